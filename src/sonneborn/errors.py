@@ -1,0 +1,42 @@
+"""The few exceptions the library raises for bad input.
+
+The command line turns them into ``sonneborn: error: FILE:LINE:COL: …`` and
+exit status 2; the library never prints.
+"""
+
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """A file (or text) that cannot be read, with the position of the problem.
+
+    >>> str(InputError("lower-case message", path="a.trf", line=3, column=14))
+    'a.trf:3:14: lower-case message'
+    """
+
+    def __init__(self, message: str, *, path: str = "<input>", line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line:
+            where += f":{self.line}"
+            if self.column:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+class TrfError(InputError):
+    """A TRF file that breaks the format or contradicts itself."""
+
+
+class CrosstableError(InputError):
+    """A crosstable that is not square, not complementary or not readable."""
+
+
+class TiebreakError(ValueError):
+    """An unknown tie-break code or modifier, or one that does not apply."""

@@ -1,0 +1,404 @@
+"""The tournament model: players, their round-by-round entries and results.
+
+Everything here is immutable. Readers in :mod:`sonneborn.formats` build a
+:class:`Tournament`; tie-breaks in :mod:`sonneborn.tiebreaks` read it.
+
+>>> entry = Entry(round=1, opponent=2, colour=Colour.WHITE, kind=ResultKind.WIN)
+>>> str(entry.kind), entry.kind.is_played
+('1', True)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+StartNo = int
+"""A player's starting rank (pairing number), 1-based."""
+
+RoundNo = int
+"""A round number, 1-based."""
+
+
+class Colour(enum.Enum):
+    """The colour a player had (or was scheduled to have) in a round."""
+
+    WHITE = "w"
+    BLACK = "b"
+    UNKNOWN = "-"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def opposite(self) -> Colour:
+        """The colour of the opponent; unknown stays unknown."""
+        if self is Colour.WHITE:
+            return Colour.BLACK
+        if self is Colour.BLACK:
+            return Colour.WHITE
+        return Colour.UNKNOWN
+
+
+class ResultKind(enum.Enum):
+    """What happened to one player in one round, named by its TRF code.
+
+    The kinds with an opponent are the games played over the board
+    (rated ``1 = 0``, unrated ``W D L``) and the forfeits (``+ -``).
+    The kinds without an opponent are the byes and absences.
+    A double forfeit is a forfeit loss on both sides (TRF ``-`` / ``-``).
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    UNRATED_WIN = "W"
+    UNRATED_DRAW = "D"
+    UNRATED_LOSS = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAIRING_BYE = "U"
+    FULL_BYE = "F"
+    HALF_BYE = "H"
+    ZERO_BYE = "Z"
+    NOT_PLAYED = "*"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_played(self) -> bool:
+        """Whether a game was played over the board (C.07 15.1)."""
+        return self in _PLAYED
+
+    @property
+    def is_forfeit(self) -> bool:
+        """Whether this is a forfeit win or loss (C.07 16.2.2, 16.2.4)."""
+        return self is ResultKind.FORFEIT_WIN or self is ResultKind.FORFEIT_LOSS
+
+    @property
+    def is_bye(self) -> bool:
+        """Whether this is a bye or absence: a round with no opponent at all."""
+        return self in _BYES
+
+    @property
+    def is_finished(self) -> bool:
+        """Whether the round has a result (anything but not played yet)."""
+        return self is not ResultKind.NOT_PLAYED
+
+    @property
+    def is_rated(self) -> bool:
+        """Whether this is a rated game over the board (TRF ``1 = 0``)."""
+        return self in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Win, draw or loss in the sense of the result, for kinds that have one."""
+        return _OUTCOME.get(self)
+
+    @property
+    def complement(self) -> ResultKind:
+        """The kind the opponent must have for the same game.
+
+        A forfeit loss may stand against a forfeit win or another forfeit loss
+        (double forfeit); this returns the forfeit win.
+        """
+        return _COMPLEMENT[self]
+
+
+class Outcome(enum.Enum):
+    """A result seen as a win, a draw or a loss."""
+
+    WIN = 1
+    DRAW = 0
+    LOSS = -1
+
+
+_PLAYED = frozenset(
+    {
+        ResultKind.WIN,
+        ResultKind.DRAW,
+        ResultKind.LOSS,
+        ResultKind.UNRATED_WIN,
+        ResultKind.UNRATED_DRAW,
+        ResultKind.UNRATED_LOSS,
+    }
+)
+_BYES = frozenset({ResultKind.PAIRING_BYE, ResultKind.FULL_BYE, ResultKind.HALF_BYE, ResultKind.ZERO_BYE})
+_OUTCOME = {
+    ResultKind.WIN: Outcome.WIN,
+    ResultKind.UNRATED_WIN: Outcome.WIN,
+    ResultKind.FORFEIT_WIN: Outcome.WIN,
+    ResultKind.PAIRING_BYE: Outcome.WIN,
+    ResultKind.FULL_BYE: Outcome.WIN,
+    ResultKind.DRAW: Outcome.DRAW,
+    ResultKind.UNRATED_DRAW: Outcome.DRAW,
+    ResultKind.HALF_BYE: Outcome.DRAW,
+    ResultKind.LOSS: Outcome.LOSS,
+    ResultKind.UNRATED_LOSS: Outcome.LOSS,
+    ResultKind.FORFEIT_LOSS: Outcome.LOSS,
+    ResultKind.ZERO_BYE: Outcome.LOSS,
+}
+_COMPLEMENT = {
+    ResultKind.WIN: ResultKind.LOSS,
+    ResultKind.LOSS: ResultKind.WIN,
+    ResultKind.DRAW: ResultKind.DRAW,
+    ResultKind.UNRATED_WIN: ResultKind.UNRATED_LOSS,
+    ResultKind.UNRATED_LOSS: ResultKind.UNRATED_WIN,
+    ResultKind.UNRATED_DRAW: ResultKind.UNRATED_DRAW,
+    ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
+    ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
+    ResultKind.NOT_PLAYED: ResultKind.NOT_PLAYED,
+}
+
+
+def mirrors(kind: ResultKind, other: ResultKind) -> bool:
+    """Whether ``other`` is a possible result of the opponent in the same game.
+
+    >>> mirrors(ResultKind.WIN, ResultKind.LOSS), mirrors(ResultKind.WIN, ResultKind.WIN)
+    (True, False)
+    >>> mirrors(ResultKind.FORFEIT_LOSS, ResultKind.FORFEIT_LOSS)  # double forfeit
+    True
+    """
+    if kind.is_bye or other.is_bye:
+        return False
+    if kind is ResultKind.FORFEIT_LOSS and other is ResultKind.FORFEIT_LOSS:
+        return True
+    return _COMPLEMENT[kind] is other
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player's record for one round."""
+
+    round: RoundNo
+    """The round, 1-based."""
+    opponent: StartNo | None
+    """The (scheduled) opponent's start number, or ``None`` for a bye or absence."""
+    colour: Colour
+    """The colour played or scheduled; unknown when the source does not say."""
+    kind: ResultKind
+    """What happened."""
+
+    def __str__(self) -> str:
+        opponent = "0000" if self.opponent is None else str(self.opponent)
+        return f"{opponent}{self.colour}{self.kind}"
+
+
+class PairingError(ValueError):
+    """A tournament whose pairings contradict each other."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A participant with the entries of every round of the event."""
+
+    start: StartNo
+    """Starting rank (pairing number)."""
+    name: str
+    """Name as written in the source, usually "Lastname, Firstname"."""
+    entries: tuple[Entry, ...] = ()
+    """One entry per round of the event, in round order."""
+    title: str = ""
+    """FIDE title (GM, IM, WGM, …), empty when none."""
+    sex: str = ""
+    """``m``, ``w`` or empty."""
+    rating: int | None = None
+    """FIDE rating, ``None`` when unrated."""
+    federation: str = ""
+    """Three-letter federation code."""
+    fide_id: int | None = None
+    """FIDE identifier."""
+    birth_date: str = ""
+    """Birth date as written in the source (``YYYY/MM/DD``)."""
+    recorded_points: Fraction | None = None
+    """Points as the source file records them, for auditing."""
+    recorded_rank: int | None = None
+    """Rank as the source file records it, for auditing."""
+
+    def entry(self, round: RoundNo) -> Entry:
+        """The entry of a round (1-based)."""
+        return self.entries[round - 1]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventKind(enum.Enum):
+    """Whether the pairings were fixed in advance (round robin) or not (Swiss)."""
+
+    ROUND_ROBIN = "round-robin"
+    SWISS = "swiss"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class PointSystem:
+    """The points a player gets for each kind of result.
+
+    Over-the-board results and unrated ``W D L`` share the win, draw and loss
+    values. The pairing-allocated bye is worth a win unless stated otherwise.
+
+    >>> PointSystem().points(ResultKind.PAIRING_BYE)
+    Fraction(1, 1)
+    >>> PointSystem.three_one_zero().points(ResultKind.DRAW)
+    Fraction(1, 1)
+    """
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction | None = None
+    """Defaults to a win."""
+    forfeit_loss: Fraction | None = None
+    """Defaults to a loss."""
+    pairing_bye: Fraction | None = None
+    """Defaults to a win."""
+    full_bye: Fraction | None = None
+    """Defaults to a win."""
+    half_bye: Fraction | None = None
+    """Defaults to a draw."""
+    zero_bye: Fraction | None = None
+    """Defaults to a loss."""
+
+    @classmethod
+    def three_one_zero(cls) -> PointSystem:
+        """Three points for a win, one for a draw ("football scoring")."""
+        return cls(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))
+
+    def points(self, kind: ResultKind) -> Fraction:
+        """The points of one round's result; nothing for a game not played yet."""
+
+        def pick(value: Fraction | None, default: Fraction) -> Fraction:
+            return default if value is None else value
+
+        match kind:
+            case ResultKind.WIN | ResultKind.UNRATED_WIN:
+                return self.win
+            case ResultKind.DRAW | ResultKind.UNRATED_DRAW:
+                return self.draw
+            case ResultKind.LOSS | ResultKind.UNRATED_LOSS:
+                return self.loss
+            case ResultKind.FORFEIT_WIN:
+                return pick(self.forfeit_win, self.win)
+            case ResultKind.FORFEIT_LOSS:
+                return pick(self.forfeit_loss, self.loss)
+            case ResultKind.PAIRING_BYE:
+                return pick(self.pairing_bye, self.win)
+            case ResultKind.FULL_BYE:
+                return pick(self.full_bye, self.win)
+            case ResultKind.HALF_BYE:
+                return pick(self.half_bye, self.draw)
+            case ResultKind.ZERO_BYE:
+                return pick(self.zero_bye, self.loss)
+            case ResultKind.NOT_PLAYED:
+                return Fraction(0)
+        raise AssertionError(kind)  # pragma: no cover
+
+    def __str__(self) -> str:
+        return f"{_num(self.win)}-{_num(self.draw)}-{_num(self.loss)}"
+
+
+def _num(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """An individual event: its players and every round's results.
+
+    ``kind`` is what the source or the user stated; :attr:`event_kind` falls
+    back on detection from the pairings.
+    """
+
+    players: tuple[Player, ...]
+    """The players in start-number order, numbered 1…n without gaps."""
+    rounds: int
+    """Number of rounds of the event (played or scheduled)."""
+    name: str | None = None
+    city: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    event_type: str = ""
+    """The event type as the source names it (TRF 092)."""
+    round_dates: tuple[str, ...] = ()
+    point_system: PointSystem = field(default_factory=PointSystem)
+    kind: EventKind | None = None
+    """Round robin or Swiss as stated by the source or the user; ``None`` = detect."""
+
+    def __post_init__(self) -> None:
+        for index, player in enumerate(self.players, start=1):
+            if player.start != index:
+                raise PairingError(f"players must be numbered 1..n, found {player.start!r} at {index}")
+            if len(player.entries) != self.rounds:
+                raise PairingError(
+                    f"player {player.start} has {len(player.entries)} rounds, expected {self.rounds}"
+                )
+
+    def __iter__(self) -> Iterator[Player]:
+        return iter(self.players)
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def player(self, start: StartNo) -> Player:
+        """The player with this start number."""
+        return self.players[start - 1]
+
+    @property
+    def played_rounds(self) -> int:
+        """The number of rounds in which at least one result is known."""
+        last = 0
+        for player in self.players:
+            for entry in player.entries:
+                if entry.kind.is_finished and entry.round > last:
+                    last = entry.round
+        return last
+
+    @property
+    def event_kind(self) -> EventKind:
+        """Round robin when stated, or when everyone meets everyone the same number of times."""
+        if self.kind is not None:
+            return self.kind
+        return EventKind.ROUND_ROBIN if self.meetings_per_pair() else EventKind.SWISS
+
+    def meetings_per_pair(self) -> int:
+        """How often every pair is scheduled to meet, or 0 when that is not the same for all pairs."""
+        n = len(self.players)
+        if n < 2:
+            return 0
+        counts: dict[tuple[int, int], int] = {}
+        for player in self.players:
+            for entry in player.entries:
+                if entry.opponent is not None and entry.opponent > player.start:
+                    key = (player.start, entry.opponent)
+                    counts[key] = counts.get(key, 0) + 1
+        if len(counts) != n * (n - 1) // 2:
+            return 0
+        values = set(counts.values())
+        return values.pop() if len(values) == 1 else 0
+
+    def with_kind(self, kind: EventKind | None) -> Tournament:
+        """The same event with its kind stated."""
+        return replace(self, kind=kind)
+
+    def check_pairings(self) -> None:
+        """Raise :class:`PairingError` unless every game is mirrored by the opponent's entry."""
+        for player in self.players:
+            for entry in player.entries:
+                if entry.opponent is None:
+                    continue
+                if not 1 <= entry.opponent <= len(self.players) or entry.opponent == player.start:
+                    raise PairingError(
+                        f"player {player.start} round {entry.round}: opponent {entry.opponent!r} is not valid"
+                    )
+                other = self.player(entry.opponent).entry(entry.round)
+                if other.opponent != player.start or not mirrors(entry.kind, other.kind):
+                    raise PairingError(
+                        f"player {player.start} round {entry.round}: {entry} is not mirrored "
+                        f"by player {entry.opponent}'s {other}"
+                    )

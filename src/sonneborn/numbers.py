@@ -1,0 +1,58 @@
+"""Exact numbers shown to people: decimals where they terminate, fractions where not.
+
+>>> from fractions import Fraction as F
+>>> exact_text(F(139, 2)), exact_text(F(447, 28)), result_text(F(1, 2))
+('69.5', '447/28', '½')
+>>> fixed_text(F(267, 4), 2), fixed_text(F(447, 28), 2)
+('66.75', '15.96')
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+from fractions import Fraction
+
+
+def terminates(value: Fraction) -> bool:
+    """Whether the value has a finite decimal expansion."""
+    d = value.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
+
+
+def exact_text(value: Fraction) -> str:
+    """The exact value: ``69.5``, ``11``, or ``447/28`` when no decimal is exact."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if terminates(value):
+        with localcontext() as ctx:
+            ctx.prec = 60
+            text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+        return text.rstrip("0").rstrip(".") if "." in text else text
+    return f"{value.numerator}/{value.denominator}"
+
+
+def fixed_text(value: Fraction, places: int) -> str:
+    """The value rounded (half to even) to a fixed number of decimals, for tables."""
+    with localcontext() as ctx:
+        ctx.prec = 80
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        quantum = Decimal(1).scaleb(-places)
+        return format(exact.quantize(quantum, rounding=ROUND_HALF_EVEN), "f")
+
+
+def result_text(value: Fraction) -> str:
+    """A game's points the way arbiters write them: ``1``, ``½``, ``0``, ``1½``."""
+    whole, rest = divmod(value, 1)
+    if rest == Fraction(1, 2):
+        return ("" if whole == 0 else str(whole)) + "½"
+    return exact_text(value)
+
+
+def to_json_number(value: Fraction, *, integral: bool = False) -> int | float:
+    """The JSON number for an exact value: an int for counts, else the nearest double."""
+    if integral and value.denominator == 1:
+        return value.numerator
+    return float(value)

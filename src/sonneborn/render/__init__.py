@@ -1,0 +1,15 @@
+"""Renderers: the same :class:`~sonneborn.ranking.Standings` as a table, JSON or CSV."""
+
+from __future__ import annotations
+
+from sonneborn.ranking import Standings
+from sonneborn.render.csv import render_csv
+from sonneborn.render.json import render_json
+from sonneborn.render.text import render_table
+
+RENDERERS = {"table": render_table, "json": render_json, "csv": render_csv}
+
+
+def render(standings: Standings, fmt: str) -> str:
+    """The standings in one of :data:`RENDERERS`' formats."""
+    return RENDERERS[fmt](standings)

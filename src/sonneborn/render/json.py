@@ -1,0 +1,54 @@
+"""The JSON contract of ``sonneborn standings -f json``.
+
+Every value is a JSON number equal to the exact value (a count is an
+integer), or ``null`` where the tie-break has no value for the player.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sonneborn.numbers import to_json_number
+from sonneborn.ranking import Standings
+from sonneborn.tiebreaks import REGISTRY
+
+
+def standings_data(standings: Standings) -> dict[str, Any]:
+    """The standings as plain data, ready for ``json.dumps``."""
+    event = standings.tournament
+    integral = {code: REGISTRY[code.split("/")[0]].integral for code in standings.codes}
+    data: dict[str, Any] = {
+        "event": {
+            "name": event.name,
+            "rounds": event.rounds,
+            "players": len(event),
+            "kind": standings.kind.value,
+        },
+        "tiebreaks": standings.codes,
+        "standings": [
+            {
+                "rank": row.rank,
+                "start": row.player.start,
+                "name": row.player.name,
+                "points": float(row.points),
+                "values": {
+                    code: None
+                    if row.values[code].number is None
+                    else to_json_number(row.values[code].number, integral=integral[code])  # type: ignore[arg-type]
+                    for code in standings.codes
+                },
+            }
+            for row in standings.rows
+        ],
+    }
+    if standings.rank_by is not None:
+        data["rank_by"] = str(standings.rank_by)
+    if standings.lots is not None:
+        data["lots"] = standings.lots
+    return data
+
+
+def render_json(standings: Standings) -> str:
+    """The standings as JSON text."""
+    return json.dumps(standings_data(standings), ensure_ascii=False, indent=1) + "\n"

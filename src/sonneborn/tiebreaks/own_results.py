@@ -1,0 +1,96 @@
+"""Tie-breaks on the player's own record (C.07 Art. 7, type B) and the score itself."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from sonneborn.model import Colour, Outcome, StartNo
+from sonneborn.numbers import exact_text, result_text
+from sonneborn.tiebreaks.base import Context, Element, Spec, Value, count_value, is_win
+from sonneborn.tiebreaks.modifiers import summed
+
+
+def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Points (PTS): the player's score, the sum of the points of every round."""
+    values = {}
+    for player in context.tournament:
+        elements = [
+            Element(
+                pts,
+                f"{result_text(pts)} (round {entry.round}: {_describe(context, entry.opponent)}{entry.kind})",
+                (Fraction(entry.round),),
+                entry.round,
+                entry.opponent,
+            )
+            for entry, pts in zip(player.entries, context.round_points[player.start], strict=True)
+            if entry.kind.is_finished
+        ]
+        values[player.start] = Value.of_sum(elements)
+    return values
+
+
+def _describe(context: Context, opponent: StartNo | None) -> str:
+    return "" if opponent is None else f"{context.tournament.player(opponent).name} "
+
+
+def progressive_score(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Sum of progressive scores, C.07 7.5: PS = Σ_{r=1..n} S_r, S_r the score after round r.
+
+    The least significant element is the earliest round: Cut-1 drops S_1
+    (C.07 14.1.c), Cut-k drops S_1 … S_k; a median also drops the last
+    rounds' running scores. Counts the rounds played so far.
+    """
+    values = {}
+    for player in context.tournament:
+        running = Fraction(0)
+        elements = []
+        for rnd, pts in enumerate(context.round_points[player.start][: context.played_rounds], start=1):
+            running += pts
+            elements.append(
+                Element(running, f"{exact_text(running)} (after round {rnd})", (Fraction(rnd),), rnd)
+            )
+        values[player.start] = summed(elements, spec)
+    return values
+
+
+def wins(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Number of wins, C.07 7.1: rounds in which the player got a win's points, with or without playing.
+
+    Counts wins over the board, forfeit wins, full-point byes and a
+    pairing-allocated bye worth a win.
+    """
+    values = {}
+    for player in context.tournament:
+        rounds = [e.round for e in player.entries if is_win(context, e.kind)]
+        values[player.start] = count_value(len(rounds), _rounds_note(rounds))
+    return values
+
+
+def games_won(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Number of games won over the board, C.07 7.2 (unrated ``W`` included: it was played)."""
+    return _count(context, lambda e: e.kind.is_played and e.kind.outcome is Outcome.WIN)
+
+
+def black_games(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Number of games played over the board with Black, C.07 7.3; unplayed games never count."""
+    return _count(context, lambda e: e.kind.is_played and e.colour is Colour.BLACK)
+
+
+def black_wins(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Number of games won over the board with Black, C.07 7.4."""
+    return _count(
+        context, lambda e: e.kind.is_played and e.colour is Colour.BLACK and e.kind.outcome is Outcome.WIN
+    )
+
+
+def _count(context: Context, counts: object) -> dict[StartNo, Value]:
+    assert callable(counts)
+    values = {}
+    for player in context.tournament:
+        rounds = [e.round for e in player.entries if counts(e)]
+        values[player.start] = count_value(len(rounds), _rounds_note(rounds))
+    return values
+
+
+def _rounds_note(rounds: list[int]) -> str:
+    return "rounds " + ", ".join(map(str, rounds)) if rounds else "no round"

@@ -1,0 +1,90 @@
+"""Direct encounter, C.07 Art. 6: forfeits, repeated games, the 6.2 recursion and 6.3 for Swiss events."""
+
+from __future__ import annotations
+
+from builders import event
+
+from sonneborn.model import EventKind
+from sonneborn.tiebreaks import Context, parse
+from sonneborn.tiebreaks.direct_encounter import direct_encounter, encounter_points
+
+
+def order(text: str, group: list[int], code: str = "DE", kind: EventKind | None = None) -> list[list[int]]:
+    return direct_encounter(Context(event(text, kind=kind)), parse(code), group)
+
+
+# Games among A, B, C, D (all met): B beat A, A beat C and D, C beat B, B beat D, C–D drawn.
+# Separate standings: A 2, B 2, C 1½, D ½; A and B tie again, and between them B beat A.
+ALL_MET = """
+1 A: 2w0 3w1 4w1
+2 B: 1b1 4w1 3b0
+3 C: 4w= 1b0 2w1
+4 D: 3b= 2b0 1b0
+"""
+
+
+def test_recursion_of_6_2_separates_a_tied_subgroup() -> None:
+    assert order(ALL_MET, [1, 2, 3, 4]) == [[2], [1], [3], [4]]
+
+
+def test_a_group_of_two_that_drew_is_not_separated() -> None:
+    assert order(ALL_MET, [3, 4]) == [[3, 4]]
+
+
+def test_repeated_games_are_averaged() -> None:
+    # Double round robin: A won one game and drew the other against B: ¾ to ¼ (6.1.2).
+    tournament = event(
+        """
+        1 A: 2w1 2b=
+        2 B: 1b0 1w=
+        """
+    )
+    separate, _ = encounter_points(Context(tournament), parse("DE"), [1, 2])
+    assert (separate[1], separate[2]) == (0.75, 0.25)
+
+
+FORFEIT_SWISS = """
+1 A: 2w+ 3b1 4w0
+2 B: 1b- 4b1 3w0
+3 C: 4w0 1w0 2b1
+4 D: 3b1 2w0 1b1
+"""
+
+
+def test_forfeits_are_left_out_in_swiss_unless_p() -> None:
+    # A and B met only by forfeit: without /P they did not meet, so nobody is
+    # certain to be first (6.3); with /P the forfeit decides.
+    assert order(FORFEIT_SWISS, [1, 2], kind=EventKind.SWISS) == [[1, 2]]
+    assert order(FORFEIT_SWISS, [1, 2], "DE/P", kind=EventKind.SWISS) == [[1], [2]]
+
+
+def test_forfeits_count_in_a_round_robin() -> None:
+    # C.07 15.2: in a round robin forfeits are ordinary games.
+    assert order(FORFEIT_SWISS, [1, 2], kind=EventKind.ROUND_ROBIN) == [[1], [2]]
+
+
+# Swiss, not everyone met: A beat B and C; B and C never met.
+PARTLY_MET = """
+1 A: 2w1 3b1 -U
+2 B: 1b0 -U 4w1
+3 C: 4b1 1w0 -U
+4 D: 3w0 -Z 2b0
+"""
+
+
+def test_6_3_first_place_whatever_the_missing_games() -> None:
+    # A has 2 with nothing missing; B and C at most 1 each (their game missing).
+    # Second place: B's worst 0 is not above C's best 1; re-applied to B and C,
+    # who never met, DE does not separate them.
+    assert order(PARTLY_MET, [1, 2, 3]) == [[1], [2, 3]]
+
+
+def test_6_3_nobody_certain() -> None:
+    # A beat B; C met neither: C could still reach 2, so nobody is certain.
+    tournament = """
+    1 A: 2w1 -U
+    2 B: 1b0 -U
+    3 C: 4w1 -U
+    4 D: 3b0 -U
+    """
+    assert order(tournament, [1, 2, 3]) == [[1, 2, 3]]

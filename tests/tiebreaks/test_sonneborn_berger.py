@@ -1,0 +1,69 @@
+"""SB, GF and NNSB on events worked out by hand (C.07 9.1; Gelbfuhs 1873; Sonneborn–Berger 1886)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from builders import FOUR_PLAYER_ROUND_ROBIN, event, values
+
+from sonneborn.model import EventKind
+
+
+def test_sonneborn_berger_round_robin() -> None:
+    # Anna: 1×2 (Boris) + ½×1 (Carla) + 0×1.5 (Dmitri); Dmitri: 1×1.5 (Anna) + ½×1 (Carla).
+    assert values(event(FOUR_PLAYER_ROUND_ROBIN), "SB") == {1: F(5, 2), 2: F(5, 2), 3: F(3, 2), 4: F(2)}
+
+
+def test_gelbfuhs_equals_score_plus_sb_over_games_when_all_played_the_same() -> None:
+    # Anna: 1×(1 + 2/3) + ½×(1 + 1/3) = 7/3 = 1.5 + 2.5/3.
+    assert values(event(FOUR_PLAYER_ROUND_ROBIN), "GF") == {1: F(7, 3), 2: F(17, 6), 3: F(3, 2), 4: F(13, 6)}
+
+
+def test_gelbfuhs_with_different_numbers_of_games() -> None:
+    # Anna beat Boris, Boris drew Carla, Anna–Carla never played: n = 1, 2, 1 games.
+    tournament = event(
+        """
+        1 Anna: 2w1 -Z 3w*
+        2 Boris: 1b0 3w= -Z
+        3 Carla: -Z 2b= 1b*
+        """,
+        kind=EventKind.ROUND_ROBIN,
+    )
+    # Anna: 1×(1 + ½/2); Boris: ½×(1 + ½/1); Carla: ½×(1 + ½/2).
+    assert values(tournament, "GF") == {1: F(5, 4), 2: F(3, 4), 3: F(5, 8)}
+
+
+def test_non_neustadtl_is_the_square_plus_sb() -> None:
+    assert values(event(FOUR_PLAYER_ROUND_ROBIN), "NNSB") == {
+        1: F(9, 4) + F(5, 2),
+        2: 4 + F(5, 2),
+        3: 1 + F(3, 2),
+        4: F(9, 4) + 2,
+    }
+
+
+SB_CUT_EVENT = """
+1 Pia: 2w1 3b0 -U
+2 Xavier: 1b0 5w1 4w1
+3 Yusuf: 4w1 1w1 5b1
+4 Quinn: 3b0 6w1 2b0
+5 Rosa: 6w1 2b0 3w0
+6 Sam: 5b0 4b0 -Z
+"""
+"""Pia beat Xavier (2 points) and lost to Yusuf (3 points); her bye adds no element here."""
+
+
+def test_sb_cut_1_drops_the_lowest_scored_opponent_not_the_lowest_product() -> None:
+    # C.07 14.1.d: the win over the 2-point opponent (product 2) is cut before
+    # the loss to the 3-point opponent (product 0).
+    tournament = event(SB_CUT_EVENT)
+    assert values(tournament, "SB")[1] == 2
+    assert values(tournament, "SB/C1")[1] == 0
+
+
+def test_sb_median_drops_lowest_then_highest() -> None:
+    # Xavier: 0×2 (Pia), 1×1 (Rosa), 1×1 (Quinn): M1 cuts Rosa or Quinn (1) and Pia (2).
+    tournament = event(SB_CUT_EVENT)
+    assert values(tournament, "SB")[2] == 2
+    assert values(tournament, "SB/M1")[2] == 1
+    assert values(tournament, "SB/C2")[2] == 0
