@@ -25,7 +25,12 @@ def test_default_round_robin_list_puts_direct_encounter_first() -> None:
 
 def test_sb_first_leaves_anna_ahead() -> None:
     # SB: Anna 2.5, Dmitri 2: SB separates them before DE is reached.
-    assert places(FOUR_PLAYER_ROUND_ROBIN, "SB,DE") == [(1, "Boris"), (2, "Anna"), (3, "Dmitri"), (4, "Carla")]
+    assert places(FOUR_PLAYER_ROUND_ROBIN, "SB,DE") == [
+        (1, "Boris"),
+        (2, "Anna"),
+        (3, "Dmitri"),
+        (4, "Carla"),
+    ]
 
 
 def test_players_still_tied_share_the_place_listed_by_start_number() -> None:

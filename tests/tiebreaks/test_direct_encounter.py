@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from builders import event
 
 from sonneborn.model import EventKind
@@ -40,7 +42,7 @@ def test_repeated_games_are_averaged() -> None:
         """
     )
     separate, _ = encounter_points(Context(tournament), parse("DE"), [1, 2])
-    assert (separate[1], separate[2]) == (0.75, 0.25)
+    assert (separate[1], separate[2]) == (Fraction(3, 4), Fraction(1, 4))
 
 
 FORFEIT_SWISS = """

@@ -1,0 +1,604 @@
+"""Tests of the TRF-16 reader: hand-made events, the real files and the errors."""
+
+from __future__ import annotations
+
+import logging
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from sonneborn.errors import TrfError
+from sonneborn.formats.trf import read_trf
+from sonneborn.model import Colour, Entry, EventKind, PointSystem, ResultKind, Tournament
+
+DATA = Path(__file__).parent.parent / "data" / "trf"
+
+W, B, U = Colour.WHITE, Colour.BLACK, Colour.UNKNOWN
+K = ResultKind
+
+
+def place(*fields: tuple[int, str]) -> str:
+    """A line with each text placed at its 1-based column, blanks between."""
+    chars: list[str] = []
+    for column, text in fields:
+        end = column - 1 + len(text)
+        if len(chars) < end:
+            chars.extend(" " * (end - len(chars)))
+        chars[column - 1 : end] = text
+    return "".join(chars)
+
+
+def player(
+    start: int,
+    name: str,
+    *blocks: str,
+    points: str = "",
+    rank: int | None = None,
+    rating: int | None = None,
+    sex: str = "",
+    title: str = "",
+    federation: str = "",
+    fide_id: int | None = None,
+    birth_date: str = "",
+) -> str:
+    """A ``001`` line; each block (``"   2 w 1"``) goes to its round's columns, ``""`` leaves it blank."""
+    fields = [(1, "001"), (5, f"{start:>4}"), (10, sex), (11, f"{title:>3}" if title else ""), (15, name)]
+    fields += [(54, federation), (70, birth_date), (81, f"{points:>4}" if points else "")]
+    if rating is not None:
+        fields.append((49, f"{rating:>4}"))
+    if fide_id is not None:
+        fields.append((58, f"{fide_id:>11}"))
+    if rank is not None:
+        fields.append((86, f"{rank:>4}"))
+    fields += [(92 + 10 * index, block) for index, block in enumerate(blocks)]
+    return place(*fields)
+
+
+def entries(tournament: Tournament, start: int) -> list[tuple[int | None, Colour, ResultKind]]:
+    return [(entry.opponent, entry.colour, entry.kind) for entry in tournament.player(start).entries]
+
+
+# A 7-player Swiss of 5 rounds, 4 played: every result code, in both cases.
+SWISS_LINES = [
+    "012 Test Open",
+    "022 Galway",
+    "042 2024/01/06",
+    "052 2024/01/07",
+    "062 7",
+    "092 Swiss (Dutch)",
+    "102 Arbiter, Some",
+    place(
+        (1, "132"),
+        (92, "24/01/06"),
+        (102, "24/01/06"),
+        (112, "24/01/07"),
+        (122, "24/01/07"),
+        (132, "24/01/08"),
+    ),
+    "XXR 5",
+    "### a comment",
+    "",
+    player(
+        1,
+        "Adams, Ann",
+        "   2 w 1",
+        "   3 b D",
+        "   4 w 0",
+        "   2 b =",
+        points="2.0",
+        rank=2,
+        rating=2100,
+        sex="w",
+        title="WFM",
+        federation="IRL",
+        fide_id=2500000,
+        birth_date="1990/01/31",
+    ),
+    player(2, "Brown, Bob", "   1 b 0", "   4 w +", "0000 - U", "   1 w =", points="2,5", sex="m"),
+    player(3, "Clark, Cid", "   4 W =", "   1 w d", "0000 - h", "   5 b l", points="1.5"),
+    player(4, "Dunne, Dan", "   3 B =", "   2 b -", "   1 b 1", points="1.5"),
+    player(5, "Egan, Eve", "   6 w W", "   6 - -", "0000 - F", "   3 w w", points="3.0"),
+    player(6, "Flynn, Fay", "   5 b L", "   5 - -", "", "0000 - +", points="1.0"),
+    player(7, "Grant, Gus", "0000 - Z", "0000 - H", "0000 - -", "0000", points="0.5"),
+]
+SWISS = "\n".join(SWISS_LINES)
+
+# A 3-player round robin: everyone has a free round, written as a blank block.
+ROUND_ROBIN = "\n".join(
+    [
+        "012 Club Berger",
+        "092 Round Robin",
+        player(1, "Adams, Ann", "   2 w 1", "   3 b ="),
+        player(2, "Brown, Bob", "   1 b 0", "", "   3 w 0"),
+        player(3, "Clark, Cid", "", "   1 w =", "   2 b 1"),
+    ]
+)
+
+
+def test_place_puts_text_at_columns() -> None:
+    line = place((1, "001"), (92, "   2 w 1"))
+    assert line[:3] == "001"
+    assert line[91:95] == "   2"
+    assert line[96] == "w"
+    assert line[98] == "1"
+
+
+def test_swiss_header() -> None:
+    tournament = read_trf(SWISS)
+    assert tournament.name == "Test Open"
+    assert tournament.city == "Galway"
+    assert (tournament.start_date, tournament.end_date) == ("2024/01/06", "2024/01/07")
+    assert tournament.event_type == "Swiss (Dutch)"
+    assert tournament.kind is EventKind.SWISS
+    assert tournament.round_dates == ("24/01/06", "24/01/06", "24/01/07", "24/01/07", "24/01/08")
+    assert tournament.point_system == PointSystem()
+    assert len(tournament) == 7
+    assert tournament.rounds == 5
+    assert tournament.played_rounds == 4
+
+
+def test_swiss_player_fields() -> None:
+    tournament = read_trf(SWISS)
+    ann = tournament.player(1)
+    assert (ann.start, ann.name, ann.sex, ann.title) == (1, "Adams, Ann", "w", "WFM")
+    assert (ann.rating, ann.federation, ann.fide_id, ann.birth_date) == (2100, "IRL", 2500000, "1990/01/31")
+    assert (ann.recorded_points, ann.recorded_rank) == (Fraction(2), 2)
+    bob = tournament.player(2)
+    assert (bob.rating, bob.fide_id, bob.federation, bob.birth_date, bob.title) == (None, None, "", "", "")
+    assert bob.recorded_points == Fraction(5, 2)  # written "2,5"
+    assert bob.recorded_rank is None
+
+
+def test_swiss_every_result_code() -> None:
+    tournament = read_trf(SWISS)
+    assert entries(tournament, 1) == [
+        (2, W, K.WIN),
+        (3, B, K.UNRATED_DRAW),
+        (4, W, K.LOSS),
+        (2, B, K.DRAW),
+        (None, U, K.NOT_PLAYED),
+    ]
+    assert entries(tournament, 2)[:4] == [
+        (1, B, K.LOSS),
+        (4, W, K.FORFEIT_WIN),
+        (None, U, K.PAIRING_BYE),
+        (1, W, K.DRAW),
+    ]
+    assert entries(tournament, 3)[:4] == [
+        (4, W, K.DRAW),
+        (1, W, K.UNRATED_DRAW),
+        (None, U, K.HALF_BYE),
+        (5, B, K.UNRATED_LOSS),
+    ]
+    assert entries(tournament, 5)[:4] == [
+        (6, W, K.UNRATED_WIN),
+        (6, U, K.FORFEIT_LOSS),
+        (None, U, K.FULL_BYE),
+        (3, W, K.UNRATED_WIN),
+    ]
+
+
+def test_swiss_double_forfeit() -> None:
+    tournament = read_trf(SWISS)
+    assert tournament.player(5).entry(2) == Entry(round=2, opponent=6, colour=U, kind=K.FORFEIT_LOSS)
+    assert tournament.player(6).entry(2) == Entry(round=2, opponent=5, colour=U, kind=K.FORFEIT_LOSS)
+
+
+def test_swiss_byes_and_forfeits_without_opponent() -> None:
+    tournament = read_trf(SWISS)
+    assert entries(tournament, 7) == [
+        (None, U, K.ZERO_BYE),
+        (None, U, K.HALF_BYE),
+        (None, U, K.FORFEIT_LOSS),
+        (None, U, K.ZERO_BYE),  # "0000" and nothing more: a blank result
+        (None, U, K.NOT_PLAYED),
+    ]
+    assert entries(tournament, 6)[2:4] == [(None, U, K.ZERO_BYE), (None, U, K.FORFEIT_WIN)]
+
+
+def test_swiss_withdrawal_and_unplayed_rounds() -> None:
+    tournament = read_trf(SWISS)
+    # Player 4's line ends after round 3: absent in round 4, which others played; round 5 is not played yet.
+    assert entries(tournament, 4)[3:] == [(None, U, K.ZERO_BYE), (None, U, K.NOT_PLAYED)]
+    assert all(p.entry(5).kind is K.NOT_PLAYED for p in tournament)
+    assert all([entry.round for entry in p.entries] == [1, 2, 3, 4, 5] for p in tournament)
+
+
+def test_swiss_recorded_points_match_the_results() -> None:
+    tournament = read_trf(SWISS)
+    points = PointSystem()
+    for p in tournament:
+        assert sum(points.points(entry.kind) for entry in p.entries) == p.recorded_points, p.name
+    tournament.check_pairings()
+
+
+def test_swiss_reads_silently(caplog: pytest.LogCaptureFixture) -> None:
+    read_trf(SWISS)
+    assert caplog.records == []
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_line_ends(newline: str) -> None:
+    assert read_trf(newline.join(SWISS_LINES) + newline) == read_trf(SWISS)
+
+
+def test_byte_order_mark() -> None:
+    assert read_trf("\ufeff" + SWISS) == read_trf(SWISS)
+
+
+def test_odd_round_robin_free_rounds() -> None:
+    tournament = read_trf(ROUND_ROBIN)
+    assert tournament.kind is EventKind.ROUND_ROBIN
+    assert tournament.rounds == 3
+    assert entries(tournament, 1) == [(2, W, K.WIN), (3, B, K.DRAW), (None, U, K.ZERO_BYE)]
+    assert entries(tournament, 2) == [(1, B, K.LOSS), (None, U, K.ZERO_BYE), (3, W, K.LOSS)]
+    assert entries(tournament, 3) == [(None, U, K.ZERO_BYE), (1, W, K.DRAW), (2, B, K.WIN)]
+    assert tournament.meetings_per_pair() == 1
+
+
+def test_xxr_without_results() -> None:
+    tournament = read_trf("XXR 3\n" + player(1, "Adams, Ann") + "\n" + player(2, "Brown, Bob"))
+    assert tournament.rounds == 3
+    assert tournament.played_rounds == 0
+    assert entries(tournament, 1) == [(None, U, K.NOT_PLAYED)] * 3
+
+
+def test_blocks_beyond_xxr_count() -> None:
+    text = (
+        "XXR 1\n" + player(1, "Adams, Ann", "", "   2 w 1") + "\n" + player(2, "Brown, Bob", "", "   1 b 0")
+    )
+    tournament = read_trf(text)
+    assert tournament.rounds == 2
+    assert entries(tournament, 1) == [(None, U, K.ZERO_BYE), (2, W, K.WIN)]
+
+
+def test_players_in_any_order() -> None:
+    text = "\n".join([player(2, "Brown, Bob", "   1 b 0"), player(1, "Adams, Ann", "   2 w 1")])
+    tournament = read_trf(text)
+    assert [p.name for p in tournament] == ["Adams, Ann", "Brown, Bob"]
+
+
+@pytest.mark.parametrize(
+    ("event_type", "kind"),
+    [
+        ("Round Robin", EventKind.ROUND_ROBIN),
+        ("round-robin", EventKind.ROUND_ROBIN),
+        ("RR", EventKind.ROUND_ROBIN),
+        ("Berger tables", EventKind.ROUND_ROBIN),
+        ("Individual: swiss-system (standard)", EventKind.SWISS),
+        ("Knockout", None),
+        ("", None),
+    ],
+)
+def test_event_type(event_type: str, kind: EventKind | None) -> None:
+    tournament = read_trf(f"092 {event_type}\n" + player(1, "Adams, Ann"))
+    assert tournament.event_type == event_type
+    assert tournament.kind is kind
+
+
+def test_point_system_shortcuts() -> None:
+    tournament = read_trf("XXS W=3 D=1\n" + player(1, "Adams, Ann"))
+    assert tournament.point_system == PointSystem.three_one_zero()
+
+
+def test_point_system_codes(caplog: pytest.LogCaptureFixture) -> None:
+    text = "XXS WW=1 BW=1.5 WD=0.5 BD=0.5 PAB=0.5 FPB=1 HPB=0,5 ZPB=0 FW=1 FL=-1\n" + player(1, "Adams, Ann")
+    system = read_trf(text, path="x.trf").point_system
+    assert system == PointSystem(
+        win=Fraction(1),
+        draw=Fraction(1, 2),
+        forfeit_win=Fraction(1),
+        forfeit_loss=Fraction(-1),
+        pairing_bye=Fraction(1, 2),
+        full_bye=Fraction(1),
+        half_bye=Fraction(1, 2),
+        zero_bye=Fraction(0),
+    )
+    assert [record.getMessage() for record in caplog.records] == [
+        "x.trf:1: WW=1 differs from BW=1.5; WW is used for both colours"
+    ]
+
+
+def test_point_system_bad_value() -> None:
+    with pytest.raises(TrfError) as caught:
+        read_trf("XXS W=3 D=one\n" + player(1, "Adams, Ann"))
+    assert (caught.value.line, caught.value.column) == (1, 11)
+
+
+def test_wrong_number_of_players_warns(caplog: pytest.LogCaptureFixture) -> None:
+    read_trf("062 3\n" + player(1, "Adams, Ann"), path="x.trf")
+    assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
+        (logging.WARNING, "x.trf:1: record 062 gives 3 players, but there are 1 player records (001)")
+    ]
+
+
+def test_team_and_unknown_records_warn(caplog: pytest.LogCaptureFixture) -> None:
+    text = "\n".join(
+        [
+            "ABC what is this",
+            player(1, "Adams, Ann"),
+            "013 Team A                           1",
+            "013 Team B                           2",
+            "IRL    1      Adams, Ann                        1500",  # TRF-26 national rating line
+            player(2, "Brown, Bob"),
+        ]
+    )
+    assert len(read_trf(text, path="x.trf")) == 2
+    assert [record.getMessage() for record in caplog.records] == [
+        "x.trf:1: unknown record 'ABC' ignored",
+        "x.trf:3: team records are not read; players are ranked individually",
+    ]
+
+
+# The real files: their numbers of players agree with record 062, and of rounds with 132 and their blocks.
+REAL = [
+    ("friendship_cup_crete_2024_team.trf", 129, 7),
+    ("icu_bunratty_challengers_2011.trf", 63, 6),
+    ("icu_bunratty_major_2011.trf", 56, 6),
+    ("icu_bunratty_masters_2011.trf", 34, 6),
+    ("icu_bunratty_minor_2011.trf", 103, 6),
+    ("icu_irish_intermediate_champs_2011.trf", 21, 5),
+    ("icu_irish_junior_champs_2011.trf", 34, 5),
+]
+
+
+def read_file(name: str) -> Tournament:
+    data = (DATA / name).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return read_trf(text, path=name)
+
+
+@pytest.mark.parametrize(("name", "players", "rounds"), REAL)
+def test_real_file(name: str, players: int, rounds: int) -> None:
+    tournament = read_file(name)
+    assert len(tournament) == players
+    assert tournament.rounds == rounds
+    assert tournament.played_rounds == rounds
+    assert len(tournament.round_dates) == rounds
+    assert tournament.kind is EventKind.SWISS
+    tournament.check_pairings()
+
+
+def test_real_bunratty_masters() -> None:
+    tournament = read_file("icu_bunratty_masters_2011.trf")
+    assert (tournament.name, tournament.city, tournament.start_date) == (
+        "Bunratty 2011",
+        "Bunratty",
+        "25.02.2011",
+    )
+    short = tournament.player(1)
+    assert (short.name, short.title, short.sex, short.rating, short.federation) == (
+        "Short, Nigel",
+        "GM",
+        "m",
+        2658,
+        "ENG",
+    )
+    assert (short.recorded_points, short.recorded_rank, short.fide_id) == (Fraction(4), 5, None)
+    assert short.entry(1) == Entry(round=1, opponent=17, colour=W, kind=K.WIN)
+    # Swiss-Perfect writes "     -    " for a bye: a zero-point bye in TRF, though the file counts it ½.
+    oconnor = tournament.player(16)
+    assert [entry.kind for entry in oconnor.entries][3:5] == [K.ZERO_BYE, K.ZERO_BYE]
+    assert oconnor.recorded_points == Fraction(5, 2)
+
+
+def test_real_bunratty_major_forfeit_without_opponent() -> None:
+    tournament = read_file("icu_bunratty_major_2011.trf")
+    assert tournament.player(1).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.FORFEIT_WIN)
+    assert tournament.player(1).fide_id == 204  # Swiss-Perfect puts the ICU number in the FIDE id columns
+
+
+def test_real_irish_junior_latin1() -> None:
+    with pytest.raises(UnicodeDecodeError):
+        (DATA / "icu_irish_junior_champs_2011.trf").read_bytes().decode("utf-8")
+    tournament = read_file("icu_irish_junior_champs_2011.trf")
+    morgan = tournament.player(24)
+    assert (morgan.name, morgan.rating, morgan.fide_id) == ("Morgan, Mícheál", 951, 12565)
+    assert tournament.player(29).name == "Ní Mhuireagáin, Eibhia"
+    assert tournament.player(4).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.ZERO_BYE)
+
+
+def test_real_crete_team_event(caplog: pytest.LogCaptureFixture) -> None:
+    tournament = read_file("friendship_cup_crete_2024_team.trf")
+    assert tournament.event_type == "Team Swiss System"
+    assert tournament.player(1).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.FORFEIT_LOSS)
+    assert tournament.player(9).entry(7) == Entry(round=7, opponent=None, colour=U, kind=K.FORFEIT_WIN)
+    assert tournament.player(41).entry(7) == Entry(round=7, opponent=74, colour=W, kind=K.FORFEIT_LOSS)
+    assert tournament.player(74).entry(7) == Entry(round=7, opponent=41, colour=B, kind=K.FORFEIT_LOSS)
+    assert tournament.player(11).sex == "w"  # written "f"
+    messages = [record.getMessage() for record in caplog.records]
+    assert (
+        "friendship_cup_crete_2024_team.trf:150: team records are not read; players are ranked individually"
+        in (messages)
+    )
+    # Lines 17-19 are a column ruler, unknown records.
+    assert [message.split(":")[1] for message in messages] == ["17", "18", "19", "150"]
+
+
+# Errors: each names its line, and its column where there is one.
+
+
+def error(text: str) -> TrfError:
+    with pytest.raises(TrfError) as caught:
+        read_trf(text, path="bad.trf")
+    return caught.value
+
+
+def test_empty_text() -> None:
+    problem = error("")
+    assert (problem.message, problem.line, problem.column) == ("no player records (001) found", 1, 0)
+    assert str(problem) == "bad.trf:1: no player records (001) found"
+
+
+def test_no_player_records() -> None:
+    assert error("012 Nobody came\n022 Nowhere\n").line == 1
+
+
+def test_truncated_player_line() -> None:
+    text = "\n".join(
+        [player(1, "Adams, Ann", "   2 w 1", "   2 b"), player(2, "Brown, Bob", "   1 b 0", "   1 w 0")]
+    )
+    problem = error(text)
+    assert (problem.line, problem.column) == (1, 109)
+    assert problem.message == "round 2: expected a result code at column 109, found end of line"
+
+
+def test_truncated_opponent() -> None:
+    line = player(1, "Adams, Ann", "   2 w 1")[:-8] + "  2"
+    problem = error(line)
+    assert (problem.line, problem.column) == (1, 92)
+    assert (
+        problem.message == "round 1: expected an opponent's start number at columns 92-95, found end of line"
+    )
+
+
+def test_blank_result_with_opponent() -> None:
+    problem = error(player(1, "Adams, Ann", "   2 w   ") + "\n" + player(2, "Brown, Bob", "   1 b 0"))
+    assert (problem.line, problem.column, problem.message) == (
+        1,
+        99,
+        "round 1: expected a result code at column 99, found a blank",
+    )
+
+
+def test_game_not_mirrored() -> None:
+    text = "\n".join(
+        [
+            player(1, "Adams, Ann"),
+            player(2, "Brown, Bob"),
+            player(3, "Clark, Cid"),
+            player(4, "Dunne, Dan", "", "", "   7 w 1"),
+            player(5, "Egan, Eve"),
+            player(6, "Flynn, Fay"),
+            player(7, "Grant, Gus", "", "", "0000 - Z"),
+        ]
+    )
+    problem = error(text)
+    assert (problem.line, problem.column) == (4, 112)
+    assert problem.message == "round 3: player 4 records 1 against 7, but player 7 records 0000 - Z"
+
+
+def test_game_not_mirrored_is_reported_at_the_first_line() -> None:
+    text = "\n".join([player(1, "Adams, Ann", "0000 - H"), player(2, "Brown, Bob", "   1 b 1")])
+    problem = error(text)
+    assert (problem.line, problem.column) == (1, 92)
+    assert problem.message == "round 1: player 2 records 1 against 1, but player 1 records 0000 - H"
+
+
+def test_results_that_do_not_mirror() -> None:
+    problem = error(player(1, "Adams, Ann", "   2 w 1") + "\n" + player(2, "Brown, Bob", "   1 b =") + "\n")
+    assert (problem.line, problem.column) == (1, 92)
+    assert problem.message == "round 1: player 1 records 1 against 2, but player 2 records    1 b ="
+
+
+def test_same_colours() -> None:
+    problem = error(player(1, "Adams, Ann", "   2 w 1") + "\n" + player(2, "Brown, Bob", "   1 w 0"))
+    assert (problem.line, problem.column) == (1, 92)
+    assert problem.message == "round 1: players 1 and 2 both have colour 'w'"
+
+
+def test_opponent_out_of_range() -> None:
+    text = "\n".join([player(1, "Adams, Ann", "   2 w 1"), player(2, "Brown, Bob", "   1 b 0", "  57 w 1")])
+    problem = error(text)
+    assert (problem.line, problem.column, problem.message) == (2, 102, "round 2: opponent 57 does not exist")
+
+
+def test_player_meets_himself() -> None:
+    text = "\n".join([player(1, "Adams, Ann", "   2 w 1"), player(2, "Brown, Bob", "   1 b 0", "   2 w 1")])
+    problem = error(text)
+    assert (problem.line, problem.column, problem.message) == (
+        2,
+        102,
+        "round 2: player 2 is paired against himself",
+    )
+
+
+def test_duplicate_start_numbers() -> None:
+    text = "\n".join(["012 Twins", player(1, "Adams, Ann"), player(2, "Brown, Bob"), player(2, "Clark, Cid")])
+    problem = error(text)
+    assert (problem.line, problem.column, problem.message) == (
+        4,
+        5,
+        "duplicate start number 2, first given at line 3",
+    )
+
+
+def test_gap_in_start_numbers() -> None:
+    text = "\n".join([player(1, "Adams, Ann"), player(4, "Dunne, Dan"), player(2, "Brown, Bob")])
+    problem = error(text)
+    assert (problem.line, problem.column) == (2, 5)
+    assert problem.message == "start numbers must run 1..3 without gaps, but 3 is missing"
+
+
+def test_non_numeric_opponent() -> None:
+    problem = error(player(1, "Adams, Ann", "  2x w 1"))
+    assert (problem.line, problem.column) == (1, 92)
+    assert problem.message == "round 1: expected an opponent's start number at columns 92-95, found '  2x'"
+
+
+def test_unknown_result_code() -> None:
+    text = "\n".join([player(1, "Adams, Ann", "   2 w X"), player(2, "Brown, Bob", "   1 b 0")])
+    problem = error(text)
+    assert (problem.line, problem.column) == (1, 99)
+    assert (
+        problem.message == "round 1: expected a result code (1 = 0 + - W D L H F U Z) at column 99, found 'X'"
+    )
+
+
+def test_unknown_colour() -> None:
+    problem = error(player(1, "Adams, Ann", "   2 x 1"))
+    assert (problem.line, problem.column, problem.message) == (
+        1,
+        97,
+        "round 1: expected a colour w, b or - at column 97, found 'x'",
+    )
+
+
+def test_shifted_block() -> None:
+    problem = error(player(1, "Adams, Ann", "    2 w 1"))
+    assert (problem.line, problem.column, problem.message) == (
+        1,
+        96,
+        "round 1: expected a blank at column 96, found '2'",
+    )
+
+
+def test_played_result_without_opponent() -> None:
+    problem = error(player(1, "Adams, Ann", "0000 w 1"))
+    assert (problem.line, problem.column) == (1, 92)
+    assert problem.message == "round 1: result '1' needs an opponent, found '0000'"
+
+
+def test_bye_with_opponent() -> None:
+    problem = error(player(1, "Adams, Ann", "   2 - U") + "\n" + player(2, "Brown, Bob", "0000 - U"))
+    assert (problem.line, problem.column) == (1, 92)
+    assert problem.message == "round 1: a bye ('U') cannot have an opponent, found 2"
+
+
+@pytest.mark.parametrize(
+    ("field", "column", "message"),
+    [
+        ((5, "   x"), 5, "expected a start number at columns 5-8, found '   x'"),
+        ((5, "    "), 5, "expected a start number at columns 5-8, found '    '"),
+        ((49, "12a4"), 49, "expected a rating at columns 49-52, found '12a4'"),
+        ((81, "1.x5"), 81, "expected points at columns 81-84, found '1.x5'"),
+        ((86, "  3."), 86, "expected a rank at columns 86-89, found '  3.'"),
+    ],
+)
+def test_malformed_player_fields(field: tuple[int, str], column: int, message: str) -> None:
+    line = place((1, player(1, "Adams, Ann", points="1.0", rank=1, rating=1500)), field)
+    problem = error("012 Test\n" + line)
+    assert (problem.line, problem.column, problem.message) == (2, column, message)
+
+
+def test_bad_number_of_rounds() -> None:
+    problem = error("XXR six\n" + player(1, "Adams, Ann"))
+    assert (problem.line, problem.column, problem.message) == (
+        1,
+        5,
+        "expected a number of rounds, found 'six'",
+    )

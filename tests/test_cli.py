@@ -1,0 +1,156 @@
+"""The ``sonneborn`` command through click's CliRunner: the JSON contract, explanations and errors."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_seed_event import SEED, published
+
+from sonneborn.cli import cli
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_contract_for_the_seed() -> None:
+    code, out, err = run("standings", str(SEED), "-t", "SB,GF,NNSB", "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["event"] == {"name": None, "rounds": 15, "players": 15, "kind": "round-robin"}
+    assert data["tiebreaks"] == ["SB", "GF", "NNSB"]
+    table = published()
+    for row in data["standings"]:
+        cs, ns = table[row["start"]]
+        assert row["points"] == float(cs)
+        assert row["values"] == {"SB": float(ns), "GF": float(cs + ns / 14), "NNSB": float(cs * cs + ns)}
+    assert [r["rank"] for r in data["standings"]] == sorted(r["rank"] for r in data["standings"])
+
+
+def test_json_of_the_default_list_matches_the_documented_example() -> None:
+    code, out, _ = run("standings", str(SEED), "-f", "json")
+    assert code == 0
+    first = json.loads(out)["standings"][0]
+    assert first == {
+        "rank": 1,
+        "start": 1,
+        "name": "Slot",
+        "points": 11.0,
+        "values": {"DE": 0, "SB": 69.5, "WIN": 8, "KS": 6.5},
+    }
+
+
+def test_table_and_explanation() -> None:
+    code, out, _ = run("standings", str(SEED), "-t", "SB,DE,WIN", "--explain", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:5] == ["Rk", "No", "Name", "Rtg", "Pts"]
+    assert lines[1].split() == ["1", "1", "Slot", "11", "69.50", "0", "8"]
+    expected = (
+        "SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov) + 1×8.5 (Khasin) + ½×8 (Kletsel) + "
+        "½×7 (De Carbonnel) + 1×7 (Arnlind) + 1×7 (Dunhaupt) + ½×7 (Maedler) + 1×7 (Estrin) + "
+        "½×5.5 (Walther) + 1×5.5 (Boey) + 1×4.5 (Abramov) + 1×4.5 (Siklos) + 1×1 (Nun)"
+    )
+    assert "  " + expected in lines
+
+
+def test_explanation_names_the_cut_element() -> None:
+    code, out, _ = run("standings", str(SEED), "-t", "SB/C1", "--explain", "1")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.strip().startswith("SB/C1"))
+    assert line.strip().startswith("SB/C1 68.5 = ")
+    assert line.endswith("; cut: 1×1 (Nun)")
+
+
+def test_csv_output() -> None:
+    code, out, _ = run("standings", str(SEED), "-t", "SB,GF", "-f", "csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "rank,start,name,rating,points,SB,GF"
+    assert lines[1].split(",")[:6] == ["1", "1", "Slot", "", "11", "69.5"]
+    assert float(lines[1].split(",")[6]) == float(Fraction(447, 28))
+
+
+def test_rank_by_gelbfuhs() -> None:
+    code, out, _ = run("standings", str(SEED), "--rank-by", "GF", "-t", "SB", "-f", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["rank_by"] == "GF" and data["tiebreaks"] == ["GF", "SB"]
+    gf = [row["values"]["GF"] for row in data["standings"]]
+    assert gf == sorted(gf, reverse=True)
+
+
+def test_demo_prints_sloth_first_and_his_derivation() -> None:
+    code, out, _ = run("demo")
+    assert code == 0
+    lines = out.splitlines()
+    rows = [line.split() for line in lines[2:5]]
+    assert [(r[0], r[2], r[4]) for r in rows] == [
+        ("1", "Sloth", "69.50"),
+        ("2", "Zagorovsky", "66.75"),
+        ("3", "Kosenkov", "67.50"),
+    ]
+    assert lines[-1].startswith("SB 69.5 = ½×11 (Zagorovsky)")
+
+
+def test_unknown_tiebreak_lists_valid_codes() -> None:
+    code, _, err = run("standings", str(SEED), "-t", "SB,FOO")
+    assert code == 2
+    assert err.startswith("sonneborn: error: unknown tie-break 'FOO' (valid codes: BH, ")
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def trf_player(start: int, name: str, points: str, blocks: list[str]) -> str:
+    line = f"001 {start:4d}      {name:<33} {'':4} {'':3} {'':11} {'':10} {points:>4} {'':4}  "
+    return line + "  ".join(blocks)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where", "what"),
+    [
+        ("empty.tsv", "", ":1:", "empty"),
+        ("bothwon.tsv", "1\tA\tX\t1\n2\tB\t1\tX\n", ":2:", "complement"),
+        ("symbol.tsv", "1\tA\tX\t2\n2\tB\t0\tX\n", ":1:", "'2'"),
+        (
+            "truncated.trf",
+            "012 Test\n"
+            + trf_player(1, "A", "1.0", ["   2 w 1"])[:96]
+            + "\n"
+            + trf_player(2, "B", "0.0", ["   1 b 0"])
+            + "\n",
+            ":2:",
+            "",
+        ),
+        (
+            "mirror.trf",
+            "012 Test\n"
+            + trf_player(1, "A", "1.0", ["   2 w 1"])
+            + "\n"
+            + trf_player(2, "B", "0.0", ["   1 b 1"])
+            + "\n",
+            ":2:",
+            "",
+        ),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_naming_the_line(
+    tmp_path: Path, name: str, text: str, where: str, what: str
+) -> None:
+    path = write(tmp_path, name, text)
+    code, out, err = run("standings", path)
+    assert code == 2, out
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"sonneborn: error: {path}{where}"), err
+    assert what in err
