@@ -18,6 +18,22 @@ FORMATS = ("trf", "crosstable")
 """The input formats, by the name ``--input-format`` takes."""
 
 _TRF_LINE = re.compile(r"^(?:\d{3}|XX[A-Z]|###)(?: |$)")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text, ended by CRLF, LF or CR only.
+
+    Unlike :meth:`str.splitlines` it keeps characters such as ``\\x85`` or
+    form feeds inside a line, so that line numbers match what editors show.
+
+    >>> split_lines("a\\r\\nb\\x85c\\rd\\n")
+    ['a', 'b\\x85c', 'd']
+    """
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def decode(data: bytes, *, path: str = "<input>") -> str:
@@ -32,7 +48,7 @@ def decode(data: bytes, *, path: str = "<input>") -> str:
 
 def detect_format(text: str) -> str:
     """Guesses the format from the content: TRF when its lines start with record numbers."""
-    for line in text.splitlines():
+    for line in split_lines(text):
         if not line.strip():
             continue
         if _TRF_LINE.match(line):

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sonneborn.errors import CrosstableError
+from sonneborn.formats import split_lines
 from sonneborn.model import (
     Colour,
     Entry,
@@ -138,7 +139,7 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
     (in the order: shape, rows, games per cell, complementary results), and
     logs a warning when a points column disagrees with the results.
     """
-    lines = [(number, line) for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)]
+    lines = [(number, line) for number, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1)]
     lines = [(number, line) for number, line in lines if line.strip()]
     if not lines:
         raise CrosstableError("no player rows found", path=path, line=1, column=1)

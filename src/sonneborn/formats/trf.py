@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sonneborn.errors import TrfError
+from sonneborn.formats import split_lines
 from sonneborn.model import (
     Colour,
     Entry,
@@ -127,7 +128,7 @@ class _Reader:
         logger.warning("%s:%d: " + message, self.path, lineno, *args)
 
     def read(self, text: str) -> Tournament:
-        for lineno, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        for lineno, line in enumerate(split_lines(text.removeprefix("\ufeff")), start=1):
             self.record(lineno, line)
         if not self.players:
             raise self.error("no player records (001) found", 1)
