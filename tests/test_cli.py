@@ -154,3 +154,14 @@ def test_bad_input_exits_2_with_one_line_naming_the_line(
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith(f"sonneborn: error: {path}{where}"), err
     assert what in err
+
+
+def test_point_system_option() -> None:
+    # Sloth: 8 wins and 6 draws, 30; Zagorovsky: 9 wins and 4 draws, 31, now first.
+    code, out, err = run("standings", str(SEED), "--points", "3,1,0", "-t", "WIN", "-f", "json")
+    assert code == 0, err
+    rows = json.loads(out)["standings"]
+    assert (rows[0]["name"], rows[0]["points"]) == ("Zagorovsky", 31.0)
+    assert next(r["points"] for r in rows if r["start"] == 1) == 30.0
+    code, _, err = run("standings", str(SEED), "--points", "3,x,0")
+    assert code == 2 and "--points" in err

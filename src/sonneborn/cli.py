@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -17,7 +18,7 @@ import click
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.explain import explain_player, explain_value
 from sonneborn.formats import FORMATS, read_path
-from sonneborn.model import EventKind
+from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings, rank
 from sonneborn.render import RENDERERS, render
 from sonneborn.tiebreaks import REGISTRY, parse, parse_list
@@ -95,6 +96,12 @@ Examples:
     "--input-format", type=click.Choice(FORMATS), help="Read the file as this format (default: detect)."
 )
 @click.option(
+    "--points",
+    "point_system",
+    metavar="W,D,L",
+    help="Point system, e.g. 3,1,0 (default: the file's, else 1,0.5,0); byes as key=value, e.g. pairing_bye=1.",
+)
+@click.option(
     "--kind",
     type=click.Choice([k.value for k in EventKind]),
     help="State round robin or Swiss (default: detect from the pairings).",
@@ -108,12 +115,19 @@ def standings(
     rank_by: str | None,
     lots: int | None,
     input_format: str | None,
+    point_system: str | None,
     kind: str | None,
 ) -> None:
     """Print the standings of FILE (TRF or crosstable; - reads standard input)."""
     tournament = read_path(file, input_format=input_format)
     if kind is not None:
         tournament = tournament.with_kind(EventKind(kind))
+    if point_system is not None:
+        try:
+            system = PointSystem.parse(point_system)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--points") from None
+        tournament = replace(tournament, point_system=system)
     specs = parse_list(tiebreaks) if tiebreaks is not None else None
     result = rank(tournament, specs, rank_by=parse(rank_by) if rank_by else None, lots=lots)
     for start in explain:

@@ -270,6 +270,38 @@ class PointSystem:
         """Three points for a win, one for a draw ("football scoring")."""
         return cls(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))
 
+    @classmethod
+    def parse(cls, text: str) -> PointSystem:
+        """Reads ``WIN,DRAW,LOSS`` such as ``3,1,0``, optionally followed by ``KEY=VALUE`` pairs
+        for ``forfeit_win``, ``forfeit_loss``, ``pairing_bye``, ``full_bye``, ``half_bye`` and ``zero_bye``.
+
+        >>> str(PointSystem.parse("3,1,0"))
+        '3-1-0'
+        >>> PointSystem.parse("1,0.5,0,pairing_bye=0.5").points(ResultKind.PAIRING_BYE)
+        Fraction(1, 2)
+        """
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        names = {f for f in cls.__dataclass_fields__ if f not in ("win", "draw", "loss")}
+        values: dict[str, Fraction] = {}
+        try:
+            for index, part in enumerate(parts):
+                key, sep, number = part.partition("=")
+                if sep:
+                    if key.strip() not in names:
+                        raise ValueError(
+                            f"unknown key {key.strip()!r} (expected one of {', '.join(sorted(names))})"
+                        )
+                    values[key.strip()] = Fraction(number.strip())
+                elif index < 3 and not values.keys() - {"win", "draw", "loss"}:
+                    values[("win", "draw", "loss")[index]] = Fraction(part)
+                else:
+                    raise ValueError(f"unexpected {part!r}")
+        except (ValueError, ZeroDivisionError) as error:
+            raise ValueError(f"point system {text!r}: {error}") from None
+        if not {"win", "draw", "loss"} <= values.keys():
+            raise ValueError(f"point system {text!r}: expected WIN,DRAW,LOSS such as 3,1,0")
+        return cls(**values)
+
     def points(self, kind: ResultKind) -> Fraction:
         """The points of one round's result; nothing for a game not played yet."""
 

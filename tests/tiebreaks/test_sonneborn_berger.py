@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 from builders import FOUR_PLAYER_ROUND_ROBIN, event, values
 
-from sonneborn.model import EventKind
+from sonneborn.model import EventKind, PointSystem
 
 
 def test_sonneborn_berger_round_robin() -> None:
@@ -67,3 +67,10 @@ def test_sb_median_drops_lowest_then_highest() -> None:
     assert values(tournament, "SB")[2] == 2
     assert values(tournament, "SB/M1")[2] == 1
     assert values(tournament, "SB/C2")[2] == 0
+
+
+def test_sonneborn_berger_under_three_one_zero() -> None:
+    # Scores 4, 6, 2, 4. Anna: 3×6 (Boris) + 1×2 (Carla); Dmitri: 3×4 (Anna) + 1×2 (Carla).
+    tournament = event(FOUR_PLAYER_ROUND_ROBIN, system=PointSystem.three_one_zero())
+    assert values(tournament, "PTS") == {1: 4, 2: 6, 3: 2, 4: 4}
+    assert values(tournament, "SB") == {1: 20, 2: 18, 3: 8, 4: 14}
