@@ -99,7 +99,7 @@ Examples:
     "--points",
     "point_system",
     metavar="W,D,L",
-    help="Point system, e.g. 3,1,0 (default: the file's, else 1,0.5,0); byes as key=value, e.g. pairing_bye=1.",
+    help="Point system, e.g. 3,1,0 (default: the file's, else 1,0.5,0); byes as key=value: pairing_bye=1.",
 )
 @click.option(
     "--kind",
