@@ -181,6 +181,8 @@ class Entry:
     """The colour played or scheduled; unknown when the source does not say."""
     kind: ResultKind
     """What happened."""
+    points: Fraction | None = None
+    """Points awarded against the point system, when the arbiter set them otherwise (TRF-26 299)."""
 
     def __str__(self) -> str:
         opponent = "0000" if self.opponent is None else str(self.opponent)
@@ -217,6 +219,8 @@ class Player:
     """Points as the source file records them, for auditing."""
     recorded_rank: int | None = None
     """Rank as the source file records it, for auditing."""
+    adjustment: Fraction = Fraction(0)
+    """Bonus (or, negative, penalty) points outside any round (TRF-26 299 with a blank type)."""
 
     def entry(self, round: RoundNo) -> Entry:
         """The entry of a round (1-based)."""
@@ -361,6 +365,10 @@ class Tournament:
     point_system: PointSystem = field(default_factory=PointSystem)
     kind: EventKind | None = None
     """Round robin or Swiss as stated by the source or the user; ``None`` = detect."""
+    tiebreaks: tuple[str, ...] = ()
+    """The tie-break list the source states (TRF-26 202), as written."""
+    records: tuple[tuple[str, str], ...] = ()
+    """Other records of the source kept as written (code, content), so that writing it back loses nothing."""
 
     def __post_init__(self) -> None:
         for index, player in enumerate(self.players, start=1):

@@ -20,8 +20,9 @@ def round_points(system: PointSystem, kinds: Iterable[ResultKind]) -> list[Fract
 
 
 def player_round_points(tournament: Tournament, player: Player) -> list[Fraction]:
-    """The points a player made in each round of the event."""
-    return round_points(tournament.point_system, (entry.kind for entry in player.entries))
+    """The points a player made in each round of the event (an arbiter's award overrides the system)."""
+    system = tournament.point_system
+    return [system.points(e.kind) if e.points is None else e.points for e in player.entries]
 
 
 def running_scores(tournament: Tournament, player: Player) -> list[Fraction]:
@@ -32,6 +33,6 @@ def running_scores(tournament: Tournament, player: Player) -> list[Fraction]:
 def scores(tournament: Tournament) -> dict[StartNo, Fraction]:
     """Every player's final score, by start number."""
     return {
-        player.start: sum(player_round_points(tournament, player), Fraction(0))
+        player.start: sum(player_round_points(tournament, player), player.adjustment)
         for player in tournament.players
     }

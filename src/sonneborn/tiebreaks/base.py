@@ -17,6 +17,7 @@ from functools import cached_property
 from sonneborn.errors import TiebreakError
 from sonneborn.model import Entry, EventKind, Player, ResultKind, StartNo, Tournament
 from sonneborn.scoring import player_round_points
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 ZERO = Fraction(0)
 
@@ -29,6 +30,8 @@ class Modifier(enum.Enum):
     LIMIT = "L"
     PLAYED = "P"
     REVERSE = "R"
+    UNRATED = "U"
+    FORE = "F"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,10 @@ class Spec:
     """``/P``: forfeits count as games against the scheduled opponent."""
     reverse: bool = False
     """``/R``: lower values rank first."""
+    unrated_rating: int | None = None
+    """``/U<N>``: the rating assumed for unrated players (C.07 Art. 10)."""
+    fore: bool = False
+    """``/F``: use Fore Buchholz instead of Buchholz (AOB/F, C.07 8.2)."""
 
     @classmethod
     def parse(cls, text: str) -> Spec:
@@ -83,8 +90,14 @@ class Spec:
                         f"modifier /L needs a signed number of half points such as /L+1 in {text!r}"
                     )
                 values["limit"] = int(number)
+            elif letter == "U":
+                if number is None or not number.isdigit():
+                    raise TiebreakError(f"modifier /U needs a rating such as /U1000 in {text.strip()!r}")
+                values["unrated_rating"] = int(number)
             elif number is not None:
                 raise TiebreakError(f"modifier /{letter} takes no number in {text.strip()!r}")
+            elif letter == "F":
+                values["fore"] = True
             elif letter == "P":
                 values["forfeits_played"] = True
             else:
@@ -105,6 +118,10 @@ class Spec:
             used.add(Modifier.PLAYED)
         if self.reverse:
             used.add(Modifier.REVERSE)
+        if self.unrated_rating is not None:
+            used.add(Modifier.UNRATED)
+        if self.fore:
+            used.add(Modifier.FORE)
         return frozenset(used)
 
     def __str__(self) -> str:
@@ -119,13 +136,17 @@ class Spec:
             text += "/P"
         if self.reverse:
             text += "/R"
+        if self.fore:
+            text += "/F"
+        if self.unrated_rating is not None:
+            text += f"/U{self.unrated_rating}"
         return text
 
     def __repr__(self) -> str:
         return f"Spec.parse({str(self)!r})"
 
 
-_MODIFIER = re.compile(r"([CMLPR])([+-]?\d+)?")
+_MODIFIER = re.compile(r"([CMLPRUF])([+-]?\d+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,14 +204,21 @@ class Context:
     count with their points and a player's own unplayed rounds add nothing.
     """
 
-    def __init__(self, tournament: Tournament) -> None:
+    def __init__(
+        self, tournament: Tournament, *, rules: Rules = DEFAULT_RULES, unrated_rating: int | None = None
+    ) -> None:
         self.tournament = tournament
+        self.rules = rules
+        self.unrated_rating = unrated_rating
+        """The rating assumed for unrated players (``--unrated-rating``), or ``None``."""
         self.kind = tournament.event_kind
         self.system = tournament.point_system
         self.round_points: dict[StartNo, list[Fraction]] = {
             p.start: player_round_points(tournament, p) for p in tournament.players
         }
-        self.scores: dict[StartNo, Fraction] = {s: sum(pts, ZERO) for s, pts in self.round_points.items()}
+        self.scores: dict[StartNo, Fraction] = {
+            p.start: sum(self.round_points[p.start], p.adjustment) for p in tournament.players
+        }
 
     @property
     def is_round_robin(self) -> bool:
