@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
+from sonneborn.tiebreaks.rules import Rules
 
 _TOKEN = re.compile(r"(\d+|-)([wb-]?)([10=WDL+\-UFHZ*])")
 
@@ -35,14 +36,14 @@ def event(text: str, *, kind: EventKind | None = None, system: PointSystem | Non
     return tournament
 
 
-def values(tournament: Tournament, code: str) -> dict[int, object]:
+def values(tournament: Tournament, code: str, rules: Rules = Rules.FIDE_2026) -> dict[int, object]:
     """A tie-break's exact values by start number (``None`` where it has none)."""
     from sonneborn.tiebreaks import REGISTRY, Context, parse
 
     spec = parse(code)
     compute = REGISTRY[spec.code].compute
     assert compute is not None
-    return {start: value.number for start, value in compute(Context(tournament), spec).items()}
+    return {start: value.number for start, value in compute(Context(tournament, rules=rules), spec).items()}
 
 
 FOUR_PLAYER_ROUND_ROBIN = """

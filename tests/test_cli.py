@@ -103,7 +103,8 @@ def test_demo_prints_sloth_first_and_his_derivation() -> None:
 def test_unknown_tiebreak_lists_valid_codes() -> None:
     code, _, err = run("standings", str(SEED), "-t", "SB,FOO")
     assert code == 2
-    assert err.startswith("sonneborn: error: unknown tie-break 'FOO' (valid codes: BH, ")
+    assert err.startswith("sonneborn: error: unknown tie-break 'FOO' (valid codes: ")
+    assert ", BH, " in err and ", SB, " in err
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
@@ -165,3 +166,25 @@ def test_point_system_option() -> None:
     assert next(r["points"] for r in rows if r["start"] == 1) == 30.0
     code, _, err = run("standings", str(SEED), "--points", "3,x,0")
     assert code == 2 and "--points" in err
+
+
+def test_rules_edition_is_named_in_the_json_and_changes_dummies(tmp_path: Path) -> None:
+    # A three-round Swiss: Ann has a half-point bye in round 3 (last round: 16.2.5).
+    lines = [
+        "012 Editions",
+        trf_player(1, "Ann", "2.5", ["   2 w 1", "   3 b 1", "0000 - H"]),
+        trf_player(2, "Bob", "1.0", ["   1 b 0", "0000 - U", "   3 w 0"]),
+        trf_player(3, "Cid", "1.0", ["0000 - U", "   1 w 0", "   2 b 1"]),
+    ]
+    path = write(tmp_path, "editions.trf", "\n".join(lines) + "\n")
+    outputs = {}
+    for rules in ("fide-2026", "fide-2023", "none"):
+        # Everyone met everyone, so the event would be taken for a round robin: say it is a Swiss.
+        code, out, err = run("standings", path, "-t", "BH", "-f", "json", "--rules", rules, "--kind", "swiss")
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["rules"] == rules
+        outputs[rules] = next(r["values"]["BH"] for r in data["standings"] if r["start"] == 1)
+    # Ann's opponents: Bob 1, Cid 2 (PABs are not 16.2.5, so no adjustment): 3.
+    # 2023: HPB dummy = own 2.5 → 5.5; 2026: capped at ½ × 3 rounds = 1.5 → 4.5; none: no dummy → 3.
+    assert outputs == {"fide-2026": 4.5, "fide-2023": 5.5, "none": 3.0}

@@ -54,7 +54,7 @@ def test_rank_by_a_weighted_score() -> None:
 
 
 def test_unknown_code_lists_the_valid_ones() -> None:
-    with pytest.raises(TiebreakError, match=r"unknown tie-break 'XYZ' \(valid codes: BH, BPG"):
+    with pytest.raises(TiebreakError, match=r"unknown tie-break 'XYZ' \(valid codes: .*BH, BPG"):
         parse("XYZ")
     with pytest.raises(TiebreakError, match="does not take /C"):
         parse("WIN/C1")

@@ -22,6 +22,7 @@ from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings, rank
 from sonneborn.render import RENDERERS, render
 from sonneborn.tiebreaks import REGISTRY, parse, parse_list
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -93,6 +94,19 @@ Examples:
     "--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw."
 )
 @click.option(
+    "--rules",
+    type=click.Choice([r.value for r in Rules], case_sensitive=False),
+    default=DEFAULT_RULES.value,
+    show_default=True,
+    help="FIDE rule edition for unplayed rounds and dummies (C.07 Art. 16; fide-2009 = virtual opponent).",
+)
+@click.option(
+    "--unrated-rating",
+    type=int,
+    metavar="N",
+    help="Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
+)
+@click.option(
     "--input-format", type=click.Choice(FORMATS), help="Read the file as this format (default: detect)."
 )
 @click.option(
@@ -114,6 +128,8 @@ def standings(
     explain: tuple[int, ...],
     rank_by: str | None,
     lots: int | None,
+    rules: str,
+    unrated_rating: int | None,
     input_format: str | None,
     point_system: str | None,
     kind: str | None,
@@ -129,7 +145,14 @@ def standings(
             raise click.BadParameter(str(error), param_hint="--points") from None
         tournament = replace(tournament, point_system=system)
     specs = parse_list(tiebreaks) if tiebreaks is not None else None
-    result = rank(tournament, specs, rank_by=parse(rank_by) if rank_by else None, lots=lots)
+    result = rank(
+        tournament,
+        specs,
+        rank_by=parse(rank_by) if rank_by else None,
+        lots=lots,
+        rules=Rules.parse(rules),
+        unrated_rating=unrated_rating,
+    )
     for start in explain:
         if not 1 <= start <= len(tournament):
             raise InputError(

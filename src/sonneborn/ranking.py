@@ -16,6 +16,7 @@ from sonneborn.errors import TiebreakError
 from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Context, Spec, Value, parse, parse_list
 from sonneborn.tiebreaks.direct_encounter import describe
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 DEFAULT_TIEBREAKS = {
     EventKind.ROUND_ROBIN: "DE,SB,WIN,KS",
@@ -57,6 +58,8 @@ class Standings:
     """A weighted score ranked by instead of points (``--rank-by``)."""
     lots: int | None = None
     """The seed of the draw that broke the remaining ties, if any."""
+    rules: Rules = DEFAULT_RULES
+    """The rule edition the values were computed under."""
 
     @property
     def codes(self) -> list[str]:
@@ -80,6 +83,8 @@ def rank(
     *,
     rank_by: Spec | None = None,
     lots: int | None = None,
+    rules: Rules = DEFAULT_RULES,
+    unrated_rating: int | None = None,
 ) -> Standings:
     """Ranks the event: by points (or a weighted score), then by each tie-break in order.
 
@@ -88,7 +93,7 @@ def rank(
     >>> [(r.rank, r.player.name, float(r.values["SB"].number)) for r in standings.rows[:3]]
     [(1, 'Sloth', 69.5), (2, 'Zagorovsky', 66.75), (3, 'Kosenkov', 67.5)]
     """
-    context = Context(tournament)
+    context = Context(tournament, rules=rules, unrated_rating=unrated_rating)
     specs = tuple(tiebreaks) if tiebreaks is not None else tuple(default_tiebreaks(context.kind))
     if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
         raise TiebreakError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})")
@@ -109,9 +114,7 @@ def rank(
     for spec in specs:
         definition = REGISTRY[spec.code]
         if definition.group_rank is not None:
-            values: dict[StartNo, Value] = {
-                s: Value(Fraction(0), note="not tied at this point") for s in starts
-            }
+            values: dict[StartNo, Value] = {s: Value(Fraction(0), note="not tied at this point") for s in starts}
             refined: list[list[StartNo]] = []
             for group in groups:
                 if len(group) == 1:
@@ -136,7 +139,7 @@ def rank(
             groups = [
                 part
                 for group in groups
-                for part in ([group] if len(group) == 1 else _split(group, number, spec.reverse))
+                for part in ([group] if len(group) == 1 else _split(group, number, definition.lowest_first(spec)))
             ]
     rows: list[Row] = []
     rng = random.Random(lots) if lots is not None else None
@@ -145,16 +148,12 @@ def rank(
         if rng is not None and len(members) > 1:
             rng.shuffle(members)
             for start in members:
-                rows.append(
-                    _row(tournament, context, computed, start, len(rows) + 1, shared=False, by_lot=True)
-                )
+                rows.append(_row(tournament, context, computed, start, len(rows) + 1, shared=False, by_lot=True))
             continue
         place = len(rows) + 1
         for start in members:
-            rows.append(
-                _row(tournament, context, computed, start, place, shared=len(members) > 1, by_lot=False)
-            )
-    return Standings(tournament, context.kind, specs, tuple(rows), rank_by, lots)
+            rows.append(_row(tournament, context, computed, start, place, shared=len(members) > 1, by_lot=False))
+    return Standings(tournament, context.kind, specs, tuple(rows), rank_by, lots, rules)
 
 
 def _row(
@@ -171,9 +170,7 @@ def _row(
     return Row(place, tournament.player(start), context.scores[start], values, shared, by_lot)
 
 
-def _split(
-    group: Sequence[StartNo], key: Callable[[StartNo], Fraction | None], reverse: bool
-) -> list[list[StartNo]]:
+def _split(group: Sequence[StartNo], key: Callable[[StartNo], Fraction | None], reverse: bool) -> list[list[StartNo]]:
     """Splits a group into subgroups of equal key, best first; a missing value ranks last."""
     buckets: dict[Fraction, list[StartNo]] = {}
     absent: list[StartNo] = []

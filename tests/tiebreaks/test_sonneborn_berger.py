@@ -7,6 +7,9 @@ from fractions import Fraction as F
 from builders import FOUR_PLAYER_ROUND_ROBIN, event, values
 
 from sonneborn.model import EventKind, PointSystem
+from sonneborn.tiebreaks.rules import Rules
+
+NONE = Rules.NONE
 
 
 def test_sonneborn_berger_round_robin() -> None:
@@ -57,16 +60,16 @@ def test_sb_cut_1_drops_the_lowest_scored_opponent_not_the_lowest_product() -> N
     # C.07 14.1.d: the win over the 2-point opponent (product 2) is cut before
     # the loss to the 3-point opponent (product 0).
     tournament = event(SB_CUT_EVENT)
-    assert values(tournament, "SB")[1] == 2
-    assert values(tournament, "SB/C1")[1] == 0
+    assert values(tournament, "SB", NONE)[1] == 2
+    assert values(tournament, "SB/C1", NONE)[1] == 0
 
 
 def test_sb_median_drops_lowest_then_highest() -> None:
     # Xavier: 0×2 (Pia), 1×1 (Rosa), 1×1 (Quinn): M1 cuts Rosa or Quinn (1) and Pia (2).
     tournament = event(SB_CUT_EVENT)
-    assert values(tournament, "SB")[2] == 2
-    assert values(tournament, "SB/M1")[2] == 1
-    assert values(tournament, "SB/C2")[2] == 0
+    assert values(tournament, "SB", NONE)[2] == 2
+    assert values(tournament, "SB/M1", NONE)[2] == 1
+    assert values(tournament, "SB/C2", NONE)[2] == 0
 
 
 def test_sonneborn_berger_under_three_one_zero() -> None:

@@ -25,6 +25,7 @@ def standings_data(standings: Standings) -> dict[str, Any]:
             "players": len(event),
             "kind": standings.kind.value,
         },
+        "rules": standings.rules.value,
         "tiebreaks": standings.codes,
         "standings": [
             {

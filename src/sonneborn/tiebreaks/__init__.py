@@ -2,8 +2,8 @@
 
 A new tie-break is one function in one of these modules plus one line here.
 
->>> sorted(REGISTRY)[:4]
-['BH', 'BPG', 'BWG', 'DE']
+>>> REGISTRY["SB"].article
+'C.07 9.1'
 >>> str(parse("bh-c1"))
 'BH/C1'
 """
@@ -13,16 +13,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sonneborn.errors import TiebreakError
+from sonneborn.tiebreaks import rating
 from sonneborn.tiebreaks.base import Context, Definition, Modifier, Spec, Value
-from sonneborn.tiebreaks.buchholz import buchholz
+from sonneborn.tiebreaks.buchholz import average_of_opponents_buchholz, buchholz, fore_buchholz
 from sonneborn.tiebreaks.direct_encounter import direct_encounter
 from sonneborn.tiebreaks.koya import koya
 from sonneborn.tiebreaks.own_results import (
     black_games,
     black_wins,
     games_won,
+    pairing_number,
     points,
     progressive_score,
+    rounds_elected_to_play,
+    standard_points,
     wins,
 )
 from sonneborn.tiebreaks.sonneborn_berger import gelbfuhs, non_neustadtl_sonneborn_berger, sonneborn_berger
@@ -48,7 +52,7 @@ REGISTRY: dict[str, Definition] = {
             "C.07 9.1",
             "Sum over the games of the points scored times the opponent's score.",
             compute=sonneborn_berger,
-            modifiers=_CUTS,
+            modifiers=_CUTS | {Modifier.PLAYED},
         ),
         _define(
             "GF",
@@ -114,7 +118,12 @@ REGISTRY: dict[str, Definition] = {
             integral=True,
         ),
         _define(
-            "BH", "Buchholz", "C.07 8.1", "Sum of the opponents' scores.", compute=buchholz, modifiers=_CUTS
+            "BH",
+            "Buchholz",
+            "C.07 8.1",
+            "Sum of the opponents' scores.",
+            compute=buchholz,
+            modifiers=_CUTS | {Modifier.PLAYED},
         ),
         _define(
             "PS",
@@ -124,6 +133,56 @@ REGISTRY: dict[str, Definition] = {
             compute=progressive_score,
             modifiers=_CUTS,
         ),
+        _define(
+            "FB",
+            "Fore Buchholz",
+            "C.07 8.3",
+            "Buchholz as if every paired game of the final round had been drawn.",
+            compute=fore_buchholz,
+            modifiers=_CUTS | {Modifier.PLAYED},
+        ),
+        _define(
+            "AOB",
+            "Average of opponents' Buchholz",
+            "C.07 8.2",
+            "The mean Buchholz of the opponents played over the board (/F: their Fore Buchholz).",
+            compute=average_of_opponents_buchholz,
+            modifiers={Modifier.FORE},
+        ),
+        _define(
+            "REP",
+            "Rounds one elected to play",
+            "C.07 7.6",
+            "Rounds minus half-point byes, zero-point byes and forfeit losses.",
+            compute=rounds_elected_to_play,
+            integral=True,
+        ),
+        _define(
+            "GE",
+            "Games one elected to play (2023 name of REP)",
+            "C.07 7.6",
+            "Rounds minus half-point byes, zero-point byes and forfeit losses.",
+            compute=rounds_elected_to_play,
+            integral=True,
+        ),
+        _define(
+            "STD",
+            "Standard points",
+            "C.07 7.7",
+            "1 for each round scored above the scheduled opponent (or above a draw without playing), ½ if equal.",
+            compute=standard_points,
+        ),
+        _define(
+            "TPN",
+            "Tournament pairing number",
+            "C.07 7.8",
+            "The final pairing number, lowest first.",
+            compute=pairing_number,
+            modifiers={Modifier.REVERSE},
+            integral=True,
+            ascending=True,
+        ),
+        *rating.DEFINITIONS,
     ]
 }
 
@@ -136,9 +195,7 @@ def parse(text: str) -> Spec:
     spec = Spec.parse(text)
     definition = REGISTRY.get(spec.code)
     if definition is None:
-        raise TiebreakError(
-            f"unknown tie-break {text.strip()!r} (valid codes: {', '.join(sorted(REGISTRY))})"
-        )
+        raise TiebreakError(f"unknown tie-break {text.strip()!r} (valid codes: {', '.join(sorted(REGISTRY))})")
     definition.check(spec)
     return spec
 

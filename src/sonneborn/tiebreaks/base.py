@@ -16,8 +16,18 @@ from functools import cached_property
 
 from sonneborn.errors import TiebreakError
 from sonneborn.model import Entry, EventKind, Player, ResultKind, StartNo, Tournament
+from sonneborn.numbers import exact_text
 from sonneborn.scoring import player_round_points
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.tiebreaks.unplayed import (
+    Category,
+    Contribution,
+    ScoreView,
+    adjusted_view,
+    categories,
+    describe_kind,
+    virtual_view,
+)
 
 ZERO = Fraction(0)
 
@@ -78,17 +88,13 @@ class Spec:
             letter, number = match.group(1), match.group(2)
             if letter in "CM":
                 if number is None or not number.isdigit() or int(number) < 1:
-                    raise TiebreakError(
-                        f"modifier /{letter} needs a count such as /{letter}1 in {text.strip()!r}"
-                    )
+                    raise TiebreakError(f"modifier /{letter} needs a count such as /{letter}1 in {text.strip()!r}")
                 values["cut_low"] = int(number)
                 if letter == "M":
                     values["cut_high"] = int(number)
             elif letter == "L":
                 if number is None or number[0] not in "+-":
-                    raise TiebreakError(
-                        f"modifier /L needs a signed number of half points such as /L+1 in {text!r}"
-                    )
+                    raise TiebreakError(f"modifier /L needs a signed number of half points such as /L+1 in {text!r}")
                 values["limit"] = int(number)
             elif letter == "U":
                 if number is None or not number.isdigit():
@@ -163,6 +169,8 @@ class Element:
     """The round it belongs to (0 when none)."""
     opponent: StartNo | None = None
     """The opponent it concerns, when there is one."""
+    voluntary: bool = False
+    """Whether it comes from a voluntary unplayed round (C.07 16.1.2), for the cut exception of 16.5."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,13 +247,101 @@ class Context:
             if entry.opponent is not None and entry.kind.is_finished
         ]
 
-    def opponent_score(self, opponent: StartNo) -> Fraction:
-        """The score of an opponent as it enters BH and SB (C.07 8.1, 9.1)."""
-        return self.scores[opponent]
+    @cached_property
+    def art16(self) -> bool:
+        """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
+        return not self.is_round_robin and self.rules.unplayed == "article-16"
 
-    def own_unplayed_rounds(self, player: Player) -> list[Entry]:
-        """The player's unplayed rounds that count against a dummy (C.07 16.4): none under these rules."""
-        return []
+    @cached_property
+    def categories(self) -> dict[StartNo, dict[int, Category]]:
+        """The category of every unplayed round of every player (C.07 16.2)."""
+        rounds = self.played_rounds
+        return {p.start: categories(p.entries, rounds) for p in self.tournament.players}
+
+    @cached_property
+    def seen_scores(self) -> dict[StartNo, ScoreView]:
+        """Each player's score as opponents see it in BH and SB: adjusted in Swiss events (C.07 16.3)."""
+        draw = self.system.draw
+        if self.art16:
+            return {
+                s: adjusted_view(s, self.scores[s], self.round_points[s], self.categories[s], draw) for s in self.scores
+            }
+        if not self.is_round_robin and self.rules.unplayed == "virtual-opponent":
+            rounds = self.played_rounds
+            views = {}
+            for player in self.tournament.players:
+                unplayed = {e.round for e in player.entries[:rounds] if e.kind.is_finished and not e.kind.is_played}
+                views[player.start] = virtual_view(
+                    self.scores[player.start], self.round_points[player.start], unplayed, draw
+                )
+            return views
+        return {s: ScoreView(score) for s, score in self.scores.items()}
+
+    def opponent_score(self, opponent: StartNo) -> Fraction:
+        """The score of an opponent as it enters BH and SB (C.07 8.1, 9.1, 16.3)."""
+        return self.seen_scores[opponent].score
+
+    @property
+    def vur_exception(self) -> bool:
+        """Whether cuts prefer voluntary unplayed rounds (C.07 16.5)."""
+        return self.art16
+
+    def contributions(self, player: Player, *, forfeits_played: bool = False) -> list[Contribution]:
+        """Round by round, the opponent (real, dummy or virtual) that BH and SB count for the player.
+
+        ``forfeits_played`` (``/P``, C.07 16.6) counts forfeits as games against the scheduled opponent.
+        """
+        rounds = self.played_rounds
+        points = self.round_points[player.start]
+        own = self.scores[player.start]
+        plain = self.is_round_robin or self.rules.unplayed == "none"
+        found = []
+        for entry in player.entries[:rounds]:
+            kind, opponent, rnd = entry.kind, entry.opponent, entry.round
+            if not kind.is_finished:
+                continue
+            if opponent is not None and (kind.is_played or plain or forfeits_played):
+                view = self.seen_scores[opponent]
+                found.append(
+                    Contribution(rnd, points[rnd - 1], view.score, self.tournament.player(opponent), why=view.why)
+                )
+            elif plain:
+                continue  # a free round, a bye, or a forfeit with nobody scheduled: no element (15.2)
+            elif self.art16:
+                found.append(self._dummy(player, entry, own, points[rnd - 1]))
+            else:
+                found.append(self._virtual_opponent(entry, points, rounds))
+        return found
+
+    def _dummy(self, player: Player, entry: Entry, own: Fraction, points: Fraction) -> Contribution:
+        """C.07 16.4: a game against a dummy whose score is the player's own, capped in 2026."""
+        category = self.categories[player.start][entry.round]
+        dummy = own
+        why = f"round {entry.round}: {describe_kind(entry.kind)}, {category}, dummy with own score {exact_text(own)}"
+        if self.rules.dummy_cap:
+            if category in (Category.FORFEIT_WIN, Category.FORFEIT_LOSS) and entry.opponent is not None:
+                cap = self.seen_scores[entry.opponent].score
+                rule = "16.4.1, the scheduled opponent's adjusted score"
+            else:
+                cap = self.system.draw * self.played_rounds
+                rule = "16.4.2, a draw's points × rounds"
+            if cap < dummy:
+                dummy = cap
+                why += f" capped at {exact_text(cap)} ({rule})"
+        return Contribution(entry.round, points, dummy, None, category.voluntary, why + " (16.4)")
+
+    def _virtual_opponent(self, entry: Entry, points: list[Fraction], rounds: int) -> Contribution:
+        """C.02 13.15 b: a virtual opponent who took the complementary result and then drew every round."""
+        rnd = entry.round
+        before = sum(points[: rnd - 1], ZERO)
+        win, draw = self.system.win, self.system.draw
+        virtual = before + (win - points[rnd - 1]) + draw * (rounds - rnd)
+        why = (
+            f"round {rnd}: {describe_kind(entry.kind)}, virtual opponent {exact_text(before)} + "
+            f"({exact_text(win)} − {exact_text(points[rnd - 1])}) + {exact_text(draw)}×{rounds - rnd} "
+            f"= {exact_text(virtual)} (C.02 13.15)"
+        )
+        return Contribution(rnd, points[rnd - 1], virtual, None, False, why)
 
     @cached_property
     def max_score(self) -> Fraction:
@@ -287,6 +383,12 @@ class Definition:
     modifiers: frozenset[Modifier] = field(default_factory=frozenset)
     integral: bool = False
     """Whether the values are whole numbers (counts and places)."""
+    ascending: bool = False
+    """Whether the lowest value ranks first (pairing numbers); ``/R`` reverses either order."""
+
+    def lowest_first(self, spec: Spec) -> bool:
+        """Whether, for this spec, lower values rank ahead."""
+        return self.ascending != spec.reverse
 
     def check(self, spec: Spec) -> None:
         """Raises :class:`TiebreakError` when the spec uses a modifier this tie-break does not take."""

@@ -12,9 +12,7 @@ from sonneborn.tiebreaks.base import Context, Spec
 Separate = dict[StartNo, Fraction]
 
 
-def encounter_points(
-    context: Context, spec: Spec, group: Sequence[StartNo]
-) -> tuple[Separate, set[frozenset[int]]]:
+def encounter_points(context: Context, spec: Spec, group: Sequence[StartNo]) -> tuple[Separate, set[frozenset[int]]]:
     """The separate standings of a group (C.07 6.1) and the pairs in it that met.
 
     Forfeits are left out (6.1.1) except in a round robin, where they are

@@ -41,7 +41,5 @@ def koya(context: Context, spec: Spec) -> dict[StartNo, Value]:
                     )
                 )
         value = Value.of_sum(elements)
-        values[player.start] = Value(
-            value.number, value.elements, note=f"opponents with at least {exact_text(limit)}"
-        )
+        values[player.start] = Value(value.number, value.elements, note=f"opponents with at least {exact_text(limit)}")
     return values

@@ -20,21 +20,39 @@ from collections.abc import Sequence
 from sonneborn.tiebreaks.base import Element, Spec, Value
 
 
-def apply_cuts(elements: Sequence[Element], *, low: int, high: int) -> tuple[list[Element], list[Element]]:
-    """Splits the elements into those kept and those cut, keeping the original order."""
-    order = sorted(range(len(elements)), key=lambda i: (elements[i].key, i))
-    low = min(low, len(order))
-    removed = order[:low]
-    rest = order[low:]
-    high = min(high, len(rest))
-    if high:
-        removed += rest[len(rest) - high :]
-    gone = set(removed)
-    kept = [e for i, e in enumerate(elements) if i not in gone]
-    return kept, [elements[i] for i in removed]
+def apply_cuts(
+    elements: Sequence[Element], *, low: int, high: int, vur_exception: bool = False
+) -> tuple[list[Element], list[Element]]:
+    """Splits the elements into those kept and those cut, keeping the original order.
+
+    With ``vur_exception`` (C.07 16.5) each least significant cut takes the
+    lowest contribution of a voluntary unplayed round instead, as long as it
+    is not lower than the least significant value; the most significant cuts
+    of a median know no such preference.
+    """
+    remaining = list(range(len(elements)))
+    removed: list[int] = []
+    for _ in range(low):
+        if not remaining:
+            break
+        pick = min(remaining, key=lambda i: (elements[i].key, i))
+        voluntary = [i for i in remaining if elements[i].voluntary]
+        if vur_exception and voluntary:
+            lowest = min(voluntary, key=lambda i: (elements[i].value, elements[i].key, i))
+            if elements[lowest].value >= elements[pick].value:
+                pick = lowest
+        remaining.remove(pick)
+        removed.append(pick)
+    for _ in range(high):
+        if not remaining:
+            break
+        pick = max(remaining, key=lambda i: (elements[i].key, -i))
+        remaining.remove(pick)
+        removed.append(pick)
+    return [elements[i] for i in remaining], [elements[i] for i in removed]
 
 
-def summed(elements: Sequence[Element], spec: Spec) -> Value:
+def summed(elements: Sequence[Element], spec: Spec, *, vur_exception: bool = False) -> Value:
     """The value of a summed tie-break after the spec's cuts and medians."""
-    kept, cut = apply_cuts(elements, low=spec.cut_low, high=spec.cut_high)
+    kept, cut = apply_cuts(elements, low=spec.cut_low, high=spec.cut_high, vur_exception=vur_exception)
     return Value.of_sum(kept, cut)

@@ -13,23 +13,23 @@ from sonneborn.tiebreaks.base import Context, Element, Spec, Value
 from sonneborn.tiebreaks.modifiers import summed
 
 
-def sonneborn_berger_elements(context: Context, start: StartNo) -> list[Element]:
-    """One element per game: the points scored times the opponent's score.
+def sonneborn_berger_elements(context: Context, start: StartNo, spec: Spec) -> list[Element]:
+    """One element per round: the points scored times the (adjusted, dummy or virtual) opponent's score.
 
     Significance (C.07 14.1.d): the element of the opponent with the lowest
     score is the least significant; among equal scores, the lowest product.
     """
     elements = []
-    for game in context.games(context.tournament.player(start)):
-        score = context.opponent_score(game.opponent.start)
-        product = game.points * score
+    for c in context.contributions(context.tournament.player(start), forfeits_played=spec.forfeits_played):
+        product = c.points * c.score
         elements.append(
             Element(
                 product,
-                f"{result_text(game.points)}×{exact_text(score)} ({game.opponent.name})",
-                (score, product),
-                game.entry.round,
-                game.opponent.start,
+                f"{result_text(c.points)}×{exact_text(c.score)} ({c.label()})",
+                (c.score, product),
+                c.round,
+                None if c.opponent is None else c.opponent.start,
+                c.voluntary,
             )
         )
     return elements
@@ -40,10 +40,15 @@ def sonneborn_berger(context: Context, spec: Spec) -> dict[StartNo, Value]:
 
     With 1–½–0 scoring this is the sum of the scores of the opponents beaten
     plus half the scores of those drawn (Neustadtl 1882). In a round robin
-    forfeits are ordinary games and a free round adds nothing (C.07 15.2).
-    Takes ``/C1 /C2 /M1 /M2`` (C.07 14.1–14.4).
+    forfeits are ordinary games and a free round adds nothing (C.07 15.2); in
+    Swiss events opponents count with their adjusted score (16.3) and own
+    unplayed rounds as games against a dummy (16.4). Takes ``/C1 /C2 /M1 /M2``
+    (14.1–14.4, with the 16.5 exception) and ``/P`` (16.6).
     """
-    return {p.start: summed(sonneborn_berger_elements(context, p.start), spec) for p in context.tournament}
+    return {
+        p.start: summed(sonneborn_berger_elements(context, p.start, spec), spec, vur_exception=context.vur_exception)
+        for p in context.tournament
+    }
 
 
 def games_counted(context: Context, start: StartNo) -> int:
@@ -96,5 +101,5 @@ def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> dict[StartNo
     for player in context.tournament:
         own = context.scores[player.start]
         square = Element(own * own, f"{exact_text(own)}² (own score squared)", (own * own,))
-        values[player.start] = Value.of_sum([square, *sonneborn_berger_elements(context, player.start)])
+        values[player.start] = Value.of_sum([square, *sonneborn_berger_elements(context, player.start, spec)])
     return values

@@ -1,0 +1,155 @@
+"""Unplayed rounds in Swiss events, C.07 Art. 16, on FIDE TEC's exercise event (Held 2024).
+
+# Source: tests/data/held/fide_tec_exercise_2023.csv; the published answers (written for C.07-2023,
+# no dummy caps) are quoted in shared/docs/fide-c07.md §16.
+"""
+
+from __future__ import annotations
+
+import csv
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+from builders import event, values
+
+from sonneborn.explain import explain_value
+from sonneborn.model import Tournament
+from sonneborn.ranking import rank
+from sonneborn.tiebreaks import Context, parse_list
+from sonneborn.tiebreaks.rules import Rules
+from sonneborn.tiebreaks.unplayed import Category
+
+HELD = Path(__file__).parents[1] / "data" / "held" / "fide_tec_exercise_2023.csv"
+
+
+def held_event() -> Tournament:
+    """The exercise crosstable in the builders' notation."""
+    lines = []
+    with HELD.open() as handle:
+        rows = list(csv.reader(handle))
+    for row in rows[1:]:
+        tokens = []
+        for cell in row[1:]:
+            if cell == "--":
+                tokens.append("-Z")
+            elif cell.endswith("BYE"):
+                tokens.append("-U" if cell[0] == "+" else "-H")
+            else:
+                sign, colour, opponent = cell[0], cell[1], cell[2:]
+                if colour == "F":
+                    tokens.append(f"{opponent}-{'+' if sign == '+' else '-'}")
+                else:
+                    tokens.append(f"{opponent}{colour.lower()}{ {'+': '1', '=': '=', '-': '0'}[sign]}")
+        lines.append(f"{row[0]} P{row[0]}: " + " ".join(tokens))
+    return event("\n".join(lines))
+
+
+def test_scores_of_the_players_the_answers_name() -> None:
+    points = values(held_event(), "PTS")
+    assert (points[4], points[6], points[9], points[11], points[12]) == (F(7, 2), 3, F(3, 2), F(5, 2), 2)
+
+
+def test_categories() -> None:
+    context = Context(held_event(), rules=Rules.FIDE_2023)
+    # Jessica (#9): round 3 HPB is 16.2.3 because a PAB follows; round 4 a forfeit loss; round 5 the PAB.
+    assert context.categories[9] == {3: Category.REQUESTED_BYE, 4: Category.FORFEIT_LOSS, 5: Category.BYE}
+    # Nick (#12): PAB, forfeit win, then withdrawn: two 16.2.5 rounds.
+    assert context.categories[12] == {
+        2: Category.BYE,
+        3: Category.FORFEIT_WIN,
+        4: Category.LAST_BYES,
+        5: Category.LAST_BYES,
+    }
+
+
+def test_adjusted_scores_seen_by_opponents() -> None:
+    # 16.3: Nick's 2 becomes 0 + 1 + 1 + ½ + ½ = 3; Jessica's forfeit loss stays a loss.
+    context = Context(held_event(), rules=Rules.FIDE_2023)
+    assert context.opponent_score(12) == 3
+    assert context.opponent_score(9) == F(3, 2)
+
+
+def test_buchholz_with_dummies_and_the_cut_exception() -> None:
+    tournament = held_event()
+    # David (#4): HPB in round 2 against a dummy of his own 3.5; published BH 15.0, BH-C1 11.5
+    # (the VUR dummy is cut, not #13's 1.5).
+    assert values(tournament, "BH", Rules.FIDE_2023)[4] == 15
+    assert values(tournament, "BH/C1", Rules.FIDE_2023)[4] == F(23, 2)
+    # Nick (#12): 3.5 (#4) + four dummies of 2.0 = 11.5; BH-C1 cuts one ZPB dummy: 9.5.
+    assert values(tournament, "BH", Rules.FIDE_2023)[12] == F(23, 2)
+    assert values(tournament, "BH/C1", Rules.FIDE_2023)[12] == F(19, 2)
+
+
+def test_sonneborn_berger_and_its_cut_exception() -> None:
+    tournament = held_event()
+    # David: 3.0×1 + 3.5×½ (HPB dummy, VUR) + 1.5×1 + 3.5×½ + 3.5×½ = 9.75; the least significant
+    # value is #13's 1.5, the lowest VUR 1.75: the higher is cut, SB-C1 = 8.00 (published).
+    assert values(tournament, "SB", Rules.FIDE_2023)[4] == F(39, 4)
+    assert values(tournament, "SB/C1", Rules.FIDE_2023)[4] == 8
+    # Jessica: lsv 0 (loss to #10), lowest VUR 0 (forfeit loss): SB-C1 = SB = 2.25 (published).
+    assert values(tournament, "SB", Rules.FIDE_2023)[9] == F(9, 4)
+    assert values(tournament, "SB/C1", Rules.FIDE_2023)[9] == F(9, 4)
+
+
+def test_pab_and_forfeit_win_count_against_a_dummy_with_own_score() -> None:
+    context = Context(held_event(), rules=Rules.FIDE_2023)
+    # Franck (#6), 3 points, PAB in round 3: BH contribution 3.0.
+    franck = {c.round: c.score for c in context.contributions(context.tournament.player(6))}
+    assert franck[3] == 3
+    # Maria (#11), 2.5 points, forfeit win in round 4: dummy 2.5, SB contribution 2.5 × 1.
+    maria = {c.round: (c.score, c.points) for c in context.contributions(context.tournament.player(11))}
+    assert maria[4] == (F(5, 2), F(1))
+
+
+def test_rounds_elected_to_play() -> None:
+    rep = values(held_event(), "REP", Rules.FIDE_2023)
+    assert (rep[4], rep[9], rep[12], rep[14]) == (4, 3, 3, 3)
+
+
+def test_2026_caps_the_dummy() -> None:
+    tournament = held_event()
+    # 16.4.2: David's HPB dummy is at most ½ × 5 = 2.5 instead of his 3.5: BH 15 − 1 = 14.
+    assert values(tournament, "BH", Rules.FIDE_2026)[4] == 14
+    # 16.4.1: Maria's forfeit win over #9 (adjusted 1.5) caps her dummy at 1.5 instead of 2.5.
+    context = Context(tournament, rules=Rules.FIDE_2026)
+    maria = {c.round: c.score for c in context.contributions(tournament.player(11))}
+    assert maria[4] == F(3, 2)
+
+
+def test_forfeits_as_games_with_p() -> None:
+    # 16.6 /P: Maria's forfeit win counts against Jessica's adjusted 1.5, whatever the edition.
+    tournament = held_event()
+    without = values(tournament, "BH", Rules.FIDE_2023)[11]
+    with_p = values(tournament, "BH/P", Rules.FIDE_2023)[11]
+    assert without - with_p == F(5, 2) - F(3, 2)  # type: ignore[operator]
+
+
+def test_2009_virtual_opponent() -> None:
+    # C.02 13.15: Nick's opponents see his unplayed rounds 2–5 as draws: 0 + 4 × ½ = 2.
+    context = Context(held_event(), rules=Rules.FIDE_2009)
+    assert context.opponent_score(12) == 2
+    # His own round 2 PAB: virtual opponent 0 + (1 − 1) + ½ × 3 = 1.5.
+    nick = {c.round: c.score for c in context.contributions(context.tournament.player(12))}
+    assert nick[2] == F(3, 2)
+    # Round 4 (absent): 2 + (1 − 0) + ½ × 1 = 3.5.
+    assert nick[4] == F(7, 2)
+
+
+def test_none_counts_points_without_dummies() -> None:
+    # Nick met only #4 over the board and #14 by forfeit: BH = 3.5 + #14's raw score.
+    tournament = held_event()
+    assert values(tournament, "BH", Rules.NONE)[12] == F(7, 2) + values(tournament, "PTS")[14]  # type: ignore[operator]
+
+
+def test_explanation_shows_the_category_and_the_dummy() -> None:
+    standings = rank(held_event(), parse_list("BH/C1"), rules=Rules.FIDE_2023)
+    text = explain_value(standings, 4, "BH/C1")
+    assert "3.5 (round 2: half-point bye, cat. 16.2.3, dummy with own score 3.5 (16.4))" in text
+    assert text.startswith("BH/C1 11.5 = ")
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_every_edition_ranks_the_event(rules: Rules) -> None:
+    standings = rank(held_event(), parse_list("BH/C1,BH,SB,SB/C1,FB,AOB,REP,STD,DE,WIN"), rules=rules)
+    assert len(standings.rows) == 16

@@ -1,0 +1,222 @@
+"""The rating-based tie-breaks of C.07 Art. 10 (ARO, TPR, PTP, APRO, APPO, RTNG) worked by hand."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction as F
+from importlib.resources import files
+
+import pytest
+from builders import event
+
+from sonneborn.errors import TiebreakError
+from sonneborn.model import EventKind, PointSystem, StartNo, Tournament
+from sonneborn.tiebreaks.base import Context, Spec
+from sonneborn.tiebreaks.rating import (
+    DEFINITIONS,
+    TABLES_FILE,
+    appo,
+    apro,
+    aro,
+    expected_score,
+    ptp,
+    rating_difference,
+    rtng,
+    tpr,
+)
+
+RATINGS = {1: 2412, 2: 2305, 3: 2231, 4: 2150, 5: 2087, 6: 1999}
+
+# Round 2: Cy wins against Eve by forfeit, which no rating tie-break counts.
+SWISS = """
+1 Ada: 4w1 2w1 3w1
+2 Ben: 5w= 1b0 6w1
+3 Cy: 6w0 5-+ 1b0
+4 Dee: 1b0 6w= 5w0
+5 Eve: 2b= 3-- 4b1
+6 Fay: 3b1 4b= 2b0
+"""
+
+
+def rated(text: str, ratings: Mapping[StartNo, int | None], *, system: PointSystem | None = None) -> Tournament:
+    """The event of the builder's notation with these ratings (missing = unrated)."""
+    tournament = event(text, system=system)
+    players = tuple(replace(p, rating=ratings.get(p.start)) for p in tournament.players)
+    return replace(tournament, players=players)
+
+
+def numbers(tournament: Tournament, code: str, *, unrated_rating: int | None = None) -> dict[int, F | None]:
+    compute = {d.code: d.compute for d in DEFINITIONS}[Spec.parse(code).code]
+    assert compute is not None
+    context = Context(tournament, unrated_rating=unrated_rating)
+    return {start: value.number for start, value in compute(context, Spec.parse(code)).items()}
+
+
+def test_table_spot_checks() -> None:
+    # B.02 8.1.1: row 0.6, column .07 is 125; the table is antisymmetric.
+    assert rating_difference(F(67, 100)) == 125
+    assert rating_difference(F(33, 100)) == -125
+    assert rating_difference(F(2, 3)) == 125  # 0.6667 → 0.67
+    assert rating_difference(F(5, 8)) == 95  # 0.625 → 0.63, half up
+    assert rating_difference(F(0)) == -800
+    assert rating_difference(F(1)) == 800
+    assert all(rating_difference(F(i, 100)) == -rating_difference(F(100 - i, 100)) for i in range(101))
+    # B.02 8.1.2: 518–559 → 0.97 (the logistic curve would say 0.957); 620–735 → 0.99; over 735 → 1.
+    assert expected_score(538) == F(97, 100)
+    assert expected_score(-538) == F(3, 100)
+    assert expected_score(0) == expected_score(-3) == F(1, 2)
+    assert expected_score(735) == F(99, 100)
+    assert expected_score(736) == 1
+    assert expected_score(-736) == 0
+
+
+def test_tables_ship_with_their_source() -> None:
+    data = json.loads(files("sonneborn").joinpath("data", TABLES_FILE).read_text(encoding="utf-8"))
+    assert data["source"]["url"] == "https://handbook.fide.com/chapter/B022024"
+    assert len(data["dp"]["values"]) == 101
+    rows = data["pd"]["rows"]
+    assert len(rows) == 51
+    # Contiguous ranges from 0 to 735, then "over 735"; PD(H) + PD(L) = 1.
+    assert all(a["to"] + 1 == b["from"] for a, b in itertools.pairwise(rows))
+    assert all(row["higher"] + row["lower"] == 100 for row in rows)
+
+
+def test_average_rating_of_opponents() -> None:
+    tournament = rated(SWISS, RATINGS)
+    # Ada: (2150 + 2305 + 2231)/3 = 6686/3 = 2228.67 → 2229.
+    # Cy: Fay 1999 and Ada 2412, not Eve (forfeit): 4411/2 = 2205.5 → 2206 (half up).
+    # Eve: Ben 2305 and Dee 2150, not Cy: 4455/2 = 2227.5 → 2228.
+    assert numbers(tournament, "ARO") == {1: 2229, 2: 2166, 3: 2206, 4: 2166, 5: 2228, 6: 2229}
+    # /C1 drops the lowest rating: Ada (2305 + 2231)/2 = 2268; Ben and Dee drop Fay's 1999:
+    # (2087 + 2412)/2 = 2249.5 → 2250; Cy 2412; Eve 2305; Fay drops Dee's 2150: 2268.
+    assert numbers(tournament, "ARO/C1") == {1: 2268, 2: 2250, 3: 2412, 4: 2250, 5: 2305, 6: 2268}
+    value = aro(Context(tournament), Spec.parse("ARO/C1"))[1]
+    assert [e.text for e in value.cut] == ["2150 (Dee)"]
+    assert [e.text for e in value.elements] == ["2305 (Ben)", "2231 (Cy)"]
+
+
+def test_aro_cut_with_a_single_game_over_the_board_has_no_value() -> None:
+    # Held ex. 18: ARO-C1 of a player with one opponent met over the board has no value.
+    # Ada played only Ben (round 2 is a forfeit win); Ben and Dee drew an unrated game, which counts.
+    text = """
+    1 Ada: 2w1 3-+
+    2 Ben: 1b0 4wD
+    3 Cy: 4b1 1--
+    4 Dee: 3w0 2bD
+    """
+    tournament = rated(text, {1: 2400, 2: 2301, 3: 2200, 4: 2100})
+    for kind in (None, EventKind.ROUND_ROBIN):  # forfeits stay out in round robins too (C.07 15.2)
+        values = numbers(tournament.with_kind(kind), "ARO")
+        assert values == {1: 2301, 2: 2250, 3: 2100, 4: 2251}  # Ben (2400 + 2100)/2; Dee 4501/2 → 2251
+        assert numbers(tournament.with_kind(kind), "ARO/C1") == {1: None, 2: 2400, 3: None, 4: 2301}
+
+
+def test_tournament_performance_rating() -> None:
+    tournament = rated(SWISS, RATINGS)
+    # Ada 3/3: p = 1 → +800: 2229 + 800.   Cy 0/2 over the board: 2206 − 800.
+    # Ben 1½/3 and Fay 1½/3: p = 0.50 → 0.   Dee ½/3 = 0.1667 → 0.17 → −273: 2166 − 273.
+    # Eve 1½/2 = 0.75 → 193: 2228 + 193.
+    assert numbers(tournament, "TPR") == {1: 3029, 2: 2166, 3: 1406, 4: 1893, 5: 2421, 6: 2229}
+    assert tpr(Context(tournament), Spec.parse("TPR"))[5].note == "ARO 2228 + dp(0.75)=193; p = 1½/2"
+
+
+def test_tpr_counts_results_one_half_zero_whatever_the_point_system() -> None:
+    tournament = rated(SWISS, RATINGS, system=PointSystem.three_one_zero())
+    assert numbers(tournament, "TPR") == {1: 3029, 2: 2166, 3: 1406, 4: 1893, 5: 2421, 6: 2229}
+
+
+def test_perfect_tournament_performance() -> None:
+    tournament = rated(SWISS, RATINGS)
+    # Ada 3/3: the lowest R with expected score 3 is 2305 + 736 = 3041 (at 3040, D = 735 against Ben
+    # gives 0.99).
+    # Cy 0/2: lowest opponent 1999 − 800 = 1199.
+    # Ben 1½ against 2087, 2412, 1999: at 2156, D = 69, −256, 157 → 0.60 + 0.19 + 0.71 = 1.50;
+    #   at 2155, D = 68, −257, 156 → 0.59 + 0.18 + 0.71 = 1.48.
+    # Dee ½ against 2412, 1999, 2087: at 1837, D = −575, −162, −250 → 0.02 + 0.29 + 0.19 = 0.50;
+    #   at 1836, D = −576, −163, −251 → 0.02 + 0.28 + 0.19 = 0.49.
+    # Eve 1½ against 2305, 2150: at 2427, D = 122, 277 → 0.67 + 0.83 = 1.50;
+    #   at 2426, D = 121, 276 → 0.66 + 0.83 = 1.49.
+    # Fay 1½ against 2231, 2150, 2305: at 2228, D = −3, 78, −77 → 0.50 + 0.61 + 0.39 = 1.50;
+    #   at 2227, D = −4, 77, −78 → 0.49 + 0.61 + 0.39 = 1.49.
+    assert numbers(tournament, "PTP") == {1: 3041, 2: 2156, 3: 1199, 4: 1837, 5: 2427, 6: 2228}
+    assert ptp(Context(tournament), Spec.parse("PTP"))[3].note == "zero score: lowest opponent 1999 − 800"
+
+
+def test_averages_of_the_opponents_performances() -> None:
+    tournament = rated(SWISS, RATINGS)
+    # TPR: Ada 3029, Ben 2166, Cy 1406, Dee 1893, Eve 2421, Fay 2229.
+    # Ada met Dee, Ben, Cy: 5465/3 = 1821.67 → 1822.  Ben met Eve, Ada, Fay: 7679/3 → 2560.
+    # Cy met Fay, Ada: 5258/2 = 2629.  Eve met Ben, Dee: 4059/2 = 2029.5 → 2030.
+    assert numbers(tournament, "APRO") == {1: 1822, 2: 2560, 3: 2629, 4: 2560, 5: 2030, 6: 1822}
+    # PTP: Ada 3041, Ben 2156, Cy 1199, Dee 1837, Eve 2427, Fay 2228.
+    # Ada: 5192/3 = 1730.67 → 1731.  Ben: 7696/3 = 2565.33 → 2565.  Cy: 5269/2 = 2634.5 → 2635.
+    # Eve: 3993/2 = 1996.5 → 1997.
+    assert numbers(tournament, "APPO") == {1: 1731, 2: 2565, 3: 2635, 4: 2565, 5: 1997, 6: 1731}
+    value = apro(Context(tournament), Spec.parse("APRO"))[5]
+    assert [e.text for e in value.elements] == ["2166 (Ben)", "1893 (Dee)"]
+    assert value.note == "average of 2 TPRs: 2029.5, rounded half up"
+
+
+def test_no_game_over_the_board_no_value() -> None:
+    text = """
+    1 Ada: 2w1 3-+
+    2 Ben: 1b0 -H
+    3 Cy: -Z 1--
+    """
+    tournament = rated(text, {1: 2400, 2: 2300, 3: 2200})
+    for code in ("ARO", "TPR", "PTP", "APRO", "APPO"):
+        assert numbers(tournament, code)[3] is None, code
+
+
+def test_an_unrated_participant_drops_them_for_everyone(caplog: pytest.LogCaptureFixture) -> None:
+    tournament = rated(SWISS, {**RATINGS, 6: None})
+    context = Context(tournament)
+    for compute, code in ((aro, "ARO/C1"), (tpr, "TPR"), (ptp, "PTP"), (apro, "APRO"), (appo, "APPO")):
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="sonneborn.tiebreaks.rating"):
+            values = compute(context, Spec.parse(code))
+        assert {v.number for v in values.values()} == {None}
+        assert values[1].note == "dropped: player(s) 6 unrated (C.07 10); give --unrated-rating or /U<N>"
+        assert [r.getMessage() for r in caplog.records] == [
+            f"{code} dropped: player(s) 6 unrated (C.07 10); give --unrated-rating or /U<N>"
+        ]
+    # A rating of 0 means unrated as well.
+    assert set(numbers(rated(SWISS, {**RATINGS, 2: 0}), "TPR").values()) == {None}
+
+
+def test_an_assumed_rating_for_the_unrated() -> None:
+    tournament = rated(SWISS, {**RATINGS, 6: None})
+    # With Fay at 1000: Ben (2087 + 2412 + 1000)/3 = 5499/3 = 1833; Cy (1000 + 2412)/2 = 1706.
+    # Ada never met Fay, and Fay's own opponents are rated: both keep 2229.
+    expected = {1: 2229, 2: 1833, 3: 1706, 4: 1833, 5: 2228, 6: 2229}
+    assert numbers(tournament, "ARO/U1000") == expected
+    assert numbers(tournament, "ARO", unrated_rating=1000) == expected
+    assert numbers(tournament, "ARO/U1000", unrated_rating=1500) == expected  # /U wins over the option
+    value = aro(Context(tournament), Spec.parse("ARO/U1000"))[3]
+    assert [e.text for e in value.elements] == ["1000 (Fay, unrated: assumed)", "2412 (Ada)"]
+
+
+def test_rating(caplog: pytest.LogCaptureFixture) -> None:
+    tournament = rated(SWISS, {**RATINGS, 6: None})
+    # RTNG is not dropped: only the unrated player has no value, and nothing is logged.
+    with caplog.at_level(logging.WARNING):
+        assert numbers(tournament, "RTNG") == {**RATINGS, 6: None}
+    assert caplog.records == []
+    assert numbers(tournament, "RTNG/R/U1000") == {**RATINGS, 6: 1000}
+    assert rtng(Context(tournament, unrated_rating=1200), Spec.parse("RTNG"))[6].number == 1200
+
+
+def test_definitions() -> None:
+    by_code = {d.code: d for d in DEFINITIONS}
+    assert list(by_code) == ["ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"]
+    assert all(d.integral and d.article.startswith("C.07 10.") for d in DEFINITIONS)
+    by_code["ARO"].check(Spec.parse("ARO/C1/U1000"))
+    by_code["RTNG"].check(Spec.parse("RTNG/R"))
+    with pytest.raises(TiebreakError):
+        by_code["TPR"].check(Spec.parse("TPR/C1"))
+    with pytest.raises(TiebreakError):
+        by_code["ARO"].check(Spec.parse("ARO/R"))
