@@ -54,3 +54,10 @@ FOUR_PLAYER_ROUND_ROBIN = """
 """
 """A single round robin worked by hand: Anna beat Boris, drew Carla, lost to Dmitri;
 Boris beat Carla and Dmitri; Carla drew Dmitri. Scores 1.5, 2, 1, 1.5."""
+
+
+def trf_player(start: int, name: str, points: str, blocks: list[str], *, rank: int | None = None) -> str:
+    """A TRF-16 ``001`` line with its fields at their columns; blocks like ``"   2 w 1"`` from column 92."""
+    rank_text = "" if rank is None else str(rank)
+    line = f"001 {start:4d}      {name:<33} {'':4} {'':3} {'':11} {'':10} {points:>4} {rank_text:>4}  "
+    return line + "  ".join(blocks)

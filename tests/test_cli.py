@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from builders import trf_player
 from click.testing import CliRunner
 from test_seed_event import SEED, published
 
@@ -113,11 +114,6 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     return str(path)
 
 
-def trf_player(start: int, name: str, points: str, blocks: list[str]) -> str:
-    line = f"001 {start:4d}      {name:<33} {'':4} {'':3} {'':11} {'':10} {points:>4} {'':4}  "
-    return line + "  ".join(blocks)
-
-
 @pytest.mark.parametrize(
     ("name", "text", "where", "what"),
     [
@@ -151,7 +147,7 @@ def test_bad_input_exits_2_with_one_line_naming_the_line(
 ) -> None:
     path = write(tmp_path, name, text)
     code, out, err = run("standings", path)
-    assert code == 2, out
+    assert code == 2, (out, err)
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith(f"sonneborn: error: {path}{where}"), err
     assert what in err

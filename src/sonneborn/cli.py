@@ -15,20 +15,20 @@ from typing import Any, TypeVar
 
 import click
 
+from sonneborn.audit import audit, audited_fields
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.explain import explain_player, explain_value
 from sonneborn.formats import FORMATS, read_path
-from sonneborn.model import EventKind, PointSystem
+from sonneborn.model import EventKind, PointSystem, Tournament
 from sonneborn.ranking import Standings, rank
 from sonneborn.render import RENDERERS, render
-from sonneborn.tiebreaks import REGISTRY, parse, parse_list
+from sonneborn.render.compare import render_comparison
+from sonneborn.tiebreaks import REGISTRY, Spec, parse, parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-TIEBREAK_HELP = (
-    "Tie-break codes in order, comma-separated (" + ", ".join(sorted(REGISTRY)) + "), e.g. SB,DE,WIN."
-)
+TIEBREAK_HELP = "Tie-break codes in order, comma-separated (" + ", ".join(sorted(REGISTRY)) + "), e.g. SB,DE,WIN."
 
 
 class _StderrWarnings(logging.Handler):
@@ -60,12 +60,82 @@ def cli() -> None:
     logger.propagate = False
 
 
+_EVENT_OPTIONS = [
+    click.option("--input-format", type=click.Choice(FORMATS), help="Read the file as this format (default: detect)."),
+    click.option(
+        "--kind",
+        type=click.Choice([k.value for k in EventKind]),
+        help="State round robin or Swiss (default: the file's, else detected from the pairings).",
+    ),
+    click.option(
+        "--points",
+        "point_system",
+        metavar="W,D,L",
+        help="Point system, e.g. 3,1,0 (default: the file's, else 1,0.5,0); byes as key=value: pairing_bye=1.",
+    ),
+    click.option(
+        "--unrated-rating",
+        type=int,
+        metavar="N",
+        help="Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
+    ),
+]
+
+
+def _event_options(command: F) -> F:
+    """The options that say how to read the event, shared by every command that reads one."""
+    for option in reversed(_EVENT_OPTIONS):
+        command = option(command)
+    return command
+
+
+def _rules_option(*, multiple: bool) -> Callable[[F], F]:
+    if multiple:
+        return click.option(
+            "--rules",
+            default=DEFAULT_RULES.value,
+            show_default=True,
+            metavar="EDITIONS",
+            help="Comma-separated rule editions to compare (" + ", ".join(r.value for r in Rules) + ").",
+        )
+    return click.option(
+        "--rules",
+        type=click.Choice([r.value for r in Rules], case_sensitive=False),
+        default=DEFAULT_RULES.value,
+        show_default=True,
+        help="FIDE rule edition for unplayed rounds (C.07 Art. 16; fide-2009 = virtual opponent).",
+    )
+
+
+def _load(file: str, input_format: str | None, kind: str | None, point_system: str | None) -> Tournament:
+    tournament = read_path(file, input_format=input_format)
+    if kind is not None:
+        tournament = tournament.with_kind(EventKind(kind))
+    if point_system is not None:
+        try:
+            system = PointSystem.parse(point_system)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--points") from None
+        tournament = replace(tournament, point_system=system)
+    return tournament
+
+
+def _tiebreak_list(tiebreaks: str | None, tournament: Tournament) -> list[Spec] | None:
+    """The list given, else the one the file states (TRF-26 202), else ``None`` for the default."""
+    if tiebreaks is not None:
+        return parse_list(tiebreaks)
+    if tournament.tiebreaks:
+        return parse_list(",".join(tournament.tiebreaks))
+    return None
+
+
 @cli.command(
     epilog="""\b
 Examples:
   sonneborn standings event.trf
   sonneborn standings crosstable.tsv -t SB,DE,WIN --explain 1
   sonneborn standings crosstable.tsv --rank-by GF -f json
+  sonneborn standings swiss.trf --rules fide-2023 -t BH/C1,BH,SB
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
@@ -87,39 +157,10 @@ Examples:
     multiple=True,
     help="Show each value of this player (start number) as the sum it came from; repeatable.",
 )
-@click.option(
-    "--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points."
-)
-@click.option(
-    "--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw."
-)
-@click.option(
-    "--rules",
-    type=click.Choice([r.value for r in Rules], case_sensitive=False),
-    default=DEFAULT_RULES.value,
-    show_default=True,
-    help="FIDE rule edition for unplayed rounds and dummies (C.07 Art. 16; fide-2009 = virtual opponent).",
-)
-@click.option(
-    "--unrated-rating",
-    type=int,
-    metavar="N",
-    help="Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
-)
-@click.option(
-    "--input-format", type=click.Choice(FORMATS), help="Read the file as this format (default: detect)."
-)
-@click.option(
-    "--points",
-    "point_system",
-    metavar="W,D,L",
-    help="Point system, e.g. 3,1,0 (default: the file's, else 1,0.5,0); byes as key=value: pairing_bye=1.",
-)
-@click.option(
-    "--kind",
-    type=click.Choice([k.value for k in EventKind]),
-    help="State round robin or Swiss (default: detect from the pairings).",
-)
+@click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
+@click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
+@_rules_option(multiple=False)
+@_event_options
 @_user_errors
 def standings(
     file: str,
@@ -130,24 +171,13 @@ def standings(
     lots: int | None,
     rules: str,
     unrated_rating: int | None,
-    input_format: str | None,
-    point_system: str | None,
-    kind: str | None,
+    **event: Any,
 ) -> None:
     """Print the standings of FILE (TRF or crosstable; - reads standard input)."""
-    tournament = read_path(file, input_format=input_format)
-    if kind is not None:
-        tournament = tournament.with_kind(EventKind(kind))
-    if point_system is not None:
-        try:
-            system = PointSystem.parse(point_system)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--points") from None
-        tournament = replace(tournament, point_system=system)
-    specs = parse_list(tiebreaks) if tiebreaks is not None else None
+    tournament = _load(file, **event)
     result = rank(
         tournament,
-        specs,
+        _tiebreak_list(tiebreaks, tournament),
         rank_by=parse(rank_by) if rank_by else None,
         lots=lots,
         rules=Rules.parse(rules),
@@ -155,11 +185,62 @@ def standings(
     )
     for start in explain:
         if not 1 <= start <= len(tournament):
-            raise InputError(
-                f"--explain {start}: no player has that start number (1–{len(tournament)})", path=file
-            )
+            raise InputError(f"--explain {start}: no player has that start number (1–{len(tournament)})", path=file)
     click.echo(render(result, fmt), nl=False)
     _print_explanations(result, explain, to_stderr=fmt != "table")
+
+
+@cli.command(
+    epilog="""\b
+Exit status: 0 when everything recorded agrees, 1 when something does not, 2 when the file cannot be read.
+Example:
+  sonneborn check event.trf
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-t", "--tiebreaks", metavar="LIST", help="The list the ranks were decided by (default: the file's).")
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | None, **event: Any) -> None:
+    """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
+    tournament = _load(file, **event)
+    specs = _tiebreak_list(tiebreaks, tournament)
+    result = rank(tournament, specs, rules=Rules.parse(rules), unrated_rating=unrated_rating)
+    disagreements = audit(result, list_known=specs is not None)
+    for disagreement in disagreements:
+        click.echo(str(disagreement))
+    fields = ", ".join(audited_fields(result)) or "nothing to check"
+    if disagreements:
+        click.echo(f"{len(disagreements)} disagreement(s) in {len(tournament)} players ({fields} recorded).")
+        sys.exit(1)
+    click.echo(f"No disagreement: {fields} of {len(tournament)} players agree with the results.")
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  sonneborn compare event.trf --rules fide-2009,fide-2026
+  sonneborn compare event.trf -t BH/C1,BH,SB -t SB,BH
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option(
+    "-t", "--tiebreaks", "lists", metavar="LIST", multiple=True, help="A tie-break list to compare; repeatable."
+)
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_rules_option(multiple=True)
+@_event_options
+@_user_errors
+def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rating: int | None, **event: Any) -> None:
+    """Rank FILE under several rule editions and/or tie-break lists, side by side, marking rank changes."""
+    tournament = _load(file, **event)
+    editions = [Rules.parse(part) for part in rules.split(",") if part.strip()]
+    specs: list[list[Spec] | None] = [parse_list(text) for text in lists] or [_tiebreak_list(None, tournament)]
+    variants = [
+        rank(tournament, spec, rules=edition, unrated_rating=unrated_rating) for edition in editions for spec in specs
+    ]
+    click.echo(render_comparison(variants, fmt), nl=False)
 
 
 def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr: bool) -> None:

@@ -219,6 +219,8 @@ class Player:
     """Points as the source file records them, for auditing."""
     recorded_rank: int | None = None
     """Rank as the source file records it, for auditing."""
+    recorded_tiebreaks: tuple[tuple[str, Fraction], ...] = ()
+    """Tie-break values the source records, by code (``SB`` for a crosstable's ``ns`` column), for auditing."""
     adjustment: Fraction = Fraction(0)
     """Bonus (or, negative, penalty) points outside any round (TRF-26 299 with a blank type)."""
 
@@ -292,9 +294,7 @@ class PointSystem:
                 key, sep, number = part.partition("=")
                 if sep:
                     if key.strip() not in names:
-                        raise ValueError(
-                            f"unknown key {key.strip()!r} (expected one of {', '.join(sorted(names))})"
-                        )
+                        raise ValueError(f"unknown key {key.strip()!r} (expected one of {', '.join(sorted(names))})")
                     values[key.strip()] = Fraction(number.strip())
                 elif index < 3 and not values.keys() - {"win", "draw", "loss"}:
                     values[("win", "draw", "loss")[index]] = Fraction(part)
@@ -375,9 +375,7 @@ class Tournament:
             if player.start != index:
                 raise PairingError(f"players must be numbered 1..n, found {player.start!r} at {index}")
             if len(player.entries) != self.rounds:
-                raise PairingError(
-                    f"player {player.start} has {len(player.entries)} rounds, expected {self.rounds}"
-                )
+                raise PairingError(f"player {player.start} has {len(player.entries)} rounds, expected {self.rounds}")
 
     def __iter__(self) -> Iterator[Player]:
         return iter(self.players)

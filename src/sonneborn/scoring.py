@@ -33,6 +33,5 @@ def running_scores(tournament: Tournament, player: Player) -> list[Fraction]:
 def scores(tournament: Tournament) -> dict[StartNo, Fraction]:
     """Every player's final score, by start number."""
     return {
-        player.start: sum(player_round_points(tournament, player), player.adjustment)
-        for player in tournament.players
+        player.start: sum(player_round_points(tournament, player), player.adjustment) for player in tournament.players
     }

@@ -183,9 +183,7 @@ def test_points_column_mismatch_is_a_warning(caplog: pytest.LogCaptureFixture) -
     assert event.player(1).recorded_points == 12
     assert [record.levelno for record in caplog.records] == [logging.WARNING]
     column = column_of(lines[1], 17)
-    assert caplog.records[0].getMessage() == (
-        f"wccc.tsv:2:{column}: points column says 12, the results give 11"
-    )
+    assert caplog.records[0].getMessage() == (f"wccc.tsv:2:{column}: points column says 12, the results give 11")
 
 
 def test_berger_schedule_meets_everyone_once() -> None:
@@ -216,8 +214,7 @@ def test_both_players_won_against_each_other() -> None:
     assert (error.path, error.line, error.column) == ("wccc.tsv", 5, column_of(lines[4], 2))
     slot_column = column_of(lines[1], 5)
     assert error.message == (
-        "Khasin's result 1 against Slot does not complement Slot's 1 against Khasin "
-        f"(line 2, column {slot_column})"
+        f"Khasin's result 1 against Slot does not complement Slot's 1 against Khasin (line 2, column {slot_column})"
     )
 
 

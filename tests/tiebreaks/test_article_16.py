@@ -40,7 +40,7 @@ def held_event() -> Tournament:
                 if colour == "F":
                     tokens.append(f"{opponent}-{'+' if sign == '+' else '-'}")
                 else:
-                    tokens.append(f"{opponent}{colour.lower()}{ {'+': '1', '=': '=', '-': '0'}[sign]}")
+                    tokens.append(f"{opponent}{colour.lower()}{ {'+': '1', '=': '=', '-': '0'}[sign] }")
         lines.append(f"{row[0]} P{row[0]}: " + " ".join(tokens))
     return event("\n".join(lines))
 

@@ -152,8 +152,7 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
     size = len(lines)
     if size == 1:
         raise CrosstableError(
-            "only one player row found, a crosstable needs two or more "
-            "(is the table run together on one line?)",
+            "only one player row found, a crosstable needs two or more (is the table run together on one line?)",
             path=path,
             line=lines[0][0],
             column=1,
@@ -180,7 +179,15 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
     for index, row in enumerate(rows):
         entries = _entries(index + 1, schedule, games, cycles)
         recorded = _check_points(path, row, size, points_column, entries)
-        players.append(Player(start=index + 1, name=row.name.text, entries=entries, recorded_points=recorded))
+        players.append(
+            Player(
+                start=index + 1,
+                name=row.name.text,
+                entries=entries,
+                recorded_points=recorded,
+                recorded_tiebreaks=_recorded_tiebreaks(labels, row, size),
+            )
+        )
     rounds = len(players[0].entries)
     return Tournament(players=tuple(players), rounds=rounds, kind=EventKind.ROUND_ROBIN, name=None)
 
@@ -378,9 +385,7 @@ def _row_problems(index: int, rows: Sequence[_Row]) -> list[_Problem]:
         opponent = rows[column].name.text
         if column == index:
             if not _is_marker(cell.text):
-                message = (
-                    f"expected the diagonal marker X in {name}'s own column {index + 1}, found {cell.text!r}"
-                )
+                message = f"expected the diagonal marker X in {name}'s own column {index + 1}, found {cell.text!r}"
                 problems.append(_Problem(row.line, cell.column, message))
         elif _has_marker_char(cell.text):
             message = f"diagonal marker {cell.text!r} off the diagonal, in {name}'s cell against {opponent}"
@@ -419,10 +424,7 @@ def _header_problems(line: int, labels: Sequence[_Field], size: int) -> list[_Pr
     if run is None or run[1] == size:
         return []
     first, count = run
-    message = (
-        f"the table is not square: the header numbers {count} result columns, "
-        f"but there are {size} player rows"
-    )
+    message = f"the table is not square: the header numbers {count} result columns, but there are {size} player rows"
     return [_Problem(line, labels[first + count - 1].column, message)]
 
 
@@ -520,6 +522,43 @@ def _points_column(labels: Sequence[_Field], has_header: bool) -> int | None:
         trailing = labels[run[0] + run[1] :]
         return next((k for k, label in enumerate(trailing) if _is_points_label(label.text)), None)
     return next((k - len(labels) for k, label in enumerate(labels) if _is_points_label(label.text)), None)
+
+
+TIEBREAK_LABELS = {
+    "ns": "SB",
+    "sb": "SB",
+    "s-b": "SB",
+    "sonneborn-berger": "SB",
+    "neustadtl": "SB",
+    "bh": "BH",
+    "buchholz": "BH",
+    "ks": "KS",
+    "koya": "KS",
+    "gf": "GF",
+    "nnsb": "NNSB",
+    "win": "WIN",
+    "wins": "WIN",
+    "ps": "PS",
+}
+"""Header labels (case-folded, without a final dot) of trailing tie-break columns, with their codes."""
+
+
+def _recorded_tiebreaks(labels: Sequence[_Field], row: _Row, size: int) -> tuple[tuple[str, Fraction], ...]:
+    """The values of the trailing columns whose header names a tie-break (``ns`` is the Neustadtl score)."""
+    trailing = row.cells[size:]
+    run = _numbered_run(labels)
+    named = labels[run[0] + run[1] :] if run is not None else labels[len(labels) - len(trailing) :]
+    offset = 0 if run is not None else len(trailing) - len(named)
+    found = []
+    for k, label in enumerate(named):
+        code = TIEBREAK_LABELS.get(label.text.casefold().rstrip("."))
+        index = k + offset
+        if code is None or not 0 <= index < len(trailing):
+            continue
+        value = _parse_points(trailing[index].text)
+        if value is not None:
+            found.append((code, value))
+    return tuple(found)
 
 
 def _is_points_label(text: str) -> bool:

@@ -23,7 +23,5 @@ def render_csv(standings: Standings) -> str:
             else:
                 values.append(exact_text(number) if terminates(number) else repr(float(number)))
         rating = "" if row.player.rating is None else str(row.player.rating)
-        writer.writerow(
-            [row.rank, row.player.start, row.player.name, rating, exact_text(row.points), *values]
-        )
+        writer.writerow([row.rank, row.player.start, row.player.name, rating, exact_text(row.points), *values])
     return out.getvalue()
