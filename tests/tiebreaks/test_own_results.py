@@ -35,11 +35,12 @@ def test_black_games_count_only_games_played() -> None:
 
 
 def test_progressive_score_and_its_cuts() -> None:
-    # Ada: 1 + 2 + 3 + 4; Cut-1 drops round 1, Median-1 drops rounds 1 and 4.
+    # Ada: 1 + 2 + 3 + 4; Cut-1 drops round 1; a median cuts only early rounds (as FIDE's checker).
     tournament = event(SWISS)
     assert values(tournament, "PS")[1] == 10
     assert values(tournament, "PS/C1")[1] == 9
-    assert values(tournament, "PS/M1")[1] == 5
+    assert values(tournament, "PS/M1")[1] == 9
+    assert values(tournament, "PS/C2")[1] == 7
     # Dee: ½, 1, 1½, 1½.
     assert values(tournament, "PS")[4] == F(9, 2)
 

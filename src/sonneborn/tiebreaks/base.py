@@ -345,16 +345,17 @@ class Context:
 
     @cached_property
     def max_score(self) -> Fraction:
-        """The highest score a player could make (C.07 9.2).
+        """The highest score a player could have made in the rounds played (C.07 9.2).
 
-        In a round robin the free round of an odd number of players is no
-        game: the maximum is a win against every opponent in every cycle.
+        A win in every round; in a round robin with an odd number of players
+        the free round of each completed cycle is no game, as FIDE's reference
+        checker counts it.
         """
-        tournament = self.tournament
-        if self.is_round_robin:
-            cycles = tournament.meetings_per_pair() or 1
-            return self.system.win * (len(tournament) - 1) * cycles
-        return self.system.win * self.played_rounds
+        rounds = self.played_rounds
+        players = len(self.tournament)
+        if self.is_round_robin and players and rounds % players == 0:
+            rounds -= rounds // players
+        return self.system.win * rounds
 
 
 def count_value(count: int, note: str) -> Value:

@@ -37,8 +37,9 @@ def progressive_score(context: Context, spec: Spec) -> dict[StartNo, Value]:
     """Sum of progressive scores, C.07 7.5: PS = Σ_{r=1..n} S_r, S_r the score after round r.
 
     The least significant element is the earliest round: Cut-1 drops S_1
-    (C.07 14.1.c), Cut-k drops S_1 … S_k; a median also drops the last
-    rounds' running scores. Counts the rounds played so far.
+    (C.07 14.1.c), Cut-k drops S_1 … S_k. C.07 defines no most significant
+    running score: a median cuts the early rounds only, as FIDE's reference
+    checker does (so PS/M1 = PS/C1). Counts the rounds played so far.
     """
     values = {}
     for player in context.tournament:
@@ -47,7 +48,7 @@ def progressive_score(context: Context, spec: Spec) -> dict[StartNo, Value]:
         for rnd, pts in enumerate(context.round_points[player.start][: context.played_rounds], start=1):
             running += pts
             elements.append(Element(running, f"{exact_text(running)} (after round {rnd})", (Fraction(rnd),), rnd))
-        values[player.start] = summed(elements, spec)
+        values[player.start] = summed(elements, Spec(spec.code, cut_low=spec.cut_low))
     return values
 
 
