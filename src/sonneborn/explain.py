@@ -31,7 +31,7 @@ def format_value(standings: Standings, code: str, value: Value) -> str:
     text = f"{code} {exact_text(value.number)}"
     if value.elements or value.cut:
         terms = " + ".join(e.text for e in _ordered(standings, value.elements)) or "0"
-        text += f" = {terms}"
+        text += f" = ({terms}) / {len(value.elements)}" if value.mean else f" = {terms}"
         if value.cut:
             text += "; cut: " + ", ".join(e.text for e in _ordered(standings, value.cut))
         if value.note:

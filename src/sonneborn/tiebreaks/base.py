@@ -187,6 +187,8 @@ class Value:
     """The addends removed by a modifier."""
     note: str = ""
     """The derivation of a value that is not a plain sum."""
+    mean: bool = False
+    """Whether the value is the average of the kept elements rather than their sum."""
 
     @classmethod
     def of_sum(cls, elements: Sequence[Element], cut: Sequence[Element] = ()) -> Value:

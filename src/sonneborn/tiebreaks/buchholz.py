@@ -105,7 +105,5 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> dict[StartNo,
             values[player.start] = Value(None, note="no game played over the board")
             continue
         total = sum((e.value for e in elements), Fraction(0))
-        values[player.start] = Value(
-            total / len(elements), tuple(elements), note=f"{plain.code} sum {exact_text(total)} / {len(elements)}"
-        )
+        values[player.start] = Value(total / len(elements), tuple(elements), note=f"opponents' {plain.code}", mean=True)
     return values

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sonneborn.model import Colour, Outcome, ResultKind, StartNo
+from sonneborn.model import Colour, Entry, Outcome, ResultKind, StartNo
 from sonneborn.numbers import exact_text, result_text
 from sonneborn.tiebreaks.base import Context, Element, Spec, Value, count_value, is_win
 from sonneborn.tiebreaks.modifiers import summed
+from sonneborn.tiebreaks.unplayed import describe_kind
 
 
 def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
@@ -17,7 +18,7 @@ def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
         elements = [
             Element(
                 pts,
-                f"{result_text(pts)} (round {entry.round}: {_describe(context, entry.opponent)}{entry.kind})",
+                f"{result_text(pts)} (round {entry.round}: {_describe(context, entry)})",
                 (Fraction(entry.round),),
                 entry.round,
                 entry.opponent,
@@ -29,8 +30,18 @@ def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
     return values
 
 
-def _describe(context: Context, opponent: StartNo | None) -> str:
-    return "" if opponent is None else f"{context.tournament.player(opponent).name} "
+_PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.LOSS: "lost to"}
+
+
+def _describe(context: Context, entry: Entry) -> str:
+    """A round's result in words: ``won against Sloth``, ``forfeit loss against Nun``, ``half-point bye``."""
+    kind = entry.kind
+    if entry.opponent is None:
+        return describe_kind(kind)
+    name = context.tournament.player(entry.opponent).name
+    if kind.is_played and kind.outcome is not None:
+        return f"{_PLAYED_WORDS[kind.outcome]} {name}"
+    return f"{describe_kind(kind)} against {name}"
 
 
 def progressive_score(context: Context, spec: Spec) -> dict[StartNo, Value]:

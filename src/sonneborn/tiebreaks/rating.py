@@ -239,7 +239,9 @@ def aro(context: Context, spec: Spec) -> dict[StartNo, Value]:
             values[player.start] = Value(None, cut=tuple(cut), note="no rating left after the cut")
             continue
         numbers = [int(e.value) for e in kept]
-        values[player.start] = Value(Fraction(_mean(numbers)), tuple(kept), tuple(cut), _mean_note("ratings", numbers))
+        values[player.start] = Value(
+            Fraction(_mean(numbers)), tuple(kept), tuple(cut), _mean_note("ratings", numbers), mean=True
+        )
     return values
 
 
@@ -332,7 +334,9 @@ def _opponents_average(context: Context, code: str, own: dict[StartNo, Value]) -
             continue
         elements = _elements(numbers, games, label)
         kept = [int(e.value) for e in elements]
-        values[player.start] = Value(Fraction(_mean(kept)), tuple(elements), note=_mean_note(code + "s", kept))
+        values[player.start] = Value(
+            Fraction(_mean(kept)), tuple(elements), note=_mean_note(code + "s", kept), mean=True
+        )
     return values
 
 
