@@ -245,9 +245,7 @@ def test_xxr_without_results() -> None:
 
 
 def test_blocks_beyond_xxr_count() -> None:
-    text = (
-        "XXR 1\n" + player(1, "Adams, Ann", "", "   2 w 1") + "\n" + player(2, "Brown, Bob", "", "   1 b 0")
-    )
+    text = "XXR 1\n" + player(1, "Adams, Ann", "", "   2 w 1") + "\n" + player(2, "Brown, Bob", "", "   1 b 0")
     tournament = read_trf(text)
     assert tournament.rounds == 2
     assert entries(tournament, 1) == [(None, U, K.ZERO_BYE), (2, W, K.WIN)]
@@ -411,9 +409,8 @@ def test_real_crete_team_event(caplog: pytest.LogCaptureFixture) -> None:
     assert tournament.player(74).entry(7) == Entry(round=7, opponent=41, colour=B, kind=K.FORFEIT_LOSS)
     assert tournament.player(11).sex == "w"  # written "f"
     messages = [record.getMessage() for record in caplog.records]
-    assert (
-        "friendship_cup_crete_2024_team.trf:150: team records are not read; players are ranked individually"
-        in (messages)
+    assert "friendship_cup_crete_2024_team.trf:150: team records are not read; players are ranked individually" in (
+        messages
     )
     # Lines 17-19 are a column ruler, unknown records.
     assert [message.split(":")[1] for message in messages] == ["17", "18", "19", "150"]
@@ -439,9 +436,7 @@ def test_no_player_records() -> None:
 
 
 def test_truncated_player_line() -> None:
-    text = "\n".join(
-        [player(1, "Adams, Ann", "   2 w 1", "   2 b"), player(2, "Brown, Bob", "   1 b 0", "   1 w 0")]
-    )
+    text = "\n".join([player(1, "Adams, Ann", "   2 w 1", "   2 b"), player(2, "Brown, Bob", "   1 b 0", "   1 w 0")])
     problem = error(text)
     assert (problem.line, problem.column) == (1, 109)
     assert problem.message == "round 2: expected a result code at column 109, found end of line"
@@ -451,9 +446,7 @@ def test_truncated_opponent() -> None:
     line = player(1, "Adams, Ann", "   2 w 1")[:-8] + "  2"
     problem = error(line)
     assert (problem.line, problem.column) == (1, 92)
-    assert (
-        problem.message == "round 1: expected an opponent's start number at columns 92-95, found end of line"
-    )
+    assert problem.message == "round 1: expected an opponent's start number at columns 92-95, found end of line"
 
 
 def test_blank_result_with_opponent() -> None:
@@ -544,9 +537,7 @@ def test_unknown_result_code() -> None:
     text = "\n".join([player(1, "Adams, Ann", "   2 w X"), player(2, "Brown, Bob", "   1 b 0")])
     problem = error(text)
     assert (problem.line, problem.column) == (1, 99)
-    assert (
-        problem.message == "round 1: expected a result code (1 = 0 + - W D L H F U Z) at column 99, found 'X'"
-    )
+    assert problem.message == "round 1: expected a result code (1 = 0 + - W D L H F U Z) at column 99, found 'X'"
 
 
 def test_unknown_colour() -> None:

@@ -153,3 +153,13 @@ def test_explanation_shows_the_category_and_the_dummy() -> None:
 def test_every_edition_ranks_the_event(rules: Rules) -> None:
     standings = rank(held_event(), parse_list("BH/C1,BH,SB,SB/C1,FB,AOB,REP,STD,DE,WIN"), rules=rules)
     assert len(standings.rows) == 16
+
+
+def test_2024_is_2023_and_2026_differs_only_by_the_caps() -> None:
+    tournament = held_event()
+    for code in ("BH", "BH/C1", "SB", "SB/C1", "FB", "AOB"):
+        assert values(tournament, code, Rules.FIDE_2024) == values(tournament, code, Rules.FIDE_2023), code
+    # The caps lower some dummies, never raise them.
+    bh_2023, bh_2026 = values(tournament, "BH", Rules.FIDE_2023), values(tournament, "BH", Rules.FIDE_2026)
+    assert all(bh_2026[s] <= bh_2023[s] for s in bh_2023)  # type: ignore[operator]
+    assert bh_2026 != bh_2023
