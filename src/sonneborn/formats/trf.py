@@ -1,9 +1,11 @@
-"""The FIDE Tournament Report File (TRF-16, C.04 Annex 2) reader.
+"""The FIDE Tournament Report File (TRF-16, C.04 Annex 2, and TRF-26) reader.
 
 A TRF is a fixed-column text file: tournament records (``012`` name, ``022``
-city, …), one ``001`` line per player with his round-by-round results, and the
-JaVaFo extensions ``XXR`` (number of rounds) and ``XXS`` (point system).
-Columns are 1-based character positions of the decoded line.
+city, …), one ``001`` line per player with his round-by-round results, the
+TRF-26 records (``142`` rounds, ``162`` point system, ``192`` tournament type,
+``202`` tie-breaks, ``240`` byes, ``299`` abnormal points) and the JaVaFo
+extensions ``XXR`` (number of rounds) and ``XXS`` (point system) of older
+files. Columns are 1-based character positions of the decoded line.
 
 >>> text = "\\n".join([
 ...     "012 Club championship",
@@ -16,6 +18,8 @@ Columns are 1-based character positions of the decoded line.
 ('Club championship', 2, 2)
 >>> [str(entry) for entry in tournament.player(2).entries]
 ['1b0', '0000-*']
+
+The writer is :mod:`sonneborn.formats.trf_writer`.
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from sonneborn.errors import TrfError
 from sonneborn.formats import split_lines
@@ -46,23 +52,67 @@ __all__ = ["read_trf"]
 logger = logging.getLogger(__name__)
 
 _RESULT_CODES = "1 = 0 + - W D L H F U Z"
-_RESULTS: dict[str, ResultKind] = {
-    kind.value: kind for kind in ResultKind if kind is not ResultKind.NOT_PLAYED
-}
+_UNKNOWN_RESULT = "?"
+"""TieBreakServer's code for a result not known (yet); it reads as not played."""
+_RESULTS: dict[str, ResultKind] = {kind.value: kind for kind in ResultKind if kind is not ResultKind.NOT_PLAYED}
 _RESULTS[" "] = ResultKind.ZERO_BYE
+_RESULTS[_UNKNOWN_RESULT] = ResultKind.NOT_PLAYED
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.UNKNOWN, " ": Colour.UNKNOWN}
 
 _FIRST_ROUND_COLUMN = 92
 _ROUND_WIDTH = 10
+_NAME_WIDTH = 33
+_MAX_PLAYERS = 9999
 
-_IGNORED_RECORDS = frozenset(
-    # TRF-16 and TRF-26 records that do not bear on the standings, and JaVaFo and Tornelo extensions.
-    {"032", "072", "082", "102", "112", "122", "152", "172", "182", "192", "202", "212", "222"}
-    | {"240", "250", "260", "299", "300", "310", "320", "330", "352", "362", "801", "802"}
+_KEPT_RECORDS = frozenset(
+    # Records that do not bear on the standings, kept as written so that writing the event back loses
+    # nothing: TRF-16 and TRF-26 tournament and team records, JaVaFo and Tornelo extensions.
+    {"032", "062", "072", "082", "102", "112", "122", "152", "172", "182", "192", "212", "222"}
+    | {"013", "250", "260", "300", "310", "320", "330", "352", "362", "801", "802"}
     | {"XXZ", "XXC", "XXA", "XXP", "DAT"}
 )
+_REGENERATED = frozenset({"062", "142", "162", "192", "202", "212"})
+"""Records the writer makes from the model (or the caller) rather than copies."""
+_TOURNAMENT_RECORD = re.compile(r"[0-9]{2}2")
 _XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL", "W", "D"})
 _XXS_SHORTCUTS = {"W": ("WW", "BW"), "D": ("WD", "BD")}
+_POINT_CODES = frozenset("WDLAPXZFH")
+"""The codes of record 162: TRF-26's ``W D L A P X`` and TieBreakServer's ``Z F H``."""
+
+_BYE_TYPES = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
+"""The bye types of record 240."""
+_ABNORMAL_KINDS: dict[str, frozenset[ResultKind]] = {
+    "W": frozenset({ResultKind.WIN, ResultKind.UNRATED_WIN, ResultKind.PAIRING_BYE}),
+    "D": frozenset({ResultKind.DRAW, ResultKind.UNRATED_DRAW}),
+    "L": frozenset({ResultKind.LOSS, ResultKind.UNRATED_LOSS}),
+    "F": frozenset({ResultKind.FULL_BYE}),
+    "H": frozenset({ResultKind.HALF_BYE}),
+    "Z": frozenset({ResultKind.ZERO_BYE}),
+    "+": frozenset({ResultKind.FORFEIT_WIN}),
+    "-": frozenset({ResultKind.FORFEIT_LOSS}),
+}
+"""The kinds each type of record 299 applies to (there is no type for a pairing-allocated bye: ``W``)."""
+_ABNORMAL_TYPE = {kind: code for code, kinds in _ABNORMAL_KINDS.items() for kind in kinds}
+_SYSTEM_FIELDS = {
+    "W": "win",
+    "D": "draw",
+    "L": "loss",
+    "F": "full_bye",
+    "H": "half_bye",
+    "Z": "zero_bye",
+    "+": "forfeit_win",
+    "-": "forfeit_loss",
+}
+"""The point-system field a record 299 for every player in every round sets, by type."""
+_DEFAULTED = {
+    "forfeit_win": ResultKind.FORFEIT_WIN,
+    "forfeit_loss": ResultKind.FORFEIT_LOSS,
+    "pairing_bye": ResultKind.PAIRING_BYE,
+    "full_bye": ResultKind.FULL_BYE,
+    "half_bye": ResultKind.HALF_BYE,
+    "zero_bye": ResultKind.ZERO_BYE,
+}
+"""The point-system fields that default to another value, with the kind they score."""
 
 _NUMBER = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"-?[0-9]+(?:[.,][0-9]+)?")
@@ -70,16 +120,27 @@ _LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
 _NRS_LINE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9]")
 _ROUND_ROBIN = re.compile(r"round[\s-]*robin|\brr\b|berger", re.IGNORECASE)
 _SWISS = re.compile(r"swiss", re.IGNORECASE)
+_SWISS_TYPES = ("DUTCH", "SWISS", "BURSTEIN", "DUBOV")
 
 
 def read_trf(text: str, *, path: str = "<input>") -> Tournament:
-    """Reads a TRF-16 file, already decoded, into a :class:`Tournament`.
+    """Reads a TRF-16 or TRF-26 file, already decoded, into a :class:`Tournament`.
 
     Raises :class:`TrfError` with the line and column of the first problem:
     a malformed or truncated player line, start numbers with gaps or
-    duplicates, or a game that the opponent's line does not mirror. Records
-    that carry no standings are skipped, team records (``013``) and unknown
-    records with a logged warning; ``###`` comments and blank lines silently.
+    duplicates, a game that the opponent's line does not mirror, or a bye
+    (``240``) or abnormal points (``299``) for a round the player's line
+    contradicts. The point system comes from record 162 (else ``XXS``), the
+    tie-break list from 202, round robin or Swiss from 192 (else 092).
+    Records that carry no standings are kept as written in
+    :attr:`Tournament.records`; team records (``013``) and unknown records
+    are logged as warnings, ``###`` comments and blank lines skipped.
+
+    A ``299`` with a type (``W D L F H Z + -``) sets the points of that
+    player's result of that round (of every such result for round ``000``);
+    with a blank type it is a bonus or penalty added to
+    :attr:`Player.adjustment`, whatever its round; with a type and neither
+    round nor players it sets the point system's value of that type.
     """
     return _Reader(path).read(text)
 
@@ -92,6 +153,21 @@ class _PlayerLine:
     player: Player
     blocks: dict[RoundNo, Entry]
     """The round blocks with content."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Assignment:
+    """A bye (``240``) or abnormal points (``299``) for some players, applied once every line is read."""
+
+    lineno: int
+    code: str
+    type: str
+    """``F H Z`` for a bye; ``W D L F H Z + -`` or a blank for abnormal points."""
+    round: RoundNo
+    """The round; 0 for every round."""
+    points: Fraction | None
+    players: tuple[tuple[StartNo, int], ...]
+    """The start numbers, each with its column."""
 
 
 @dataclass(slots=True)
@@ -110,6 +186,16 @@ class _Header:
     """The number of rounds of ``XXR`` (or TRF-26 record 142)."""
     points: dict[str, tuple[Fraction, str, int]] = field(default_factory=dict)
     """The ``XXS`` values by code, as numbers and as written, with the line that gave them."""
+    points_162: dict[str, tuple[Fraction, int]] = field(default_factory=dict)
+    """The values of record 162 by code, with the line that gave them."""
+    system_points: list[tuple[str, Fraction]] = field(default_factory=list)
+    """The values of ``299`` records for every player in every round, by type."""
+    type_kind: EventKind | None = None
+    """Round robin or Swiss as record 192 codes it."""
+    tiebreaks: tuple[str, ...] = ()
+    records: list[tuple[str, str]] = field(default_factory=list)
+    byes: list[_Assignment] = field(default_factory=list)
+    abnormal: list[_Assignment] = field(default_factory=list)
 
 
 class _Reader:
@@ -133,11 +219,29 @@ class _Reader:
         if not self.players:
             raise self.error("no player records (001) found", 1)
         self.check_numbering()
-        last_played = max(max(parsed.blocks, default=0) for parsed in self.players.values())
         header = self.header
-        rounds = max(header.stated_rounds, last_played)
+        # Blocks of results not known yet do not make a round played: blank blocks before the last
+        # round anybody has a result in are absences, after it rounds not played yet.
+        last_played = max(
+            (r for parsed in self.players.values() for r, entry in parsed.blocks.items() if entry.kind.is_finished),
+            default=0,
+        )
+        last_block = max(max(parsed.blocks, default=0) for parsed in self.players.values())
+        assigned = max((a.round for a in header.byes + header.abnormal if a.type != " "), default=0)
+        rounds = max(header.stated_rounds, last_block, assigned)
+        entries = [_complete(self.players[start], rounds, last_played) for start in range(1, len(self.players) + 1)]
+        adjustments: dict[StartNo, Fraction] = defaultdict(Fraction)
+        for assignment in header.byes:
+            self.assign_bye(assignment, entries)
+        for assignment in header.abnormal:
+            self.assign_points(assignment, entries, adjustments)
         players = tuple(
-            _complete(self.players[start], rounds, last_played) for start in range(1, len(self.players) + 1)
+            dataclasses.replace(
+                self.players[start].player,
+                entries=tuple(entries[start - 1]),
+                adjustment=adjustments.get(start, Fraction(0)),
+            )
+            for start in range(1, len(self.players) + 1)
         )
         self.check_pairings(players)
         if header.stated_players is not None and header.stated_players[0] != len(players):
@@ -158,7 +262,9 @@ class _Reader:
             event_type=header.event_type,
             round_dates=header.round_dates,
             point_system=self.point_system(),
-            kind=_event_kind(header.event_type),
+            kind=header.type_kind or _event_kind(header.event_type),
+            tiebreaks=header.tiebreaks,
+            records=tuple(header.records),
         )
 
     def record(self, lineno: int, line: str) -> None:
@@ -180,6 +286,7 @@ class _Reader:
             case "052":
                 header.end_date = value
             case "062":
+                header.records.append((code, line[4:]))
                 number = _LEADING_NUMBER.match(line, 3)
                 if number is None:
                     self.warn(lineno, "expected a number of players in record 062, found %r", value)
@@ -195,14 +302,24 @@ class _Reader:
                 header.stated_rounds = int(value)
             case "XXS":
                 self.points_line(lineno, line)
+            case "162":
+                self.points_record(lineno, line)
+            case "192":
+                header.records.append((code, line[4:]))
+                header.type_kind = _type_kind(value)
+            case "202":
+                header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
+            case "240":
+                self.bye_record(lineno, line)
+            case "299":
+                self.abnormal_record(lineno, line)
             case "013":
+                header.records.append((code, line[4:]))
                 if not self.warned_teams:
                     self.warn(lineno, "team records are not read; players are ranked individually")
                     self.warned_teams = True
-            case "162":
-                self.warn(lineno, "record 162 (TRF-26 point system) is not read; XXS gives the point system")
-            case _ if code in _IGNORED_RECORDS or _NRS_LINE.match(line):
-                pass
+            case _ if code in _KEPT_RECORDS or _NRS_LINE.match(line):
+                header.records.append((code, line[4:]))
             case _:
                 self.warn(lineno, "unknown record %r ignored", code)
 
@@ -227,7 +344,7 @@ class _Reader:
             federation=_field(line, 54, 56),
             fide_id=self.number(lineno, line, 58, 68, "a FIDE id") or None,
             birth_date=_field(line, 70, 79),
-            recorded_points=Fraction(points.replace(",", ".")) if points else None,
+            recorded_points=_fraction(points) if points else None,
             recorded_rank=self.number(lineno, line, 86, 89, "a rank"),
         )
         blocks: dict[RoundNo, Entry] = {}
@@ -246,9 +363,7 @@ class _Reader:
             return None
         if not _NUMBER.fullmatch(text):
             found = line[first - 1 : last]
-            raise self.error(
-                f"{where}expected {what} at columns {first}-{last}, found {found!r}", lineno, first
-            )
+            raise self.error(f"{where}expected {what} at columns {first}-{last}, found {found!r}", lineno, first)
         return int(text)
 
     def block(self, lineno: int, line: str, round_no: RoundNo, column: int) -> Entry | None:
@@ -289,8 +404,7 @@ class _Reader:
         kind = _RESULTS.get(result_text.upper() or " ")
         if kind is None:
             raise self.error(
-                f"{where}expected a result code ({_RESULT_CODES}) at column {result_column}, "
-                f"found {result_text!r}",
+                f"{where}expected a result code ({_RESULT_CODES}) at column {result_column}, found {result_text!r}",
                 lineno,
                 result_column,
             )
@@ -317,10 +431,161 @@ class _Reader:
                 message = f"expected points for {code}, found {value!r}"
                 raise self.error(message, lineno, column + len(code) + 1)
             for key in _XXS_SHORTCUTS.get(code, (code,)):
-                self.header.points[key] = (Fraction(value.replace(",", ".")), value, lineno)
+                self.header.points[key] = (_fraction(value), value, lineno)
+
+    def points_record(self, lineno: int, line: str) -> None:
+        """Reads a record 162: a code at column 6 and its points at 7–10, again every 9 columns."""
+        column = 6
+        while column <= len(line):
+            code, text = line[column - 1], _field(line, column + 1, column + 4)
+            if code != " " or text:
+                if code == " ":
+                    raise self.error(f"expected a point code at column {column}, found ' '", lineno, column)
+                if not _POINTS.fullmatch(text):
+                    found = line[column : column + 4]
+                    columns = f"{column + 1}-{column + 4}"
+                    message = f"expected points for {code} at columns {columns}, found {found!r}"
+                    raise self.error(message, lineno, column + 1)
+                code = code.upper()
+                if code not in _POINT_CODES:
+                    self.warn(lineno, "unknown point code %r in record 162 ignored", code)
+                elif code == "X":
+                    self.warn(lineno, "record 162: the points of X (unknown result) are not used")
+                else:
+                    self.header.points_162[code] = (_fraction(text), lineno)
+            column += 9
+
+    def bye_record(self, lineno: int, line: str) -> None:
+        """Reads a record 240: a bye type at column 5, a round at 7–9, start numbers from 11 on."""
+        bye = line[4:5].upper()
+        if bye not in _BYE_TYPES:
+            raise self.error(f"expected a bye type F, H or Z at column 5, found {line[4:5]!r}", lineno, 5)
+        round_no = self.number(lineno, line, 7, 9, "a round number")
+        if not round_no:
+            raise self.error(f"expected a round number at columns 7-9, found {line[6:9]!r}", lineno, 7)
+        players = self.starts(lineno, line, 11)
+        if not players:
+            raise self.error(f"expected a start number at columns 11-14, found {line[10:14]!r}", lineno, 11)
+        self.header.byes.append(_Assignment(lineno, "240", bye, round_no, None, players))
+
+    def abnormal_record(self, lineno: int, line: str) -> None:
+        """Reads a record 299: a type at column 5, points at 14–17, a round at 20–22, start numbers from 24 on."""
+        kind = (line[4:5] or " ").upper()
+        if kind != " " and kind not in _ABNORMAL_KINDS:
+            message = f"expected a type W, D, L, F, H, Z, +, - or a blank at column 5, found {line[4:5]!r}"
+            raise self.error(message, lineno, 5)
+        text = _field(line, 14, 17)
+        if not _POINTS.fullmatch(text):
+            raise self.error(f"expected points at columns 14-17, found {line[13:17]!r}", lineno, 14)
+        round_no = self.number(lineno, line, 20, 22, "a round number") or 0
+        players = self.starts(lineno, line, 24)
+        if not players and (kind == " " or round_no):
+            raise self.error(f"expected a start number at columns 24-27, found {line[23:27]!r}", lineno, 24)
+        if players:
+            self.header.abnormal.append(_Assignment(lineno, "299", kind, round_no, _fraction(text), players))
+        else:
+            self.header.system_points.append((kind, _fraction(text)))
+
+    def starts(self, lineno: int, line: str, first: int) -> tuple[tuple[StartNo, int], ...]:
+        """The start numbers of a record, 4 columns every 5 from ``first`` on, with their columns."""
+        found = []
+        for column in range(first, len(line) + 1, 5):
+            start = self.number(lineno, line, column, column + 3, "a start number")
+            if start:
+                found.append((start, column))
+        return tuple(found)
+
+    def check_player(self, record: _Assignment, start: StartNo, column: int, count: int) -> None:
+        """Raises unless a start number of a bye or points record is a player's."""
+        if start > count:
+            message = f"record {record.code} names player {start}, but there are {count} players"
+            raise self.error(message, record.lineno, column)
+
+    def assign_bye(self, bye: _Assignment, entries: list[list[Entry]]) -> None:
+        """Gives a bye of record 240 to its players, in a round their lines leave blank (or mark absent)."""
+        kind = _BYE_TYPES[bye.type]
+        for start, column in bye.players:
+            self.check_player(bye, start, column, len(entries))
+            entry = entries[start - 1][bye.round - 1]
+            if entry.kind is not kind and not _absent(entry):
+                message = f"round {bye.round}: record 240 gives player {start} a bye {bye.type!r}, "
+                raise self.error(message + f"but his line records {_block(entry)}", bye.lineno, column)
+            entries[start - 1][bye.round - 1] = dataclasses.replace(entry, kind=kind)
+
+    def assign_points(
+        self, record: _Assignment, entries: list[list[Entry]], adjustments: dict[StartNo, Fraction]
+    ) -> None:
+        """Applies the abnormal points of a record 299 to its players."""
+        assert record.points is not None
+        for start, column in record.players:
+            self.check_player(record, start, column, len(entries))
+            if record.type == " ":
+                adjustments[start] += record.points
+                continue
+            kinds = _ABNORMAL_KINDS[record.type]
+            player_entries = entries[start - 1]
+            if not record.round:
+                for index, entry in enumerate(player_entries):
+                    if entry.kind in kinds:
+                        player_entries[index] = dataclasses.replace(entry, points=record.points)
+                continue
+            entry = player_entries[record.round - 1]
+            if entry.kind not in kinds:
+                if record.type not in _BYE_TYPES or not _absent(entry):
+                    message = f"round {record.round}: record 299 gives player {start} points for "
+                    message += f"{record.type!r}, but his line records {_block(entry)}"
+                    raise self.error(message, record.lineno, column)
+                entry = dataclasses.replace(entry, kind=_BYE_TYPES[record.type])
+            player_entries[record.round - 1] = dataclasses.replace(entry, points=record.points)
 
     def point_system(self) -> PointSystem:
-        """The point system of the ``XXS`` lines, FIDE's 1-½-0 without them."""
+        """The point system of record 162, else of the ``XXS`` lines, else FIDE's 1-½-0.
+
+        ``299`` records for every player in every round then set the value of their type.
+        """
+        header = self.header
+        system = self.xxs_point_system() if header.points else None
+        if header.points_162:
+            stated = self.point_system_162()
+            if system is not None and not _same_points(system, stated):
+                lineno = min(lineno for _, _, lineno in header.points.values())
+                self.warn(lineno, "the XXS point system differs from record 162's; record 162 is used")
+            system = stated
+        if system is None:
+            system = PointSystem()
+        if header.system_points:
+            system = dataclasses.replace(
+                system, **{_SYSTEM_FIELDS[kind]: value for kind, value in header.system_points}
+            )
+        if header.points_162 or header.system_points:
+            system = _normalised(system)
+        return system
+
+    def point_system_162(self) -> PointSystem:
+        """The point system of record 162, with TRF-26's defaults for the codes it does not give."""
+        points = self.header.points_162
+
+        def value(code: str, default: Fraction) -> Fraction:
+            return points[code][0] if code in points else default
+
+        win = value("W", Fraction(1))
+        draw = value("D", Fraction(1, 2))
+        absent = value("A", Fraction(0))
+        return _normalised(
+            PointSystem(
+                win=win,
+                draw=draw,
+                loss=value("L", Fraction(0)),
+                forfeit_loss=absent,
+                zero_bye=value("Z", absent),
+                pairing_bye=value("P", win),
+                full_bye=value("F", win),
+                half_bye=value("H", draw),
+            )
+        )
+
+    def xxs_point_system(self) -> PointSystem:
+        """The point system of the ``XXS`` lines."""
         points = self.header.points
 
         def value(code: str) -> Fraction | None:
@@ -396,8 +661,7 @@ class _Reader:
                 elif entry.colour is other.colour and entry.colour is not Colour.UNKNOWN:
                     problems.append(
                         self.error(
-                            f"{where}players {player.start} and {opponent} both have colour "
-                            f"{entry.colour.value!r}",
+                            f"{where}players {player.start} and {opponent} both have colour {entry.colour.value!r}",
                             first,
                             column,
                         )
@@ -406,8 +670,8 @@ class _Reader:
             raise min(problems, key=lambda problem: (problem.line, problem.column))
 
 
-def _complete(parsed: _PlayerLine, rounds: int, last_played: RoundNo) -> Player:
-    """The player with one entry for each round of the event.
+def _complete(parsed: _PlayerLine, rounds: int, last_played: RoundNo) -> list[Entry]:
+    """The player's entries, one for each round of the event.
 
     A round without a block is an absence, a zero-point bye (C.07 16.2.3 or
     16.2.5), up to the last round anybody has a result in; after that it is
@@ -420,7 +684,31 @@ def _complete(parsed: _PlayerLine, rounds: int, last_played: RoundNo) -> Player:
             kind = ResultKind.ZERO_BYE if round_no <= last_played else ResultKind.NOT_PLAYED
             entry = Entry(round=round_no, opponent=None, colour=Colour.UNKNOWN, kind=kind)
         entries.append(entry)
-    return dataclasses.replace(parsed.player, entries=tuple(entries))
+    return entries
+
+
+def _absent(entry: Entry) -> bool:
+    """Whether a round is an absence or not played yet, so that a bye record may say what it was."""
+    return entry.opponent is None and entry.kind in (ResultKind.ZERO_BYE, ResultKind.NOT_PLAYED)
+
+
+def _fraction(text: str) -> Fraction:
+    """Points as written, with a decimal point or comma."""
+    return Fraction(text.replace(",", "."))
+
+
+def _same_points(one: PointSystem, other: PointSystem) -> bool:
+    """Whether two point systems give the same points for every kind of result."""
+    return all(one.points(kind) == other.points(kind) for kind in ResultKind)
+
+
+def _normalised(system: PointSystem) -> PointSystem:
+    """The point system with each value that equals its default left to the default."""
+    defaults = PointSystem(win=system.win, draw=system.draw, loss=system.loss)
+    same: dict[str, Any] = {
+        name: None for name, kind in _DEFAULTED.items() if getattr(system, name) == defaults.points(kind)
+    }
+    return dataclasses.replace(system, **same)
 
 
 def _field(line: str, first: int, last: int) -> str:
@@ -444,7 +732,7 @@ def _round_dates(line: str) -> tuple[str, ...]:
     dates = []
     round_no = 1
     while (column := _block_column(round_no)) <= len(line):
-        dates.append(line[column - 1 : column + 7].strip())
+        dates.append(line[column - 1 : column + 9].strip())
         round_no += 1
     while dates and not dates[-1]:
         dates.pop()
@@ -457,4 +745,14 @@ def _event_kind(event_type: str) -> EventKind | None:
     swiss = _SWISS.search(event_type) is not None
     if round_robin != swiss:
         return EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS
+    return None
+
+
+def _type_kind(code: str) -> EventKind | None:
+    """Round robin or Swiss as a record 192 type code says (``FIDE_ROUNDROBIN``, ``FIDE_DUTCH_2025``, …)."""
+    code = code.upper()
+    if "ROUNDROBIN" in code or "BERGER" in code:
+        return EventKind.ROUND_ROBIN
+    if any(word in code for word in _SWISS_TYPES) or "LIM" in code.split("_"):
+        return EventKind.SWISS
     return None

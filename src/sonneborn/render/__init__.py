@@ -1,4 +1,4 @@
-"""Renderers: the same :class:`~sonneborn.ranking.Standings` as a table, JSON or CSV."""
+"""Renderers: the same :class:`~sonneborn.ranking.Standings` as a table, JSON, CSV or TRF."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from sonneborn.ranking import Standings
 from sonneborn.render.csv import render_csv
 from sonneborn.render.json import render_json
 from sonneborn.render.text import render_table
+from sonneborn.render.trf import render_trf
 
-RENDERERS = {"table": render_table, "json": render_json, "csv": render_csv}
+RENDERERS = {"table": render_table, "json": render_json, "csv": render_csv, "trf": render_trf}
 
 
 def render(standings: Standings, fmt: str) -> str:

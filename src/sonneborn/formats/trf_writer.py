@@ -1,0 +1,315 @@
+"""The TRF writer: a TRF-26 file of an event, with computed points and ranks.
+
+Reading what it writes gives back the same event (see :mod:`sonneborn.formats.trf`).
+
+It writes a TRF-26 file that reads back into the same event:
+
+>>> from sonneborn.formats.trf import read_trf
+>>> tournament = read_trf("\\n".join([
+...     "012 Club championship",
+...     "XXR 2",
+...     f"{'001    1      Adams, Ann':<91}   2 w 1",
+...     f"{'001    2      Brown, Bob':<91}   1 b 0",
+... ]))
+
+>>> print(write_trf(tournament, ranks={1: 1, 2: 2}, newline="\\n"), end="")
+012 Club championship
+062 2
+142 2
+001    1      Adams, Ann                                                         1.0    1     2 w 1
+001    2      Brown, Bob                                                         0.0    2     1 b 0
+>>> again = read_trf(write_trf(tournament))
+>>> [p.entries for p in again] == [p.entries for p in tournament], again.player(1).recorded_points
+(True, Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+# The column layout is the reader's: one definition of the format serves both directions.
+from sonneborn.formats.trf import (
+    _ABNORMAL_TYPE,
+    _BYE_TYPES,
+    _LEADING_NUMBER,
+    _MAX_PLAYERS,
+    _NAME_WIDTH,
+    _REGENERATED,
+    _ROUND_WIDTH,
+    _TOURNAMENT_RECORD,
+    _UNKNOWN_RESULT,
+    _block_column,
+    _type_kind,
+)
+from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, RoundNo, StartNo, Tournament
+from sonneborn.scoring import scores
+
+__all__ = ["write_trf"]
+
+logger = logging.getLogger(__name__)
+
+
+def write_trf(
+    tournament: Tournament,
+    *,
+    points: Mapping[StartNo, Fraction] | None = None,
+    ranks: Mapping[StartNo, int] | None = None,
+    tiebreaks: Sequence[str] = (),
+    standings_tiebreaks: Sequence[str] = (),
+    newline: str = "\r\n",
+) -> str:
+    """Writes the event as a TRF-26 file that :func:`read_trf` reads back into the same event.
+
+    Each player's points (81–84) are ``points`` or else his score under the
+    event's point system; his rank (86–89) is ``ranks``' or blank. Record 202
+    states ``tiebreaks`` (else the event's own list), 212 ``PTS`` and
+    ``standings_tiebreaks`` (else the record read, if any). The point system
+    goes to record 162 when it is not FIDE's 1-½-0, with ``299`` records for
+    every player for the values 162 cannot state; arbiter-set points and
+    adjustments go to ``299`` records, byes of rounds after the last played
+    one to ``240``, results not known yet to blocks with TieBreakServer's
+    ``?``. The records read and not held by the model are written back as
+    they were. Lines end with CR LF (TRF asks for a CR) unless ``newline``
+    says otherwise.
+
+    Raises :exc:`ValueError` for more than 9999 players, or a field or a
+    number of points that does not fit its columns. Names longer than 33
+    characters are cut, with a logged warning.
+
+    >>> from sonneborn.formats.trf import read_trf
+    >>> event = read_trf("162  W 3.0    D 1.0\\n202 BH,SB\\n" + f"{'001    1      Adams, Ann':<91}0000 - U")
+    >>> print(write_trf(event, standings_tiebreaks=["BH", "SB"], newline="\\n"), end="")
+    062 1
+    142 1
+    162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0
+    202 BH,SB
+    212 PTS,BH,SB
+    001    1      Adams, Ann                                                         3.0       0000 - U
+    """
+    count = len(tournament.players)
+    if count > _MAX_PLAYERS:
+        raise ValueError(f"a TRF holds at most {_MAX_PLAYERS} players, the event has {count}")
+    totals = scores(tournament)
+    if points is not None:
+        totals.update(points)
+    ranks = ranks or {}
+    kept = [(code, content) for code, content in tournament.records if code not in _REGENERATED]
+    header = [(code, content) for code, content in kept if _TOURNAMENT_RECORD.fullmatch(code)]
+    header += _header_records(tournament, tiebreaks, standings_tiebreaks)
+    header.sort(key=lambda record: record[0])
+    lines = [f"{code} {content}" if content else code for code, content in header]
+    last_played = max(
+        (e.round for p in tournament.players for e in p.entries if e.kind.is_finished and not _deferred(e)),
+        default=0,
+    )
+    byes: dict[tuple[RoundNo, str], list[StartNo]] = defaultdict(list)
+    for player in tournament.players:
+        blocks: list[tuple[int, str]] = []
+        for entry in player.entries:
+            if entry.kind is ResultKind.NOT_PLAYED and entry.opponent is None and entry.round > last_played:
+                continue
+            if _deferred(entry) and entry.round > last_played:
+                byes[entry.round, entry.kind.value].append(player.start)
+                continue
+            blocks.append((_block_column(entry.round), _write_block(entry)))
+        lines.append(_player_line(player, totals[player.start], ranks.get(player.start), blocks))
+    lines += [
+        f"{code} {content}" if content else code for code, content in kept if not _TOURNAMENT_RECORD.fullmatch(code)
+    ]
+    for (round_no, bye), starts in sorted(byes.items()):
+        lines.append(_line((1, "240"), (5, bye), (7, f"{round_no:03d}"), *_starts(starts, 11)))
+    lines += _abnormal_lines(tournament)
+    for number, line in enumerate(lines, start=1):
+        if "\r" in line or "\n" in line:
+            raise ValueError(f"line {number} of the TRF would hold a line break: {line!r}")
+    return newline.join(lines) + newline
+
+
+def _header_records(
+    tournament: Tournament, tiebreaks: Sequence[str], standings_tiebreaks: Sequence[str]
+) -> list[tuple[str, str]]:
+    """The tournament records the writer makes from the model and the caller's lists."""
+    records = [
+        ("012", tournament.name or ""),
+        ("022", tournament.city),
+        ("042", tournament.start_date),
+        ("052", tournament.end_date),
+        ("092", tournament.event_type),
+    ]
+    records = [(code, content) for code, content in records if content]
+    read = {code: content for code, content in tournament.records}
+    count = len(tournament.players)
+    number = _LEADING_NUMBER.match(read.get("062", ""))
+    stated = number is not None and int(number.group(1)) == count
+    records.append(("062", read["062"] if stated else str(count)))
+    if tournament.round_dates:
+        dates = []
+        for index, date in enumerate(tournament.round_dates):
+            if len(date) > _ROUND_WIDTH:
+                logger.warning("round %d: date %r cut to %d characters", index + 1, date, _ROUND_WIDTH)
+            dates.append((_block_column(index + 1) - 4, date[:_ROUND_WIDTH]))
+        records.append(("132", _line(*dates)))
+    records.append(("142", str(tournament.rounds)))
+    system = _point_system_record(tournament.point_system)
+    if system:
+        records.append(("162", system))
+    type_code = read.get("192", "")
+    if tournament.kind is not None and _type_kind(type_code) is not tournament.kind:
+        if tournament.kind is EventKind.SWISS:
+            type_code = "CUSTOM_SWISS"
+        elif tournament.meetings_per_pair() == 2:
+            type_code = "FIDE_DOUBLEROUNDROBIN"
+        else:
+            type_code = "FIDE_ROUNDROBIN"
+    if type_code:
+        records.append(("192", type_code))
+    listed = list(tiebreaks) or list(tournament.tiebreaks)
+    if listed:
+        records.append(("202", ",".join(listed)))
+    if standings_tiebreaks:
+        codes = list(standings_tiebreaks)
+        if codes[0].upper() != "PTS":
+            codes.insert(0, "PTS")
+        records.append(("212", ",".join(codes)))
+    elif "212" in read:
+        records.append(("212", read["212"]))
+    return records
+
+
+def _point_system_record(system: PointSystem) -> str:
+    """The content of record 162 (after the code and a space), empty for FIDE's 1-½-0."""
+    values = {
+        "W": system.win,
+        "D": system.draw,
+        "L": system.loss,
+        "A": system.points(ResultKind.ZERO_BYE),
+        "P": system.points(ResultKind.PAIRING_BYE),
+    }
+    if values == {"W": 1, "D": Fraction(1, 2), "L": 0, "A": 0, "P": system.win}:
+        return ""
+    # Columns of the content, which starts at the line's column 5: codes at 6, 15, 24, …
+    return _line(
+        *(
+            (2 + 9 * index, f"{code}{_decimal(value, 4, 'points'):>4}")
+            for index, (code, value) in enumerate(values.items())
+        )
+    )
+
+
+def _abnormal_lines(tournament: Tournament) -> list[str]:
+    """The ``299`` records: point-system values record 162 cannot state, arbiter-set points, adjustments."""
+    system = tournament.point_system
+    win, draw = system.points(ResultKind.WIN), system.points(ResultKind.DRAW)
+    absent = system.points(ResultKind.ZERO_BYE)
+    lines = [
+        _line((1, "299"), (5, code), (14, f"{_decimal(value, 4, 'points'):>4}"), (20, "000"))
+        for code, kind, default in (
+            ("+", ResultKind.FORFEIT_WIN, win),
+            ("F", ResultKind.FULL_BYE, win),
+            ("H", ResultKind.HALF_BYE, draw),
+            ("-", ResultKind.FORFEIT_LOSS, absent),
+        )
+        if (value := system.points(kind)) != default
+    ]
+    awarded: dict[tuple[RoundNo, str, Fraction], list[StartNo]] = defaultdict(list)
+    for player in tournament.players:
+        if player.adjustment:
+            awarded[0, " ", player.adjustment].append(player.start)
+        for entry in player.entries:
+            if entry.points is None:
+                continue
+            code = _ABNORMAL_TYPE.get(entry.kind)
+            if code is None:
+                raise ValueError(f"player {player.start} round {entry.round}: points set for a round not played")
+            awarded[entry.round, code, entry.points].append(player.start)
+    for (round_no, code, value), starts in sorted(awarded.items()):
+        fields = [(5, code), (14, f"{_decimal(value, 4, 'points'):>4}"), (20, f"{round_no:03d}")]
+        lines.append(_line((1, "299"), *fields, *_starts(starts, 24)))
+    return lines
+
+
+def _deferred(entry: Entry) -> bool:
+    """Whether an entry is a bye that record 240 can state, so that its block may stay blank."""
+    return entry.opponent is None and entry.colour is Colour.UNKNOWN and entry.kind.value in _BYE_TYPES
+
+
+def _write_block(entry: Entry) -> str:
+    """A round block: opponent, colour and result, ``?`` for a result not known yet."""
+    opponent = "0000" if entry.opponent is None else f"{entry.opponent:>4}"
+    result = _UNKNOWN_RESULT if entry.kind is ResultKind.NOT_PLAYED else entry.kind.value
+    return f"{opponent} {entry.colour.value} {result}"
+
+
+def _player_line(player: Player, points: Fraction, rank: int | None, blocks: list[tuple[int, str]]) -> str:
+    """A ``001`` line with every field at its columns."""
+    name = player.name
+    if len(name) > _NAME_WIDTH:
+        logger.warning("player %d: name %r cut to %d characters", player.start, name, _NAME_WIDTH)
+        name = name[:_NAME_WIDTH]
+
+    def fit(text: str, width: int, what: str) -> str:
+        if len(text) > width:
+            raise ValueError(f"player {player.start}: {what} {text!r} is longer than {width} characters")
+        return text
+
+    def number(value: int | None, width: int, what: str) -> str:
+        if value is None or value == 0:
+            return ""
+        if value < 0:
+            raise ValueError(f"player {player.start}: {what} {value!r} is negative")
+        return f"{fit(str(value), width, what):>{width}}"
+
+    return _line(
+        (1, "001"),
+        (5, f"{player.start:>4}"),
+        (10, fit(player.sex, 1, "sex")),
+        (11, f"{fit(player.title, 3, 'title'):>3}"),
+        (15, name),
+        (49, number(player.rating, 4, "rating")),
+        (54, fit(player.federation, 3, "federation")),
+        (58, number(player.fide_id, 11, "FIDE id")),
+        (70, fit(player.birth_date, 10, "birth date")),
+        (81, f"{_decimal(points, 4, f'player {player.start}: points'):>4}"),
+        (86, number(rank, 4, "rank")),
+        *blocks,
+    )
+
+
+def _starts(starts: Sequence[StartNo], first: int) -> list[tuple[int, str]]:
+    """Start numbers placed every 5 columns from ``first`` on."""
+    return [(first + 5 * index, f"{start:>4}") for index, start in enumerate(starts)]
+
+
+def _line(*fields: tuple[int, str]) -> str:
+    """A line with each text placed at its 1-based column, blanks between, none at the end."""
+    chars: list[str] = []
+    for column, text in fields:
+        end = column - 1 + len(text)
+        if len(chars) < end:
+            chars.extend(" " * (end - len(chars)))
+        chars[column - 1 : end] = text
+    return "".join(chars).rstrip()
+
+
+def _decimal(value: Fraction, width: int, what: str) -> str:
+    """Points written like ``11.5`` in at most ``width`` characters (``100`` when the decimal does not fit).
+
+    >>> [_decimal(Fraction(value), 4, "points") for value in ("23/2", "-1/2", "100", "-3")]
+    ['11.5', '-0.5', '100', '-3.0']
+    """
+    for places in (1, 2, 3):
+        scaled = abs(value) * 10**places
+        if scaled.denominator == 1:
+            whole, decimals = divmod(scaled.numerator, 10**places)
+            text = f"{'-' if value < 0 else ''}{whole}.{decimals:0{places}d}"
+            break
+    else:
+        raise ValueError(f"{what} {value} cannot be written as a decimal")
+    if len(text) > width and value.denominator == 1:
+        text = str(value.numerator)
+    if len(text) > width:
+        raise ValueError(f"{what} {text} do not fit in {width} columns")
+    return text
