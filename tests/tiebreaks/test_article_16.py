@@ -163,3 +163,10 @@ def test_2024_is_2023_and_2026_differs_only_by_the_caps() -> None:
     bh_2023, bh_2026 = values(tournament, "BH", Rules.FIDE_2023), values(tournament, "BH", Rules.FIDE_2026)
     assert all(bh_2026[s] <= bh_2023[s] for s in bh_2023)  # type: ignore[operator]
     assert bh_2026 != bh_2023
+
+
+def test_the_trf_fixture_is_the_csv_event() -> None:
+    from sonneborn.formats import read_path
+
+    written = read_path(HELD.with_suffix(".trf"))
+    assert [p.entries for p in written] == [p.entries for p in held_event()]
