@@ -52,7 +52,8 @@ def test_table_and_explanation() -> None:
     code, out, _ = run("standings", str(SEED), "-t", "SB,DE,WIN", "--explain", "1")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split()[:5] == ["Rk", "No", "Name", "Rtg", "Pts"]
+    # No player is rated: no rating column.
+    assert lines[0].split()[:4] == ["Rk", "No", "Name", "Pts"]
     assert lines[1].split() == ["1", "1", "Slot", "11", "69.50", "0", "8"]
     expected = (
         "SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov) + 1×8.5 (Khasin) + ½×8 (Kletsel) + "

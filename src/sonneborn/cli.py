@@ -7,6 +7,8 @@ Library errors become user errors here and nowhere else: one line
 from __future__ import annotations
 
 import logging
+import os
+import shutil
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -23,6 +25,7 @@ from sonneborn.model import EventKind, PointSystem, Tournament
 from sonneborn.ranking import Standings, rank
 from sonneborn.render import RENDERERS, render
 from sonneborn.render.compare import render_comparison
+from sonneborn.render.text import render_table
 from sonneborn.tiebreaks import REGISTRY, Spec, parse, parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
@@ -52,8 +55,11 @@ def _user_errors(command: F) -> F:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sonneborn")
-def cli() -> None:
+@click.option("--no-color", is_flag=True, help="No colour in terminal tables (also when NO_COLOR is set).")
+@click.pass_context
+def cli(ctx: click.Context, no_color: bool) -> None:
     """Chess tournament standings ranked by tie-breaks, each value exact and explained."""
+    ctx.obj = {"no_color": no_color}
     logger = logging.getLogger("sonneborn")
     if not any(isinstance(h, _StderrWarnings) for h in logger.handlers):
         logger.addHandler(_StderrWarnings(logging.WARNING))
@@ -186,7 +192,7 @@ def standings(
     for start in explain:
         if not 1 <= start <= len(tournament):
             raise InputError(f"--explain {start}: no player has that start number (1–{len(tournament)})", path=file)
-    click.echo(render(result, fmt), nl=False)
+    click.echo(_table(result) if fmt == "table" else render(result, fmt), nl=False)
     _print_explanations(result, explain, to_stderr=fmt != "table")
 
 
@@ -243,6 +249,19 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     click.echo(render_comparison(variants, fmt), nl=False)
 
 
+def _terminal() -> tuple[bool, int | None]:
+    """Colour and width for terminal tables: colour only on a TTY and unless refused; width of the TTY."""
+    ctx = click.get_current_context()
+    refused = bool((ctx.find_root().obj or {}).get("no_color")) or bool(os.environ.get("NO_COLOR"))
+    tty = sys.stdout.isatty()
+    return tty and not refused, shutil.get_terminal_size().columns if tty else None
+
+
+def _table(result: Standings) -> str:
+    color, width = _terminal()
+    return render_table(result, color=color, width=width)
+
+
 def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr: bool) -> None:
     # Machine-readable output stays parseable: explanations then go to stderr.
     for start in starts:
@@ -257,7 +276,7 @@ def demo() -> None:
     from sonneborn.demo import seed_event
 
     result = rank(seed_event(), parse_list("SB,DE,WIN"))
-    click.echo(render(result, "table"), nl=False)
+    click.echo(_table(result), nl=False)
     click.echo("\nHow Sloth's Neustadtl score was worked out:")
     click.echo(explain_value(result, 1, "SB"))
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
+
+from rich.console import Console
+from rich.table import Table
 
 from sonneborn.numbers import exact_text, fixed_text
 from sonneborn.ranking import Standings
@@ -17,7 +21,8 @@ def display_width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two, combining marks none."""
     width = 0
     for char in text:
-        if unicodedata.combining(char):
+        # Thai vowel and tone marks are non-spacing (Mn) with combining class 0: ask the category.
+        if unicodedata.category(char) in ("Mn", "Me", "Cf"):
             continue
         width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
     return width
@@ -36,47 +41,96 @@ def places_needed(values: Sequence[Fraction]) -> int:
     return MAX_PLACES
 
 
-def _pad(text: str, width: int, right: bool) -> str:
-    fill = " " * (width - display_width(text))
-    return fill + text if right else text + fill
-
-
-def render_table(standings: Standings) -> str:
-    """The standings as an aligned text table."""
-    codes = standings.codes
-    rank_counts: dict[int, int] = {}
-    for row in standings.rows:
-        rank_counts[row.rank] = rank_counts.get(row.rank, 0) + 1
-    header = ["Rk", "No", "Name", "Rtg", "Pts", *codes]
-    right = [True, True, False, True, True, *([True] * len(codes))]
+def value_columns(standings: Standings) -> list[list[str]]:
+    """Each tie-break's values as table cells: counts whole, others to two decimals or as many as needed."""
     columns: list[list[str]] = []
-    for code in codes:
+    for code in standings.codes:
         numbers = [row.values[code].number for row in standings.rows]
-        present = [n for n in numbers if n is not None]
         if REGISTRY[code.split("/")[0]].integral:
             columns.append(["" if n is None else exact_text(n) for n in numbers])
         else:
-            places = places_needed(present)
+            places = places_needed([n for n in numbers if n is not None])
             columns.append(["" if n is None else fixed_text(n, places) for n in numbers])
-    body = []
-    for index, row in enumerate(standings.rows):
-        shared = rank_counts[row.rank]
-        rank = f"{row.rank}-{row.rank + shared - 1}" if shared > 1 else str(row.rank)
-        rating = "" if row.player.rating is None else str(row.player.rating)
-        body.append(
-            [rank, str(row.player.start), row.player.name, rating, exact_text(row.points)]
-            + [column[index] for column in columns]
-        )
-    widths = [max(display_width(line[i]) for line in [header, *body]) for i in range(len(header))]
-    lines = []
-    event = standings.tournament
-    if event.name:
-        lines.append(event.name)
-    for line in [header, *body]:
-        lines.append("  ".join(_pad(cell, widths[i], right[i]) for i, cell in enumerate(line)).rstrip())
-    notes = []
+    return columns
+
+
+def rank_texts(standings: Standings) -> list[str]:
+    """The place of each row, a shared place written as a range (``3-4``)."""
+    counts: dict[int, int] = {}
+    for row in standings.rows:
+        counts[row.rank] = counts.get(row.rank, 0) + 1
+    return [
+        f"{row.rank}-{row.rank + counts[row.rank] - 1}" if counts[row.rank] > 1 else str(row.rank)
+        for row in standings.rows
+    ]
+
+
+def notes(standings: Standings) -> list[str]:
+    """What a reader must know beyond the table: lots drawn, a weighted score ranked by."""
+    found = []
     if standings.lots is not None and any(row.by_lot for row in standings.rows):
-        notes.append(f"Remaining ties broken by lot (seed {standings.lots}).")
+        found.append(f"Remaining ties broken by lot (seed {standings.lots}).")
     if standings.rank_by is not None:
-        notes.append(f"Ranked by {standings.rank_by} instead of points.")
-    return "\n".join(lines + notes) + "\n"
+        found.append(f"Ranked by {standings.rank_by} instead of points.")
+    return found
+
+
+def _widest(title: str, cells: list[str]) -> int:
+    return max(display_width(text) for text in [title, *cells])
+
+
+def render_table(standings: Standings, *, color: bool = False, width: int | None = None) -> str:
+    """The standings as an aligned table (rich), in colour only when asked.
+
+    ``width`` is the terminal's: columns shrink and long names are cut with an
+    ellipsis to fit it; ``None`` lays the table out at its natural width.
+    Alignment counts display width, so CJK and Thai names line up.
+    """
+    columns = value_columns(standings)
+    ranks = rank_texts(standings)
+    rated = any(row.player.rating is not None for row in standings.rows)
+    fixed: list[tuple[str, list[str]]] = [
+        ("Rk", ranks),
+        ("No", [str(row.player.start) for row in standings.rows]),
+    ]
+    after: list[tuple[str, list[str]]] = [
+        *(
+            [("Rtg", ["" if r.player.rating is None else str(r.player.rating) for r in standings.rows])]
+            if rated
+            else []
+        ),
+        ("Pts", [exact_text(row.points) for row in standings.rows]),
+        *zip(standings.codes, columns, strict=True),
+    ]
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold cyan" if color else "")
+    # Numbers are never cut: only the name column gives way when the terminal is narrow.
+    for title, cells in fixed:
+        table.add_column(title, justify="right", no_wrap=True, min_width=_widest(title, cells))
+    name_width = _widest("Name", [row.player.name for row in standings.rows])
+    if width is not None:
+        # Two spaces between columns (padding 1 on each side, none at the edges).
+        others = sum(_widest(title, cells) + 2 for title, cells in [*fixed, *after])
+        name_width = max(4, min(name_width, width - others))
+    table.add_column("Name", overflow="ellipsis", no_wrap=True, width=name_width)
+    for title, cells in after:
+        style = "bold" if color and title == "Pts" else ""
+        table.add_column(title, justify="right", no_wrap=True, min_width=_widest(title, cells), style=style)
+    for index, row in enumerate(standings.rows):
+        table.add_row(*(cells[index] for _, cells in fixed), row.player.name, *(cells[index] for _, cells in after))
+    out = io.StringIO()
+    console = Console(
+        file=out,
+        width=width or 100_000,
+        force_terminal=color,
+        no_color=not color,
+        color_system="standard" if color else None,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
+    if standings.tournament.name:
+        console.print(standings.tournament.name, style="bold" if color else "")
+    console.print(table)
+    for note in notes(standings):
+        console.print(note, style="dim" if color else "")
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
