@@ -13,14 +13,18 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from functools import wraps
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from sonneborn.audit import audit, audited_fields
+from sonneborn.convert import FORMAT_NAMES, target_format
+from sonneborn.convert import convert as convert_event
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.explain import explain_player, explain_value
-from sonneborn.formats import FORMATS, read_path
+from sonneborn.formats import FORMATS, ReadOptions, read_path
+from sonneborn.formats.crosstable_writer import NotARoundRobin
 from sonneborn.model import EventKind, PointSystem, Tournament
 from sonneborn.ranking import Standings, rank
 from sonneborn.render import RENDERERS, render
@@ -85,6 +89,16 @@ _EVENT_OPTIONS = [
         metavar="N",
         help="Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
     ),
+    click.option(
+        "--zero-move-forfeits", is_flag=True, help="PGN: a decisive game without moves is a forfeit, not a game."
+    ),
+    click.option(
+        "--absent-as",
+        type=click.Choice(["zero", "half"]),
+        default="zero",
+        show_default=True,
+        help="PGN: what a round without a game counts, a zero- or a half-point bye.",
+    ),
 ]
 
 
@@ -113,8 +127,16 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     )
 
 
-def _load(file: str, input_format: str | None, kind: str | None, point_system: str | None) -> Tournament:
-    tournament = read_path(file, input_format=input_format)
+def _load(
+    file: str,
+    input_format: str | None,
+    kind: str | None,
+    point_system: str | None,
+    zero_move_forfeits: bool = False,
+    absent_as: str = "zero",
+) -> Tournament:
+    options = ReadOptions(zero_move_forfeits=zero_move_forfeits, absent_as=absent_as)
+    tournament = read_path(file, input_format=input_format, options=options)
     if kind is not None:
         tournament = tournament.with_kind(EventKind(kind))
     if point_system is not None:
@@ -268,6 +290,50 @@ def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr
         click.echo("", err=to_stderr)
         for line in explain_player(result, start):
             click.echo(line, err=to_stderr)
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  sonneborn convert crosstable.tsv event.trf
+  sonneborn convert games.pgn event.json
+  sonneborn convert event.trf - --to md
+"""
+)
+@click.argument("source", metavar="IN", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("target", metavar="OUT", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--to", "fmt", type=click.Choice(FORMAT_NAMES), help="Output format (default: from OUT's extension).")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@_event_options
+@_user_errors
+def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rating: int | None, **event: Any) -> None:
+    """Convert IN to OUT (TRF, JSON, crosstable TSV/CSV, PGN, HTML, Markdown), naming what OUT cannot hold."""
+    if target == "-" and fmt is None:
+        raise click.UsageError("writing to standard output needs --to")
+    try:
+        fmt = target_format(target, fmt)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    if target != "-" and Path(target).exists():
+        if Path(source).exists() and Path(target).resolve() == Path(source).resolve():
+            raise click.UsageError("OUT is IN: the input would be overwritten")
+        if not force:
+            raise click.UsageError(f"{target} exists; give --force to replace it")
+    tournament = _load(source, **event)
+    try:
+        text, lost = convert_event(tournament, fmt)
+    except NotARoundRobin as error:
+        raise InputError(str(error), path=source) from None
+    for sentence in lost:
+        click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
+    if target == "-":
+        click.echo(text, nl=False)
+        return
+    # Write beside the target and rename, so that a failure leaves no half-written file.
+    partial = Path(target).with_name(Path(target).name + ".partial")
+    partial.write_text(text, encoding="utf-8", newline="")
+    partial.replace(target)
+    click.echo(f"{source} → {target} ({fmt}, {len(tournament)} players, {tournament.rounds} rounds)", err=True)
 
 
 @cli.command()

@@ -4,21 +4,27 @@
 'trf'
 >>> detect_format("\\tPlayer\\t1\\t2\\n1\\tA\\tX\\t1\\n")
 'crosstable'
+>>> detect_format('[Event "Club"]\\n[White "A"]'), detect_format('  {"tournament": {}}')
+('pgn', 'json')
 """
 
 from __future__ import annotations
 
 import re
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from sonneborn.errors import InputError
 from sonneborn.model import Tournament
 
-FORMATS = ("trf", "crosstable")
+FORMATS = ("trf", "crosstable", "pgn", "json")
 """The input formats, by the name ``--input-format`` takes."""
 
 _TRF_LINE = re.compile(r"^(?:\d{3}|XX[A-Z]|###)(?: |$)")
 _LINE_END = re.compile(r"\r\n|\r|\n")
+_PGN_TAG = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
+_SNIFF_BYTES = 65536
 
 
 def split_lines(text: str) -> list[str]:
@@ -53,11 +59,28 @@ def detect_format(text: str) -> str:
             continue
         if _TRF_LINE.match(line):
             return "trf"
+        stripped = line.lstrip("\ufeff \t")
+        if stripped.startswith("{"):
+            return "json"
+        if stripped.startswith("[") and _PGN_TAG.match(stripped):
+            return "pgn"
         return "crosstable"
     return "crosstable"
 
 
-def read_text(text: str, *, path: str = "<input>", input_format: str | None = None) -> Tournament:
+@dataclass(frozen=True, slots=True)
+class ReadOptions:
+    """Choices a reader needs beyond the file itself (PGN has no byes and no forfeits)."""
+
+    zero_move_forfeits: bool = False
+    """PGN: a decisive game without moves is a forfeit."""
+    absent_as: str = "zero"
+    """PGN: a round a player has no game in counts as a ``zero``- or ``half``-point bye."""
+
+
+def read_text(
+    text: str, *, path: str = "<input>", input_format: str | None = None, options: ReadOptions = ReadOptions()
+) -> Tournament:
     """Reads a tournament from text in the given (or detected) format."""
     if not text.strip():
         raise InputError("the file is empty", path=path, line=1, column=1)
@@ -70,20 +93,45 @@ def read_text(text: str, *, path: str = "<input>", input_format: str | None = No
         from sonneborn.formats.crosstable import read_crosstable
 
         return read_crosstable(text, path=path)
+    if fmt == "json":
+        from sonneborn.formats.jsonio import read_json
+
+        return read_json(text, path=path)
+    if fmt == "pgn":
+        from sonneborn.formats.pgn import read_pgn
+
+        return read_pgn(text, path=path, zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as)
     raise InputError(f"unknown input format {fmt!r} (expected one of {', '.join(FORMATS)})", path=path)
 
 
-def read_path(path: str | Path, *, input_format: str | None = None) -> Tournament:
-    """Reads a tournament file; ``-`` is standard input."""
+def read_path(path: str | Path, *, input_format: str | None = None, options: ReadOptions = ReadOptions()) -> Tournament:
+    """Reads a tournament file; ``-`` is standard input. A PGN file is streamed game by game."""
     name = str(path)
     if name == "-":
-        import sys
-
         data = sys.stdin.buffer.read()
-        name = "<stdin>"
-    else:
+        return read_text(decode(data, path="<stdin>"), path="<stdin>", input_format=input_format, options=options)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_SNIFF_BYTES)
+            fmt = input_format or detect_format(decode(head, path=name))
+            if fmt == "pgn":
+                return _stream_pgn(Path(path), name, options)
+            data = head + handle.read()
+    except OSError as error:
+        raise InputError(f"cannot read the file: {error.strerror or error}", path=name) from error
+    return read_text(decode(data, path=name), path=name, input_format=fmt, options=options)
+
+
+def _stream_pgn(path: Path, name: str, options: ReadOptions) -> Tournament:
+    """Reads a PGN file as a text stream, in UTF-8, or in Latin-1 when it is not UTF-8."""
+    from sonneborn.formats.pgn import read_pgn
+
+    for encoding in ("utf-8-sig", "latin-1"):
         try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            raise InputError(f"cannot read the file: {error.strerror or error}", path=name) from error
-    return read_text(decode(data, path=name), path=name, input_format=input_format)
+            with open(path, encoding=encoding, newline=None) as stream:
+                return read_pgn(
+                    stream, path=name, zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as
+                )
+        except UnicodeDecodeError:
+            continue
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover

@@ -1,0 +1,95 @@
+"""Converting an event between file formats, naming whatever the target cannot hold.
+
+The target format comes from the output file's extension (or is given). The
+report formats (HTML, Markdown) rank the event with its default list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from sonneborn.model import Tournament
+from sonneborn.ranking import rank
+
+TARGETS = {
+    ".trf": "trf",
+    ".json": "json",
+    ".tsv": "tsv",
+    ".txt": "tsv",
+    ".csv": "csv",
+    ".pgn": "pgn",
+    ".html": "html",
+    ".htm": "html",
+    ".md": "md",
+}
+"""Output formats by file extension."""
+
+FORMAT_NAMES = ("trf", "json", "tsv", "csv", "pgn", "html", "md")
+
+
+def target_format(path: str, given: str | None) -> str:
+    """The output format: the one given, else the one the extension names."""
+    if given is not None:
+        return given
+    suffix = Path(path).suffix.lower()
+    if suffix not in TARGETS:
+        known = ", ".join(sorted(TARGETS))
+        raise ValueError(f"cannot tell the output format from {path!r} (extensions: {known}; or give --to)")
+    return TARGETS[suffix]
+
+
+def _trf(tournament: Tournament) -> tuple[str, list[str]]:
+    from sonneborn.formats.trf_writer import write_trf
+
+    return write_trf(tournament), []
+
+
+def _json(tournament: Tournament) -> tuple[str, list[str]]:
+    from sonneborn.formats.jsonio import write_json
+    from sonneborn.render.json import standings_data
+
+    return write_json(tournament, standings_data(rank(tournament))), []
+
+
+def _crosstable(separator: str) -> Callable[[Tournament], tuple[str, list[str]]]:
+    def write(tournament: Tournament) -> tuple[str, list[str]]:
+        from sonneborn.formats.crosstable_writer import write_crosstable
+
+        return write_crosstable(tournament, separator=separator)
+
+    return write
+
+
+def _pgn(tournament: Tournament) -> tuple[str, list[str]]:
+    from sonneborn.formats.pgn_writer import write_pgn
+
+    return write_pgn(tournament)
+
+
+def _html(tournament: Tournament) -> tuple[str, list[str]]:
+    from sonneborn.render.html import render_html
+
+    return render_html(rank(tournament)), []
+
+
+def _markdown(tournament: Tournament) -> tuple[str, list[str]]:
+    from sonneborn.render.markdown import render_markdown
+
+    return render_markdown(rank(tournament)), []
+
+
+WRITERS: dict[str, Callable[[Tournament], tuple[str, list[str]]]] = {
+    "trf": _trf,
+    "json": _json,
+    "tsv": _crosstable("\t"),
+    "csv": _crosstable(","),
+    "pgn": _pgn,
+    "html": _html,
+    "md": _markdown,
+}
+
+
+def convert(tournament: Tournament, fmt: str) -> tuple[str, list[str]]:
+    """The event written in a format, and one sentence for each kind of data the format could not hold."""
+    return WRITERS[fmt](tournament)

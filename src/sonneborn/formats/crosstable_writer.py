@@ -1,0 +1,73 @@
+"""Writing a round robin as a crosstable file (TSV or CSV), the layout :mod:`.crosstable` reads.
+
+Rows and columns follow the start numbers; a cell holds one symbol per game
+(``1 ½ 0 + -``, ``.`` not played), ``X`` on the diagonal, the points last.
+
+>>> from sonneborn.formats.crosstable import read_crosstable
+>>> text, lost = write_crosstable(read_crosstable("1\\tA\\tX\\t1½\\n2\\tB\\t0½\\tX\\n"))
+>>> print(text, end="")
+No	Name	1	2	Pts
+1	A	X	1½	1.5
+2	B	0½	X	0.5
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from sonneborn.model import EventKind, Outcome, ResultKind, Tournament
+from sonneborn.numbers import exact_text
+from sonneborn.scoring import scores
+
+_OUTCOMES = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
+_SYMBOLS = {ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.NOT_PLAYED: "."}
+
+
+class NotARoundRobin(ValueError):
+    """A crosstable file holds round robins only."""
+
+
+def write_crosstable(tournament: Tournament, *, separator: str = "\t") -> tuple[str, list[str]]:
+    """The event as a crosstable, and what the crosstable could not hold."""
+    if tournament.event_kind is not EventKind.ROUND_ROBIN:
+        raise NotARoundRobin("a crosstable file holds round robins only, and this event is a Swiss event")
+    n = len(tournament)
+    cells = [["" for _ in range(n)] for _ in range(n)]
+    for player in tournament.players:
+        for entry in player.entries:
+            if entry.opponent is None:
+                continue
+            kind = entry.kind
+            symbol = _SYMBOLS.get(kind) or _OUTCOMES[kind.outcome]  # type: ignore[index]
+            cells[player.start - 1][entry.opponent - 1] += symbol
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=separator, lineterminator="\n")
+    writer.writerow(["No", "Name", *map(str, range(1, n + 1)), "Pts"])
+    totals = scores(tournament)
+    for player in tournament.players:
+        row = cells[player.start - 1]
+        row[player.start - 1] = "X"
+        writer.writerow([player.start, player.name, *row, exact_text(totals[player.start])])
+    return out.getvalue(), _lost(tournament)
+
+
+def _lost(tournament: Tournament) -> list[str]:
+    players = tournament.players
+    lost = []
+    if any(e.colour.value != "-" for p in players for e in p.entries):
+        lost.append("colours: a crosstable has none")
+    fields = [
+        ("ratings", any(p.rating for p in players)),
+        ("titles", any(p.title for p in players)),
+        ("FIDE ids", any(p.fide_id for p in players)),
+        ("federations", any(p.federation for p in players)),
+        ("the event's name and dates", bool(tournament.name or tournament.start_date)),
+    ]
+    lost += [f"{name}: a crosstable has none" for name, present in fields if present]
+    lost.append("round order: games are placed in the Berger schedule when read back")
+    if any(e.points is not None for p in players for e in p.entries) or any(p.adjustment for p in players):
+        lost.append("points set by the arbiter: not written")
+    if tournament.point_system != type(tournament.point_system)():
+        lost.append("the point system: cells are written in 1-½-0 terms of the points awarded")
+    return lost

@@ -1,0 +1,100 @@
+"""Writing an event as PGN: one game per pairing, headers only (the moves are not part of the event).
+
+PGN knows no byes, no forfeits and no arbiter's points: what it cannot hold is
+reported, never dropped in silence.
+
+>>> from sonneborn.formats.crosstable import read_crosstable
+>>> text, lost = write_pgn(read_crosstable("1\\tA\\tX\\t1\\n2\\tB\\t0\\tX\\n"))
+>>> print(text)  # doctest: +NORMALIZE_WHITESPACE
+[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+<BLANKLINE>
+1-0
+<BLANKLINE>
+>>> lost
+['colours: not in the source, the lower start number is written as White']
+"""
+
+from __future__ import annotations
+
+import chess.pgn
+
+from sonneborn.model import Colour, EventKind, Outcome, ResultKind, Tournament
+
+_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
+
+
+def write_pgn(tournament: Tournament) -> tuple[str, list[str]]:
+    """The event as PGN text, and what PGN could not hold (one sentence per kind of loss)."""
+    byes = forfeits = overrides = unknown_colours = 0
+    out = []
+    round_robin = tournament.event_kind is EventKind.ROUND_ROBIN
+    for rnd in range(1, tournament.rounds + 1):
+        for player in tournament.players:
+            entry = player.entry(rnd)
+            overrides += entry.points is not None
+            if entry.opponent is None:
+                # The free round of an odd round robin is no bye: reading back gives it again.
+                free = round_robin and entry.kind is ResultKind.ZERO_BYE
+                byes += entry.kind.is_finished and not free
+                continue
+            if entry.colour is Colour.BLACK or (entry.colour is Colour.UNKNOWN and entry.opponent < player.start):
+                continue  # the game is written once, from White's side
+            unknown_colours += entry.colour is Colour.UNKNOWN
+            white, black = player, tournament.player(entry.opponent)
+            if entry.kind is ResultKind.NOT_PLAYED:
+                result = "*"
+            elif entry.kind.is_forfeit and tournament.player(entry.opponent).entry(rnd).kind is entry.kind:
+                forfeits += 1
+                result = "0-0"
+            else:
+                forfeits += entry.kind.is_forfeit
+                outcome = entry.kind.outcome
+                assert outcome is not None
+                result = _RESULTS[outcome]
+            game = chess.pgn.Game()
+            game.headers["Event"] = tournament.name or "?"
+            game.headers["Site"] = tournament.city or "?"
+            game.headers["Date"] = _pgn_date(
+                tournament.round_dates[rnd - 1] if rnd <= len(tournament.round_dates) else ""
+            )
+            game.headers["Round"] = str(rnd)
+            game.headers["White"] = white.name
+            game.headers["Black"] = black.name
+            game.headers["Result"] = result if result != "0-0" else "*"
+            for side, who in (("White", white), ("Black", black)):
+                if who.rating:
+                    game.headers[f"{side}Elo"] = str(who.rating)
+                if who.fide_id:
+                    game.headers[f"{side}FideId"] = str(who.fide_id)
+                if who.title:
+                    game.headers[f"{side}Title"] = who.title
+                if who.federation:
+                    game.headers[f"{side}Fed"] = who.federation
+            if entry.kind.is_forfeit:
+                game.headers["Termination"] = "forfeit"
+            out.append(str(game) + "\n")
+    lost = []
+    if unknown_colours:
+        lost.append("colours: not in the source, the lower start number is written as White")
+    if byes:
+        lost.append(f"byes and absences: {byes} not written (PGN has none; reading back counts them as absences)")
+    if forfeits:
+        lost.append(f"forfeits: {forfeits} written as ordinary results with a Termination tag")
+    if overrides:
+        lost.append(f"points set by the arbiter: {overrides} round(s) not written")
+    if any(p.adjustment for p in tournament.players):
+        lost.append("bonus and penalty points: not written")
+    return "\n".join(out), lost
+
+
+def _pgn_date(text: str) -> str:
+    digits = [part for part in text.replace("-", "/").replace(".", "/").split("/") if part.isdigit()]
+    if len(digits) == 3 and len(digits[0]) == 4:
+        return f"{digits[0]}.{digits[1].zfill(2)}.{digits[2].zfill(2)}"
+    return "????.??.??"
