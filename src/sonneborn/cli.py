@@ -25,10 +25,19 @@ from sonneborn.errors import InputError, TiebreakError
 from sonneborn.explain import explain_player, explain_value
 from sonneborn.formats import FORMATS, ReadOptions, read_path
 from sonneborn.formats.crosstable_writer import NotARoundRobin
+from sonneborn.formats.jsonio import write_json
 from sonneborn.model import EventKind, PointSystem, Tournament
 from sonneborn.ranking import Standings, rank
 from sonneborn.render import RENDERERS, render
 from sonneborn.render.compare import render_comparison
+from sonneborn.render.crosstable import (
+    build_crosstable,
+    crosstable_csv,
+    crosstable_html,
+    crosstable_markdown,
+    crosstable_text,
+)
+from sonneborn.render.json import standings_data
 from sonneborn.render.text import render_table
 from sonneborn.tiebreaks import REGISTRY, Spec, parse, parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -185,6 +194,11 @@ Examples:
     multiple=True,
     help="Show each value of this player (start number) as the sum it came from; repeatable.",
 )
+@click.option(
+    "--with-event",
+    is_flag=True,
+    help="With -f json: add the tournament object (every round), so the file can be read back as an event.",
+)
 @click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
 @click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
 @_rules_option(multiple=False)
@@ -195,6 +209,7 @@ def standings(
     tiebreaks: str | None,
     fmt: str,
     explain: tuple[int, ...],
+    with_event: bool,
     rank_by: str | None,
     lots: int | None,
     rules: str,
@@ -214,8 +229,54 @@ def standings(
     for start in explain:
         if not 1 <= start <= len(tournament):
             raise InputError(f"--explain {start}: no player has that start number (1–{len(tournament)})", path=file)
-    click.echo(_table(result) if fmt == "table" else render(result, fmt), nl=False)
+    if with_event and fmt != "json":
+        raise click.UsageError("--with-event goes with -f json")
+    if with_event:
+        click.echo(write_json(tournament, standings_data(result)), nl=False)
+    else:
+        click.echo(_table(result) if fmt == "table" else render(result, fmt), nl=False)
     _print_explanations(result, explain, to_stderr=fmt != "table")
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  sonneborn crosstable crosstable.tsv -t SB
+  sonneborn crosstable swiss.trf -f html > crosstable.html
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "html", "md", "csv"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def crosstable(
+    file: str, tiebreaks: str | None, fmt: str, rules: str, unrated_rating: int | None, **event: Any
+) -> None:
+    """Print the crosstable of FILE: players in final order, their games, points and tie-breaks.
+
+    A round robin is a grid with X on the diagonal; a Swiss event lists each
+    round's opponent, colour and result (12w1 5b½ …).
+    """
+    tournament = _load(file, **event)
+    result = rank(
+        tournament, _tiebreak_list(tiebreaks, tournament), rules=Rules.parse(rules), unrated_rating=unrated_rating
+    )
+    table = build_crosstable(result)
+    if fmt == "html":
+        click.echo(crosstable_html(table, result), nl=False)
+        return
+    writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
+    click.echo(writers[fmt](table), nl=False)
 
 
 @cli.command(

@@ -6,7 +6,8 @@ from builders import event
 
 from sonneborn.demo import seed_event
 from sonneborn.ranking import rank
-from sonneborn.render.text import display_width, render_table
+from sonneborn.render.cells import display_width
+from sonneborn.render.text import render_table
 from sonneborn.tiebreaks import parse_list
 
 WIDE_NAMES = """

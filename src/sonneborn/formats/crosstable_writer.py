@@ -1,14 +1,14 @@
-"""Writing a round robin as a crosstable file (TSV or CSV), the layout :mod:`.crosstable` reads.
+r"""Writing a round robin as a crosstable file (TSV or CSV), the layout :mod:`.crosstable` reads.
 
 Rows and columns follow the start numbers; a cell holds one symbol per game
 (``1 ½ 0 + -``, ``.`` not played), ``X`` on the diagonal, the points last.
 
 >>> from sonneborn.formats.crosstable import read_crosstable
->>> text, lost = write_crosstable(read_crosstable("1\\tA\\tX\\t1½\\n2\\tB\\t0½\\tX\\n"))
->>> print(text, end="")
-No	Name	1	2	Pts
-1	A	X	1½	1.5
-2	B	0½	X	0.5
+>>> text, lost = write_crosstable(read_crosstable("1\tA\tX\t1½\n2\tB\t0½\tX\n"))
+>>> print(text.replace("\t", " | "), end="")
+No | Name | 1 | 2 | Pts
+1 | A | X | 1½ | 1.5
+2 | B | 0½ | X | 0.5
 """
 
 from __future__ import annotations

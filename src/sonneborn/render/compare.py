@@ -6,11 +6,10 @@ import json
 from collections.abc import Sequence
 from string import ascii_uppercase
 
-from sonneborn.numbers import exact_text, fixed_text
+from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
+from sonneborn.render.cells import display_width, value_texts
 from sonneborn.render.json import standings_data
-from sonneborn.render.text import display_width, places_needed
-from sonneborn.tiebreaks import REGISTRY
 
 
 def changed_players(variants: Sequence[Standings]) -> list[int]:
@@ -38,14 +37,8 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
         columns.append({row.player.start: str(row.rank) for row in standings.rows})
         for code in standings.codes:
             header.append(f"{label} {code}")
-            numbers = {row.player.start: row.values[code].number for row in standings.rows}
-            integral = REGISTRY[code.split("/")[0]].integral
-            places = places_needed([n for n in numbers.values() if n is not None])
             columns.append(
-                {
-                    start: "" if n is None else exact_text(n) if integral else fixed_text(n, places)
-                    for start, n in numbers.items()
-                }
+                dict(zip((r.player.start for r in standings.rows), value_texts(standings, code), strict=True))
             )
     header.append("")
     body = []

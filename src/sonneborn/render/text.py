@@ -3,66 +3,13 @@
 from __future__ import annotations
 
 import io
-import unicodedata
-from collections.abc import Sequence
-from fractions import Fraction
 
 from rich.console import Console
 from rich.table import Table
 
-from sonneborn.numbers import exact_text, fixed_text
+from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import REGISTRY
-
-MAX_PLACES = 6
-
-
-def display_width(text: str) -> int:
-    """Columns the text takes in a terminal: wide (CJK) characters take two, combining marks none."""
-    width = 0
-    for char in text:
-        # Thai vowel and tone marks are non-spacing (Mn) with combining class 0: ask the category.
-        if unicodedata.category(char) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
-    return width
-
-
-def places_needed(values: Sequence[Fraction]) -> int:
-    """Two decimals, or more when two different values would print alike (up to six).
-
-    >>> places_needed([Fraction(1, 3), Fraction(1, 2)]), places_needed([Fraction(1, 1000), Fraction(0)])
-    (2, 3)
-    """
-    distinct = set(values)
-    for places in range(2, MAX_PLACES + 1):
-        if len({fixed_text(v, places) for v in distinct}) == len(distinct):
-            return places
-    return MAX_PLACES
-
-
-def value_columns(standings: Standings) -> list[list[str]]:
-    """Each tie-break's values as table cells: counts whole, others to two decimals or as many as needed."""
-    columns: list[list[str]] = []
-    for code in standings.codes:
-        numbers = [row.values[code].number for row in standings.rows]
-        if REGISTRY[code.split("/")[0]].integral:
-            columns.append(["" if n is None else exact_text(n) for n in numbers])
-        else:
-            places = places_needed([n for n in numbers if n is not None])
-            columns.append(["" if n is None else fixed_text(n, places) for n in numbers])
-    return columns
-
-
-def rank_texts(standings: Standings) -> list[str]:
-    """The place of each row, a shared place written as a range (``3-4``)."""
-    counts: dict[int, int] = {}
-    for row in standings.rows:
-        counts[row.rank] = counts.get(row.rank, 0) + 1
-    return [
-        f"{row.rank}-{row.rank + counts[row.rank] - 1}" if counts[row.rank] > 1 else str(row.rank)
-        for row in standings.rows
-    ]
+from sonneborn.render.cells import display_width, place_texts, value_texts
 
 
 def notes(standings: Standings) -> list[str]:
@@ -86,8 +33,8 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     ellipsis to fit it; ``None`` lays the table out at its natural width.
     Alignment counts display width, so CJK and Thai names line up.
     """
-    columns = value_columns(standings)
-    ranks = rank_texts(standings)
+    columns = [value_texts(standings, code) for code in standings.codes]
+    ranks = place_texts(standings)
     rated = any(row.player.rating is not None for row in standings.rows)
     fixed: list[tuple[str, list[str]]] = [
         ("Rk", ranks),

@@ -1,0 +1,520 @@
+"""Sonneborn's own JSON format: the event with every round, read and written without loss.
+
+The document is the one ``sonneborn standings -f json`` writes (see
+:mod:`sonneborn.render.json`) plus a ``"tournament"`` object holding the
+records the standings are computed from (``sonneborn convert IN OUT.json``
+and ``-f json --with-event`` write it). Reading takes the ``"tournament"``
+object only; the standings beside it are derived and ignored. The schema is
+documented in ``docs/json.md``.
+
+>>> from sonneborn.model import Colour, Entry, Player, ResultKind as K
+>>> event = Tournament(
+...     players=(
+...         Player(1, "Adams, Ann", (Entry(1, 2, Colour.WHITE, K.WIN),)),
+...         Player(2, "Brown, Bob", (Entry(1, 1, Colour.BLACK, K.LOSS),), rating=1850),
+...     ),
+...     rounds=1,
+...     name="Club championship",
+... )
+>>> text = write_json(event)
+>>> read_json(text) == event
+True
+>>> player = tournament_data(event)["players"][1]
+>>> player["rating"], player["rounds"]
+(1850, [{'round': 1, 'opponent': 1, 'colour': 'b', 'result': '0'}])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import re
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from sonneborn.errors import InputError
+from sonneborn.model import (
+    Colour,
+    Entry,
+    EventKind,
+    PairingError,
+    Player,
+    PointSystem,
+    ResultKind,
+    Tournament,
+    mirrors,
+)
+
+__all__ = ["read_json", "tournament_data", "write_json"]
+
+_T = TypeVar("_T")
+_Where = tuple[str | int, ...]
+"""A JSON path: object keys and array indices from the document's root."""
+
+_COLOURS = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.UNKNOWN: None}
+_READ_COLOURS: dict[str | None, Colour] = {
+    "w": Colour.WHITE,
+    "b": Colour.BLACK,
+    "-": Colour.UNKNOWN,
+    None: Colour.UNKNOWN,
+}
+_RESULTS = {kind.value: kind for kind in ResultKind}
+_KINDS: dict[str | None, EventKind | None] = {kind.value: kind for kind in EventKind}
+_KINDS[None] = None
+_NUMBER_TEXT = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
+_MAX_EXPONENT = 1000
+_POINT_FIELDS = (
+    "win",
+    "draw",
+    "loss",
+    "forfeit_win",
+    "forfeit_loss",
+    "pairing_bye",
+    "full_bye",
+    "half_bye",
+    "zero_bye",
+)
+_TOURNAMENT_KEYS = (
+    "name",
+    "city",
+    "start_date",
+    "end_date",
+    "event_type",
+    "rounds",
+    "round_dates",
+    "kind",
+    "point_system",
+    "tiebreaks",
+    "records",
+    "players",
+)
+_PLAYER_KEYS = (
+    "start",
+    "name",
+    "title",
+    "sex",
+    "rating",
+    "federation",
+    "fide_id",
+    "birth_date",
+    "recorded_points",
+    "recorded_rank",
+    "recorded_tiebreaks",
+    "adjustment",
+    "rounds",
+)
+_ROUND_KEYS = ("round", "opponent", "colour", "result", "points")
+
+
+def json_number(value: Fraction) -> int | float | str:
+    """An exact value as JSON: an integer, a decimal number that reads back exactly, else ``"p/q"``.
+
+    >>> json_number(Fraction(3)), json_number(Fraction(1, 10)), json_number(Fraction(1, 3))
+    (3, 0.1, '1/3')
+    """
+    if value.denominator == 1:
+        return value.numerator
+    number = float(value)
+    if Fraction(repr(number)) == value:
+        return number
+    return f"{value.numerator}/{value.denominator}"
+
+
+def tournament_data(tournament: Tournament) -> dict[str, Any]:
+    """The ``"tournament"`` object: everything needed to rebuild the event, as plain data.
+
+    Player fields at their defaults (empty, ``null``, no points adjustment)
+    and round ``points`` that the point system gives are left out.
+    """
+    system = tournament.point_system
+    return {
+        "name": tournament.name,
+        "city": tournament.city,
+        "start_date": tournament.start_date,
+        "end_date": tournament.end_date,
+        "event_type": tournament.event_type,
+        "rounds": tournament.rounds,
+        "round_dates": list(tournament.round_dates),
+        "kind": None if tournament.kind is None else tournament.kind.value,
+        "point_system": {
+            name: None if getattr(system, name) is None else json_number(getattr(system, name))
+            for name in _POINT_FIELDS
+        },
+        "tiebreaks": list(tournament.tiebreaks),
+        "records": [[code, content] for code, content in tournament.records],
+        "players": [_player_data(player) for player in tournament.players],
+    }
+
+
+def _player_data(player: Player) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key in _PLAYER_KEYS[:-1]:
+        value = getattr(player, key)
+        if key in ("start", "name"):
+            data[key] = value
+        elif isinstance(value, Fraction):
+            if key != "adjustment" or value:
+                data[key] = json_number(value)
+        elif key == "recorded_tiebreaks":
+            if value:
+                data[key] = [[code, json_number(number)] for code, number in value]
+        elif value not in ("", None):
+            data[key] = value
+    data["rounds"] = [_entry_data(entry) for entry in player.entries]
+    return data
+
+
+def _entry_data(entry: Entry) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "round": entry.round,
+        "opponent": entry.opponent,
+        "colour": _COLOURS[entry.colour],
+        "result": entry.kind.value,
+    }
+    if entry.points is not None:
+        data["points"] = json_number(entry.points)
+    return data
+
+
+def write_json(tournament: Tournament, standings_data: dict[str, Any] | None = None) -> str:
+    """The JSON document of an event: the standings (when given) and the ``"tournament"`` object.
+
+    ``standings_data`` is what :func:`sonneborn.render.json.standings_data`
+    returns; its keys come first, unchanged.
+    """
+    document = {**(standings_data or {}), "tournament": tournament_data(tournament)}
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def read_json(text: str, *, path: str = "<input>") -> Tournament:
+    """Reads the event of a JSON document with a ``"tournament"`` object.
+
+    Raises :exc:`InputError` with the line and column of the problem for
+    text that is not JSON, and with the JSON path of the value (and its
+    position) for a document that breaks the schema or whose pairings
+    contradict each other.
+
+    >>> read_json('{"standings": []}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sonneborn.errors.InputError: <input>:1:1: no 'tournament' object: standings alone cannot be ranked again (write ...)
+    """
+    return _Reader(text, path).read()
+
+
+class _Reader:
+    """Reads one document, locating each problem in the text."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+
+    def error(self, where: _Where, message: str) -> InputError:
+        line, column = _locate(self.text, where)
+        prefix = f"{_dotted(where)}: " if where else ""
+        return InputError(prefix + message, path=self.path, line=line, column=column)
+
+    def read(self) -> Tournament:
+        try:
+            # Decimal keeps a number's written digits, so 0.1 reads as exactly 1/10.
+            document = json.loads(self.text, parse_float=Decimal)
+        except json.JSONDecodeError as error:
+            raise InputError(
+                f"not valid JSON: {error.msg[:1].lower()}{error.msg[1:]}",
+                path=self.path,
+                line=error.lineno,
+                column=error.colno,
+            ) from None
+        except ValueError as error:  # an integer of more digits than Python converts
+            message = str(error).split(":")[0].lower()
+            raise InputError(f"not valid JSON: {message}", path=self.path, line=1, column=1) from None
+        except RecursionError:
+            raise InputError("not valid JSON: nested too deeply", path=self.path, line=1, column=1) from None
+        if not isinstance(document, dict):
+            raise self.error((), f"expected a JSON object with a 'tournament' key, found {_found(document)}")
+        if "tournament" not in document:
+            if "standings" in document:
+                raise self.error(
+                    (),
+                    "no 'tournament' object: standings alone cannot be ranked again "
+                    "(write the event with `sonneborn convert IN OUT.json`)",
+                )
+            raise self.error((), "expected a JSON object with a 'tournament' key")
+        return self.tournament(document["tournament"], ("tournament",))
+
+    def tournament(self, value: Any, where: _Where) -> Tournament:
+        data = self.fields(value, where, _TOURNAMENT_KEYS, required=("players",))
+        rounds = self.integer(data, where, "rounds")
+        if rounds is not None and rounds < 0:
+            raise self.error((*where, "rounds"), f"expected a number of rounds, found {rounds}")
+        header = Tournament(
+            players=(),
+            rounds=0,
+            name=self.optional_string(data, where, "name"),
+            city=self.string(data, where, "city"),
+            start_date=self.string(data, where, "start_date"),
+            end_date=self.string(data, where, "end_date"),
+            event_type=self.string(data, where, "event_type"),
+            round_dates=self.items(data, where, "round_dates", self.text_item),
+            kind=self.choice(data, where, "kind", _KINDS),
+            point_system=self.point_system(data.get("point_system"), (*where, "point_system")),
+            tiebreaks=self.items(data, where, "tiebreaks", self.text_item),
+            records=self.items(data, where, "records", self.record),
+        )
+        players = self.items(data, where, "players", self.player)
+        if rounds is None:
+            rounds = max((len(player.entries) for player in players), default=0)
+        for index, player in enumerate(players):
+            if len(player.entries) != rounds:
+                count = len(player.entries)
+                raise self.error((*where, "players", index, "rounds"), f"expected {rounds} rounds, found {count}")
+        self.check_pairings(players, where)
+        try:
+            tournament = dataclasses.replace(header, players=players, rounds=rounds)
+            tournament.check_pairings()
+        except PairingError as error:
+            raise self.error(where, str(error)) from None
+        return tournament
+
+    def point_system(self, value: Any, where: _Where) -> PointSystem:
+        if value is None:
+            return PointSystem()
+        data = self.fields(value, where, _POINT_FIELDS)
+        values = {name: self.number(data[name], (*where, name)) for name in _POINT_FIELDS if data.get(name) is not None}
+        return PointSystem(**values)
+
+    def player(self, value: Any, where: _Where) -> Player:
+        data = self.fields(value, where, _PLAYER_KEYS, required=("name",))
+        start = where[-1] + 1 if isinstance(where[-1], int) else 0
+        stated = self.integer(data, where, "start")
+        if stated is not None and stated != start:
+            raise self.error(
+                (*where, "start"), f"expected start number {start} (players in start order), found {stated}"
+            )
+        entries = tuple(
+            self.entry(item, (*where, "rounds", index)) for index, item in enumerate(self.array(data, where, "rounds"))
+        )
+        return Player(
+            start=start,
+            name=self.string(data, where, "name"),
+            entries=entries,
+            title=self.string(data, where, "title"),
+            sex=self.string(data, where, "sex"),
+            rating=self.integer(data, where, "rating"),
+            federation=self.string(data, where, "federation"),
+            fide_id=self.integer(data, where, "fide_id"),
+            birth_date=self.string(data, where, "birth_date"),
+            recorded_points=self.optional_number(data, where, "recorded_points"),
+            recorded_rank=self.integer(data, where, "recorded_rank"),
+            recorded_tiebreaks=self.items(data, where, "recorded_tiebreaks", self.tiebreak_value),
+            adjustment=self.optional_number(data, where, "adjustment") or Fraction(0),
+        )
+
+    def entry(self, value: Any, where: _Where) -> Entry:
+        data = self.fields(value, where, _ROUND_KEYS, required=("result",))
+        round_no = where[-1] + 1 if isinstance(where[-1], int) else 0
+        stated = self.integer(data, where, "round")
+        if stated is not None and stated != round_no:
+            raise self.error((*where, "round"), f"expected round {round_no} (rounds in order), found {stated}")
+        opponent = self.integer(data, where, "opponent")
+        colour = self.choice(data, where, "colour", _READ_COLOURS)
+        kind = self.choice(data, where, "result", _RESULTS)
+        if opponent is not None and kind.is_bye:
+            raise self.error((*where, "opponent"), f"a bye ({kind.value!r}) cannot have an opponent, found {opponent}")
+        if opponent is None and kind.is_played:
+            raise self.error((*where, "opponent"), f"result {kind.value!r} needs an opponent, found null")
+        return Entry(
+            round=round_no,
+            opponent=opponent,
+            colour=colour,
+            kind=kind,
+            points=self.optional_number(data, where, "points"),
+        )
+
+    def check_pairings(self, players: Sequence[Player], where: _Where) -> None:
+        """Raises at the first game that the opponent's round does not mirror."""
+        for index, player in enumerate(players):
+            for entry in player.entries:
+                if entry.opponent is None:
+                    continue
+                at = (*where, "players", index, "rounds", entry.round - 1)
+                if entry.opponent == player.start:
+                    raise self.error((*at, "opponent"), f"player {player.start} is paired against himself")
+                if not 1 <= entry.opponent <= len(players):
+                    message = f"expected an opponent's start number (1 to {len(players)}), found {entry.opponent}"
+                    raise self.error((*at, "opponent"), message)
+                other = players[entry.opponent - 1].entries[entry.round - 1]
+                if other.opponent != player.start or not mirrors(entry.kind, other.kind):
+                    raise self.error(
+                        at,
+                        f"round {entry.round}: player {player.start} has {entry.kind.value!r} against "
+                        f"{entry.opponent}, but player {entry.opponent} has {other.kind.value!r} against "
+                        f"{_found(other.opponent)}",
+                    )
+                if entry.colour is other.colour and entry.colour is not Colour.UNKNOWN:
+                    colour = _COLOURS[entry.colour]
+                    raise self.error(
+                        (*at, "colour"), f"players {player.start} and {entry.opponent} both have colour {colour!r}"
+                    )
+
+    # Values of one type.
+
+    def fields(self, value: Any, where: _Where, keys: Sequence[str], *, required: Sequence[str] = ()) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(where, f"expected an object, found {_found(value)}")
+        for key in value:
+            if key not in keys:
+                raise self.error((*where, key), f"unknown key {key!r} (expected one of {', '.join(keys)})")
+        for key in required:
+            if key not in value:
+                raise self.error(where, f"missing key {key!r}")
+        return value
+
+    def array(self, data: dict[str, Any], where: _Where, key: str) -> list[Any]:
+        value = data.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise self.error((*where, key), f"expected an array, found {_found(value)}")
+        return value
+
+    def items(self, data: dict[str, Any], where: _Where, key: str, item: Callable[[Any, _Where], _T]) -> tuple[_T, ...]:
+        return tuple(item(value, (*where, key, index)) for index, value in enumerate(self.array(data, where, key)))
+
+    def string(self, data: dict[str, Any], where: _Where, key: str) -> str:
+        value = data.get(key)
+        return "" if value is None else self.text_item(value, (*where, key))
+
+    def optional_string(self, data: dict[str, Any], where: _Where, key: str) -> str | None:
+        value = data.get(key)
+        return None if value is None else self.text_item(value, (*where, key))
+
+    def text_item(self, value: Any, where: _Where) -> str:
+        if not isinstance(value, str):
+            raise self.error(where, f"expected a string, found {_found(value)}")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise self.error(where, f"expected text, found the lone surrogate {value[error.start]!r}") from None
+        return value
+
+    def integer(self, data: dict[str, Any], where: _Where, key: str) -> int | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error((*where, key), f"expected a whole number, found {_found(value)}")
+        return value
+
+    def optional_number(self, data: dict[str, Any], where: _Where, key: str) -> Fraction | None:
+        value = data.get(key)
+        return None if value is None else self.number(value, (*where, key))
+
+    def number(self, value: Any, where: _Where) -> Fraction:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Fraction(value)
+        # A huge exponent would take ages to expand; no point system needs one.
+        if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) <= _MAX_EXPONENT:
+            return Fraction(value)
+        if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
+            try:
+                return Fraction(value)
+            except (ValueError, ZeroDivisionError):
+                pass
+        raise self.error(where, f'expected a number or a fraction such as "1/3", found {_found(value)}')
+
+    def choice(self, data: dict[str, Any], where: _Where, key: str, values: dict[Any, _T]) -> _T:
+        value = data.get(key)
+        if not isinstance(value, str | None) or value not in values:
+            shown = " ".join("null" if name is None else name for name in values)
+            raise self.error((*where, key), f"expected one of {shown}, found {_found(value)}")
+        return values[value]
+
+    def record(self, value: Any, where: _Where) -> tuple[str, str]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise self.error(where, f"expected a [code, content] pair, found {_found(value)}")
+        return self.text_item(value[0], (*where, 0)), self.text_item(value[1], (*where, 1))
+
+    def tiebreak_value(self, value: Any, where: _Where) -> tuple[str, Fraction]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise self.error(where, f"expected a [code, value] pair, found {_found(value)}")
+        return self.text_item(value[0], (*where, 0)), self.number(value[1], (*where, 1))
+
+
+def _found(value: Any) -> str:
+    """A value as the message quotes it."""
+    if isinstance(value, str):
+        return repr(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, float):  # only NaN and the infinities are left as floats
+        return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}[repr(value)]
+    return str(value)
+
+
+def _dotted(where: _Where) -> str:
+    """A JSON path as written in messages: ``tournament.players[3].rounds[2].result``."""
+    text = ""
+    for part in where:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else part
+    return text
+
+
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def _locate(text: str, where: _Where) -> tuple[int, int]:
+    """The line and column of the value at a JSON path, or of the deepest part of it found."""
+    position = _skip(text, 0)
+    for part in where:
+        found = _child(text, position, part)
+        if found is None:
+            break
+        position = found
+    line = text.count("\n", 0, position) + 1
+    return line, position - text.rfind("\n", 0, position)
+
+
+def _child(text: str, position: int, part: str | int) -> int | None:
+    """The position of a key's value (the last, as JSON keeps) or of an array's item, else ``None``."""
+    skip = functools.partial(_skip, text)
+    try:
+        if isinstance(part, str) and text.startswith("{", position):
+            found = None
+            at = skip(position + 1)
+            while text.startswith('"', at):
+                key, at = _DECODER.raw_decode(text, at)
+                at = skip(skip(at) + 1)
+                if key == part:
+                    found = at
+                _, at = _DECODER.raw_decode(text, at)
+                at = skip(at)
+                if not text.startswith(",", at):
+                    break
+                at = skip(at + 1)
+            return found
+        if isinstance(part, int) and text.startswith("[", position):
+            at = skip(position + 1)
+            for _ in range(part):
+                _, at = _DECODER.raw_decode(text, at)
+                at = skip(skip(at) + 1)
+            return at
+    except (ValueError, RecursionError):
+        return None
+    return None
+
+
+def _skip(text: str, at: int) -> int:
+    """The position after the JSON whitespace at ``at``."""
+    match = _WHITESPACE.match(text, at)
+    return match.end() if match else at

@@ -1,0 +1,66 @@
+"""The standings and the crosstable in GitHub-flavoured Markdown, for forums and READMEs.
+
+>>> from sonneborn.demo import seed_event
+>>> from sonneborn.ranking import parse_list, rank
+>>> lines = render_markdown(rank(seed_event(), parse_list("SB"))).splitlines()
+>>> lines[0]
+'# World Correspondence Chess Championship Final 1975–80'
+>>> lines[10]
+'| 1 | 1 | Sloth | 11 | 69.50 |'
+"""
+
+from __future__ import annotations
+
+from sonneborn.model import EventKind
+from sonneborn.numbers import exact_text
+from sonneborn.ranking import Standings
+from sonneborn.render.crosstable import (
+    build_crosstable,
+    crosstable_markdown,
+    escape_markdown,
+    markdown_table,
+    place_texts,
+    value_texts,
+)
+from sonneborn.tiebreaks import REGISTRY
+
+__all__ = ["render_markdown"]
+
+
+def render_markdown(standings: Standings) -> str:
+    """The event as Markdown: a heading, a summary line, the standings table and the crosstable."""
+    event = standings.tournament
+    kind = "Swiss" if standings.kind is EventKind.SWISS else "round robin"
+    specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
+    tiebreaks = ", ".join(f"{spec} ({REGISTRY[spec.code].name})" for spec in specs) or "none"
+    summary = f"{event.rounds} rounds, {len(event)} players, {kind}; rules {standings.rules}; tie-breaks: {tiebreaks}."
+    parts = [f"# {escape_markdown(event.name or 'Standings')}", escape_markdown(summary)]
+    notes = []
+    if standings.rank_by is not None:
+        notes.append(f"Ranked by {standings.rank_by} instead of points.")
+    shared = [place for place in place_texts(standings, dash="–") if "–" in place]
+    if shared:
+        notes.append(f"Players still tied after the last tie-break share the place ({shared[0]}).")
+    if standings.lots is not None and any(row.by_lot for row in standings.rows):
+        notes.append(f"Remaining ties broken by lot (seed {standings.lots}).")
+    if notes:
+        parts.append(escape_markdown(" ".join(notes)))
+    parts += ["## Standings", _standings(standings).rstrip("\n")]
+    parts += ["## Crosstable", crosstable_markdown(build_crosstable(standings)).rstrip("\n")]
+    return "\n\n".join(parts) + "\n"
+
+
+def _standings(standings: Standings) -> str:
+    codes = standings.codes
+    rated = any(row.player.rating is not None for row in standings.rows)
+    header = ["Rk", "No", "Name", *(["Rtg"] if rated else []), "Pts", *codes]
+    columns = [value_texts(standings, code) for code in codes]
+    rows = []
+    for index, (place, row) in enumerate(zip(place_texts(standings, dash="–"), standings.rows, strict=True)):
+        player = row.player
+        rating = ["" if player.rating is None else str(player.rating)] if rated else []
+        rows.append(
+            [place, str(player.start), player.name, *rating, exact_text(row.points), *(c[index] for c in columns)]
+        )
+    align = "rrl" + "r" * (len(header) - 3)
+    return markdown_table(header, rows, align)
