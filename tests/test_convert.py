@@ -1,0 +1,98 @@
+"""``sonneborn convert`` and ``sonneborn crosstable``, and the report formats through the command (issue 4)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_seed_event import SEED, published
+
+from sonneborn.cli import cli
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_convert_seed_to_trf_keeps_the_sb_values(tmp_path: Path) -> None:
+    target = tmp_path / "seed.trf"
+    code, _, err = run("convert", str(SEED), str(target))
+    assert code == 0, err
+    code, out, _ = run("standings", str(target), "-t", "SB", "-f", "json")
+    assert code == 0
+    table = published()
+    assert {r["start"]: r["values"]["SB"] for r in json.loads(out)["standings"]} == {
+        start: float(ns) for start, (_, ns) in table.items()
+    }
+
+
+@pytest.mark.parametrize("suffix", [".json", ".trf", ".tsv", ".csv", ".pgn"])
+def test_every_event_format_reads_back_to_the_same_standings(tmp_path: Path, suffix: str) -> None:
+    target = tmp_path / f"seed{suffix}"
+    code, _, err = run("convert", str(SEED), str(target))
+    assert code == 0, err
+    expected = run("standings", str(SEED), "-f", "json")[1]
+    code, out, err = run("standings", str(target), "-f", "json")
+    assert code == 0, err
+
+    # PGN has no start numbers: its reader numbers the players itself, so compare by name.
+    def table(text: str) -> list[tuple[object, ...]]:
+        return [(r["rank"], r["name"], r["points"], r["values"]) for r in json.loads(text)["standings"]]
+
+    assert table(out) == table(expected)
+
+
+def test_convert_names_what_the_target_cannot_hold(tmp_path: Path) -> None:
+    source = DATA / "held" / "fide_tec_exercise_2023.trf"
+    code, _, err = run("convert", str(source), str(tmp_path / "held.pgn"))
+    assert code == 0
+    assert "byes and absences:" in err and "forfeits:" in err
+    code, _, err = run("convert", str(source), str(tmp_path / "held.tsv"))
+    assert code == 2 and "round robins only" in err
+
+
+def test_convert_never_overwrites_without_force(tmp_path: Path) -> None:
+    target = tmp_path / "out.trf"
+    target.write_text("mine", encoding="utf-8")
+    code, _, err = run("convert", str(SEED), str(target))
+    assert code == 2 and "--force" in err
+    assert target.read_text(encoding="utf-8") == "mine"
+    code, _, _ = run("convert", str(SEED), str(target), "--force")
+    assert code == 0 and target.read_text(encoding="utf-8") != "mine"
+    code, _, err = run("convert", str(target), str(target), "--force")
+    assert code == 2 and "overwritten" in err
+
+
+def test_json_with_event_round_trips(tmp_path: Path) -> None:
+    source = DATA / "held" / "fide_tec_exercise_2023.trf"
+    code, first, _ = run("standings", str(source), "-f", "json", "--with-event")
+    assert code == 0
+    path = tmp_path / "held.json"
+    path.write_text(first, encoding="utf-8")
+    code, second, _ = run("standings", str(path), "-f", "json", "--with-event")
+    assert second == first
+
+
+def test_crosstable_reproduces_the_seed(tmp_path: Path) -> None:
+    code, out, _ = run("crosstable", str(SEED), "-t", "SB", "-f", "csv")
+    assert code == 0
+    produced = [line.split(",") for line in out.splitlines()]
+    seed = [line.split("\t") for line in SEED.read_text(encoding="utf-8").splitlines()]
+    assert produced[0][-2:] == ["Pts", "SB"]
+    for mine, theirs in zip(produced[1:], seed[1:], strict=True):
+        # Same rows in the same (final) order, the same cells, cs and ns.
+        assert mine[2:17] == theirs[2:17], mine[1]
+        assert float(mine[17]) == float(theirs[17]) and float(mine[18]) == float(theirs[18])
+
+
+@pytest.mark.parametrize(("fmt", "marker"), [("html", "<!doctype html>"), ("md", "| ")])
+def test_report_formats(fmt: str, marker: str) -> None:
+    code, out, _ = run("standings", str(SEED), "-f", fmt)
+    assert code == 0 and marker in out.lower()
+    code, out, _ = run("crosstable", str(DATA / "held" / "fide_tec_exercise_2023.trf"), "-f", fmt)
+    assert code == 0 and marker in out.lower()
