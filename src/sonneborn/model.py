@@ -398,6 +398,16 @@ class Tournament:
         return last
 
     @property
+    def unfinished_games(self) -> int:
+        """Games paired but without a result (PGN ``*``, TRF ``?``): while any, the standings are provisional."""
+        return sum(
+            1
+            for player in self.players
+            for entry in player.entries
+            if entry.kind is ResultKind.NOT_PLAYED and entry.opponent is not None and entry.opponent > player.start
+        )
+
+    @property
     def event_kind(self) -> EventKind:
         """Round robin when stated, or when everyone meets everyone the same number of times."""
         if self.kind is not None:

@@ -75,3 +75,19 @@ def value_texts(standings: Standings, code: str) -> list[str]:
         return ["" if n is None else exact_text(n) for n in numbers]
     places = places_needed([n for n in numbers if n is not None])
     return ["" if n is None else fixed_text(n, places) for n in numbers]
+
+
+def notes(standings: Standings) -> list[str]:
+    """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
+    found = []
+    unfinished = standings.tournament.unfinished_games
+    if unfinished:
+        found.append(f"Provisional: {unfinished} game{'s' if unfinished > 1 else ''} not finished.")
+    if standings.rank_by is not None:
+        found.append(f"Ranked by {standings.rank_by} instead of points.")
+    shared = [place for place in place_texts(standings, dash="–") if "–" in place]
+    if shared:
+        found.append(f"Players still tied after the last tie-break share the place ({shared[0]}).")
+    if standings.lots is not None and any(row.by_lot for row in standings.rows):
+        found.append(f"Remaining ties broken by lot (seed {standings.lots}).")
+    return found

@@ -23,7 +23,8 @@ from sonneborn.explain import format_value
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
-from sonneborn.render.crosstable import Crosstable, build_crosstable, place_texts, value_texts
+from sonneborn.render.cells import notes, place_texts, value_texts
+from sonneborn.render.crosstable import Crosstable, build_crosstable
 from sonneborn.tiebreaks import REGISTRY
 
 __all__ = ["render_crosstable_page", "render_html"]
@@ -124,15 +125,7 @@ def _page(standings: Standings, fallback: str) -> Page:
         Tiebreak(str(spec), REGISTRY[spec.code].name, REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
         for spec in specs
     ]
-    notes = []
-    if standings.rank_by is not None:
-        notes.append(f"Ranked by {standings.rank_by} instead of points.")
-    shared = [place for place in place_texts(standings, dash="–") if "–" in place]
-    if shared:
-        notes.append(f"Players still tied after the last tie-break share the place, shown as a range ({shared[0]}).")
-    if standings.lots is not None and any(row.by_lot for row in standings.rows):
-        notes.append(f"Remaining ties broken by lot (seed {standings.lots}).")
-    return Page(event.name or fallback, facts, tiebreaks, notes, str(standings.rules))
+    return Page(event.name or fallback, facts, tiebreaks, notes(standings), str(standings.rules))
 
 
 def _system(standings: Standings) -> str:

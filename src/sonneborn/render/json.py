@@ -43,6 +43,8 @@ def standings_data(standings: Standings) -> dict[str, Any]:
             for row in standings.rows
         ],
     }
+    if event.unfinished_games:
+        data["provisional"] = True
     if standings.rank_by is not None:
         data["rank_by"] = str(standings.rank_by)
     if standings.lots is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from sonneborn.model import EventKind
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
+from sonneborn.render.cells import notes
 from sonneborn.render.crosstable import (
     build_crosstable,
     crosstable_markdown,
@@ -35,16 +36,9 @@ def render_markdown(standings: Standings) -> str:
     tiebreaks = ", ".join(f"{spec} ({REGISTRY[spec.code].name})" for spec in specs) or "none"
     summary = f"{event.rounds} rounds, {len(event)} players, {kind}; rules {standings.rules}; tie-breaks: {tiebreaks}."
     parts = [f"# {escape_markdown(event.name or 'Standings')}", escape_markdown(summary)]
-    notes = []
-    if standings.rank_by is not None:
-        notes.append(f"Ranked by {standings.rank_by} instead of points.")
-    shared = [place for place in place_texts(standings, dash="–") if "–" in place]
-    if shared:
-        notes.append(f"Players still tied after the last tie-break share the place ({shared[0]}).")
-    if standings.lots is not None and any(row.by_lot for row in standings.rows):
-        notes.append(f"Remaining ties broken by lot (seed {standings.lots}).")
-    if notes:
-        parts.append(escape_markdown(" ".join(notes)))
+    found = notes(standings)
+    if found:
+        parts.append(escape_markdown(" ".join(found)))
     parts += ["## Standings", _standings(standings).rstrip("\n")]
     parts += ["## Crosstable", crosstable_markdown(build_crosstable(standings)).rstrip("\n")]
     return "\n\n".join(parts) + "\n"

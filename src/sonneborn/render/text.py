@@ -9,17 +9,7 @@ from rich.table import Table
 
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import display_width, place_texts, value_texts
-
-
-def notes(standings: Standings) -> list[str]:
-    """What a reader must know beyond the table: lots drawn, a weighted score ranked by."""
-    found = []
-    if standings.lots is not None and any(row.by_lot for row in standings.rows):
-        found.append(f"Remaining ties broken by lot (seed {standings.lots}).")
-    if standings.rank_by is not None:
-        found.append(f"Ranked by {standings.rank_by} instead of points.")
-    return found
+from sonneborn.render.cells import display_width, notes, place_texts, value_texts
 
 
 def _widest(title: str, cells: list[str]) -> int:

@@ -1,0 +1,530 @@
+"""The PGN reader: an event's games, read one at a time through python-chess.
+
+Only the tag pairs and whether a game has a move matter, so the movetext is
+never kept: a file of any size is read in memory that grows with the number
+of games, not with the length of their moves. Players are identified by
+their FIDE id (``WhiteFideId``), else by name; rounds come from ``Round``
+(``"3"`` or board notation ``"3.1"``); absent players get an unplayed round.
+
+>>> tournament = read_pgn('''
+... [Event "Club championship"]
+... [Date "2024.03.01"]
+... [Round "1.1"]
+... [White "Adams, Ann"]
+... [Black "Brown, Bob"]
+... [Result "1-0"]
+...
+... 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+... ''')
+>>> tournament.name, tournament.rounds, [player.name for player in tournament]
+('Club championship', 1, ['Adams, Ann', 'Brown, Bob'])
+>>> [str(player.entry(1)) for player in tournament]
+['2w1', '1b0']
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TextIO, cast
+
+import chess
+import chess.pgn
+
+from sonneborn.errors import InputError
+from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
+
+__all__ = ["ABSENT_AS", "PgnError", "read_pgn"]
+
+logger = logging.getLogger(__name__)
+
+ABSENT_AS = {"zero": ResultKind.ZERO_BYE, "half": ResultKind.HALF_BYE}
+"""What a round without a game is for a player, by the value of ``absent_as``."""
+
+_RESULTS = {
+    "1-0": ResultKind.WIN,
+    "0-1": ResultKind.LOSS,
+    "1/2-1/2": ResultKind.DRAW,
+    "½-½": ResultKind.DRAW,
+    "*": ResultKind.NOT_PLAYED,
+}
+"""White's result by the ``Result`` tag."""
+_FORFEITS = {ResultKind.WIN: ResultKind.FORFEIT_WIN, ResultKind.LOSS: ResultKind.FORFEIT_LOSS}
+_UNKNOWN = frozenset({"", "?", "-"})
+"""Tag values that say nothing (PGN's ``?``, and the ``-`` of some exporters)."""
+_ROUND = re.compile(r"([0-9]+)(?:\.[0-9]+)*")
+_DATE = re.compile(r"([0-9]{4})\.([0-9]{2})\.([0-9]{2})")
+_POSITIVE = re.compile(r"0*[1-9][0-9]*")
+_TAG = chess.pgn.TAG_REGEX
+_LAST_RESULT = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
+
+# States of the line reader between python-chess and the file.
+_BETWEEN, _HEADERS, _HEADERS_BLANK, _MOVETEXT = range(4)
+
+
+class PgnError(InputError):
+    """A PGN file whose games do not make an event: a bad result, a player twice in a round, no games."""
+
+
+def read_pgn(
+    source: TextIO | str,
+    *,
+    path: str = "<input>",
+    zero_move_forfeits: bool = False,
+    absent_as: str = "zero",
+) -> Tournament:
+    """Reads the games of a PGN text stream (or string) into a :class:`Tournament`.
+
+    Games are read one at a time; their moves are not kept. A player is
+    his ``WhiteFideId``/``BlackFideId`` when non-zero, else his name as
+    written; rating, title and federation come from ``*Elo``, ``*Title`` and
+    ``*Fed`` of his first game. Start numbers follow rating (highest first,
+    unrated last), then name: the usual initial ranking.
+
+    ``Round`` ``"3"`` and ``"3.1"`` (round 3, board 1) are round 3. Round
+    numbers that do not run 1…k are renumbered in order, with a warning. A
+    game with no (or an unreadable) ``Round`` goes to the first round in
+    which neither player has a game yet, in order of appearance, with a
+    warning.
+
+    Results ``1-0``, ``0-1``, ``1/2-1/2`` (or ``½-½``) are games played; a
+    decisive game without a move stays one unless ``zero_move_forfeits``
+    (then a forfeit win and loss, C.07 16.2.2 and 16.2.4); a draw without a
+    move stays a draw. ``*`` is a game not finished: it does not count, and
+    the standings are provisional (:attr:`Tournament.unfinished_games`).
+    PGN has no byes: a round in which a player has no game is
+    a voluntarily unplayed round (C.07 16.1.2, category 16.2.3 or 16.2.5),
+    a zero-point bye or, with ``absent_as="half"``, a half-point bye.
+    ``Event`` and ``Site`` (the value most games give) and the first and
+    last ``Date`` (as ``YYYY/MM/DD``) describe the event; its kind is left
+    to detection.
+
+    Raises :class:`PgnError` with the line of the game for a result other
+    than these, a side without a name or FIDE id, a player in two games of
+    one round or against himself, and for a text without games.
+    Problems python-chess finds in a game are logged as warnings.
+    """
+    if absent_as not in ABSENT_AS:
+        raise ValueError(f"absent_as must be one of {', '.join(ABSENT_AS)}, not {absent_as!r}")
+    handle = io.StringIO(source, newline=None) if isinstance(source, str) else source
+    return _Reader(path, zero_move_forfeits, ABSENT_AS[absent_as]).read(handle)
+
+
+class _Lines:
+    """The lines of a PGN stream as python-chess asks for them, counted and split into games.
+
+    python-chess joins a game without moves to the next one when a single
+    blank line separates them (it allows one between tag pairs), and reads
+    the tags of a game that follows movetext without a blank line as moves.
+    A tag pair after a blank line following tag pairs, or after movetext
+    outside a comment, gets a blank line of its own before it here, which
+    ends the game before.
+    """
+
+    __slots__ = ("_comment", "_handle", "_pending", "_read", "_reader", "_skipping", "_state", "lineno", "tail")
+
+    def __init__(self, handle: TextIO, reader: _Reader) -> None:
+        self._handle = handle
+        self._reader = reader
+        self._read = 0
+        self._pending: str | None = None
+        self._state = _BETWEEN
+        self._comment = False
+        self._skipping = False
+        self.lineno = 0
+        """The number of the last line handed on, that of the line read when a game begins."""
+        self.tail = ""
+        """The last line of movetext passed over by :meth:`skip_game`."""
+
+    def skip_game(self) -> None:
+        """Passes over the rest of the game's movetext from the next line on, out of python-chess's sight."""
+        self._skipping = True
+        self.tail = ""
+
+    def readline(self) -> str:
+        if self._skipping and not self._comment:
+            self._skipping = False
+            return self._skip()
+        if self._pending is not None:
+            line, self._pending = self._pending, None
+            self.lineno = self._read
+            return line
+        line = self._handle.readline()
+        if not line:
+            return line
+        self._read += 1
+        self.lineno = self._read
+        if self._read == 1:
+            line = line.lstrip("\ufeff")
+        if self._comment:
+            self._scan(line)
+        elif line.isspace():
+            if self._state == _HEADERS:
+                self._state = _HEADERS_BLANK
+            elif self._state != _BETWEEN:
+                self._state = _BETWEEN
+        elif line.startswith("["):
+            tag = _TAG.match(line)
+            if tag is not None and self._state in (_HEADERS_BLANK, _MOVETEXT):
+                self._state = _HEADERS
+                self._pending = line
+                self.lineno = self._read - 1
+                return "\n"
+            if self._state == _MOVETEXT:
+                self._scan(line)
+            else:
+                self._state = _HEADERS
+                if tag is None:
+                    self._reader.warn(self._read, "malformed tag pair ignored: %r", line.rstrip())
+        elif line.startswith("%") or (line.startswith(";") and self._state != _MOVETEXT):
+            pass
+        else:
+            self._state = _MOVETEXT
+            self._scan(line)
+        return line
+
+    def _skip(self) -> str:
+        """Reads to the end of the game and returns what ends it for python-chess: a blank line or nothing."""
+        while line := self._handle.readline():
+            self._read += 1
+            self.lineno = self._read
+            if self._comment:
+                self._scan(line)
+            elif line.isspace():
+                self._state = _BETWEEN
+                return line
+            elif line.startswith("[") and _TAG.match(line):
+                self._state = _HEADERS
+                self._pending = line
+                self.lineno = self._read - 1
+                return "\n"
+            elif not line.startswith("%"):
+                self.tail = line
+                self._scan(line)
+        return line
+
+    def _scan(self, line: str) -> None:
+        """Follows brace comments across lines, as python-chess does when it skips movetext."""
+        if "{" not in line and "}" not in line:
+            return
+        for match in chess.pgn.SKIP_MOVETEXT_REGEX.finditer(line):
+            token = match.group(0)
+            if token == "{":
+                self._comment = True
+            elif token == ";" and not self._comment:
+                break
+            elif token == "}":
+                self._comment = False
+
+
+@dataclass(slots=True)
+class _Game:
+    """What the reader needs of one game."""
+
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    moved: bool = False
+    """Whether the movetext has a move, legal or not."""
+    result: str = ""
+    """The result that ends the movetext, if any."""
+    errors: list[str] = field(default_factory=list)
+
+
+class _GameVisitor(chess.pgn.BaseVisitor[_Game]):
+    """Collects a game's tag pairs and whether it has a move; only the first move is parsed."""
+
+    def __init__(self, lines: _Lines) -> None:
+        self.lines = lines
+        self.game = _Game(0)
+
+    def begin_game(self) -> None:
+        self.game.line = self.lines.lineno
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.tags[tagname] = tagvalue
+
+    def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
+        if self.game.moved:
+            return chess.pgn.SKIP
+        # One move is enough to know the game was played; it is parsed (to report it if illegal),
+        # the rest of the movetext is passed over from the next line on.
+        self.game.moved = True
+        self.lines.skip_game()
+        return None
+
+    def visit_result(self, result: str) -> None:
+        self.game.result = result
+
+    def end_game(self) -> None:
+        if self.game.moved and not self.game.result:
+            found = _LAST_RESULT.search(self.lines.tail)
+            if found is not None:
+                self.game.result = found.group(1)
+
+    def handle_error(self, error: Exception) -> None:
+        self.game.errors.append(str(error))
+
+    def result(self) -> _Game:
+        return self.game
+
+
+@dataclass(slots=True)
+class _Player:
+    """A player as his games describe him, before he has a start number."""
+
+    name: str
+    fide_id: int | None
+    rating: int | None = None
+    title: str = ""
+    federation: str = ""
+    rounds: dict[RoundNo, int] = field(default_factory=dict)
+    """The line of his game in each round placed so far."""
+    free: RoundNo = 1
+    """The first round in which he has no game yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Pairing:
+    """A game reduced to what the standings need."""
+
+    line: int
+    white: int
+    """The index of White in the reader's players."""
+    black: int
+    round: RoundNo | None
+    """The round of its ``Round`` tag; ``None`` when the tag gives none."""
+    kind: ResultKind
+    """White's result."""
+
+
+class _Reader:
+    """One reading of one PGN stream."""
+
+    def __init__(self, path: str, zero_move_forfeits: bool, absent: ResultKind) -> None:
+        self.path = path
+        self.zero_move_forfeits = zero_move_forfeits
+        self.absent = absent
+        self.players: list[_Player] = []
+        self.keys: dict[int | str, int] = {}
+        self.pairings: list[_Pairing] = []
+        self.events: Counter[str] = Counter()
+        self.sites: Counter[str] = Counter()
+        self.dates: set[str] = set()
+        self.unknown_rounds = 0
+
+    def error(self, message: str, line: int) -> PgnError:
+        return PgnError(message, path=self.path, line=line)
+
+    def warn(self, line: int, message: str, *args: object) -> None:
+        logger.warning("%s:%d: " + message, self.path, line, *args)
+
+    def read(self, handle: TextIO) -> Tournament:
+        lines = _Lines(handle, self)
+        # read_game only calls readline, all that _Lines has of a text stream.
+        stream = cast(TextIO, lines)
+        while (game := chess.pgn.read_game(stream, Visitor=lambda: _GameVisitor(lines))) is not None:
+            self.game(game)
+        if not self.pairings:
+            raise self.error("no games found", 1)
+        return self.tournament()
+
+    def game(self, game: _Game) -> None:
+        """Records one game: its players, round and result, and what it says of the event."""
+        tags = game.tags
+        for error in game.errors:
+            self.warn(game.line, "%s", error)
+        white = self.player(game, "White")
+        black = self.player(game, "Black")
+        if white == black:
+            raise self.error(f"{self.players[white].name!r} plays against himself", game.line)
+        for tag, counter in (("Event", self.events), ("Site", self.sites)):
+            value = tags.get(tag, "").strip()
+            if value not in _UNKNOWN:
+                counter[value] += 1
+        date = _DATE.fullmatch(tags.get("Date", "").strip())
+        if date is not None:
+            self.dates.add("/".join(date.groups()))
+        self.pairings.append(_Pairing(game.line, white, black, self.round(game), self.result(game)))
+
+    def player(self, game: _Game, side: str) -> int:
+        """The index of the player of a side (``White`` or ``Black``), added at his first game."""
+        tags = game.tags
+        name = tags.get(side, "").strip()
+        fide_text = tags.get(side + "FideId", "").strip()
+        fide_id = int(fide_text) if _POSITIVE.fullmatch(fide_text) else None
+        if fide_id is None and fide_text not in _UNKNOWN and fide_text.strip("0"):
+            self.warn(game.line, "expected a FIDE id in %sFideId, found %r", side, fide_text)
+        key: int | str
+        if fide_id is not None:
+            key = fide_id
+        elif name not in _UNKNOWN:
+            key = name
+        else:
+            raise self.error(f"expected the name or FIDE id of {side}, found {name!r}", game.line)
+        index = self.keys.get(key)
+        if index is None:
+            index = self.keys[key] = len(self.players)
+            elo = tags.get(side + "Elo", "").strip()
+            self.players.append(
+                _Player(
+                    name=name if name not in _UNKNOWN else str(fide_id),
+                    fide_id=fide_id,
+                    rating=int(elo) if _POSITIVE.fullmatch(elo) else None,
+                    title=_known(tags.get(side + "Title", "")),
+                    federation=_known(tags.get(side + "Fed", "")),
+                )
+            )
+        return index
+
+    def round(self, game: _Game) -> RoundNo | None:
+        """The round of the ``Round`` tag, its first number (``"3.1"`` is board 1 of round 3)."""
+        text = game.tags.get("Round", "").strip()
+        found = _ROUND.fullmatch(text)
+        if found is not None and int(found.group(1)) > 0:
+            return int(found.group(1))
+        if text not in _UNKNOWN:
+            self.warn(game.line, "expected a round number in the Round tag, found %r", text)
+        self.unknown_rounds += 1
+        return None
+
+    def result(self, game: _Game) -> ResultKind:
+        """White's result, from the ``Result`` tag or else the end of the movetext."""
+        text = game.tags.get("Result", "").strip()
+        if text in _UNKNOWN and game.result:
+            text = game.result
+        elif game.result and _RESULTS.get(game.result) is not _RESULTS.get(text):
+            self.warn(game.line, "the Result tag %r differs from the movetext's %r; the tag is used", text, game.result)
+        kind = _RESULTS.get(text)
+        if kind is None:
+            raise self.error(f"expected a result 1-0, 0-1, 1/2-1/2 or *, found {text!r}", game.line)
+        if self.zero_move_forfeits and not game.moved:
+            return _FORFEITS.get(kind, kind)
+        return kind
+
+    def tournament(self) -> Tournament:
+        """The event of the games read."""
+        numbers = self.number_rounds()
+        rounds_of: list[RoundNo] = []
+        for pairing in self.pairings:
+            round_no = 0 if pairing.round is None else numbers[pairing.round]
+            if round_no:
+                self.place(pairing, round_no)
+            rounds_of.append(round_no)
+        if self.unknown_rounds:
+            self.assign_rounds(rounds_of)
+        rounds = max(rounds_of)
+        order = sorted(
+            range(len(self.players)),
+            key=lambda i: (-(self.players[i].rating or 0), self.players[i].name, self.players[i].fide_id or 0, i),
+        )
+        start_of: dict[int, StartNo] = {index: start for start, index in enumerate(order, start=1)}
+        table: list[list[Entry | None]] = [[None] * rounds for _ in self.players]
+        unfinished = 0
+        for pairing, round_no in zip(self.pairings, rounds_of, strict=True):
+            white, black = start_of[pairing.white], start_of[pairing.black]
+            table[pairing.white][round_no - 1] = Entry(round_no, black, Colour.WHITE, pairing.kind)
+            table[pairing.black][round_no - 1] = Entry(round_no, white, Colour.BLACK, pairing.kind.complement)
+            unfinished += pairing.kind is ResultKind.NOT_PLAYED
+        players = tuple(
+            Player(
+                start=start,
+                name=self.players[index].name,
+                entries=tuple(
+                    entry or Entry(round_no, None, Colour.UNKNOWN, self.absent)
+                    for round_no, entry in enumerate(table[index], start=1)
+                ),
+                title=self.players[index].title,
+                rating=self.players[index].rating,
+                federation=self.players[index].federation,
+                fide_id=self.players[index].fide_id,
+            )
+            for start, index in enumerate(order, start=1)
+        )
+        if unfinished:
+            message = f"{unfinished} game{'s' if unfinished > 1 else ''} not finished"
+            logger.warning("%s: %s (*): the standings are provisional", self.path, message)
+        dates = sorted(self.dates)
+        return Tournament(
+            players=players,
+            rounds=rounds,
+            name=_most_common(self.events),
+            city=_most_common(self.sites) or "",
+            start_date=dates[0] if dates else "",
+            end_date=dates[-1] if dates else "",
+        )
+
+    def number_rounds(self) -> dict[RoundNo, RoundNo]:
+        """The round of each number of the ``Round`` tags: itself when they run 1…k, else its rank."""
+        numbers = sorted({p.round for p in self.pairings if p.round is not None})
+        if numbers != list(range(1, len(numbers) + 1)):
+            logger.warning(
+                "%s: the Round tags give rounds %s, renumbered 1 to %d in order",
+                self.path,
+                _spans(numbers),
+                len(numbers),
+            )
+        return {number: index for index, number in enumerate(numbers, start=1)}
+
+    def place(self, pairing: _Pairing, round_no: RoundNo) -> None:
+        """Gives both players of a game their game of a round; raises if one has a game there already."""
+        for index in (pairing.white, pairing.black):
+            player = self.players[index]
+            first = player.rounds.get(round_no)
+            if first is not None:
+                # The round as the Round tags number it, which the user can find in the file.
+                tagged = round_no if pairing.round is None else pairing.round
+                message = f"{player.name!r} has a second game in round {tagged}, the first at line {first}"
+                raise self.error(message, pairing.line)
+            player.rounds[round_no] = pairing.line
+            while player.free in player.rounds:
+                player.free += 1
+
+    def assign_rounds(self, rounds_of: list[RoundNo]) -> None:
+        """Puts each game without a round (0) in the first round in which neither player has a game yet."""
+        if self.unknown_rounds == len(self.pairings):
+            logger.warning("%s: no Round tags: rounds assigned by order of appearance", self.path)
+        else:
+            logger.warning(
+                "%s: %d of %d games have no Round tag: rounds assigned by order of appearance",
+                self.path,
+                self.unknown_rounds,
+                len(self.pairings),
+            )
+        for position, pairing in enumerate(self.pairings):
+            if rounds_of[position]:
+                continue
+            white, black = self.players[pairing.white], self.players[pairing.black]
+            round_no = max(white.free, black.free)
+            while round_no in white.rounds or round_no in black.rounds:
+                round_no += 1
+            self.place(pairing, round_no)
+            rounds_of[position] = round_no
+
+
+def _known(value: str) -> str:
+    """A tag's value, empty when it says nothing."""
+    value = value.strip()
+    return "" if value in _UNKNOWN else value
+
+
+def _most_common(counter: Counter[str]) -> str | None:
+    """The value given most often, the first given among equals; ``None`` for none."""
+    return counter.most_common(1)[0][0] if counter else None
+
+
+def _spans(numbers: list[int]) -> str:
+    """Numbers in increasing order as runs: ``1-3, 5, 7-8``.
+
+    >>> _spans([1, 2, 3, 5, 7, 8])
+    '1-3, 5, 7-8'
+    """
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
