@@ -96,3 +96,26 @@ def test_report_formats(fmt: str, marker: str) -> None:
     assert code == 0 and marker in out.lower()
     code, out, _ = run("crosstable", str(DATA / "held" / "fide_tec_exercise_2023.trf"), "-f", fmt)
     assert code == 0 and marker in out.lower()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        # Excel, semicolons, decimal commas, a BOM, CRLF, quoted names with commas.
+        '\ufeff;Name;1;2;3;Pts\r\n1;"Sloth, Jørn";X;0,5;1;1,5\r\n2;"Zagorovsky, V";0,5;X;1;1,5\r\n3;"Nun, J";0;0;X;0\r\n',
+        # Google Sheets, commas, decimal commas quoted.
+        'No,Name,1,2,3,Pts\n1,"Sloth, Jørn",X,"0,5",1,"1,5"\n2,"Zagorovsky, V","0,5",X,1,"1,5"\n3,"Nun, J",0,0,X,0\n',
+    ],
+)
+def test_spreadsheet_exports(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "sheet.csv"
+    path.write_bytes(content.encode("utf-8"))
+    code, out, err = run("standings", str(path), "-t", "SB", "-f", "json")
+    assert code == 0 and err == "", err
+    rows = json.loads(out)["standings"]
+    # Sloth drew Zagorovsky and beat Nun: ½×1.5 + 1×0.
+    assert [(r["name"], r["points"], r["values"]["SB"]) for r in rows] == [
+        ("Sloth, Jørn", 1.5, 0.75),
+        ("Zagorovsky, V", 1.5, 0.75),
+        ("Nun, J", 0.0, 0.0),
+    ]
