@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from sonneborn.model import StartNo
@@ -38,6 +38,9 @@ def encounter_points(context: Context, spec: Spec, group: Sequence[StartNo]) -> 
     return separate, met
 
 
+Encounters = Callable[[Sequence[StartNo]], tuple[Separate, set[frozenset[int]]]]
+
+
 def direct_encounter(context: Context, spec: Spec, group: Sequence[StartNo]) -> list[list[StartNo]]:
     """Orders a tied group by direct encounter, C.07 6.2–6.3, as subgroups still tied (best first).
 
@@ -49,27 +52,41 @@ def direct_encounter(context: Context, spec: Spec, group: Sequence[StartNo]) -> 
     Art. 6 is applied again to the players left. A group DE cannot separate
     comes back whole.
     """
+    return order_by_encounters(
+        group, lambda members: encounter_points(context, spec, members), context.system.win, context.system.loss
+    )
+
+
+def order_by_encounters(
+    group: Sequence[StartNo], encounters: Encounters, win: Fraction, loss: Fraction
+) -> list[list[StartNo]]:
+    """The algorithm of C.07 6.2–6.3 over any source of separate standings (see :func:`direct_encounter`)."""
     group = sorted(group)
     if len(group) < 2:
         return [group]
-    separate, met = encounter_points(context, spec, group)
-    missing = {s: sum(1 for o in group if o != s and frozenset((s, o)) not in met) for s in group}
+    separate, met = encounters(group)
+    met_count = dict.fromkeys(group, 0)
+    for pair in met:
+        for start in pair:
+            met_count[start] += 1
+    missing = {s: len(group) - 1 - met_count[s] for s in group}
     if not any(missing.values()):
         levels = sorted(set(separate.values()), reverse=True)
         if len(levels) == 1:
             return [group]
         ordered: list[list[StartNo]] = []
         for level in levels:
-            ordered.extend(direct_encounter(context, spec, [s for s in group if separate[s] == level]))
+            ordered.extend(order_by_encounters([s for s in group if separate[s] == level], encounters, win, loss))
         return ordered
-    win, loss = context.system.win, context.system.loss
     remaining = list(group)
     placed: list[list[StartNo]] = []
     while len(remaining) > 1:
+        # A candidate leads whatever the missing games give when his worst total beats every rival's best.
+        best = sorted(((separate[r] + missing[r] * win, r) for r in remaining), reverse=True)
         leader = None
         for candidate in remaining:
-            worst = separate[candidate] + missing[candidate] * loss
-            if all(worst > separate[r] + missing[r] * win for r in remaining if r != candidate):
+            rival = best[1][0] if best[0][1] == candidate else best[0][0]
+            if separate[candidate] + missing[candidate] * loss > rival:
                 leader = candidate
                 break
         if leader is None:
@@ -78,7 +95,7 @@ def direct_encounter(context: Context, spec: Spec, group: Sequence[StartNo]) -> 
         remaining.remove(leader)
     if not placed:
         return [group]
-    return placed + (direct_encounter(context, spec, remaining) if remaining else [])
+    return placed + (order_by_encounters(remaining, encounters, win, loss) if remaining else [])
 
 
 def describe(context: Context, spec: Spec, group: Sequence[StartNo]) -> str:
