@@ -78,8 +78,12 @@ class ReadOptions:
     """PGN: a round a player has no game in counts as a ``zero``- or ``half``-point bye."""
 
 
+DEFAULT_OPTIONS = ReadOptions()
+"""The options when none are given."""
+
+
 def read_text(
-    text: str, *, path: str = "<input>", input_format: str | None = None, options: ReadOptions = ReadOptions()
+    text: str, *, path: str = "<input>", input_format: str | None = None, options: ReadOptions = DEFAULT_OPTIONS
 ) -> Tournament:
     """Reads a tournament from text in the given (or detected) format."""
     if not text.strip():
@@ -104,7 +108,9 @@ def read_text(
     raise InputError(f"unknown input format {fmt!r} (expected one of {', '.join(FORMATS)})", path=path)
 
 
-def read_path(path: str | Path, *, input_format: str | None = None, options: ReadOptions = ReadOptions()) -> Tournament:
+def read_path(
+    path: str | Path, *, input_format: str | None = None, options: ReadOptions = DEFAULT_OPTIONS
+) -> Tournament:
     """Reads a tournament file; ``-`` is standard input. A PGN file is streamed game by game."""
     name = str(path)
     if name == "-":

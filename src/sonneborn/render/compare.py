@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from string import ascii_uppercase
 
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import display_width, value_texts
-from sonneborn.render.json import standings_data
+from sonneborn.render.json import dumps, standings_data
 
 
 def changed_players(variants: Sequence[Standings]) -> list[int]:
@@ -26,7 +25,7 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
     changed = changed_players(variants)
     if fmt == "json":
         data = {"variants": [standings_data(v) for v in variants], "changed": changed}
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        return dumps(data)
     first = variants[0]
     header = ["No", "Name", "Pts"]
     columns: list[dict[int, str]] = []

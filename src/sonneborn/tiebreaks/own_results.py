@@ -12,7 +12,7 @@ from sonneborn.tiebreaks.unplayed import describe_kind
 
 
 def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
-    """Points (PTS): the player's score, the sum of the points of every round."""
+    """Points (PTS): the player's score, the sum of the points of every round and of any bonus or penalty."""
     values = {}
     for player in context.tournament:
         elements = [
@@ -24,8 +24,11 @@ def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
                 entry.opponent,
             )
             for entry, pts in zip(player.entries, context.round_points[player.start], strict=True)
-            if entry.kind.is_finished
+            if entry.kind.is_finished or pts
         ]
+        if player.adjustment:
+            text = f"{exact_text(player.adjustment)} (bonus or penalty set by the arbiter)"
+            elements.append(Element(player.adjustment, text, (Fraction(0),)))
         values[player.start] = Value.of_sum(elements)
     return values
 

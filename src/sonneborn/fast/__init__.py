@@ -1,0 +1,72 @@
+"""The array path: the same standings as the reference path, computed on integer arrays.
+
+:func:`fast_standings` answers for the cases it covers (the supported
+tie-breaks, JSON or CSV output) and returns ``None`` otherwise; the command
+then takes the reference path. Both give the same text (a test compares
+them on random events), so the choice is only one of speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, decode, detect_format, read_path
+from sonneborn.model import EventKind
+from sonneborn.tiebreaks import Spec, parse_list
+from sonneborn.tiebreaks.rules import Rules
+
+__all__ = ["fast_standings"]
+
+
+def fast_standings(
+    path: str,
+    *,
+    fmt: str,
+    tiebreaks: Sequence[Spec] | None,
+    rules: Rules,
+    unrated_rating: int | None = None,
+    lots: int | None = None,
+    input_format: str | None = None,
+    kind: EventKind | None = None,
+    options: ReadOptions = DEFAULT_OPTIONS,
+) -> str | None:
+    """The standings of a file as JSON or CSV text, or ``None`` when the reference path must compute them."""
+    if fmt not in ("json", "csv") or path == "-":
+        return None
+    from sonneborn.fast.event import from_tournament
+    from sonneborn.fast.standings import rank_arrays, render_csv, render_json, supports
+    from sonneborn.fast.trf import read_trf_fast
+    from sonneborn.ranking import DEFAULT_TIEBREAKS
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None  # the reference path says what is wrong
+    text = decode(data, path=path)
+    fast = read_trf_fast(text, path=path) if (input_format or detect_format(text)) == "trf" else None
+    if fast is not None:
+        event, names, name, stated, unfinished = fast.event, fast.names, fast.name, fast.tiebreaks, fast.unfinished
+    else:
+        tournament = read_path(path, input_format=input_format, options=options)
+        event, names, name = from_tournament(tournament), [p.name for p in tournament.players], tournament.name
+        stated, unfinished = tournament.tiebreaks, tournament.unfinished_games
+    if kind is not None:
+        event = replace(event, event_kind=kind)
+    specs = list(tiebreaks) if tiebreaks is not None else None
+    if specs is None:
+        specs = parse_list(",".join(stated) if stated else DEFAULT_TIEBREAKS[event.event_kind])
+    if not supports(specs):
+        return None
+    result = rank_arrays(
+        event,
+        specs,
+        names=names,
+        name=name,
+        unfinished=unfinished,
+        rules=rules,
+        unrated_rating=unrated_rating,
+        lots=lots,
+    )
+    return render_json(result) if fmt == "json" else render_csv(result)

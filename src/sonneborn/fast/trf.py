@@ -1,0 +1,276 @@
+"""A TRF-16 reader that parses the fixed columns of every player line at once, with NumPy.
+
+It accepts only what :mod:`sonneborn.formats.trf` accepts, and reads it the
+same way; anything it does not handle — a malformed line, a game not mirrored,
+byes and points given in records 240, 299, 162 or ``XXS`` — makes it give up
+(``None``), and the caller reads the file with the reference reader, which
+then says exactly what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from sonneborn.fast.event import BLACK, CODE, KINDS, WHITE, ArrayEvent, Bools, Ints
+from sonneborn.formats import split_lines
+from sonneborn.formats.trf import _event_kind, _Reader
+from sonneborn.model import EventKind, PointSystem, ResultKind, mirrors
+
+SPACE = 32
+T = TypeVar("T", bound=np.generic)
+_FIRST_BLOCK = 91
+_WIDTH = 10
+
+_RESULT_CODE = np.full(256, -1, dtype=np.int64)
+for _char, _kind in {
+    "1": ResultKind.WIN,
+    "=": ResultKind.DRAW,
+    "0": ResultKind.LOSS,
+    "W": ResultKind.UNRATED_WIN,
+    "D": ResultKind.UNRATED_DRAW,
+    "L": ResultKind.UNRATED_LOSS,
+    "+": ResultKind.FORFEIT_WIN,
+    "-": ResultKind.FORFEIT_LOSS,
+    "U": ResultKind.PAIRING_BYE,
+    "F": ResultKind.FULL_BYE,
+    "H": ResultKind.HALF_BYE,
+    "Z": ResultKind.ZERO_BYE,
+    " ": ResultKind.ZERO_BYE,
+    "?": ResultKind.NOT_PLAYED,
+}.items():
+    _RESULT_CODE[ord(_char)] = CODE[_kind]
+    _RESULT_CODE[ord(_char.lower())] = CODE[_kind]
+
+_COLOUR = np.full(256, -1, dtype=np.int64)
+for _char, _value in {" ": 0, "-": 0, "w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK}.items():
+    _COLOUR[ord(_char)] = _value
+
+_BYE_CODES = np.array([CODE[k] for k in KINDS if k.is_bye], dtype=np.int64)
+_PLAYED_CODES = np.array([CODE[k] for k in KINDS if k.is_played], dtype=np.int64)
+_MIRRORS = np.array([[mirrors(a, b) for b in KINDS] for a in KINDS], dtype=bool)
+
+
+class _GiveUp(Exception):
+    """Something the fast reader leaves to the reference reader."""
+
+
+class _QuietReader(_Reader):
+    """The reference header reader, its warnings held back until the fast reading succeeds.
+
+    A file the fast reader gives up on is read again by the reference reader,
+    which then gives the warnings itself: none may be said twice.
+    """
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.held: list[tuple[int, str, tuple[object, ...]]] = []
+
+    def warn(self, lineno: int, message: str, *args: object) -> None:
+        self.held.append((lineno, message, args))
+
+    def release(self) -> None:
+        for lineno, message, args in self.held:
+            super().warn(lineno, message, *args)
+
+
+@dataclass(frozen=True, slots=True)
+class FastEvent:
+    """What the command needs of an event read the fast way."""
+
+    event: ArrayEvent
+    names: list[str]
+    name: str | None
+    tiebreaks: tuple[str, ...]
+    unfinished: int
+
+
+def read_trf_fast(text: str, *, path: str = "<input>") -> FastEvent | None:
+    """The event of a TRF-16 text as arrays, or ``None`` when the reference reader must read it."""
+    try:
+        return _read(text, path)
+    except _GiveUp:
+        return None
+
+
+def _read(text: str, path: str) -> FastEvent:
+    text = text.removeprefix("\ufeff")
+    reader = _QuietReader(path)
+    lines = split_lines(text)
+    player_lines: list[str] = []
+    for lineno, line in enumerate(lines, start=1):
+        if line.startswith("001"):
+            player_lines.append(line)
+        else:
+            reader.record(lineno, line)
+    header = reader.header
+    if not player_lines or header.byes or header.abnormal or header.points or header.points_162:
+        raise _GiveUp
+    if header.system_points:
+        raise _GiveUp
+    count = len(player_lines)
+    lengths = np.array([len(line) for line in player_lines], dtype=np.int64)
+    longest = int(lengths.max())
+    blocks = max(0, (longest - _FIRST_BLOCK - 1) // _WIDTH + 1) if longest > _FIRST_BLOCK else 0
+    width = _FIRST_BLOCK + _WIDTH * blocks
+    padded = "".join(line.ljust(width) for line in player_lines)
+    raw = padded.encode("ascii", errors="replace")
+    if len(raw) != count * width:
+        raise _GiveUp
+    grid = np.frombuffer(raw, dtype=np.uint8).reshape(count, width)
+
+    starts = _number(grid[:, 4:8], required=True)
+    order = np.argsort(starts, kind="stable")
+    if not np.array_equal(starts[order], np.arange(1, count + 1)):
+        raise _GiveUp
+    for first, last in ((48, 52), (57, 68), (85, 89)):
+        _number(grid[:, first:last])
+    _points_field(grid[:, 80:84])
+
+    opponent = np.full((count, blocks), -1, dtype=np.int64)
+    kind = np.full((count, blocks), -1, dtype=np.int64)
+    colour = np.zeros((count, blocks), dtype=np.int8)
+    content = np.zeros((count, blocks), dtype=bool)
+    for block in range(blocks):
+        column = _FIRST_BLOCK + _WIDTH * block
+        cells = grid[:, column : column + _WIDTH]
+        present = (cells != SPACE).any(axis=1) & (lengths > column)
+        if not present.any():
+            continue
+        opponent_field = cells[:, 0:4]
+        truncated = (lengths < column + 4) & (opponent_field != SPACE).any(axis=1)
+        gaps = (cells[:, [4, 6, 8, 9]] != SPACE).any(axis=1)
+        number = _number(opponent_field, where=present)
+        colours = _COLOUR[cells[:, 5]]
+        results = _RESULT_CODE[cells[:, 7]]
+        has_opponent = number > 0
+        blank_result = cells[:, 7] == SPACE
+        wrong = (
+            truncated
+            | gaps
+            | (colours < 0)
+            | (results < 0)
+            | (has_opponent & blank_result)
+            | (has_opponent & np.isin(results, _BYE_CODES))
+            | (~has_opponent & np.isin(results, _PLAYED_CODES))
+        )
+        if (wrong & present).any():
+            raise _GiveUp
+        content[:, block] = present
+        opponent[:, block] = np.where(present & has_opponent, number - 1, -1)
+        kind[:, block] = np.where(present, results, -1)
+        colour[:, block] = np.where(present, colours, 0)
+
+    opponent, kind, colour, content = opponent[order], kind[order], colour[order], content[order]
+    finished = content & (kind != CODE[ResultKind.NOT_PLAYED])
+    played_columns = np.flatnonzero(finished.any(axis=0))
+    last_played = int(played_columns[-1]) + 1 if played_columns.size else 0
+    content_columns = np.flatnonzero(content.any(axis=0))
+    last_block = int(content_columns[-1]) + 1 if content_columns.size else 0
+    rounds = max(header.stated_rounds, last_block)
+    opponent, kind = _widen(opponent, rounds, -1), _widen(kind, rounds, -1)
+    colour, content = _widen(colour, rounds, 0), _widen(content, rounds, False)
+    absent = np.where(np.arange(rounds) < last_played, CODE[ResultKind.ZERO_BYE], CODE[ResultKind.NOT_PLAYED])
+    kind = np.where(content, kind, absent[None, :])
+    _check_pairings(opponent, kind, colour)
+
+    if header.stated_players is not None and header.stated_players[0] != count:
+        stated, lineno = header.stated_players
+        reader.warn(lineno, "record 062 gives %d players, but there are %d player records (001)", stated, count)
+    system = reader.point_system()
+    if system != PointSystem():
+        raise _GiveUp  # stated point systems are rare: the reference reader reads them
+    unit = 2
+    points_of = np.array([int(system.points(k) * unit) for k in KINDS], dtype=np.int64)
+    names = [player_lines[int(row)][14:47].strip() for row in order]
+    ratings = _number(grid[:, 48:52])[order]
+    stated_kind = header.type_kind or _event_kind(header.event_type)
+    event = ArrayEvent(
+        opponent=opponent,
+        kind=kind.astype(np.int8),
+        colour=colour,
+        points=points_of[kind],
+        adjustment=np.zeros(count, dtype=np.int64),
+        rating=ratings,
+        unit=unit,
+        system=points_of,
+        event_kind=stated_kind or _detect_kind(opponent),
+    )
+    reader.release()
+    home = opponent >= 0
+    unfinished = int((home & (kind == CODE[ResultKind.NOT_PLAYED]) & (opponent > np.arange(count)[:, None])).sum())
+    return FastEvent(event, names, header.name, header.tiebreaks, unfinished)
+
+
+def _widen(array: npt.NDArray[T], rounds: int, fill: object) -> npt.NDArray[T]:
+    """The array with as many columns as rounds (blank columns for rounds no line reaches)."""
+    count, columns = array.shape
+    if columns >= rounds:
+        return array[:, :rounds]
+    wider = np.full((count, rounds), fill, dtype=array.dtype)
+    wider[:, :columns] = array
+    return wider
+
+
+def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bools | None = None) -> Ints:
+    """Whole numbers in fixed columns: digits in one run with blanks around; blank is 0."""
+    digit = (field >= 48) & (field <= 57)
+    blank = field == SPACE
+    rows = np.ones(field.shape[0], dtype=bool) if where is None else where
+    if ((~(digit | blank)).any(axis=1) & rows).any():
+        raise _GiveUp
+    # Digits must be contiguous: no blank between the first and the last digit.
+    runs = np.diff(digit.astype(np.int8), axis=1)
+    starts = (runs == 1).sum(axis=1) + digit[:, 0]
+    if ((starts > 1) & rows).any():
+        raise _GiveUp
+    if required and (~digit.any(axis=1)).any():
+        raise _GiveUp
+    value = np.zeros(field.shape[0], dtype=np.int64)
+    for column in range(field.shape[1]):
+        value = np.where(digit[:, column], value * 10 + (field[:, column].astype(np.int64) - 48), value)
+    return value
+
+
+def _points_field(field: npt.NDArray[np.uint8]) -> None:
+    """Gives up unless every points field is blank or a number such as ``11.5`` (checked once per distinct text)."""
+    import re
+
+    pattern = re.compile(r"-?[0-9]+(?:[.,][0-9]+)?")
+    for text in {bytes(row).decode("ascii").strip() for row in np.unique(field, axis=0)}:
+        if text and not pattern.fullmatch(text):
+            raise _GiveUp
+
+
+def _check_pairings(opponent: Ints, kind: Ints, colour: npt.NDArray[np.int8]) -> None:
+    """Gives up unless every game is mirrored by the opponent's entry with the other colour."""
+    count, rounds = opponent.shape
+    rows = np.broadcast_to(np.arange(count)[:, None], opponent.shape)
+    columns = np.broadcast_to(np.arange(rounds)[None, :], opponent.shape)
+    paired = opponent >= 0
+    if (paired & ((opponent >= count) | (opponent == rows))).any():
+        raise _GiveUp
+    other = np.where(paired, opponent, 0)
+    back = opponent[other, columns]
+    other_kind = kind[other, columns]
+    other_colour = colour[other, columns]
+    bad = paired & ((back != rows) | ~_MIRRORS[kind, other_kind] | ((colour == other_colour) & (colour != 0)))
+    if bad.any():
+        raise _GiveUp
+
+
+def _detect_kind(opponent: Ints) -> EventKind:
+    """Round robin when every pair is scheduled to meet the same number of times (as the model detects it)."""
+    count, rounds = opponent.shape
+    if count < 2 or rounds < count - 1:
+        return EventKind.SWISS
+    rows = np.broadcast_to(np.arange(count)[:, None], opponent.shape)
+    mask = opponent > rows
+    pairs = rows[mask] * count + opponent[mask]
+    _, meetings = np.unique(pairs, return_counts=True)
+    if len(meetings) == count * (count - 1) // 2 and len(set(meetings.tolist())) == 1:
+        return EventKind.ROUND_ROBIN
+    return EventKind.SWISS
