@@ -89,8 +89,8 @@ def random_event(rng: random.Random, *, round_robin: bool | None = None) -> Tour
         )
         for start in range(1, players + 1)
     )
-    kind = EventKind.ROUND_ROBIN if round_robin and rng.random() < 0.5 else None
-    tournament = Tournament(player_list, rounds, name="Random", point_system=rng.choice(SYSTEMS), kind=kind)
+    stated = EventKind.ROUND_ROBIN if round_robin and rng.random() < 0.5 else None
+    tournament = Tournament(player_list, rounds, name="Random", point_system=rng.choice(SYSTEMS), kind=stated)
     tournament.check_pairings()
     return tournament
 
