@@ -453,10 +453,32 @@ def test_write_long_name_is_cut(caplog: pytest.LogCaptureFixture) -> None:
     assert [r.getMessage() for r in caplog.records] == [f"player 1: name {name!r} cut to 33 characters"]
 
 
-def test_write_too_many_players() -> None:
-    players = tuple(Player(start=start, name=f"P{start}") for start in range(1, 10001))
-    with pytest.raises(ValueError, match="at most 9999 players, the event has 10000"):
-        write_trf(Tournament(players=players, rounds=0))
+def test_more_than_9999_players_get_wider_numbers() -> None:
+    # TRF-16 numbers have four digits: record XXD 5 widens start numbers, ranks and opponents.
+    count = 10_001
+    players = tuple(
+        Player(
+            start=start,
+            name=f"P{start}",
+            rating=1500,
+            entries=(
+                Entry(1, start + 1 if start % 2 else start - 1, Colour.WHITE if start % 2 else Colour.BLACK,
+                      ResultKind.WIN if start % 2 else ResultKind.LOSS)
+                if start < count
+                else Entry(1, None, Colour.UNKNOWN, ResultKind.PAIRING_BYE),
+            ),
+        )
+        for start in range(1, count + 1)
+    )  # fmt: skip
+    event = Tournament(players=players, rounds=1)
+    text = write_trf(event, ranks={count: 12_345}, newline="\n")
+    lines = text.splitlines()
+    assert "XXD 5" in lines
+    last = next(line for line in lines if line.startswith("001 10001"))
+    assert last[86:91] == "12345" and last[93:100] == "00000 -"
+    again = read_trf(text)
+    assert [p.entries for p in again.players] == [p.entries for p in event.players]
+    assert again.player(count).recorded_rank == 12_345
 
 
 @pytest.mark.parametrize(

@@ -22,8 +22,6 @@ from sonneborn.model import EventKind, PointSystem, ResultKind, mirrors
 
 SPACE = 32
 T = TypeVar("T", bound=np.generic)
-_FIRST_BLOCK = 91
-_WIDTH = 10
 
 _RESULT_CODE = np.full(256, -1, dtype=np.int64)
 for _char, _kind in {
@@ -104,6 +102,7 @@ def _read(text: str, path: str) -> FastEvent:
     for lineno, line in enumerate(lines, start=1):
         if line.startswith("001"):
             player_lines.append(line)
+            reader.seen_players = True  # as the reference reader: XXD must come before the players
         else:
             reader.record(lineno, line)
     header = reader.header
@@ -111,43 +110,46 @@ def _read(text: str, path: str) -> FastEvent:
         raise _GiveUp
     if header.system_points:
         raise _GiveUp
+    layout = reader.layout
+    extra, digits, block_width = layout.extra, layout.digits, layout.width
+    first_block = layout.block_column(1) - 1
     count = len(player_lines)
     lengths = np.array([len(line) for line in player_lines], dtype=np.int64)
     longest = int(lengths.max())
-    blocks = max(0, (longest - _FIRST_BLOCK - 1) // _WIDTH + 1) if longest > _FIRST_BLOCK else 0
-    width = _FIRST_BLOCK + _WIDTH * blocks
+    blocks = max(0, (longest - first_block - 1) // block_width + 1) if longest > first_block else 0
+    width = first_block + block_width * blocks
     padded = "".join(line.ljust(width) for line in player_lines)
     raw = padded.encode("ascii", errors="replace")
     if len(raw) != count * width:
         raise _GiveUp
     grid = np.frombuffer(raw, dtype=np.uint8).reshape(count, width)
 
-    starts = _number(grid[:, 4:8], required=True)
+    starts = _number(grid[:, 4 : 4 + digits], required=True)
     order = np.argsort(starts, kind="stable")
     if not np.array_equal(starts[order], np.arange(1, count + 1)):
         raise _GiveUp
-    for first, last in ((48, 52), (57, 68), (85, 89)):
+    for first, last in ((48 + extra, 52 + extra), (57 + extra, 68 + extra), (85 + extra, 89 + 2 * extra)):
         _number(grid[:, first:last])
-    _points_field(grid[:, 80:84])
+    _points_field(grid[:, 80 + extra : 84 + extra])
 
     opponent = np.full((count, blocks), -1, dtype=np.int64)
     kind = np.full((count, blocks), -1, dtype=np.int64)
     colour = np.zeros((count, blocks), dtype=np.int8)
     content = np.zeros((count, blocks), dtype=bool)
     for block in range(blocks):
-        column = _FIRST_BLOCK + _WIDTH * block
-        cells = grid[:, column : column + _WIDTH]
+        column = first_block + block_width * block
+        cells = grid[:, column : column + block_width]
         present = (cells != SPACE).any(axis=1) & (lengths > column)
         if not present.any():
             continue
-        opponent_field = cells[:, 0:4]
-        truncated = (lengths < column + 4) & (opponent_field != SPACE).any(axis=1)
-        gaps = (cells[:, [4, 6, 8, 9]] != SPACE).any(axis=1)
+        opponent_field = cells[:, 0:digits]
+        truncated = (lengths < column + digits) & (opponent_field != SPACE).any(axis=1)
+        gaps = (cells[:, [digits, digits + 2, digits + 4, digits + 5]] != SPACE).any(axis=1)
         number = _number(opponent_field, where=present)
-        colours = _COLOUR[cells[:, 5]]
-        results = _RESULT_CODE[cells[:, 7]]
+        colours = _COLOUR[cells[:, digits + 1]]
+        results = _RESULT_CODE[cells[:, digits + 3]]
         has_opponent = number > 0
-        blank_result = cells[:, 7] == SPACE
+        blank_result = cells[:, digits + 3] == SPACE
         wrong = (
             truncated
             | gaps
@@ -185,8 +187,8 @@ def _read(text: str, path: str) -> FastEvent:
         raise _GiveUp  # stated point systems are rare: the reference reader reads them
     unit = 2
     points_of = np.array([int(system.points(k) * unit) for k in KINDS], dtype=np.int64)
-    names = [player_lines[int(row)][14:47].strip() for row in order]
-    ratings = _number(grid[:, 48:52])[order]
+    names = [player_lines[int(row)][14 + extra : 47 + extra].strip() for row in order]
+    ratings = _number(grid[:, 48 + extra : 52 + extra])[order]
     stated_kind = header.type_kind or _event_kind(header.event_type)
     event = ArrayEvent(
         opponent=opponent,

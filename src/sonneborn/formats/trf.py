@@ -206,6 +206,8 @@ class _Reader:
         self.header = _Header()
         self.players: dict[StartNo, _PlayerLine] = {}
         self.warned_teams = False
+        self.layout = TRF16
+        self.seen_players = False
 
     def error(self, message: str, lineno: int, column: int = 0) -> TrfError:
         return TrfError(message, path=self.path, line=lineno, column=column)
@@ -296,6 +298,14 @@ class _Reader:
                 header.event_type = value
             case "132":
                 header.round_dates = _round_dates(line)
+            case "XXD":
+                if not _NUMBER.fullmatch(value) or not 4 <= int(value) <= 9:
+                    raise self.error(
+                        f"expected a number of digits from 4 to 9 in record XXD, found {value!r}", lineno, 5
+                    )
+                if self.seen_players:
+                    raise self.error("record XXD must come before the player records (001)", lineno, 1)
+                self.layout = Layout(int(value))
             case "XXR" | "142":
                 if not _NUMBER.fullmatch(value):
                     raise self.error(f"expected a number of rounds, found {value!r}", lineno, 5)
@@ -325,31 +335,35 @@ class _Reader:
 
     def player_line(self, lineno: int, line: str) -> None:
         """Reads a ``001`` line: the player's fields and his round blocks."""
-        start = self.number(lineno, line, 5, 8, "a start number")
+        self.seen_players = True
+        at = self.layout.column
+        last = 4 + self.layout.digits
+        start = self.number(lineno, line, 5, last, "a start number")
         if not start:
-            raise self.error(f"expected a start number at columns 5-8, found {line[4:8]!r}", lineno, 5)
+            raise self.error(f"expected a start number at columns 5-{last}, found {line[4:last]!r}", lineno, 5)
         if start in self.players:
             first = self.players[start].lineno
             raise self.error(f"duplicate start number {start}, first given at line {first}", lineno, 5)
-        points = _field(line, 81, 84)
+        points = _field(line, at(81), at(84))
         if points and not _POINTS.fullmatch(points):
-            raise self.error(f"expected points at columns 81-84, found {line[80:84]!r}", lineno, 81)
-        sex = _field(line, 10, 10).lower()
+            found = line[at(81) - 1 : at(84)]
+            raise self.error(f"expected points at columns {at(81)}-{at(84)}, found {found!r}", lineno, at(81))
+        sex = _field(line, at(10), at(10)).lower()
         player = Player(
             start=start,
-            name=_field(line, 15, 47),
-            title=_field(line, 11, 13),
+            name=_field(line, at(15), at(47)),
+            title=_field(line, at(11), at(13)),
             sex="w" if sex == "f" else sex,
-            rating=self.number(lineno, line, 49, 52, "a rating") or None,
-            federation=_field(line, 54, 56),
-            fide_id=self.number(lineno, line, 58, 68, "a FIDE id") or None,
-            birth_date=_field(line, 70, 79),
+            rating=self.number(lineno, line, at(49), at(52), "a rating") or None,
+            federation=_field(line, at(54), at(56)),
+            fide_id=self.number(lineno, line, at(58), at(68), "a FIDE id") or None,
+            birth_date=_field(line, at(70), at(79)),
             recorded_points=_fraction(points) if points else None,
-            recorded_rank=self.number(lineno, line, 86, 89, "a rank"),
+            recorded_rank=self.number(lineno, line, *self.layout.rank, "a rank"),
         )
         blocks: dict[RoundNo, Entry] = {}
         round_no = 1
-        while (column := _block_column(round_no)) <= len(line):
+        while (column := self.layout.block_column(round_no)) <= len(line):
             entry = self.block(lineno, line, round_no, column)
             if entry is not None:
                 blocks[round_no] = entry
@@ -368,18 +382,20 @@ class _Reader:
 
     def block(self, lineno: int, line: str, round_no: RoundNo, column: int) -> Entry | None:
         """The entry of the round block starting at ``column``, ``None`` when the block is blank."""
-        if not line[column - 1 : column + 9].strip():
+        if not line[column - 1 : column - 1 + self.layout.width].strip():
             return None
         where = f"round {round_no}: "
-        opponent_text = line[column - 1 : column + 3]
-        if opponent_text.strip() and len(opponent_text) < 4:
-            columns = f"{column}-{column + 3}"
+        digits = self.layout.digits
+        opponent_text = line[column - 1 : column - 1 + digits]
+        if opponent_text.strip() and len(opponent_text) < digits:
+            columns = f"{column}-{column + digits - 1}"
             raise self.error(
                 f"{where}expected an opponent's start number at columns {columns}, found end of line",
                 lineno,
                 column,
             )
-        opponent = self.number(lineno, line, column, column + 3, "an opponent's start number", where) or None
+        opponent = self.number(lineno, line, column, column + digits - 1, "an opponent's start number", where) or None
+        column += digits - 4  # the rest of the block as in TRF-16
         for gap in (column + 4, column + 6, column + 8, column + 9):
             found = line[gap - 1 : gap]
             if found not in ("", " "):
@@ -487,10 +503,11 @@ class _Reader:
             self.header.system_points.append((kind, _fraction(text)))
 
     def starts(self, lineno: int, line: str, first: int) -> tuple[tuple[StartNo, int], ...]:
-        """The start numbers of a record, 4 columns every 5 from ``first`` on, with their columns."""
+        """The start numbers of a record, 4 columns (``XXD`` digits) every 5 from ``first`` on, with their columns."""
         found = []
-        for column in range(first, len(line) + 1, 5):
-            start = self.number(lineno, line, column, column + 3, "a start number")
+        digits = self.layout.digits
+        for column in range(first, len(line) + 1, digits + 1):
+            start = self.number(lineno, line, column, column + digits - 1, "a start number")
             if start:
                 found.append((start, column))
         return tuple(found)
@@ -638,7 +655,7 @@ class _Reader:
                 opponent = entry.opponent
                 if opponent is None:
                     continue
-                column = _block_column(entry.round)
+                column = self.layout.block_column(entry.round)
                 where = f"round {entry.round}: "
                 if opponent == player.start:
                     message = f"player {opponent} is paired against himself"
@@ -719,6 +736,47 @@ def _field(line: str, first: int, last: int) -> str:
 def _block_column(round_no: RoundNo) -> int:
     """The first column of a round's block: 92, 102, 112, …"""
     return _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (round_no - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The columns of a ``001`` line: TRF-16's, or wider numbers for events of more than 9,999 players.
+
+    TRF-16 gives start numbers, ranks and opponents four digits. sonneborn's
+    record ``XXD n`` (n > 4) gives them n digits: the start number takes
+    columns 5 to 4 + n, every later field moves right by n − 4 (and by twice
+    that after the rank), and each round block is 6 + n columns wide. Without
+    the record a file is plain TRF-16.
+
+    >>> Layout().block_column(2), Layout(6).block_column(1), Layout(6).block_column(2)
+    (102, 96, 108)
+    """
+
+    digits: int = 4
+
+    @property
+    def extra(self) -> int:
+        return self.digits - 4
+
+    def column(self, trf16: int) -> int:
+        """Where a TRF-16 column between the start number and the rank (10–84) is in this layout."""
+        return trf16 + self.extra
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return 86 + self.extra, 89 + 2 * self.extra
+
+    @property
+    def width(self) -> int:
+        """Columns of one round block."""
+        return _ROUND_WIDTH + self.extra
+
+    def block_column(self, round_no: RoundNo) -> int:
+        """The first column of a round's block."""
+        return _FIRST_ROUND_COLUMN + 2 * self.extra + self.width * (round_no - 1)
+
+
+TRF16 = Layout()
 
 
 def _block(entry: Entry) -> str:

@@ -35,12 +35,13 @@ from sonneborn.formats.trf import (
     _ABNORMAL_TYPE,
     _BYE_TYPES,
     _LEADING_NUMBER,
-    _MAX_PLAYERS,
     _NAME_WIDTH,
     _REGENERATED,
     _ROUND_WIDTH,
     _TOURNAMENT_RECORD,
     _UNKNOWN_RESULT,
+    TRF16,
+    Layout,
     _block_column,
     _type_kind,
 )
@@ -90,8 +91,8 @@ def write_trf(
     001    1      Adams, Ann                                                         3.0       0000 - U
     """
     count = len(tournament.players)
-    if count > _MAX_PLAYERS:
-        raise ValueError(f"a TRF holds at most {_MAX_PLAYERS} players, the event has {count}")
+    # TRF-16 numbers have four digits; a larger event gets sonneborn's XXD record and wider numbers.
+    layout = Layout(max(4, len(str(count))))
     totals = scores(tournament)
     if points is not None:
         totals.update(points)
@@ -99,6 +100,8 @@ def write_trf(
     kept = [(code, content) for code, content in tournament.records if code not in _REGENERATED]
     header = [(code, content) for code, content in kept if _TOURNAMENT_RECORD.fullmatch(code)]
     header += _header_records(tournament, tiebreaks, standings_tiebreaks)
+    if layout.digits > 4:
+        header.append(("XXD", str(layout.digits)))
     header.sort(key=lambda record: record[0])
     lines = [f"{code} {content}" if content else code for code, content in header]
     last_played = max(
@@ -114,13 +117,13 @@ def write_trf(
             if _deferred(entry) and entry.round > last_played:
                 byes[entry.round, entry.kind.value].append(player.start)
                 continue
-            blocks.append((_block_column(entry.round), _write_block(entry)))
-        lines.append(_player_line(player, totals[player.start], ranks.get(player.start), blocks))
+            blocks.append((layout.block_column(entry.round), _write_block(entry, layout.digits)))
+        lines.append(_player_line(player, totals[player.start], ranks.get(player.start), blocks, layout))
     lines += [
         f"{code} {content}" if content else code for code, content in kept if not _TOURNAMENT_RECORD.fullmatch(code)
     ]
     for (round_no, bye), starts in sorted(byes.items()):
-        lines.append(_line((1, "240"), (5, bye), (7, f"{round_no:03d}"), *_starts(starts, 11)))
+        lines.append(_line((1, "240"), (5, bye), (7, f"{round_no:03d}"), *_starts(starts, 11, layout.digits)))
     lines += _abnormal_lines(tournament)
     for number, line in enumerate(lines, start=1):
         if "\r" in line or "\n" in line:
@@ -227,7 +230,9 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
             awarded[entry.round, code, entry.points].append(player.start)
     for (round_no, code, value), starts in sorted(awarded.items()):
         fields = [(5, code), (14, f"{_decimal(value, 4, 'points'):>4}"), (20, f"{round_no:03d}")]
-        lines.append(_line((1, "299"), *fields, *_starts(starts, 24)))
+        lines.append(
+            _line((1, "299"), *fields, *_starts(starts, 24, len(str(len(tournament))) if len(tournament) > 9999 else 4))
+        )
     return lines
 
 
@@ -236,15 +241,18 @@ def _deferred(entry: Entry) -> bool:
     return entry.opponent is None and entry.colour is Colour.UNKNOWN and entry.kind.value in _BYE_TYPES
 
 
-def _write_block(entry: Entry) -> str:
+def _write_block(entry: Entry, digits: int = 4) -> str:
     """A round block: opponent, colour and result, ``?`` for a result not known yet."""
-    opponent = "0000" if entry.opponent is None else f"{entry.opponent:>4}"
+    opponent = "0" * digits if entry.opponent is None else f"{entry.opponent:>{digits}}"
     result = _UNKNOWN_RESULT if entry.kind is ResultKind.NOT_PLAYED else entry.kind.value
     return f"{opponent} {entry.colour.value} {result}"
 
 
-def _player_line(player: Player, points: Fraction, rank: int | None, blocks: list[tuple[int, str]]) -> str:
+def _player_line(
+    player: Player, points: Fraction, rank: int | None, blocks: list[tuple[int, str]], layout: Layout = TRF16
+) -> str:
     """A ``001`` line with every field at its columns."""
+    at, digits = layout.column, layout.digits
     name = player.name
     if len(name) > _NAME_WIDTH:
         logger.warning("player %d: name %r cut to %d characters", player.start, name, _NAME_WIDTH)
@@ -264,23 +272,23 @@ def _player_line(player: Player, points: Fraction, rank: int | None, blocks: lis
 
     return _line(
         (1, "001"),
-        (5, f"{player.start:>4}"),
-        (10, fit(player.sex, 1, "sex")),
-        (11, f"{fit(player.title, 3, 'title'):>3}"),
-        (15, name),
-        (49, number(player.rating, 4, "rating")),
-        (54, fit(player.federation, 3, "federation")),
-        (58, number(player.fide_id, 11, "FIDE id")),
-        (70, fit(player.birth_date, 10, "birth date")),
-        (81, f"{_decimal(points, 4, f'player {player.start}: points'):>4}"),
-        (86, number(rank, 4, "rank")),
+        (5, f"{player.start:>{digits}}"),
+        (at(10), fit(player.sex, 1, "sex")),
+        (at(11), f"{fit(player.title, 3, 'title'):>3}"),
+        (at(15), name),
+        (at(49), number(player.rating, 4, "rating")),
+        (at(54), fit(player.federation, 3, "federation")),
+        (at(58), number(player.fide_id, 11, "FIDE id")),
+        (at(70), fit(player.birth_date, 10, "birth date")),
+        (at(81), f"{_decimal(points, 4, f'player {player.start}: points'):>4}"),
+        (layout.rank[0], number(rank, digits, "rank")),
         *blocks,
     )
 
 
-def _starts(starts: Sequence[StartNo], first: int) -> list[tuple[int, str]]:
-    """Start numbers placed every 5 columns from ``first`` on."""
-    return [(first + 5 * index, f"{start:>4}") for index, start in enumerate(starts)]
+def _starts(starts: Sequence[StartNo], first: int, digits: int = 4) -> list[tuple[int, str]]:
+    """Start numbers placed every 5 columns (``digits`` + 1 with ``XXD``) from ``first`` on."""
+    return [(first + (digits + 1) * index, f"{start:>{digits}}") for index, start in enumerate(starts)]
 
 
 def _line(*fields: tuple[int, str]) -> str:
