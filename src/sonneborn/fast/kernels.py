@@ -71,6 +71,7 @@ class Kernels:
         self.win = event.system_points(ResultKind.WIN)
         self.draw = event.system_points(ResultKind.DRAW)
         self.loss = event.system_points(ResultKind.LOSS)
+        self._contributions: dict[bool, tuple[Ints, Ints, Bools, Bools]] = {}
 
     # The event as the tie-breaks see it.
 
@@ -137,6 +138,12 @@ class Kernels:
 
     def contributions(self, forfeits_played: bool) -> tuple[Ints, Ints, Bools, Bools]:
         """For every round: the opponent's (or dummy's) score, the points, whether it counts, whether a VUR."""
+        key = bool(forfeits_played)
+        if key not in self._contributions:
+            self._contributions[key] = self._contribute(key)
+        return self._contributions[key]
+
+    def _contribute(self, forfeits_played: bool) -> tuple[Ints, Ints, Bools, Bools]:
         event = self.event
         counted = self.counted
         real = counted & self.has_opponent
@@ -213,8 +220,15 @@ class Kernels:
         total, _ = self.cut(product, [score, product], present, voluntary, spec, self.art16)
         return _whole(total, denominator=self.event.unit * self.event.unit)
 
+    @cached_property
+    def _fore(self) -> Kernels:
+        return self._drawn_final_round()
+
     def fore(self) -> Kernels:
         """The kernels of the event with every paired game of its final round drawn (C.07 8.3)."""
+        return self._fore
+
+    def _drawn_final_round(self) -> Kernels:
         event = self.event
         if event.rounds == 0 or not (event.opponent[:, -1] >= 0).any():
             return self

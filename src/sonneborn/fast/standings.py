@@ -22,7 +22,7 @@ from sonneborn.fast.event import FORFEITS, PLAYED, ArrayEvent, Ints, system_of
 from sonneborn.fast.kernels import BIG, Column, Kernels, Unsupported
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import exact_text, terminates
-from sonneborn.render.json import dumps
+from sonneborn.render.json import StandingsColumns, write_standings
 from sonneborn.tiebreaks import REGISTRY, Spec
 from sonneborn.tiebreaks.direct_encounter import order_by_encounters
 from sonneborn.tiebreaks.rules import Rules
@@ -159,12 +159,28 @@ def rank_arrays(
 
 
 def _regroup(group: Ints, key: Ints) -> Ints:
-    """Group numbers refined by a key: tied players stay together only when their keys are equal too."""
-    order = np.lexsort((key, group))
-    changed = np.ones(len(order), dtype=bool)
-    changed[1:] = (group[order][1:] != group[order][:-1]) | (key[order][1:] != key[order][:-1])
-    refined = np.empty(len(order), dtype=np.int64)
-    refined[order] = np.cumsum(changed) - 1
+    """Group numbers refined by a key: tied players stay together only when their keys are equal too.
+
+    Only the players still tied are sorted; the others keep their place.
+    """
+    sizes = np.bincount(group)
+    tied = np.flatnonzero(sizes[group] > 1)
+    if not tied.size:
+        return group
+    order = tied[np.lexsort((key[tied], group[tied]))]
+    sorted_group, sorted_key = group[order], key[order]
+    new_level = np.ones(len(order), dtype=bool)
+    new_level[1:] = (sorted_group[1:] != sorted_group[:-1]) | (sorted_key[1:] != sorted_key[:-1])
+    first_of_group = np.ones(len(order), dtype=bool)
+    first_of_group[1:] = sorted_group[1:] != sorted_group[:-1]
+    # The rank of each player's key inside his group: 0 for the best.
+    levels = np.cumsum(new_level) - 1
+    start_level = np.maximum.accumulate(np.where(first_of_group, levels, 0))
+    sub = np.zeros(len(group), dtype=np.int64)
+    sub[order] = levels - start_level
+    combined = group * (int(sub.max()) + 1) + sub
+    _, dense = np.unique(combined, return_inverse=True)
+    refined: Ints = dense.astype(np.int64)
     return refined
 
 
@@ -228,52 +244,43 @@ def _draw_lots(order: Ints, sorted_groups: Ints, first: np.ndarray[Any, Any], se
     return new_order, ranks
 
 
-def _numbers(values: Column, integral: bool) -> list[Any]:
-    """The JSON numbers of a column in row order: exact floats (ints for counts), ``None`` where absent."""
-    if integral:
-        numbers: list[Any] = values.numerator.tolist()
-    else:
-        numbers = (values.numerator / values.denominator).tolist()
-    if not values.present.all():
-        numbers = [n if present else None for n, present in zip(numbers, values.present.tolist(), strict=True)]
+def _numbers(values: Column, integral: bool, order: Ints) -> list[Any]:
+    """The JSON numbers of a column in final order: exact floats (ints for counts), ``None`` where absent."""
+    numerator, denominator, present = values.numerator[order], values.denominator[order], values.present[order]
+    numbers: list[Any] = numerator.tolist() if integral else (numerator / denominator).tolist()
+    if not present.all():
+        numbers = [n if here else None for n, here in zip(numbers, present.tolist(), strict=True)]
     return numbers
 
 
-def standings_data(result: FastStandings) -> dict[str, Any]:
-    """The same data as :func:`sonneborn.render.json.standings_data` of the reference standings."""
+def standings_columns(result: FastStandings) -> StandingsColumns:
+    """The standings column by column, as :func:`sonneborn.render.json.columns_of` gives the reference's."""
     codes = result.codes
-    columns = [_numbers(result.columns[c], REGISTRY[c.split("/")[0]].integral) for c in codes]
-    points = (result.points.numerator / result.points.denominator).tolist()
-    ranks = result.ranks.tolist()
-    names = result.names
-    rows = []
-    for row in result.order.tolist():
-        rows.append(
-            {
-                "rank": ranks[row],
-                "start": row + 1,
-                "name": names[row],
-                "points": points[row],
-                "values": {code: column[row] for code, column in zip(codes, columns, strict=True)},
-            }
-        )
-    data: dict[str, Any] = {
+    order = result.order
+    head: dict[str, Any] = {
         "event": {"name": result.name, "rounds": result.event.rounds, "players": result.event.players,
                   "kind": result.kind.value},
         "rules": result.rules.value,
         "tiebreaks": codes,
-        "standings": rows,
     }  # fmt: skip
     if result.unfinished:
-        data["provisional"] = True
+        head["provisional"] = True
     if result.lots is not None:
-        data["lots"] = result.lots
-    return data
+        head["lots"] = result.lots
+    names = result.names
+    return StandingsColumns(
+        head,
+        result.ranks[order].tolist(),
+        (order + 1).tolist(),
+        [names[row] for row in order.tolist()],
+        (result.points.numerator[order] / result.points.denominator[order]).tolist(),
+        [_numbers(result.columns[c], REGISTRY[c.split("/")[0]].integral, order) for c in codes],
+    )
 
 
 def render_json(result: FastStandings) -> str:
     """The same text as :func:`sonneborn.render.json.render_json` of the reference standings."""
-    return dumps(standings_data(result))
+    return write_standings(standings_columns(result))
 
 
 def render_csv(result: FastStandings) -> str:

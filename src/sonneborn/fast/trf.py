@@ -9,6 +9,7 @@ then says exactly what is wrong.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -132,39 +133,34 @@ def _read(text: str, path: str) -> FastEvent:
         _number(grid[:, first:last])
     _points_field(grid[:, 80 + extra : 84 + extra])
 
-    opponent = np.full((count, blocks), -1, dtype=np.int64)
-    kind = np.full((count, blocks), -1, dtype=np.int64)
-    colour = np.zeros((count, blocks), dtype=np.int8)
-    content = np.zeros((count, blocks), dtype=bool)
-    for block in range(blocks):
-        column = first_block + block_width * block
-        cells = grid[:, column : column + block_width]
-        present = (cells != SPACE).any(axis=1) & (lengths > column)
-        if not present.any():
-            continue
-        opponent_field = cells[:, 0:digits]
-        truncated = (lengths < column + digits) & (opponent_field != SPACE).any(axis=1)
-        gaps = (cells[:, [digits, digits + 2, digits + 4, digits + 5]] != SPACE).any(axis=1)
-        number = _number(opponent_field, where=present)
-        colours = _COLOUR[cells[:, digits + 1]]
-        results = _RESULT_CODE[cells[:, digits + 3]]
-        has_opponent = number > 0
-        blank_result = cells[:, digits + 3] == SPACE
-        wrong = (
-            truncated
-            | gaps
-            | (colours < 0)
-            | (results < 0)
-            | (has_opponent & blank_result)
-            | (has_opponent & np.isin(results, _BYE_CODES))
-            | (~has_opponent & np.isin(results, _PLAYED_CODES))
-        )
-        if (wrong & present).any():
-            raise _GiveUp
-        content[:, block] = present
-        opponent[:, block] = np.where(present & has_opponent, number - 1, -1)
-        kind[:, block] = np.where(present, results, -1)
-        colour[:, block] = np.where(present, colours, 0)
+    # Every round block of every line at once: cells[player, block, column].
+    cells = grid[:, first_block:].reshape(count, blocks, block_width)
+    columns = first_block + block_width * np.arange(blocks)
+    content = (cells != SPACE).any(axis=2) & (lengths[:, None] > columns[None, :])
+    opponent_field = cells[:, :, :digits]
+    truncated = (lengths[:, None] < columns[None, :] + digits) & (opponent_field != SPACE).any(axis=2)
+    gaps = (cells[:, :, [digits, digits + 2, digits + 4, digits + 5]] != SPACE).any(axis=2)
+    number = _number(opponent_field.reshape(count * blocks, digits), where=content.reshape(-1)).reshape(
+        count, blocks
+    )
+    colours = _COLOUR[cells[:, :, digits + 1]]
+    results = _RESULT_CODE[cells[:, :, digits + 3]]
+    has_opponent = number > 0
+    blank_result = cells[:, :, digits + 3] == SPACE
+    wrong = (
+        truncated
+        | gaps
+        | (colours < 0)
+        | (results < 0)
+        | (has_opponent & blank_result)
+        | (has_opponent & np.isin(results, _BYE_CODES))
+        | (~has_opponent & np.isin(results, _PLAYED_CODES))
+    )
+    if (wrong & content).any():
+        raise _GiveUp
+    opponent = np.where(content & has_opponent, number - 1, -1)
+    kind = np.where(content, results, -1)
+    colour = np.where(content, colours, 0).astype(np.int8)
 
     opponent, kind, colour, content = opponent[order], kind[order], colour[order], content[order]
     finished = content & (kind != CODE[ResultKind.NOT_PLAYED])
@@ -239,10 +235,10 @@ def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bool
 
 def _points_field(field: npt.NDArray[np.uint8]) -> None:
     """Gives up unless every points field is blank or a number such as ``11.5`` (checked once per distinct text)."""
-    import re
-
     pattern = re.compile(r"-?[0-9]+(?:[.,][0-9]+)?")
-    for text in {bytes(row).decode("ascii").strip() for row in np.unique(field, axis=0)}:
+    texts = np.unique(np.ascontiguousarray(field).view(f"S{field.shape[1]}").ravel())
+    for raw in texts.tolist():
+        text = raw.decode("ascii").strip()
         if text and not pattern.fullmatch(text):
             raise _GiveUp
 

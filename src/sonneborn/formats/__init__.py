@@ -36,7 +36,12 @@ def split_lines(text: str) -> list[str]:
     >>> split_lines("a\\r\\nb\\x85c\\rd\\n")
     ['a', 'b\\x85c', 'd']
     """
-    lines = _LINE_END.split(text)
+    if "\r" in text:
+        unix = text.replace("\r\n", "\n")
+        # Only a lone CR needs the slower split.
+        lines = _LINE_END.split(text) if "\r" in unix else unix.split("\n")
+    else:
+        lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return lines
