@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test unit bench clean
+.PHONY: demo test unit bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,10 +15,18 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/sonneborn demo
 
-test: $(STAMP)
+# The browser tests drive Debian's chromium (never a downloaded browser).
+CHROMIUM := $(shell command -v chromium 2>/dev/null)
+
+test: $(STAMP) chromium
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+chromium:
+ifeq ($(CHROMIUM),)
+	apt-get update -qq && apt-get install -y -qq chromium
+endif
 
 unit: $(STAMP)
 	$(BIN)/pytest

@@ -102,7 +102,8 @@ def test_report_formats(fmt: str, marker: str) -> None:
     "content",
     [
         # Excel, semicolons, decimal commas, a BOM, CRLF, quoted names with commas.
-        '\ufeff;Name;1;2;3;Pts\r\n1;"Sloth, Jørn";X;0,5;1;1,5\r\n2;"Zagorovsky, V";0,5;X;1;1,5\r\n3;"Nun, J";0;0;X;0\r\n',
+        '\ufeff;Name;1;2;3;Pts\r\n1;"Sloth, Jørn";X;0,5;1;1,5\r\n'
+        '2;"Zagorovsky, V";0,5;X;1;1,5\r\n3;"Nun, J";0;0;X;0\r\n',
         # Google Sheets, commas, decimal commas quoted.
         'No,Name,1,2,3,Pts\n1,"Sloth, Jørn",X,"0,5",1,"1,5"\n2,"Zagorovsky, V","0,5",X,1,"1,5"\n3,"Nun, J",0,0,X,0\n',
     ],

@@ -449,6 +449,24 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     click.echo(f"{source} → {target} ({fmt}, {len(tournament)} players, {tournament.rounds} rounds)", err=True)
 
 
+@cli.command(
+    epilog="""\b
+Examples:
+  sonneborn serve
+  sonneborn serve --port 8080
+"""
+)
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (this machine only by default)."
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free one).")
+def serve(host: str, port: int) -> None:
+    """Serve the web page and the JSON API (nothing is kept on disk)."""
+    from sonneborn.web import serve as run
+
+    run(host, port)
+
+
 @cli.command()
 def demo() -> None:
     """Print the standings of the bundled 1975–80 World Correspondence Championship Final."""

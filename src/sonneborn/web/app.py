@@ -1,0 +1,277 @@
+"""The ASGI app of ``sonneborn serve``: the page, its static files and the JSON API.
+
+Every answer to bad input is a 4xx with ``{"error": {...}}``: 413 for a body
+over 10 MB, 415 for a body of an unknown type, 422 for a file that cannot be
+read, an unknown code or a bad parameter. A 500 means a bug, and is logged.
+
+>>> from sonneborn.web.app import create_app
+>>> sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
+['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks']
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import logging
+from importlib.resources import files
+from typing import Annotated, Any
+
+import jinja2
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.staticfiles import StaticFiles
+
+from sonneborn.demo import seed_text
+from sonneborn.formats import detect_format
+from sonneborn.render import render
+from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.web.inputs import (
+    ApiError,
+    EventOptions,
+    ExplainOptions,
+    StandingsOptions,
+    Upload,
+    collected_warnings,
+    invalid_parameters,
+    load_event,
+    merge_options,
+    rank_event,
+    read_upload,
+)
+from sonneborn.web.limits import MAX_BODY, BodyLimit, SecurityHeaders
+from sonneborn.web.report import PRESETS, RULE_LABELS, catalogue, explanations, report_data
+
+logger = logging.getLogger(__name__)
+
+MEDIA_TYPES = {
+    "json": "application/json",
+    "csv": "text/csv; charset=utf-8",
+    "html": "text/html; charset=utf-8",
+    "md": "text/markdown; charset=utf-8",
+    "trf": "text/plain; charset=utf-8",
+    "table": "text/plain; charset=utf-8",
+}
+"""The media type of each output format of ``POST /api/standings``."""
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong and where."""
+
+    message: str
+    path: str | None = None
+    """The uploaded file's name, ``<text>`` for a pasted text, ``<body>`` for a raw body."""
+    line: int | None = None
+    column: int | None = None
+    field: str | None = None
+    """The parameter or body field at fault (``file``, ``tiebreaks``, ``rules``, …)."""
+    excerpt: str | None = None
+    """The offending line of the file, when the error has one."""
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer."""
+
+    error: ErrorDetail
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    413: {"model": ErrorBody, "description": "The request body is over 10 MB."},
+    415: {"model": ErrorBody, "description": "The body is neither multipart, JSON, a form nor plain text."},
+    422: {"model": ErrorBody, "description": "The file cannot be read, or a parameter is wrong."},
+}
+
+
+def _request_body(options: type[EventOptions]) -> dict[str, Any]:
+    """The OpenAPI request body of an endpoint that reads an event: a file or a text, with the options."""
+    properties = options.model_json_schema()["properties"]
+    text = {"type": "string", "description": "The tournament file's text (instead of a file)."}
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "properties": {
+                            "file": {"type": "string", "format": "binary", "description": "The tournament file."},
+                            "text": text,
+                            **properties,
+                        },
+                    }
+                },
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["text"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "text": text,
+                            "filename": {"type": "string", "description": "The name errors give the text."},
+                            **properties,
+                        },
+                    }
+                },
+                "text/plain": {"schema": {"type": "string", "description": "The tournament file itself."}},
+            },
+        }
+    }
+
+
+def create_app() -> FastAPI:
+    """The app: ``/`` (the page), ``/static``, ``/api/*``, ``/healthz`` and ``/openapi.json``."""
+    app = FastAPI(
+        title="sonneborn",
+        version=_version(),
+        summary="Chess tournament standings ranked by tie-breaks, each value exact and explained.",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SecurityHeaders)
+    app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _internal_error)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page() -> HTMLResponse:
+        return HTMLResponse(_page())
+
+    @app.get("/static/report.css", include_in_schema=False)
+    def report_css() -> Response:
+        # The stylesheet of the downloadable reports, so that the page's tables look like theirs.
+        css = files("sonneborn").joinpath("templates", "sonneborn.css").read_text(encoding="utf-8")
+        return Response(css, media_type="text/css; charset=utf-8")
+
+    @app.get("/example/wccc_1975_final.tsv", include_in_schema=False)
+    def example() -> Response:
+        # The bundled seed crosstable, for the page's "try it" button.
+        return Response(seed_text(), media_type="text/tab-separated-values; charset=utf-8")
+
+    app.mount("/static", StaticFiles(packages=[("sonneborn.web", "static")]), name="static")
+
+    @app.get("/healthz", tags=["service"])
+    def healthz() -> dict[str, str]:
+        """Whether the service is up, and its version."""
+        return {"status": "ok", "version": _version()}
+
+    @app.get("/api/tiebreaks", tags=["api"])
+    def tiebreaks() -> dict[str, Any]:
+        """Every tie-break code with its name, rule and definition; the rule editions, defaults and presets."""
+        return catalogue()
+
+    @app.post(
+        "/api/standings",
+        tags=["api"],
+        responses={
+            200: {
+                "description": "The standings: the JSON of `sonneborn standings -f json`, or the format asked for.",
+                "content": {media.split(";")[0]: {} for media in MEDIA_TYPES.values()},
+            },
+            **_ERRORS,
+        },
+        openapi_extra=_request_body(StandingsOptions),
+    )
+    async def standings(request: Request, query: Annotated[StandingsOptions, Query()]) -> Response:
+        """The standings of a tournament file, as `sonneborn standings FILE -f FORMAT` prints them."""
+        upload = await read_upload(request)
+        options = merge_options(StandingsOptions, query, upload.fields)
+        return await run_in_threadpool(_standings, upload, options)
+
+    @app.post("/api/explain", tags=["api"], responses=_ERRORS, openapi_extra=_request_body(ExplainOptions))
+    async def explain(request: Request, query: Annotated[ExplainOptions, Query()]) -> JSONResponse:
+        """Each value of a player (or of every player) as the sum it came from, as `--explain` prints it."""
+        upload = await read_upload(request)
+        options = merge_options(ExplainOptions, query, upload.fields)
+        return await run_in_threadpool(_explain, upload, options)
+
+    @app.post("/api/report", tags=["page"], responses=_ERRORS, openapi_extra=_request_body(EventOptions))
+    async def report(request: Request, query: Annotated[EventOptions, Query()]) -> JSONResponse:
+        """What the page shows in one answer: the JSON contract, the tables' texts, explanations, running scores."""
+        upload = await read_upload(request)
+        options = merge_options(EventOptions, query, upload.fields)
+        return await run_in_threadpool(_report, upload, options)
+
+    return app
+
+
+def _standings(upload: Upload, options: StandingsOptions) -> Response:
+    result = rank_event(load_event(upload, options), options, upload.path)
+    return Response(render(result, options.format), media_type=MEDIA_TYPES[options.format])
+
+
+def _explain(upload: Upload, options: ExplainOptions) -> JSONResponse:
+    result = rank_event(load_event(upload, options), options, upload.path)
+    players = len(result.tournament)
+    if options.start is not None and options.start > players:
+        raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
+    starts = [options.start] if options.start is not None else [p.start for p in result.tournament.players]
+    return JSONResponse({"explanations": explanations(result, starts)})
+
+
+def _report(upload: Upload, options: EventOptions) -> JSONResponse:
+    with collected_warnings() as warnings:
+        result = rank_event(load_event(upload, options), options, upload.path)
+    fmt = options.input_format or detect_format(upload.text)
+    return JSONResponse({**report_data(result, path=upload.path, input_format=fmt), "warnings": warnings})
+
+
+async def _api_error(request: Request, error: ApiError) -> JSONResponse:
+    return JSONResponse(error.body(), status_code=error.status)
+
+
+async def _validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+    answer = invalid_parameters(list(error.errors()))
+    return JSONResponse(answer.body(), status_code=answer.status)
+
+
+async def _http_error(request: Request, error: HTTPException) -> Response:
+    body = ApiError(str(error.detail), status=error.status_code).body()
+    return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+
+
+async def _internal_error(request: Request, error: Exception) -> JSONResponse:
+    logger.error("internal error on %s %s", request.method, request.url.path, exc_info=error)
+    body = ApiError("internal error: this is a bug in sonneborn, please report it", status=500).body()
+    return JSONResponse(body, status_code=500)
+
+
+@functools.cache
+def _version() -> str:
+    try:
+        return importlib.metadata.version("sonneborn")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover
+        return "0"
+
+
+@functools.cache
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("sonneborn.web", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+@functools.cache
+def _page() -> str:
+    codes = [{"code": d.code, "name": d.name} for d in REGISTRY.values()]
+    weighted = [{"code": code, "name": REGISTRY[code].name} for code in WEIGHTED_SCORES]
+    template = _environment().get_template("index.html")
+    return template.render(
+        version=_version(),
+        presets=PRESETS,
+        rules=[(r.value, RULE_LABELS[r]) for r in Rules],
+        default_rules=DEFAULT_RULES.value,
+        codes=codes,
+        weighted=weighted,
+        max_megabytes=MAX_BODY // (1024 * 1024),
+    )

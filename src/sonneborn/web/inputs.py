@@ -1,0 +1,365 @@
+"""What a request brings: the tournament file and the options of the ranking, checked at the boundary.
+
+The file comes as a multipart upload (field ``file``), as text (field
+``text`` of a form or of a JSON body) or as the raw body; the options as
+query parameters, form fields or JSON keys, a body's value winning over the
+query's. Every library error becomes an :class:`ApiError`, answered with 422.
+The file lives in memory for the request only: nothing is written to disk.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from starlette.datastructures import FormData, UploadFile
+from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
+from starlette.requests import Request
+
+from sonneborn.errors import InputError, TiebreakError
+from sonneborn.formats import ReadOptions, decode, read_text, split_lines
+from sonneborn.model import EventKind, PointSystem, Tournament
+from sonneborn.ranking import Standings, rank
+from sonneborn.tiebreaks import WEIGHTED_SCORES, Spec, parse, parse_list
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.web.limits import MAX_BODY
+
+logger = logging.getLogger(__name__)
+
+TEXT_PATH = "<text>"
+"""The path errors name for a pasted text."""
+BODY_PATH = "<body>"
+"""The path errors name for a file sent as the raw request body."""
+EXCERPT_CHARS = 200
+
+
+class ApiError(Exception):
+    """A request answered with an error status and ``{"error": {message, path, line, column, field}}``."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int = 422,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        field: str | None = None,
+        excerpt: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.path = path
+        self.line = line
+        self.column = column
+        self.field = field
+        self.excerpt = excerpt
+
+    @classmethod
+    def from_input(cls, error: InputError, text: str | None = None) -> ApiError:
+        """The answer to a file a reader refused, with the offending line quoted when known."""
+        excerpt = None
+        if text is not None and error.line:
+            lines = split_lines(text)
+            if error.line <= len(lines):
+                excerpt = lines[error.line - 1][:EXCERPT_CHARS]
+        return cls(
+            error.message,
+            path=error.path,
+            line=error.line or None,
+            column=error.column or None,
+            field="file",
+            excerpt=excerpt,
+        )
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of the answer."""
+        error: dict[str, Any] = {
+            "message": self.message,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "field": self.field,
+        }
+        if self.excerpt is not None:
+            error["excerpt"] = self.excerpt
+        return {"error": error}
+
+
+def invalid_parameters(errors: Sequence[Mapping[str, Any]]) -> ApiError:
+    """The answer to parameters of the wrong type or name (pydantic's errors), naming the first."""
+    first = errors[0]
+    name = str(first["loc"][-1]) if first.get("loc") else None
+    if first.get("type") == "extra_forbidden":
+        message = f"unknown parameter {name!r}"
+    else:
+        text = str(first.get("msg", "invalid value"))
+        message = f"{name}: {text[:1].lower()}{text[1:]}" if name else text
+        if "input" in first and isinstance(first["input"], str | int | float | bool):
+            message += f" (found {first['input']!r})"
+    return ApiError(message, field=name)
+
+
+def _blank_is_none(value: object) -> object:
+    # An empty form field or query parameter means "not given".
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+def _optional(description: str, **kw: Any) -> Any:
+    return Field(None, description=description, **kw)
+
+
+OutputFormat = Literal["json", "csv", "html", "md", "trf", "table"]
+InputFormat = Literal["trf", "crosstable", "pgn", "json"]
+
+
+class EventOptions(BaseModel):
+    """How to read the event and rank it: the options of ``sonneborn standings``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tiebreaks: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+        "Tie-break codes in order, comma-separated, e.g. SB,DE,WIN (a JSON body may give a list). "
+        "Default: the file's list (TRF-26 202), else DE,SB,WIN,KS for a round robin and BH/C1,BH,SB,DE,WIN "
+        "for a Swiss event.",
+        examples=["SB,DE,WIN"],
+    )
+    rank_by: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+        "Rank by a weighted score (SB, GF or NNSB) instead of points.", examples=["SB"]
+    )
+    rules: Annotated[str, BeforeValidator(lambda v: _blank_is_none(v) or DEFAULT_RULES.value)] = Field(
+        DEFAULT_RULES.value,
+        description="FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ".",
+    )
+    lots: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
+        "Break the ties left after the list by a reproducible draw with this seed."
+    )
+    unrated_rating: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
+        "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10)."
+    )
+    input_format: Annotated[InputFormat | None, BeforeValidator(_blank_is_none)] = _optional(
+        "Read the file as this format (default: detect from the content)."
+    )
+    kind: Annotated[Literal["round-robin", "swiss"] | None, BeforeValidator(_blank_is_none)] = _optional(
+        "State round robin or Swiss (default: the file's, else detected from the pairings)."
+    )
+    points: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+        "Point system W,D,L such as 3,1,0, with byes as key=value (pairing_bye=1).", examples=["3,1,0"]
+    )
+    zero_move_forfeits: Annotated[bool, BeforeValidator(lambda v: _blank_is_none(v) or False)] = Field(
+        False, description="PGN: a decisive game without moves is a forfeit, not a game."
+    )
+    absent_as: Annotated[Literal["zero", "half"], BeforeValidator(lambda v: _blank_is_none(v) or "zero")] = Field(
+        "zero", description="PGN: a round without a game counts as a zero- or a half-point bye."
+    )
+
+
+class StandingsOptions(EventOptions):
+    """The options of ``POST /api/standings``: the event's and the output format."""
+
+    format: Annotated[OutputFormat, BeforeValidator(lambda v: _blank_is_none(v) or "json")] = Field(
+        "json", description="json (the contract of `sonneborn standings -f json`), csv, html, md, trf or table."
+    )
+
+
+class ExplainOptions(EventOptions):
+    """The options of ``POST /api/explain``: the event's and the player."""
+
+    start: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
+        "The start number of the player to explain (default: every player).", ge=1
+    )
+
+
+Options = TypeVar("Options", bound=EventOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """The tournament file of a request, decoded, with the options its body carried."""
+
+    text: str
+    path: str
+    """The uploaded file's name, ``<text>`` for a pasted text, ``<body>`` for a raw body."""
+    fields: dict[str, Any]
+    """The option fields of the body, not yet checked."""
+
+
+class _MemoryMultiPartParser(MultiPartParser):
+    # Starlette spools uploads over 1 MB to a temporary file; the body limit keeps every part below this size.
+    spool_max_size = MAX_BODY + 1
+
+
+async def read_upload(request: Request) -> Upload:
+    """Reads the file and the option fields of a request body, in memory."""
+    content_type = request.headers.get("content-type", "")
+    media = content_type.split(";")[0].strip().lower()
+    if media == "multipart/form-data":
+        parser = _MemoryMultiPartParser(
+            request.headers, request.stream(), max_files=1, max_fields=32, max_part_size=MAX_BODY
+        )
+        try:
+            form = await parser.parse()
+        except MultiPartException as error:
+            raise ApiError(f"cannot read the multipart body: {error.message}", field="file") from None
+        return await _from_form(form)
+    if media == "application/x-www-form-urlencoded":
+        form = await FormParser(request.headers, request.stream()).parse()
+        return await _from_form(form)
+    if media == "application/json":
+        return _from_json(await request.body())
+    if media in ("", "text/plain", "application/octet-stream"):
+        return Upload(_decode(await request.body(), BODY_PATH), BODY_PATH, {})
+    raise ApiError(
+        f"unsupported content type {media!r} (send multipart/form-data, application/json or text/plain)",
+        status=415,
+    )
+
+
+async def _from_form(form: FormData) -> Upload:
+    try:
+        fields: dict[str, Any] = {}
+        file: UploadFile | None = None
+        text: str | None = None
+        for name, value in form.multi_items():
+            if name in fields or (name == "file" and file is not None) or (name == "text" and text is not None):
+                raise ApiError(f"the field {name!r} is given twice", field=name)
+            if name == "file":
+                if not isinstance(value, UploadFile):
+                    raise ApiError("the field 'file' must be a file upload (curl -F file=@event.trf)", field="file")
+                file = value
+            elif isinstance(value, UploadFile):
+                raise ApiError(f"the field {name!r} must be text, not a file", field=name)
+            elif name == "text":
+                text = value
+            else:
+                fields[name] = value
+        if file is not None and text is not None:
+            raise ApiError("send either a file or a text, not both", field="file")
+        if file is not None:
+            path = file.filename or "<upload>"
+            return Upload(_decode(await file.read(), path), path, fields)
+        if text is None:
+            raise ApiError("no tournament file: send a file (field 'file') or its text (field 'text')", field="file")
+        return Upload(text, TEXT_PATH, fields)
+    finally:
+        await form.close()
+
+
+def _from_json(body: bytes) -> Upload:
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ApiError(f"the request body is not valid JSON: {error}", field="body") from None
+    if not isinstance(data, dict):
+        raise ApiError('the JSON body must be an object such as {"text": "…"}', field="body")
+    text = data.pop("text", None)
+    if not isinstance(text, str):
+        raise ApiError("the JSON body needs the tournament file's text as a string under 'text'", field="text")
+    path = data.pop("filename", None) or TEXT_PATH
+    if not isinstance(path, str):
+        raise ApiError("'filename' must be a string", field="filename")
+    tiebreaks = data.get("tiebreaks")
+    if isinstance(tiebreaks, list) and all(isinstance(code, str) for code in tiebreaks):
+        data["tiebreaks"] = ",".join(tiebreaks)
+    return Upload(text, path, data)
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        return decode(data, path=path)
+    except InputError as error:
+        raise ApiError.from_input(error) from None
+
+
+def merge_options(model: type[Options], query: EventOptions, fields: Mapping[str, Any]) -> Options:
+    """The options of the query string overridden by those of the body, checked."""
+    data = {**query.model_dump(exclude_unset=True), **fields}
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise invalid_parameters(error.errors()) from None
+
+
+def load_event(upload: Upload, options: EventOptions) -> Tournament:
+    """Reads the event of an upload as the options say."""
+    read = ReadOptions(zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as)
+    try:
+        tournament = read_text(upload.text, path=upload.path, input_format=options.input_format, options=read)
+    except InputError as error:
+        raise ApiError.from_input(error, upload.text) from None
+    except (ValueError, RecursionError) as error:
+        # A reader's failure on input it did not foresee is still the input's fault, not the server's.
+        logger.info("unforeseen reader error on %s", upload.path, exc_info=error)
+        raise ApiError(f"cannot read the file: {error}", path=upload.path, field="file") from None
+    if options.kind is not None:
+        tournament = tournament.with_kind(EventKind(options.kind))
+    if options.points is not None:
+        try:
+            tournament = replace(tournament, point_system=PointSystem.parse(options.points))
+        except ValueError as error:
+            raise ApiError(str(error), field="points") from None
+    return tournament
+
+
+def rank_event(tournament: Tournament, options: EventOptions, path: str) -> Standings:
+    """Ranks the event as the options say; the list defaults to the file's, then to the kind's."""
+    rules = _parsed("rules", Rules.parse, options.rules)
+    rank_by = None if options.rank_by is None else _parsed("rank_by", parse, options.rank_by)
+    if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
+        raise ApiError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})", field="rank_by")
+    specs: list[Spec] | None = None
+    if options.tiebreaks is not None:
+        specs = _parsed("tiebreaks", parse_list, options.tiebreaks)
+    elif tournament.tiebreaks:
+        try:
+            specs = parse_list(",".join(tournament.tiebreaks))
+        except TiebreakError as error:
+            raise ApiError(f"the file's tie-break list: {error}", path=path, field="file") from None
+    try:
+        return rank(
+            tournament, specs, rank_by=rank_by, lots=options.lots, rules=rules, unrated_rating=options.unrated_rating
+        )
+    except TiebreakError as error:
+        raise ApiError(str(error), field="tiebreaks") from None
+
+
+class _ThreadWarnings(logging.Handler):
+    """Keeps the messages of the warnings logged by the library in one thread."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.thread = threading.get_ident()
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread == self.thread:
+            self.messages.append(record.getMessage())
+
+
+@contextmanager
+def collected_warnings() -> Iterator[list[str]]:
+    """The warnings the library logs in this thread meanwhile (a PGN without rounds, …), for the answer."""
+    handler = _ThreadWarnings()
+    logger = logging.getLogger("sonneborn")
+    logger.addHandler(handler)
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+
+
+T = TypeVar("T")
+
+
+def _parsed(field: str, parser: Callable[[str], T], text: str) -> T:
+    try:
+        return parser(text)
+    except TiebreakError as error:
+        raise ApiError(str(error), field=field) from None

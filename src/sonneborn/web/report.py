@@ -1,0 +1,187 @@
+"""The data the web answers with, beyond the JSON contract: the catalogue, explanations and the page's report.
+
+Everything here is plain data for ``json.dumps``, built from one ranking call,
+so that the page, the explanations and the downloads cannot disagree.
+
+>>> from sonneborn.demo import seed_event
+>>> from sonneborn.ranking import parse_list, rank
+>>> first = explanations(rank(seed_event(), parse_list("SB")), [1])[0]
+>>> first["name"], first["values"]["SB"][:27]
+('Sloth', 'SB 69.5 = ½×11 (Zagorovsky)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sonneborn.explain import explain_player
+from sonneborn.model import EventKind, StartNo
+from sonneborn.numbers import exact_text
+from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings
+from sonneborn.render.cells import notes, place_texts, value_texts
+from sonneborn.render.crosstable import build_crosstable
+from sonneborn.render.json import standings_data
+from sonneborn.scoring import running_scores
+from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named tie-break list the page offers in one click."""
+
+    key: str
+    label: str
+    tiebreaks: str
+    """The codes in order, comma-separated."""
+    rank_by: str | None = None
+    """The weighted score ranked by instead of points, for the historic systems."""
+    description: str = ""
+
+
+PRESETS = (
+    Preset(
+        "round-robin",
+        "FIDE round robin",
+        DEFAULT_TIEBREAKS[EventKind.ROUND_ROBIN],
+        description="Direct encounter, Sonneborn–Berger, wins, Koya (C.07, the default for round robins).",
+    ),
+    Preset(
+        "swiss",
+        "FIDE Swiss",
+        DEFAULT_TIEBREAKS[EventKind.SWISS],
+        description="Buchholz cut 1, Buchholz, Sonneborn–Berger, direct encounter, wins (the default for Swiss).",
+    ),
+    Preset("linares", "Linares: most wins first", "WIN,SB,DE", description="Wins, then Sonneborn–Berger."),
+    Preset(
+        "neustadtl",
+        "Neustadtl ranking (historic)",
+        "DE,WIN",
+        rank_by="SB",
+        description="Ranked by the Sonneborn–Berger score instead of points.",
+    ),
+    Preset(
+        "gelbfuhs",
+        "Gelbfuhs ranking (historic)",
+        "DE,WIN",
+        rank_by="GF",
+        description="Ranked by the Gelbfuhs score instead of points (Vienna 1873).",
+    ),
+)
+"""The presets of the page, in the order shown."""
+
+RULE_LABELS = {
+    Rules.FIDE_2026: "FIDE 2026 (in force)",
+    Rules.FIDE_2024: "FIDE 2024",
+    Rules.FIDE_2023: "FIDE 2023",
+    Rules.FIDE_2009: "FIDE before 2023 (virtual opponent)",
+    Rules.NONE: "None: unplayed rounds count as they are",
+}
+"""How the page names each rule edition."""
+
+
+def catalogue() -> dict[str, Any]:
+    """What ``GET /api/tiebreaks`` answers: every code, the rule editions, the defaults and the presets."""
+    return {
+        "tiebreaks": [
+            {
+                "code": d.code,
+                "name": d.name,
+                "article": d.article,
+                "definition": d.definition,
+                "modifiers": sorted(m.value for m in d.modifiers),
+                "weighted_score": d.code in WEIGHTED_SCORES,
+            }
+            for d in REGISTRY.values()
+        ],
+        "rules": [{"value": r.value, "label": RULE_LABELS[r]} for r in Rules],
+        "default_rules": DEFAULT_RULES.value,
+        "defaults": {kind.value: codes for kind, codes in DEFAULT_TIEBREAKS.items()},
+        "presets": [asdict(preset) for preset in PRESETS],
+    }
+
+
+def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[str, Any]]:
+    """Each player's values as the sums they came from: the ``--explain`` lines and the same text per code."""
+    found = []
+    for start in starts:
+        row = standings.row(start)
+        lines = explain_player(standings, start)
+        codes = ["PTS", *standings.codes]
+        found.append(
+            {
+                "start": start,
+                "name": row.player.name,
+                "rank": row.rank,
+                "lines": lines,
+                "values": {code: line.strip() for code, line in zip(codes, lines[1:], strict=True)},
+            }
+        )
+    return found
+
+
+def report_data(standings: Standings, *, path: str, input_format: str) -> dict[str, Any]:
+    """Everything the page shows of one ranking, in one answer.
+
+    ``standings`` is the JSON contract unchanged; the rest is ready to show:
+    places as text (``8–9``), values as the tables print them, each value's
+    derivation, the running score after each round and the crosstable's cells.
+    """
+    event = standings.tournament
+    codes = standings.codes
+    places = place_texts(standings, dash="–")
+    columns = {code: value_texts(standings, code) for code in codes}
+    explained = {e["start"]: e for e in explanations(standings, (row.player.start for row in standings.rows))}
+    played = event.played_rounds
+    rows = []
+    for index, row in enumerate(standings.rows):
+        player = row.player
+        rows.append(
+            {
+                "start": player.start,
+                "place": places[index],
+                "rank": row.rank,
+                "shared": row.shared,
+                "by_lot": row.by_lot,
+                "name": player.name,
+                "title": player.title,
+                "rating": player.rating,
+                "federation": player.federation,
+                "points": exact_text(row.points),
+                "values": {code: columns[code][index] for code in codes},
+                "explanations": explained[player.start]["values"],
+                "lines": explained[player.start]["lines"],
+                "running": [float(score) for score in running_scores(event, player)[:played]],
+            }
+        )
+    table = build_crosstable(standings)
+    return {
+        "standings": standings_data(standings),
+        "input": {"path": path, "format": input_format},
+        "columns": [
+            {
+                "code": code,
+                "name": REGISTRY[code.split("/")[0]].name,
+                "article": REGISTRY[code.split("/")[0]].article,
+                "definition": REGISTRY[code.split("/")[0]].definition,
+            }
+            for code in codes
+        ],
+        "list": [str(spec) for spec in standings.tiebreaks],
+        "rank_by": None if standings.rank_by is None else str(standings.rank_by),
+        "rows": rows,
+        "rounds": {"played": played, "scheduled": event.rounds, "berger": input_format == "crosstable"},
+        "notes": notes(standings),
+        "crosstable": {
+            "header": table.header,
+            "rows": table.rows,
+            "titles": table.titles,
+            "kind": table.kind.value,
+            "name_column": table.name_column,
+            "result_columns": list(table.result_columns),
+            "value_columns": list(table.value_columns),
+            "starts": table.starts,
+        },
+    }

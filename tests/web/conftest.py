@@ -1,0 +1,75 @@
+"""Fixtures of the web tests: the app in-process, a real server on a free local port, the seed as a file."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+import uvicorn
+from starlette.exceptions import StarletteDeprecationWarning
+
+from sonneborn.demo import SEED_FILE, seed_text
+from sonneborn.web import create_app
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
+
+def make_client(*, raise_server_exceptions: bool = True) -> TestClient:
+    """FastAPI's test client around a new app."""
+    # Starlette asks for httpx2 instead of httpx under its test client; either works for these tests.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`", StarletteDeprecationWarning)
+        from fastapi.testclient import TestClient
+
+    return TestClient(create_app(), raise_server_exceptions=raise_server_exceptions)
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with make_client() as client:
+        yield client
+
+
+@pytest.fixture
+def lenient_client() -> Iterator[TestClient]:
+    """A client that gets the 500 answer of a failing app instead of its exception."""
+    with make_client(raise_server_exceptions=False) as client:
+        yield client
+
+
+@pytest.fixture
+def seed_file(tmp_path: Path) -> Path:
+    """The bundled seed crosstable written to a file, as a user would upload it."""
+    path = tmp_path / SEED_FILE
+    path.write_text(seed_text(), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The app served by uvicorn in a thread on 127.0.0.1 and a free port; yields its base URL."""
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), ws="none", lifespan="off", log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            listening.close()
+            pytest.fail("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+        listening.close()

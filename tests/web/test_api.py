@@ -1,0 +1,428 @@
+"""The JSON API in-process, through FastAPI's test client: every endpoint, every error, never a 500 for bad input."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import logging
+import re
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from click.testing import CliRunner
+
+from sonneborn.cli import cli
+from sonneborn.demo import SEED_FILE, seed_event, seed_text
+from sonneborn.formats import read_text
+from sonneborn.formats.jsonio import write_json
+from sonneborn.ranking import parse_list, rank
+from sonneborn.render import render
+from sonneborn.tiebreaks import REGISTRY
+from sonneborn.web.limits import MAX_BODY, BodyLimit
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+    from starlette.types import Message, Receive, Scope, Send
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+SEED = seed_text().encode()
+BROKEN = seed_text().replace("½\t1\t1\t1\t1\t11", "Q\t1\t1\t1\t1\t11", 1).encode()
+"""The seed with an unknown result in Sloth's row (line 2, column 29)."""
+
+
+def upload(data: bytes = SEED, name: str = SEED_FILE) -> dict[str, tuple[str, bytes]]:
+    return {"file": (name, data)}
+
+
+def error_of(response: Any, status: int = 422) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert {"message", "path", "line", "column", "field"} <= set(body["error"]), body
+    return body["error"]  # type: ignore[no-any-return]
+
+
+# Service endpoints.
+
+
+def test_healthz(client: TestClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+
+
+def test_tiebreaks_lists_every_code_with_its_name_and_definition(client: TestClient) -> None:
+    response = client.get("/api/tiebreaks")
+    assert response.status_code == 200, response.text
+    data = response.json()
+    listed = {entry["code"]: entry for entry in data["tiebreaks"]}
+    assert set(listed) == set(REGISTRY)
+    for code, definition in REGISTRY.items():
+        assert listed[code]["name"] == definition.name
+        assert listed[code]["definition"] == definition.definition
+        assert listed[code]["article"] == definition.article
+    assert listed["BH"]["modifiers"] == ["C", "M", "P"]
+    assert data["default_rules"] == "fide-2026"
+    assert [preset["key"] for preset in data["presets"]] == ["round-robin", "swiss", "linares", "neustadtl", "gelbfuhs"]
+
+
+def test_openapi_document_describes_every_endpoint(client: TestClient) -> None:
+    response = client.get("/openapi.json")
+    assert response.status_code == 200
+    document = response.json()
+    assert set(document["paths"]) == {"/healthz", "/api/tiebreaks", "/api/standings", "/api/explain", "/api/report"}
+    standings = document["paths"]["/api/standings"]["post"]
+    assert set(standings["requestBody"]["content"]) == {"multipart/form-data", "application/json", "text/plain"}
+    assert {p["name"] for p in standings["parameters"]} >= {"tiebreaks", "rules", "format", "rank_by"}
+    assert {"413", "422"} <= set(standings["responses"])
+    explain = document["paths"]["/api/explain"]["post"]
+    assert "start" in {p["name"] for p in explain["parameters"]}
+
+
+def test_no_documentation_page_that_loads_from_elsewhere(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 404
+    assert client.get("/redoc").status_code == 404
+
+
+# The page and its files.
+
+
+def test_page_is_self_contained(client: TestClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    page = response.text
+    links = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert links and all(link.startswith(("/", "#")) for link in links), links
+    assert "<script>" not in page and "style=" not in page
+    for name in ("app.js", "app.css", "report.css", "favicon.svg"):
+        asset = client.get(f"/static/{name}")
+        assert asset.status_code == 200, name
+        # Only the SVG namespace looks like a URL: nothing is fetched from elsewhere.
+        assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", asset.text), name
+
+
+def test_page_offers_every_rule_edition_and_preset(client: TestClient) -> None:
+    page = client.get("/").text
+    for value in ("fide-2026", "fide-2024", "fide-2023", "fide-2009", "none"):
+        assert f'value="{value}"' in page
+    assert 'data-tiebreaks="WIN,SB,DE"' in page
+    assert 'data-rank-by="GF"' in page
+
+
+def test_example_is_the_seed(client: TestClient) -> None:
+    response = client.get("/example/wccc_1975_final.tsv")
+    assert response.status_code == 200
+    assert response.text == seed_text()
+
+
+# POST /api/standings.
+
+
+def test_standings_multipart_gives_the_json_of_the_command(client: TestClient, seed_file: Path) -> None:
+    response = client.post("/api/standings?tiebreaks=SB", files=upload())
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/json"
+    printed = CliRunner().invoke(cli, ["standings", str(seed_file), "-t", "SB", "-f", "json"])
+    assert printed.exit_code == 0, printed.output
+    assert response.text == printed.stdout
+    first = response.json()["standings"][0]
+    assert (first["name"], first["values"]) == ("Sloth", {"SB": 69.5})
+
+
+def test_standings_json_body_with_a_list_of_codes(client: TestClient) -> None:
+    response = client.post(
+        "/api/standings", json={"text": seed_text(), "tiebreaks": ["SB", "DE"], "rules": "FIDE-2023"}
+    )
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["tiebreaks"] == ["SB", "DE"]
+    assert data["rules"] == "fide-2023"
+
+
+def test_standings_raw_text_body(client: TestClient) -> None:
+    response = client.post("/api/standings?tiebreaks=SB", content=SEED, headers={"content-type": "text/plain"})
+    assert response.status_code == 200, response.text
+    assert response.json()["standings"][0]["name"] == "Sloth"
+
+
+def test_standings_url_encoded_form(client: TestClient) -> None:
+    response = client.post("/api/standings", data={"text": seed_text(), "tiebreaks": "WIN"})
+    assert response.status_code == 200, response.text
+    assert response.json()["tiebreaks"] == ["WIN"]
+
+
+def test_body_fields_win_over_the_query(client: TestClient) -> None:
+    response = client.post("/api/standings?tiebreaks=SB&rank_by=GF", files=upload(), data={"tiebreaks": "WIN"})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["tiebreaks"] == ["GF", "WIN"]
+    assert data["rank_by"] == "GF"
+
+
+def test_empty_fields_mean_not_given(client: TestClient) -> None:
+    response = client.post("/api/standings?unrated_rating=&rank_by=", files=upload(), data={"tiebreaks": ""})
+    assert response.status_code == 200, response.text
+    assert response.json()["tiebreaks"] == ["DE", "SB", "WIN", "KS"]
+
+
+def test_default_list_is_the_files_own(client: TestClient) -> None:
+    path = DATA / "trf26" / "galway_club_open_2026.trf"
+    response = client.post("/api/standings", files=upload(path.read_bytes(), path.name))
+    assert response.status_code == 200, response.text
+    assert response.json()["tiebreaks"] == ["DE", "BH/C1", "BH", "SB"]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "media"),
+    [
+        ("csv", "text/csv"),
+        ("html", "text/html"),
+        ("md", "text/markdown"),
+        ("trf", "text/plain"),
+        ("table", "text/plain"),
+        ("json", "application/json"),
+    ],
+)
+def test_each_format_is_the_renderers_text(client: TestClient, fmt: str, media: str) -> None:
+    response = client.post(f"/api/standings?format={fmt}&tiebreaks=SB,DE", files=upload())
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].split(";")[0] == media
+    assert response.text == render(rank(read_text(seed_text(), path=SEED_FILE), parse_list("SB,DE")), fmt)
+
+
+def test_csv_content(client: TestClient) -> None:
+    response = client.post("/api/standings", files=upload(), data={"format": "csv", "tiebreaks": "SB"})
+    rows = list(csv.DictReader(io.StringIO(response.text)))
+    assert (rows[0]["name"], rows[0]["SB"]) == ("Sloth", "69.5")
+    assert len(rows) == 15
+
+
+# POST /api/explain.
+
+
+def test_explain_one_player(client: TestClient) -> None:
+    response = client.post("/api/explain?start=1&tiebreaks=SB", files=upload())
+    assert response.status_code == 200, response.text
+    (sloth,) = response.json()["explanations"]
+    assert (sloth["start"], sloth["name"], sloth["rank"]) == (1, "Sloth", 1)
+    assert sloth["values"]["SB"].startswith("SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov)")
+    assert sloth["values"]["PTS"].startswith("PTS 11 = ")
+    assert sloth["lines"][0] == "Sloth (no. 1), rank 1"
+    assert sloth["lines"][2] == "  " + sloth["values"]["SB"]
+
+
+def test_explain_every_player_by_default(client: TestClient) -> None:
+    response = client.post("/api/explain", json={"text": seed_text(), "tiebreaks": "SB,WIN"})
+    assert response.status_code == 200, response.text
+    explained = response.json()["explanations"]
+    assert [e["start"] for e in explained] == list(range(1, 16))
+    assert all(set(e["values"]) == {"PTS", "SB", "WIN"} for e in explained)
+
+
+@pytest.mark.parametrize("start", ["16", "0", "one"])
+def test_explain_of_no_such_player(client: TestClient, start: str) -> None:
+    error = error_of(client.post(f"/api/explain?start={start}", files=upload()))
+    assert error["field"] == "start"
+
+
+# POST /api/report, the page's.
+
+
+def test_report_holds_the_contract_and_what_the_page_shows(client: TestClient) -> None:
+    response = client.post("/api/report", files=upload(), data={"tiebreaks": "SB,DE"})
+    assert response.status_code == 200, response.text
+    report = response.json()
+    contract = client.post("/api/standings?tiebreaks=SB,DE", files=upload()).json()
+    assert report["standings"] == contract
+    assert report["input"] == {"path": SEED_FILE, "format": "crosstable"}
+    assert report["list"] == ["SB", "DE"]
+    sloth = report["rows"][0]
+    assert (sloth["name"], sloth["place"], sloth["values"]["SB"]) == ("Sloth", "1", "69.50")
+    assert sloth["explanations"]["SB"].startswith("SB 69.5 = ")
+    assert len(sloth["running"]) == 15 and sloth["running"][-1] == 11
+    assert report["rounds"] == {"played": 15, "scheduled": 15, "berger": True}
+    assert report["crosstable"]["rows"][0][:3] == ["1", "Sloth", "X"]
+    assert [c["code"] for c in report["columns"]] == ["SB", "DE"]
+
+
+def test_report_shows_shared_places(client: TestClient) -> None:
+    report = client.post("/api/report?tiebreaks=SB", files=upload()).json()
+    shared = [row for row in report["rows"] if row["shared"]]
+    assert [row["place"] for row in shared] == ["8–9", "8–9"]
+    assert any("share the place" in note for note in report["notes"])
+
+
+# Errors: 413, 415, 422.
+
+
+def test_body_over_the_limit_with_content_length(client: TestClient) -> None:
+    response = client.post("/api/standings", files=upload(b"x" * (MAX_BODY + 1)))
+    error = error_of(response, 413)
+    assert "10 MB" in error["message"]
+
+
+def test_chunked_body_over_the_limit(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(11):
+            yield b"x" * (1024 * 1024)
+
+    response = client.post("/api/standings", content=chunks(), headers={"content-type": "text/plain"})
+    assert "content-length" not in response.request.headers
+    error_of(response, 413)
+
+
+def test_body_limit_stops_reading_at_the_limit() -> None:
+    read: list[int] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            read.append(len(message.get("body", b"")))
+            if not message.get("more_body"):
+                break
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"read"})
+
+    chunks = [b"x" * 4] * 10
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return {"type": "http.request", "body": chunks.pop(), "more_body": bool(chunks)}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    asyncio.run(BodyLimit(app, limit=10)({"type": "http", "headers": []}, receive, send))
+    assert sum(read) == 8, "the third chunk passes the limit and is not handed over"
+    assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"])["error"]["message"].startswith("the request body is larger than")
+
+
+def test_garbage_gets_the_readers_message_and_line(client: TestClient) -> None:
+    error = error_of(client.post("/api/standings", files=upload(b"hello\nworld\n", "garbage.txt")))
+    assert error["path"] == "garbage.txt"
+    assert error["line"] == 2
+    assert "crosstable needs two or more" in error["message"]
+    assert error["field"] == "file"
+
+
+def test_broken_crosstable_gets_line_column_and_excerpt(client: TestClient) -> None:
+    error = error_of(client.post("/api/standings", files=upload(BROKEN, "broken.tsv")))
+    assert (error["path"], error["line"], error["column"]) == ("broken.tsv", 2, 29)
+    assert "unknown result 'Q'" in error["message"]
+    assert error["excerpt"].startswith("1\tSloth\tX")
+
+
+def test_pasted_text_is_named_text(client: TestClient) -> None:
+    error = error_of(client.post("/api/standings", json={"text": BROKEN.decode()}))
+    assert (error["path"], error["line"]) == ("<text>", 2)
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "fragment"),
+    [
+        ("tiebreaks=SB,XX", "tiebreaks", "unknown tie-break 'XX'"),
+        ("tiebreaks=SB/Q", "tiebreaks", "unknown modifier"),
+        ("tiebreaks=WIN/C1", "tiebreaks", "does not take"),
+        ("tiebreaks=,", "tiebreaks", "empty tie-break list"),
+        ("rank_by=BH", "rank_by", "cannot rank by 'BH'"),
+        ("rank_by=XX", "rank_by", "unknown tie-break"),
+        ("rules=fide-1999", "rules", "unknown rules"),
+        ("points=3,1", "points", "expected WIN,DRAW,LOSS"),
+        ("format=pdf", "format", "input should be"),
+        ("input_format=xls", "input_format", "input should be"),
+        ("unrated_rating=abc", "unrated_rating", "valid integer"),
+        ("tiebreak=SB", "tiebreak", "unknown parameter 'tiebreak'"),
+    ],
+)
+def test_bad_parameters(client: TestClient, params: str, field: str, fragment: str) -> None:
+    error = error_of(client.post(f"/api/standings?{params}", files=upload()))
+    assert error["field"] == field
+    assert fragment in error["message"], error["message"]
+
+
+def test_bad_parameter_in_the_body(client: TestClient) -> None:
+    error = error_of(client.post("/api/standings", json={"text": seed_text(), "lots": "many", "colour": 1}))
+    assert error["field"] in {"lots", "colour"}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"json": ["text"]}, "must be an object"),
+        ({"json": {"tiebreaks": "SB"}}, "under 'text'"),
+        ({"content": b"{not json", "headers": {"content-type": "application/json"}}, "not valid JSON"),
+        ({"data": {"tiebreaks": "SB"}}, "no tournament file"),
+        ({"files": upload(), "data": {"text": "x"}}, "not both"),
+        ({"data": {"file": "not a file"}}, "must be a file upload"),
+        ({"content": b"--x\r\nbroken", "headers": {"content-type": "multipart/form-data"}}, "multipart"),
+        ({"content": b"", "headers": {"content-type": "text/plain"}}, "the file is empty"),
+        ({"content": b"\x89PNG\r\n\x1a\n\x00\x00", "headers": {"content-type": "text/plain"}}, "binary data"),
+    ],
+)
+def test_bad_bodies(client: TestClient, kwargs: dict[str, Any], fragment: str) -> None:
+    error = error_of(client.post("/api/standings", **kwargs))
+    assert fragment in error["message"], error["message"]
+
+
+def test_unsupported_content_type(client: TestClient) -> None:
+    response = client.post("/api/standings", content=SEED, headers={"content-type": "image/png"})
+    assert "unsupported content type" in error_of(response, 415)["message"]
+
+
+BAD_INPUTS = [
+    b"",
+    b"\n\n\n",
+    b"\xff\xfe\x00\x01" * 50,
+    bytes(range(256)) * 4,
+    b"{" * 5000,
+    b"[" * 5000,
+    b'{"tournament": {"players": [{"name": "A", "rounds": [{"result": "1", "opponent": 9}]}]}}',
+    b'{"tournament": {"rounds": -1, "players": []}}',
+    b"001    1 m    Solo                              2000 IRL     1234567 2000/01/01  1.0    1     2 w 1\n",
+    b"012 Event\n001 garbage\n",
+    b'[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 1-0\n[White',
+    b'[Event "x"]\n[White "A"]\n[Black "A"]\n[Result "1-0"]\n\n1-0\n',
+    b"\tA\tB\n1\tA\tX\t1\n2\tB\t1\tX\n",
+    b"Player;1;2\n1;A;X;2\n2;B;0;X\n",
+    b"\tPlayer\t1\t2\t3\n1\tA\tX\t1\t1\n2\tB\t0\tX\n3\tC\t0\t1\tX\n",
+]
+
+
+@pytest.mark.parametrize("data", BAD_INPUTS, ids=range(len(BAD_INPUTS)))
+@pytest.mark.parametrize("endpoint", ["/api/standings", "/api/explain", "/api/report"])
+def test_bad_input_is_never_a_server_error(lenient_client: TestClient, endpoint: str, data: bytes) -> None:
+    response = lenient_client.post(endpoint, files=upload(data, "bad.txt"))
+    assert response.status_code < 500, response.text
+
+
+def test_a_real_bug_is_a_logged_500(
+    lenient_client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("sonneborn.web.inputs.rank", broken)
+    with caplog.at_level(logging.ERROR, logger="sonneborn.web.app"):
+        response = lenient_client.post("/api/standings", files=upload())
+    assert "internal error" in error_of(response, 500)["message"]
+    assert "a bug" in caplog.text
+
+
+def test_a_large_upload_stays_in_memory(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def to_disk(self: object) -> None:
+        raise AssertionError("an upload was written to a temporary file")
+
+    monkeypatch.setattr(tempfile.SpooledTemporaryFile, "rollover", to_disk)
+    # The seed as a JSON event, padded past the 1 MB where Starlette would spool it to disk.
+    document = write_json(seed_event()) + " " * (3 * 1024 * 1024)
+    response = client.post("/api/standings?tiebreaks=SB", files=upload(document.encode(), "seed.json"))
+    assert response.status_code == 200, response.text
+    assert response.json()["standings"][0]["values"] == {"SB": 69.5}

@@ -1,0 +1,186 @@
+"""The page in a real headless Chromium (Debian's), driven by Playwright, against the app served by uvicorn.
+
+No browser is ever downloaded: the test fails, rather than skips, when Debian's
+``chromium`` is missing (``make test`` installs it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+
+from sonneborn.demo import seed_text
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+DATA = Path(__file__).resolve().parents[1] / "data"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (make test does it)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def problems() -> list[str]:
+    """Console errors and uncaught exceptions of the page: none is expected."""
+    return []
+
+
+def open_page(browser: Browser, url: str, problems: list[str], *, width: int = 1280, height: int = 900) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True)
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.append(message.text)
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(url)
+    return page
+
+
+def test_seed_standings_explanation_chart_and_csv(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", seed_file)
+    first = page.locator("#standings tbody tr").first
+    expect(first.locator("td.name")).to_have_text("Sloth")
+    sb = first.locator('button[data-code="SB"]')
+    assert float(sb.inner_text()) == 69.5
+    expect(page.locator("#crosstable tbody tr").first.locator("td.name")).to_have_text("Sloth")
+
+    sb.click()
+    explanation = page.locator("#explain-text")
+    expect(explanation).to_contain_text("SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov)")
+    expect(page.locator("#explain-title")).to_contain_text("SB of Sloth")
+
+    # The keyboard reaches every value: Enter on Zagorovsky's SB explains his.
+    page.locator("#standings tbody tr").nth(1).locator('button[data-code="SB"]').focus()
+    page.keyboard.press("Enter")
+    expect(explanation).to_contain_text("SB 66.75 = ")
+    page.keyboard.press("Escape")
+    expect(page.locator("#explain")).to_be_hidden()
+
+    # The chart has a line per player; pointing at one names the player.
+    expect(page.locator("#chart g.player-line")).to_have_count(15)
+    page.locator('#chart g.player-line[data-start="1"]').dispatch_event("mouseenter")
+    expect(page.locator("#chart .hover-label")).to_have_text("1. Sloth: 11 after round 15")
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    sb.click()
+    page.screenshot(path=ARTIFACTS / "standings.png", full_page=True)
+
+    with page.expect_download() as info:
+        page.click('button.download[data-format="csv"]')
+    download = info.value
+    assert download.suggested_filename == "wccc_1975_final-standings.csv"
+    rows = list(csv.DictReader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
+    assert [row["name"] for row in rows[:3]] == ["Sloth", "Zagorovsky", "Kosenkov"]
+    assert float(rows[0]["SB"]) == 69.5
+    assert problems == []
+
+
+def test_broken_file_shows_its_line_next_to_the_input(
+    browser: Browser, live_server: str, tmp_path: Path, problems: list[str]
+) -> None:
+    broken = tmp_path / "broken.tsv"
+    broken.write_text(seed_text().replace("½\t1\t1\t1\t1\t11", "Q\t1\t1\t1\t1\t11", 1), encoding="utf-8")
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", broken)
+    error = page.locator("#input-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("broken.tsv, line 2, column 29: unknown result 'Q' of Sloth against Walther")
+    expect(error.locator("pre")).to_contain_text("1\tSloth\tX")
+    expect(page.locator("#result")).to_be_hidden()
+
+    # Pasted text: the error names the line, and the line is selected in the text area.
+    page.fill("#text", "hello\nworld\n")
+    page.click("#rank")
+    expect(error).to_contain_text("<text>, line 2, column 1: only one player row found")
+    assert page.eval_on_selector("#text", "t => t.value.slice(t.selectionStart, t.selectionEnd)") == "world"
+    expect(page.locator("#text")).to_have_attribute("aria-invalid", "true")
+    assert [p for p in problems if "422" not in p] == []
+
+
+def test_tie_break_list_presets_keyboard_and_drag(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", seed_file)
+    chips = page.locator("#chips li")
+    # Left empty, the list shows what was used: the FIDE default for a round robin.
+    expect(chips).to_have_count(4)
+
+    def codes() -> list[str]:
+        return [str(code) for code in chips.evaluate_all("lis => lis.map(li => li.dataset.code)")]
+
+    assert codes() == ["DE", "SB", "WIN", "KS"]
+    # Until the user sets it, the list follows the file: a TRF-26 file's own list.
+    page.set_input_files("#file", DATA / "trf26" / "galway_club_open_2026.trf")
+    expect(page.locator("#standings thead th").last).to_have_text("SB")
+    assert codes() == ["DE", "BH/C1", "BH", "SB"]
+    page.set_input_files("#file", seed_file)
+    expect(page.locator("#standings tbody tr").first.locator("td.name")).to_have_text("Sloth")
+    assert codes() == ["DE", "SB", "WIN", "KS"]
+
+    page.get_by_role("button", name="Linares: most wins first").click()
+    assert codes() == ["WIN", "SB", "DE"]
+    expect(page.locator("#standings thead th").nth(4)).to_have_text("WIN")
+    expect(page.locator("#standings tbody tr").first.locator("td.name")).to_have_text("Zagorovsky")
+
+    page.get_by_role("button", name="Move SB earlier").press("Enter")
+    assert codes() == ["SB", "WIN", "DE"]
+    expect(page.locator("#standings thead th").nth(4)).to_have_text("SB")
+    expect(page.locator("#standings tbody tr").first.locator("td.name")).to_have_text("Sloth")
+
+    page.locator('#chips li[data-code="DE"]').drag_to(
+        page.locator('#chips li[data-code="SB"]'), target_position={"x": 4, "y": 8}
+    )
+    assert codes() == ["DE", "SB", "WIN"]
+    expect(page.locator("#standings thead th").nth(4)).to_have_text("DE")
+
+    page.fill("#code", "xx")
+    page.press("#code", "Enter")
+    expect(page.locator("#tiebreak-error")).to_contain_text("unknown tie-break XX")
+    page.fill("#code", "bh-c1")
+    page.click("#add-code")
+    assert codes() == ["DE", "SB", "WIN", "BH-C1"]
+    expect(page.locator("#standings thead th").last).to_have_text("BH/C1")
+
+    page.get_by_role("button", name="Neustadtl ranking (historic)").click()
+    expect(page.locator("#rank-by")).to_have_value("SB")
+    expect(page.locator("#facts")).to_contain_text("Ranked by")
+    page.select_option("#rules", "fide-2009")
+    expect(page.locator("#facts")).to_contain_text("fide-2009")
+    assert problems == []
+
+
+def test_phone_sized_screen_with_the_bundled_example(browser: Browser, live_server: str, problems: list[str]) -> None:
+    page = open_page(browser, live_server, problems, width=375, height=812)
+    page.get_by_role("button", name="Try the 1975–80 World Correspondence Championship final").click()
+    expect(page.locator("#standings tbody tr").first.locator("td.name")).to_have_text("Sloth")
+    # Nothing but the tables' own scrolling areas is wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "standings-phone.png", full_page=True)
+    assert problems == []
