@@ -151,11 +151,9 @@ def _load(
 
 def _tiebreak_list(tiebreaks: str | None, tournament: Tournament) -> list[Spec] | None:
     """The list given, else the one the file states (TRF-26 202), else ``None`` for the default."""
-    if tiebreaks is not None:
-        return parse_list(tiebreaks)
-    if tournament.tiebreaks:
-        return parse_list(",".join(tournament.tiebreaks))
-    return None
+    from sonneborn.ranking import stated_tiebreaks
+
+    return parse_list(tiebreaks) if tiebreaks is not None else stated_tiebreaks(tournament)
 
 
 @cli.command(

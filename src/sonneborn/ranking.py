@@ -30,6 +30,14 @@ def default_tiebreaks(kind: EventKind) -> list[Spec]:
     return parse_list(DEFAULT_TIEBREAKS[kind])
 
 
+def stated_tiebreaks(tournament: Tournament) -> list[Spec] | None:
+    """The list the file states (TRF-26 record 202), or ``None`` when it states none.
+
+    A command ranks by the list it is given, else by this one, else by the default of the kind.
+    """
+    return parse_list(",".join(tournament.tiebreaks)) if tournament.tiebreaks else None
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     """One line of the standings."""

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.formats import ReadOptions, decode, read_text, split_lines
 from sonneborn.model import EventKind, PointSystem, Tournament
-from sonneborn.ranking import Standings, rank
+from sonneborn.ranking import Standings, rank, stated_tiebreaks
 from sonneborn.tiebreaks import WEIGHTED_SCORES, Spec, parse, parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.limits import MAX_BODY
@@ -317,9 +317,9 @@ def rank_event(tournament: Tournament, options: EventOptions, path: str) -> Stan
     specs: list[Spec] | None = None
     if options.tiebreaks is not None:
         specs = _parsed("tiebreaks", parse_list, options.tiebreaks)
-    elif tournament.tiebreaks:
+    else:
         try:
-            specs = parse_list(",".join(tournament.tiebreaks))
+            specs = stated_tiebreaks(tournament)
         except TiebreakError as error:
             raise ApiError(f"the file's tie-break list: {error}", path=path, field="file") from None
     try:
