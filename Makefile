@@ -33,6 +33,7 @@ unit: $(STAMP)
 
 # Speed and memory runs: not tests, figures for benchmarks/README.md.
 bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py --batch
 	$(BIN)/python benchmarks/pgn_memory.py
 
 clean:

@@ -401,6 +401,81 @@ def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr
 
 @cli.command(
     epilog="""\b
+Exit status: 0 when every file was ranked, 1 when some failed (each is reported), 2 for a usage error.
+Examples:
+  sonneborn batch events/ -o standings/
+  sonneborn batch 'archive/**/*.trf' -o out -f html -j 4
+  sonneborn batch events/ -o out --executor dask --scheduler tcp://10.0.0.5:8786
+"""
+)
+@click.argument("source", metavar="DIR_OR_GLOB")
+@click.option(
+    "-o",
+    "--output",
+    "outdir",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder the standings are written to, one file per event (created if missing).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "csv", "html"]),
+    default="json",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: each file's own list.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N", help="Worker processes (default: every core).")
+@click.option("--force", is_flag=True, help="Recompute outputs that are newer than their inputs too.")
+@click.option(
+    "--executor",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="This machine's cores, or a Dask cluster (pip install sonneborn[dask]).",
+)
+@click.option("--scheduler", metavar="ADDRESS", help="With --executor dask: the scheduler, e.g. tcp://host:8786.")
+@_user_errors
+def batch(
+    source: str,
+    outdir: Path,
+    fmt: str,
+    tiebreaks: str | None,
+    jobs: int | None,
+    force: bool,
+    executor: str,
+    scheduler: str | None,
+) -> None:
+    """Compute the standings of every event file in DIR_OR_GLOB, in parallel, into a folder.
+
+    A folder contributes its .trf, .pgn, .json, .tsv, .csv and .txt files, recursively; OUTDIR keeps their
+    paths below it. A file that fails is reported and the others go on; an output newer than its input is
+    kept unless --force.
+    """
+    from sonneborn.batch import find_inputs, run_batch
+
+    if executor == "dask" and not scheduler:
+        raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    files = find_inputs(source)
+    if not files:
+        raise click.UsageError(f"no event files in {source!r}")
+    try:
+        summary = run_batch(
+            files, outdir, fmt=fmt, tiebreaks=tiebreaks, jobs=jobs, force=force, executor=executor, scheduler=scheduler
+        )
+    except ImportError as error:
+        raise click.UsageError(str(error)) from None
+    for _, message in summary.failed:
+        click.echo(f"sonneborn: error: {message}", err=True)
+    click.echo(str(summary), err=True)
+    if summary.failed:
+        sys.exit(1)
+
+
+@cli.command(
+    epilog="""\b
 Examples:
   sonneborn convert crosstable.tsv event.trf
   sonneborn convert games.pgn event.json

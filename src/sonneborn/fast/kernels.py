@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
@@ -250,10 +251,17 @@ class Kernels:
         opponent = np.where(games, self.event.opponent, 0)
         sums = np.where(games, bh[opponent], 0).sum(axis=1)
         count = games.sum(axis=1)
-        common = math.lcm(*range(1, self.event.rounds + 1)) if self.event.rounds else 1
-        key = sums * (common // np.maximum(count, 1))
         present = count > 0
-        return Column(sums, np.maximum(count, 1) * self.event.unit, present, np.where(present, key, -BIG))
+        safe = np.maximum(count, 1)
+        common = math.lcm(*range(1, int(count.max()) + 1)) if count.size and count.max() > 0 else 1
+        if common * (int(np.abs(sums).max()) + 1 if sums.size else 1) < 2**62:
+            key = sums * (common // safe)
+        else:
+            # Too many games for one common denominator: rank the exact averages instead.
+            averages = [Fraction(int(s), int(c)) for s, c in zip(sums.tolist(), safe.tolist(), strict=True)]
+            levels = {value: level for level, value in enumerate(sorted(set(averages)))}
+            key = np.array([levels[value] for value in averages], dtype=np.int64)
+        return Column(sums, safe * self.event.unit, present, np.where(present, key, -BIG))
 
     def progressive(self, spec: Spec) -> Column:
         """PS (C.07 7.5): the running scores of the rounds played, the first ``k`` cut."""

@@ -1,0 +1,417 @@
+"""Times ``sonneborn standings`` on big generated events as a user runs it, and the library call alone.
+
+Each case runs the whole command in a fresh process, ``N`` times (``--runs``), with its JSON written to a
+file::
+
+    sonneborn standings FILE -f json -t BH/C1,BH,SB,SB/C1,FB,AOB,DE,WIN,WON,BPG,PS,ARO,TPR > out.json
+
+and reports the median, fastest and slowest wall time and the child's peak resident memory (``ru_maxrss``
+from ``os.wait4``). It then times the library call alone (read, compute, rank; no output) in a fresh
+process, and compares everything with the targets:
+
+- Swiss 2,000 × 11 ≤ 0.2 s; Swiss 100,000 × 11 ≤ 2 s and ≤ 1 GB; growth from 10,000 to 100,000 players
+  ≤ 12×; round robin of 500 players ≤ 2 s; ``sonneborn batch`` over 10,000 events of 20 × 7 ≤ 30 s.
+
+The events are generated once into ``benchmarks/.cache/`` (again when ``generate.py`` changes). Events of
+more than 9,999 players are written as JSON, which TRF-16's four-digit start numbers cannot hold.
+
+Run it as ``.venv/bin/python benchmarks/run.py`` (``--quick --runs 1`` while developing, ``--batch`` for
+the batch case, ``--write-results`` to record the figures in ``benchmarks/RESULTS.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import generate
+
+HERE = Path(__file__).resolve().parent
+CACHE = HERE / ".cache"
+RESULTS = HERE / "RESULTS.md"
+TIEBREAKS = "BH/C1,BH,SB,SB/C1,FB,AOB,DE,WIN,WON,BPG,PS,ARO,TPR"
+MB = 1024 * 1024
+LIBRARY = """\
+import sys, time
+from sonneborn.tiebreaks import parse_list
+from sonneborn.tiebreaks.rules import DEFAULT_RULES
+mode, path, specs = sys.argv[1], sys.argv[2], parse_list(sys.argv[3])
+if mode == "array":
+    import sonneborn.fast.event, sonneborn.fast.standings, sonneborn.fast.trf
+    from sonneborn.fast import fast_standings
+    began = time.perf_counter()
+    if fast_standings(path, fmt="json", tiebreaks=specs, rules=DEFAULT_RULES) is None:
+        sys.exit(3)
+else:
+    from sonneborn.formats import read_path
+    from sonneborn.ranking import rank
+    began = time.perf_counter()
+    rank(read_path(path), specs)
+print(time.perf_counter() - began)
+"""
+"""The library call alone, timed inside a fresh process after the imports: ``reference`` is
+``rank(read_path(FILE), LIST)``, ``array`` the array path the command takes (``fast_standings``, which
+renders the JSON text in memory but writes nothing)."""
+LIBRARY_MODES = ("reference", "array")
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One benchmark: an event (or a folder of events) and its targets."""
+
+    name: str
+    kind: str
+    """``swiss``, ``roundrobin``, ``batch`` or ``startup`` (``sonneborn --version``: interpreter and imports)."""
+    players: int
+    rounds: int
+    seconds: float | None = None
+    """The target of the median wall time, if any."""
+    memory: int | None = None
+    """The target of the peak resident memory in bytes, if any."""
+    count: int = 1
+    """The number of events (a batch)."""
+
+    @property
+    def path(self) -> Path:
+        """The generated file (a folder for a batch)."""
+        if self.kind == "batch":
+            return CACHE / f"small-{self.count}x{self.players}x{self.rounds}"
+        # Beyond 9,999 players the generator writes sonneborn's wide TRF (record XXD).
+        return CACHE / f"{self.name}.trf"
+
+    @property
+    def label(self) -> str:
+        if self.kind == "startup":
+            return "start-up (--version)"
+        if self.kind == "batch":
+            return f"batch {self.count:,} × ({self.players} × {self.rounds})"
+        what = "Swiss" if self.kind == "swiss" else "round robin"
+        return f"{what} {self.players:,} × {self.rounds}"
+
+
+CASES = {
+    case.name: case
+    for case in [
+        Case("startup", "startup", 0, 0),
+        Case("swiss-2000", "swiss", 2_000, 11, seconds=0.2),
+        Case("swiss-10000", "swiss", 10_000, 11),
+        Case("swiss-100000", "swiss", 100_000, 11, seconds=2.0, memory=1024 * MB),
+        Case("rr-500", "roundrobin", 500, 499, seconds=2.0),
+        Case("batch-10000", "batch", 20, 7, seconds=30.0, count=10_000),
+    ]
+}
+QUICK = ("startup", "swiss-2000", "swiss-10000")
+GROWTH = ("swiss-10000", "swiss-100000", 12.0)
+"""Growth from one case to another, and its target: near linear in the number of players."""
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One run of a command in a child process."""
+
+    seconds: float
+    peak: int
+    """The child's peak resident memory in bytes."""
+    status: str
+    """``ok``, ``timeout`` or ``exit N``."""
+    stdout: str = ""
+    stderr: str = ""
+
+
+@dataclass(slots=True)
+class Measured:
+    """The runs of one case."""
+
+    case: Case
+    size: int
+    runs: list[Run] = field(default_factory=list)
+    library: dict[str, list[Run]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.runs) and all(run.status == "ok" for run in self.runs)
+
+    @property
+    def times(self) -> list[float]:
+        return [run.seconds for run in self.runs if run.status == "ok"]
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.times) if self.ok else None
+
+    @property
+    def peak(self) -> int:
+        return max((run.peak for run in self.runs), default=0)
+
+    def library_median(self, mode: str) -> str:
+        """The median of the library call by one path, or why it has none."""
+        runs = self.library.get(mode, [])
+        bad = next((run for run in runs if run.status != "ok"), None)
+        if bad is not None:
+            return "declined" if bad.status == "exit 3" else bad.status
+        return _seconds(statistics.median(float(run.stdout) for run in runs) if runs else None)
+
+    @property
+    def failure(self) -> str:
+        """Why the command did not run to the end, if it did not."""
+        bad = next((run for run in self.runs if run.status != "ok"), None)
+        return "" if bad is None else bad.status
+
+    def verdicts(self) -> list[tuple[str, bool]]:
+        """Each target of the case with whether it was met."""
+        found = []
+        if self.case.seconds is not None:
+            found.append((f"≤ {self.case.seconds:g} s", self.median is not None and self.median <= self.case.seconds))
+        if self.case.memory is not None:
+            found.append((f"≤ {self.case.memory / MB / 1024:g} GB", self.ok and self.peak <= self.case.memory))
+        return found
+
+
+def measure(command: list[str], stdout: Path, timeout: float) -> Run:
+    """Runs a command with its output to a file; its wall time and its own peak memory, killed at ``timeout``."""
+    stderr = stdout.with_name(stdout.name + ".stderr")
+    with open(stdout, "wb") as out, open(stderr, "wb") as err:
+        began = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=err)
+        killed = threading.Event()
+
+        def kill() -> None:
+            killed.set()
+            process.kill()
+
+        timer = threading.Timer(timeout, kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(process.pid, 0)
+        finally:
+            timer.cancel()
+        seconds = time.perf_counter() - began
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if killed.is_set() and process.returncode == -signal.SIGKILL:
+        state = "timeout"
+    else:
+        state = "ok" if process.returncode == 0 else f"exit {process.returncode}"
+    # Linux gives ru_maxrss in kilobytes, macOS in bytes.
+    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+    text = (
+        stdout.read_text(encoding="utf-8", errors="replace") if state == "ok" and stdout.stat().st_size < 4096 else ""
+    )
+    return Run(seconds, peak, state, text.strip(), stderr.read_text(encoding="utf-8", errors="replace")[-2000:])
+
+
+def prepare(case: Case) -> Path:
+    """The case's event file (or folder), generated unless the cache holds it, newer than the generator."""
+    path = case.path
+    if case.kind == "startup":
+        return path
+    stamp = path / ".complete" if case.kind == "batch" else path
+    if stamp.exists() and stamp.stat().st_mtime > Path(generate.__file__).stat().st_mtime:
+        return path
+    began = time.perf_counter()
+    print(f"generating {path.relative_to(HERE.parent)} …", file=sys.stderr, flush=True)
+    if case.kind == "batch":
+        shutil.rmtree(path, ignore_errors=True)
+        generate.small_events(path, case.count, players=case.players, rounds=case.rounds)
+        stamp.touch()
+    elif case.kind == "swiss":
+        generate.write(generate.swiss(case.players, case.rounds, seed=1), path)
+    else:
+        generate.write(generate.round_robin(case.players, seed=1), path)
+    print(f"  {time.perf_counter() - began:.1f} s", file=sys.stderr)
+    return path
+
+
+def bench(case: Case, runs: int, timeout: float, *, library: bool) -> Measured:
+    """Runs a case ``runs`` times (stopping at the first failure), then the library call alone."""
+    path = prepare(case)
+    if case.kind == "startup":
+        size = 0
+    elif path.is_dir():
+        size = sum(p.stat().st_size for p in path.iterdir())
+    else:
+        size = path.stat().st_size
+    measured = Measured(case, size)
+    output = CACHE / f"{case.name}.out"
+    if case.kind == "startup":
+        command = [sys.executable, "-m", "sonneborn", "--version"]
+    elif case.kind == "batch":
+        command = [sys.executable, "-m", "sonneborn", "batch", str(path), "-o", str(output), "-f", "json"]
+    else:
+        command = [sys.executable, "-m", "sonneborn", "standings", str(path), "-f", "json", "-t", TIEBREAKS]
+    for number in range(1, runs + 1):
+        if case.kind == "batch":
+            shutil.rmtree(output, ignore_errors=True)
+        run = measure(command, CACHE / f"{case.name}.stdout" if case.kind == "batch" else output, timeout)
+        measured.runs.append(run)
+        print(f"  {case.name} run {number}: {run.status} {run.seconds:.2f} s {run.peak / MB:.0f} MB", file=sys.stderr)
+        if run.status != "ok":
+            print(f"    {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else ''}", file=sys.stderr)
+            break
+    if library and case.kind in ("swiss", "roundrobin") and measured.ok:
+        for mode in LIBRARY_MODES:
+            found = measured.library.setdefault(mode, [])
+            for _ in range(runs):
+                command = [sys.executable, "-c", LIBRARY, mode, str(path), TIEBREAKS]
+                run = measure(command, CACHE / "library.out", timeout)
+                found.append(run)
+                print(f"  {case.name} library ({mode}): {run.status} {run.stdout or ''}", file=sys.stderr)
+                if run.status != "ok":
+                    break
+    return measured
+
+
+def _seconds(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f} s" if value < 10 else f"{value:.1f} s"
+
+
+def rows(results: list[Measured]) -> list[list[str]]:
+    """The table: one row a case, then the growth row."""
+    table = []
+    for measured in results:
+        times = measured.times
+        spread = f"{min(times):.3f}–{max(times):.3f}" if times and measured.ok else measured.failure or "–"
+        verdicts = measured.verdicts()
+        table.append(
+            [
+                measured.case.label,
+                f"{measured.size / MB:.1f} MB" if measured.size else "–",
+                str(len(measured.runs)),
+                _seconds(measured.median),
+                spread,
+                f"{measured.peak / MB:.0f} MB" if measured.peak else "–",
+                *(measured.library_median(mode) for mode in LIBRARY_MODES),
+                ", ".join(target for target, _ in verdicts) or "–",
+                ", ".join("PASS" if met else "FAIL" for _, met in verdicts) or "–",
+            ]
+        )
+    by_name = {measured.case.name: measured for measured in results}
+    low, high, limit = GROWTH
+    if low in by_name and high in by_name:
+        one, other = by_name[low].median, by_name[high].median
+        ratio = other / one if one and other else None
+        table.append(
+            [
+                f"growth {CASES[low].players:,} → {CASES[high].players:,}",
+                "",
+                "",
+                "–" if ratio is None else f"{ratio:.1f}×",
+                "",
+                "",
+                "",
+                "",
+                f"≤ {limit:g}×",
+                "FAIL" if ratio is None or ratio > limit else "PASS",
+            ]
+        )
+    return table
+
+
+HEADERS = ["case", "file", "runs", "median", "min–max (s)", "peak RSS", "library", "array path", "target", "result"]
+
+
+def print_table(table: list[list[str]]) -> None:
+    """The table on the terminal, with rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    view = Table(title="sonneborn standings -f json -t " + TIEBREAKS)
+    for header in HEADERS:
+        view.add_column(header, justify="left" if header in ("case", "target", "result") else "right")
+    for row in table:
+        style = "red" if "FAIL" in row[-1] else "green" if "PASS" in row[-1] else None
+        view.add_row(*row, style=style)
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=200)
+    console.print(view)
+
+
+def machine() -> dict[str, str]:
+    """What the figures were measured on."""
+    cpu = platform.processor() or platform.machine()
+    memory = ""
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8")
+        cpu = next(
+            (line.split(":", 1)[1].strip() for line in cpuinfo.splitlines() if line.startswith("model name")), cpu
+        )
+        meminfo = Path("/proc/meminfo").read_text(encoding="utf-8").split()
+        memory = f"{int(meminfo[meminfo.index('MemTotal:') + 1]) / 1024 / 1024:.1f} GB"
+    except (OSError, ValueError, StopIteration):
+        pass
+    return {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": platform.platform(),
+        "cpu": cpu,
+        "cores": str(os.cpu_count()),
+        "memory": memory,
+        "python": platform.python_version(),
+    }
+
+
+def write_results(table: list[list[str]], runs: int) -> None:
+    """Records the table with the machine and the date in ``RESULTS.md``, replacing the previous record."""
+    info = machine()
+    lines = [
+        "# Benchmark results",
+        "",
+        "Written by `benchmarks/run.py --write-results`; see `benchmarks/README.md` for what each case measures.",
+        "",
+        f"- date: {info['date']}",
+        f"- machine: {info['machine']}, {info['cpu']}, {info['cores']} cores, {info['memory']} memory",
+        f"- Python {info['python']}; {runs} runs a case; median, fastest–slowest, peak RSS of the command",
+        f"- command: `sonneborn standings FILE -f json -t {TIEBREAKS} > out.json`",
+        "- library: `rank(read_path(FILE), parse_list(LIST))`, the reference path; array path: `fast_standings`",
+        "  (read, compute, rank and the JSON text in memory); each in a fresh process, timed after the imports",
+        "- events of more than 9,999 players are written as JSON: TRF-16 start numbers have four columns",
+        "",
+        "| " + " | ".join(HEADERS) + " |",
+        "|" + "---|" * len(HEADERS),
+        *("| " + " | ".join(row) + " |" for row in table),
+        "",
+    ]
+    RESULTS.write_text("\n".join(lines), encoding="utf-8")
+    print(f"written {RESULTS.relative_to(HERE.parent)}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Times sonneborn standings on big generated events.")
+    parser.add_argument("--runs", type=int, default=5, help="Runs of each case (default 5).")
+    parser.add_argument("--quick", action="store_true", help="Only " + " and ".join(QUICK) + ".")
+    parser.add_argument("--cases", help="Comma-separated cases: " + ", ".join(CASES) + ".")
+    parser.add_argument("--batch", action="store_true", help="Add the batch case (10,000 events of 20 × 7).")
+    parser.add_argument("--timeout", type=float, default=120.0, help="Seconds before a run is killed (default 120).")
+    parser.add_argument("--no-library", action="store_true", help="Skip timing the library call alone.")
+    parser.add_argument("--write-results", action="store_true", help="Record the table in benchmarks/RESULTS.md.")
+    args = parser.parse_args(argv)
+    if args.cases:
+        names = [name.strip() for name in args.cases.split(",") if name.strip()]
+        unknown = [name for name in names if name not in CASES]
+        if unknown:
+            parser.error(f"unknown case {unknown[0]!r} (expected one of {', '.join(CASES)})")
+    else:
+        names = list(QUICK) if args.quick else [name for name in CASES if CASES[name].kind != "batch"]
+    if args.batch and "batch-10000" not in names:
+        names.append("batch-10000")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    results = [bench(CASES[name], args.runs, args.timeout, library=not args.no_library) for name in names]
+    table = rows(results)
+    print_table(table)
+    if args.write_results:
+        write_results(table, args.runs)
+    return 0 if all("FAIL" not in row[-1] for row in table) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,348 @@
+"""Standings for many event files at once, on this machine's cores or on a Dask cluster.
+
+Each file is read, ranked and rendered as ``sonneborn standings FILE -f FORMAT`` would (through the array
+path when it covers the file, else the reference path: the same text either way), and the result is
+written to the output folder under the input's name (``a/b.trf`` → ``OUT/a/b.json``, keeping the path
+below the folder the inputs share). A file that fails is recorded with its error and the others go on;
+an output newer than its input is left as it is unless forced.
+
+>>> import tempfile
+>>> seed = Path(__file__).parent / "data" / "wccc_1975_final.tsv"
+>>> with tempfile.TemporaryDirectory() as out:
+...     summary = run_batch([seed], Path(out), jobs=1, progress=False)
+...     again = run_batch([seed], Path(out), jobs=1, progress=False)
+...     written = [path.name for path in Path(out).iterdir()]
+>>> (summary.done, summary.failed, again.skipped, written)
+(1, (), 1, ['wccc_1975_final.json'])
+"""
+
+from __future__ import annotations
+
+import glob
+import logging
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sonneborn.errors import InputError, TiebreakError
+from sonneborn.formats import read_path
+from sonneborn.ranking import rank
+from sonneborn.render import render
+from sonneborn.tiebreaks import Spec, parse_list
+from sonneborn.tiebreaks.rules import DEFAULT_RULES
+
+__all__ = ["EXECUTORS", "FORMATS", "INPUT_SUFFIXES", "BatchSummary", "find_inputs", "run_batch"]
+
+INPUT_SUFFIXES = (".trf", ".pgn", ".json", ".tsv", ".csv", ".txt")
+"""The files a folder given as input contributes, by extension."""
+FORMATS = {"json": ".json", "csv": ".csv", "html": ".html"}
+"""The output formats, each with the extension of its files."""
+EXECUTORS = ("local", "dask")
+CHUNK = 50
+"""At most this many files go to a worker at once, so that the cost of a task is spread over many."""
+
+Job = tuple[str, str]
+"""An input file and its output file."""
+Outcome = tuple[str, str | None, int]
+"""An input file, the error that stopped it (``None`` when its output was written) and its warnings."""
+
+
+@dataclass(frozen=True, slots=True)
+class BatchSummary:
+    """What a batch did.
+
+    >>> print(BatchSummary(done=997, skipped=0, failed=((Path("x.trf"), "x.trf:3: bad"),) * 3, seconds=12.0))
+    997 done, 0 skipped, 3 failed in 12.0 s
+    """
+
+    done: int
+    """Outputs written."""
+    skipped: int
+    """Outputs already newer than their inputs, left as they were."""
+    failed: tuple[tuple[Path, str], ...]
+    """The inputs that failed, each with its error on one line, in the order of the inputs."""
+    seconds: float
+    """The wall time of the whole batch."""
+    warnings: int = 0
+    """The warnings the readers logged, over every file."""
+
+    def __str__(self) -> str:
+        text = f"{self.done} done, {self.skipped} skipped, {len(self.failed)} failed in {self.seconds:.1f} s"
+        return text + (f", {self.warnings} warnings" if self.warnings else "")
+
+
+def find_inputs(pattern: str) -> list[Path]:
+    """The event files a folder holds (by :data:`INPUT_SUFFIXES`, recursively), else a glob pattern's files.
+
+    >>> data = Path(__file__).parent / "data"
+    >>> [path.name for path in find_inputs(str(data))]
+    ['fide_b02_tables.json', 'wccc_1975_final.tsv']
+    >>> [path.name for path in find_inputs(str(data / "*.tsv"))]
+    ['wccc_1975_final.tsv']
+    """
+    path = Path(pattern)
+    if path.is_dir():
+        found = (p for p in path.rglob("*") if p.suffix.lower() in INPUT_SUFFIXES and p.is_file())
+    else:
+        found = (Path(name) for name in glob.glob(pattern, recursive=True) if os.path.isfile(name))
+    return sorted(found)
+
+
+def run_batch(
+    inputs: Sequence[Path],
+    outdir: Path,
+    *,
+    fmt: str = "json",
+    tiebreaks: str | None = None,
+    jobs: int | None = None,
+    force: bool = False,
+    executor: str = "local",
+    scheduler: str | None = None,
+    progress: bool = True,
+) -> BatchSummary:
+    """Computes and writes the standings of every input; a file that fails is recorded and the batch goes on.
+
+    ``tiebreaks`` is a list such as ``"BH/C1,BH,SB"``; without it each file's own list (TRF-26 record 202)
+    is used, else the default of its kind. ``jobs`` is the number of worker processes of the local
+    executor (default: every core). The ``dask`` executor sends the work to the scheduler at
+    ``scheduler``; its workers must see the files at the same (absolute) paths. Raises
+    :exc:`~sonneborn.errors.TiebreakError` for a list that cannot be parsed, before any file is read.
+    """
+    began = time.perf_counter()
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown output format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    if executor not in EXECUTORS:
+        raise ValueError(f"unknown executor {executor!r} (expected one of {', '.join(EXECUTORS)})")
+    if executor == "dask" and not scheduler:
+        raise ValueError("the dask executor needs the address of a scheduler")
+    if tiebreaks is not None:
+        parse_list(tiebreaks)
+    _import_array_path()
+    targets = _targets(inputs, outdir, FORMATS[fmt])
+    pending: list[tuple[Path, Path]] = []
+    skipped = 0
+    for source, target in targets:
+        if not force and _newer(target, source):
+            skipped += 1
+        else:
+            pending.append((source, target))
+    absolute = executor == "dask"
+    jobs_list = [(str(source.absolute() if absolute else source), str(target.absolute())) for source, target in pending]
+    errors: dict[str, str] = {}
+    warnings = 0
+    with _progress_bar(len(jobs_list), enabled=progress) as advance:
+
+        def collect(outcomes: list[Outcome]) -> None:
+            nonlocal warnings
+            for source, error, count in outcomes:
+                warnings += count
+                if error is not None:
+                    errors[source] = error
+            advance(len(outcomes))
+
+        workers = jobs or os.cpu_count() or 1
+        chunks = _chunks(jobs_list, workers)
+        if executor == "dask":
+            assert scheduler is not None
+            _run_dask(chunks, fmt, tiebreaks, scheduler, collect)
+        elif workers == 1 or len(chunks) <= 1:
+            for chunk in chunks:
+                collect(_run_chunk(chunk, fmt, tiebreaks))
+        else:
+            _run_local(chunks, fmt, tiebreaks, min(workers, len(chunks)), collect)
+    failed = tuple(
+        (source, errors[job[0]]) for (source, _), job in zip(pending, jobs_list, strict=True) if job[0] in errors
+    )
+    done = len(pending) - len(failed)
+    return BatchSummary(done, skipped, failed, time.perf_counter() - began, warnings)
+
+
+def _targets(inputs: Sequence[Path], outdir: Path, suffix: str) -> list[tuple[Path, Path]]:
+    """Each input with its output: its path below the inputs' common folder, with the output's extension.
+
+    Inputs inside the output folder are left out (a second run over a folder must not read its own
+    outputs); two inputs that would share an output keep their own extension too (``a.trf.json``).
+    """
+    out = outdir.absolute()
+    kept = [path for path in inputs if not path.absolute().is_relative_to(out)]
+    if not kept:
+        return []
+    base = Path(os.path.commonpath([path.absolute().parent for path in kept]))
+    relative = [path.absolute().relative_to(base) for path in kept]
+    names = [rel.with_suffix(suffix) for rel in relative]
+    clashes = {name for name in names if names.count(name) > 1} if len(set(names)) < len(names) else set()
+    return [
+        (path, outdir / (rel.with_name(rel.name + suffix) if name in clashes else name))
+        for path, rel, name in zip(kept, relative, names, strict=True)
+    ]
+
+
+def _newer(target: Path, source: Path) -> bool:
+    """Whether the output exists and was written after the input last changed."""
+    try:
+        return target.stat().st_mtime_ns > source.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
+def _chunks(jobs: list[Job], workers: int) -> list[list[Job]]:
+    """The jobs in chunks of at most :data:`CHUNK`, small enough to keep every worker busy."""
+    if not jobs:
+        return []
+    size = max(1, min(CHUNK, math.ceil(len(jobs) / (4 * workers))))
+    return [jobs[index : index + size] for index in range(0, len(jobs), size)]
+
+
+def _run_local(
+    chunks: list[list[Job]], fmt: str, tiebreaks: str | None, workers: int, collect: Callable[[list[Outcome]], None]
+) -> None:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures: dict[Future[list[Outcome]], list[Job]] = {
+            pool.submit(_run_chunk, chunk, fmt, tiebreaks): chunk for chunk in chunks
+        }
+        for future in as_completed(futures):
+            collect(_outcomes(future, futures[future]))
+
+
+def _run_dask(
+    chunks: list[list[Job]], fmt: str, tiebreaks: str | None, scheduler: str, collect: Callable[[list[Outcome]], None]
+) -> None:
+    try:
+        from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
+    except ImportError as error:
+        raise ImportError("the dask executor needs Dask distributed: pip install sonneborn[dask]") from error
+    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+        futures = client.map(_run_chunk, chunks, fmt=fmt, tiebreaks=tiebreaks, pure=False)
+        chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
+        for future in dask_completed(futures):  # type: ignore[no-untyped-call]
+            collect(_outcomes(future, chunk_of[future.key]))
+
+
+def _outcomes(future: Any, chunk: list[Job]) -> list[Outcome]:
+    """A chunk's outcomes; when its worker died, every file of the chunk failed with the reason."""
+    try:
+        outcomes: list[Outcome] = future.result()
+    except Exception as error:
+        return [(source, f"{source}: {type(error).__name__}: {_one_line(str(error))}", 0) for source, _ in chunk]
+    return outcomes
+
+
+def _run_chunk(chunk: Sequence[Job], fmt: str, tiebreaks: str | None) -> list[Outcome]:
+    """Runs the jobs of a chunk in a worker, counting the readers' warnings instead of logging them."""
+    outcomes = []
+    with _counted_warnings() as counter:
+        for source, target in chunk:
+            before = counter.count
+            error = _run_one(source, Path(target), fmt, tiebreaks)
+            outcomes.append((source, error, counter.count - before))
+    return outcomes
+
+
+def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> str | None:
+    """Reads, ranks, renders and writes one file; the error that stopped it, on one line, else ``None``."""
+    from sonneborn.fast import fast_standings
+
+    try:
+        given = parse_list(tiebreaks) if tiebreaks is not None else None
+        text = fast_standings(source, fmt=fmt, tiebreaks=given, rules=DEFAULT_RULES)
+        if text is None:
+            tournament = read_path(source)
+            specs: list[Spec] | None = given
+            if specs is None and tournament.tiebreaks:
+                specs = parse_list(",".join(tournament.tiebreaks))
+            text = render(rank(tournament, specs), fmt)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # Written beside the output and renamed, so that a crash leaves no half-written file.
+        partial = target.with_name(target.name + ".partial")
+        partial.write_text(text, encoding="utf-8", newline="")
+        partial.replace(target)
+    except InputError as error:
+        return _one_line(str(error))
+    except TiebreakError as error:
+        return _one_line(f"{source}: {error}")
+    except Exception as error:
+        return _one_line(f"{source}: {type(error).__name__}: {error}")
+    return None
+
+
+def _import_array_path() -> None:
+    """Imports the array path (NumPy) once here, so that forked workers find it loaded."""
+    import sonneborn.fast.event
+    import sonneborn.fast.standings
+    import sonneborn.fast.trf  # noqa: F401
+
+
+def _one_line(message: str) -> str:
+    return message.splitlines()[0] if message.strip() else message
+
+
+class _Counter(logging.Handler):
+    """Counts the records logged instead of writing them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+@contextmanager
+def _counted_warnings() -> Iterator[_Counter]:
+    """Counts the library's warnings for a while; thousands of files would flood the terminal."""
+    logger = logging.getLogger("sonneborn")
+    saved = logger.handlers[:], logger.propagate
+    counter = _Counter()
+    logger.handlers = [counter]
+    logger.propagate = False
+    try:
+        yield counter
+    finally:
+        logger.handlers, logger.propagate = saved
+
+
+@contextmanager
+def _progress_bar(total: int, *, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error (files done, rate, time left) when asked for and on a terminal."""
+    if not enabled or not total or not sys.stderr.isatty():
+        yield lambda count: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.0f} files/s" if speed else "– files/s", style="progress.data.speed")
+
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("elapsed,"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+    )
+    with Progress(*columns, console=Console(stderr=True)) as bar:
+        task = bar.add_task("standings", total=total)
+        yield lambda count: bar.advance(task, count)
