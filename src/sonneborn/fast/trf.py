@@ -16,6 +16,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from sonneborn.errors import TrfError
 from sonneborn.fast.event import BLACK, CODE, KINDS, WHITE, ArrayEvent, Bools, Ints
 from sonneborn.formats import split_lines
 from sonneborn.formats.trf import _event_kind, _Reader
@@ -91,7 +92,7 @@ def read_trf_fast(text: str, *, path: str = "<input>") -> FastEvent | None:
     """The event of a TRF-16 text as arrays, or ``None`` when the reference reader must read it."""
     try:
         return _read(text, path)
-    except _GiveUp:
+    except (_GiveUp, TrfError):  # a header record the reference reader rejects: it says what is wrong
         return None
 
 
@@ -227,9 +228,15 @@ def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bool
         raise _GiveUp
     if required and (~digit.any(axis=1)).any():
         raise _GiveUp
+    digits = np.where(digit, field.astype(np.int64) - 48, 0)
+    if not (digit[:, :-1] & ~digit[:, 1:]).any():
+        # Right-aligned, as TRF writes numbers: one weighted sum.
+        weights = 10 ** np.arange(field.shape[1] - 1, -1, -1, dtype=np.int64)
+        right: Ints = digits @ weights
+        return right
     value = np.zeros(field.shape[0], dtype=np.int64)
     for column in range(field.shape[1]):
-        value = np.where(digit[:, column], value * 10 + (field[:, column].astype(np.int64) - 48), value)
+        value = np.where(digit[:, column], value * 10 + digits[:, column], value)
     return value
 
 
