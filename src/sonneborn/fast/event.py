@@ -31,14 +31,7 @@ def codes(*kinds: ResultKind) -> npt.NDArray[np.int8]:
     return np.array([CODE[k] for k in kinds], dtype=np.int8)
 
 
-PLAYED = codes(
-    ResultKind.WIN,
-    ResultKind.DRAW,
-    ResultKind.LOSS,
-    ResultKind.UNRATED_WIN,
-    ResultKind.UNRATED_DRAW,
-    ResultKind.UNRATED_LOSS,
-)
+PLAYED = codes(*(kind for kind in KINDS if kind.is_played))
 FORFEITS = codes(ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
 VOLUNTARY = codes(ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS)
 REQUESTED = codes(ResultKind.HALF_BYE, ResultKind.ZERO_BYE)
