@@ -49,7 +49,7 @@ def explain_value(standings: Standings, start: StartNo, code: str) -> str:
 def explain_player(standings: Standings, start: StartNo) -> list[str]:
     """Every value of a player, points first, each as the sum it came from."""
     row = standings.row(start)
-    own = points(Context(standings.tournament), Spec("PTS"))[start]
+    own = row.points_derivation or points(Context(standings.tournament), Spec("PTS"))[start]
     lines = [f"{row.player.name} (no. {start}), rank {row.rank}", "  " + format_value(standings, "PTS", own)]
     lines += ["  " + explain_value(standings, start, code) for code in standings.codes]
     return lines

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sonneborn.errors import TiebreakError
 from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Context, Spec, Value, parse, parse_list
 from sonneborn.tiebreaks.direct_encounter import describe
+from sonneborn.tiebreaks.own_results import points
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 DEFAULT_TIEBREAKS = {
@@ -52,6 +53,8 @@ class Row:
     """Whether another player has the same rank."""
     by_lot: bool = False
     """Whether the place was decided by drawing lots."""
+    points_derivation: Value | None = None
+    """The points as the sum of the rounds (and any bonus), for explanations."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,8 @@ class Standings:
     """The seed of the draw that broke the remaining ties, if any."""
     rules: Rules = DEFAULT_RULES
     """The rule edition the values were computed under."""
+    index: dict[StartNo, int] = field(default_factory=dict, compare=False, repr=False)
+    """The position of each player's row, by start number."""
 
     @property
     def codes(self) -> list[str]:
@@ -79,10 +84,7 @@ class Standings:
 
     def row(self, start: StartNo) -> Row:
         """The row of a player."""
-        for row in self.rows:
-            if row.player.start == start:
-                return row
-        raise KeyError(start)
+        return self.rows[self.index[start]]
 
 
 def rank(
@@ -149,6 +151,7 @@ def rank(
                 for group in groups
                 for part in ([group] if len(group) == 1 else _split(group, number, definition.lowest_first(spec)))
             ]
+    derivations = points(context, Spec("PTS"))
     rows: list[Row] = []
     rng = random.Random(lots) if lots is not None else None
     for group in groups:
@@ -156,18 +159,24 @@ def rank(
         if rng is not None and len(members) > 1:
             rng.shuffle(members)
             for start in members:
-                rows.append(_row(tournament, context, computed, start, len(rows) + 1, shared=False, by_lot=True))
+                rows.append(
+                    _row(tournament, context, computed, derivations, start, len(rows) + 1, shared=False, by_lot=True)
+                )
             continue
         place = len(rows) + 1
         for start in members:
-            rows.append(_row(tournament, context, computed, start, place, shared=len(members) > 1, by_lot=False))
-    return Standings(tournament, context.kind, specs, tuple(rows), rank_by, lots, rules)
+            rows.append(
+                _row(tournament, context, computed, derivations, start, place, shared=len(members) > 1, by_lot=False)
+            )
+    index = {row.player.start: position for position, row in enumerate(rows)}
+    return Standings(tournament, context.kind, specs, tuple(rows), rank_by, lots, rules, index)
 
 
 def _row(
     tournament: Tournament,
     context: Context,
     computed: dict[str, dict[StartNo, Value]],
+    derivations: dict[StartNo, Value],
     start: StartNo,
     place: int,
     *,
@@ -175,7 +184,7 @@ def _row(
     by_lot: bool,
 ) -> Row:
     values = {code: table[start] for code, table in computed.items()}
-    return Row(place, tournament.player(start), context.scores[start], values, shared, by_lot)
+    return Row(place, tournament.player(start), context.scores[start], values, shared, by_lot, derivations[start])
 
 
 def _split(group: Sequence[StartNo], key: Callable[[StartNo], Fraction | None], reverse: bool) -> list[list[StartNo]]:
