@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from sonneborn.errors import InputError
-from sonneborn.formats import read_path
+from sonneborn.formats import read_path, read_text
 from sonneborn.model import EventKind, ResultKind, Tournament
 
 GENERATOR = Path(__file__).parent.parent / "benchmarks" / "generate.py"
@@ -115,10 +115,12 @@ def test_small_events_break_the_files_asked_for(tmp_path: Path) -> None:
     assert "'Q'" in messages[2]
 
 
-def test_a_trf_refuses_more_players_than_its_columns_hold() -> None:
-    event = generate.Event("Big", "Swiss", 0, [1500] * 10_000, [[] for _ in range(10_000)])
-    with pytest.raises(ValueError, match="at most 9999"):
-        generate.to_trf(event)
+def test_more_than_9999_players_get_wider_numbers() -> None:
+    # TRF-16 has four digits for start numbers; the generator writes record XXD and reads back.
+    event = generate.swiss(10_050, 2, seed=3)
+    text = generate.to_trf(event)
+    assert "XXD 5" in text.splitlines()
+    assert len(read_text(text, path="big.trf")) == 10_050
 
 
 def test_the_generator_examples_run() -> None:

@@ -7,8 +7,9 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import uvicorn
@@ -16,9 +17,11 @@ from starlette.exceptions import StarletteDeprecationWarning
 
 from sonneborn.demo import SEED_FILE, seed_text
 from sonneborn.web import create_app
+from sonneborn.web.server import Config
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
+    from starlette.types import ASGIApp
 
 
 def make_client(*, raise_server_exceptions: bool = True) -> TestClient:
@@ -52,13 +55,13 @@ def seed_file(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def live_server() -> Iterator[str]:
-    """The app served by uvicorn in a thread on 127.0.0.1 and a free port; yields its base URL."""
+@contextmanager
+def running(app: ASGIApp, **options: Any) -> Iterator[str]:
+    """The app served as ``serve`` serves it, by uvicorn in a thread on 127.0.0.1 and a free port; its base URL."""
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), ws="none", lifespan="off", log_level="warning"))
+    server = uvicorn.Server(Config(app, **options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
@@ -73,3 +76,10 @@ def live_server() -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=15)
         listening.close()
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The app served by uvicorn in a thread on 127.0.0.1 and a free port; yields its base URL."""
+    with running(create_app()) as url:
+        yield url

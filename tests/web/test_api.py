@@ -23,6 +23,7 @@ from sonneborn.formats.jsonio import write_json
 from sonneborn.ranking import parse_list, rank
 from sonneborn.render import render
 from sonneborn.tiebreaks import REGISTRY
+from sonneborn.web import create_app
 from sonneborn.web.limits import MAX_BODY, BodyLimit
 
 if TYPE_CHECKING:
@@ -305,6 +306,39 @@ def test_body_limit_stops_reading_at_the_limit() -> None:
     assert json.loads(sent[1]["body"])["error"]["message"].startswith("the request body is larger than")
 
 
+def test_a_client_leaving_mid_body_is_no_bug(caplog: pytest.LogCaptureFixture) -> None:
+    messages: list[Message] = [
+        {"type": "http.request", "body": b"012 Half an event", "more_body": True},
+        {"type": "http.disconnect"},
+    ]
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return messages.pop(0)
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/standings",
+        "raw_path": b"/api/standings",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"content-type", b"text/plain"), (b"host", b"127.0.0.1")],
+        "server": ("127.0.0.1", 8000),
+        "client": ("127.0.0.1", 50000),
+    }
+    with caplog.at_level(logging.WARNING):
+        asyncio.run(create_app()(scope, receive, send))
+    assert sent[0]["status"] == 400
+    assert caplog.records == [], "nothing logged above info"
+
+
 def test_garbage_gets_the_readers_message_and_line(client: TestClient) -> None:
     error = error_of(client.post("/api/standings", files=upload(b"hello\nworld\n", "garbage.txt")))
     assert error["path"] == "garbage.txt"
@@ -401,6 +435,39 @@ BAD_INPUTS = [
 def test_bad_input_is_never_a_server_error(lenient_client: TestClient, endpoint: str, data: bytes) -> None:
     response = lenient_client.post(endpoint, files=upload(data, "bad.txt"))
     assert response.status_code < 500, response.text
+
+
+def json_event(**changes: Any) -> str:
+    """The seed as a sonneborn JSON event, with values of its point system or first player replaced."""
+    document = json.loads(write_json(seed_event()))
+    event = document["tournament"]
+    for key, value in changes.items():
+        target = event["point_system"] if key in event["point_system"] else event["players"][0]
+        target[key] = value
+    return json.dumps(document)
+
+
+HOSTILE_BODIES: dict[str, dict[str, Any]] = {
+    "JSON nested too deeply": {"content": b"[" * 100_000 + b"]" * 100_000},
+    "JSON integer of 5,000 digits": {"content": b'{"text": "x", "lots": ' + b"9" * 5000 + b"}"},
+    "lots past 64 bits": {"json": {"text": seed_text(), "lots": 2**64}},
+    "unrated rating past 9999": {"json": {"text": seed_text(), "unrated_rating": 10**30, "tiebreaks": "ARO"}},
+    "point system of 10^999": {"json": {"text": seed_text(), "points": "1e999,1,0"}},
+    "file's point system of 10^300": {"json": {"text": json_event(win=1e300)}},
+    "file's adjustment of 10^300": {"json": {"text": json_event(adjustment=1e300)}},
+    "file's rating no TRF holds": {"json": {"text": json_event(rating=10**30), "format": "trf"}},
+}
+
+
+@pytest.mark.parametrize("body", HOSTILE_BODIES.values(), ids=HOSTILE_BODIES.keys())
+@pytest.mark.parametrize("endpoint", ["/api/standings", "/api/standings?format=html", "/api/explain", "/api/report"])
+def test_hostile_values_are_never_a_server_error(
+    lenient_client: TestClient, endpoint: str, body: dict[str, Any]
+) -> None:
+    # Exact arithmetic ranks some of them (200); what no number or format holds is the input's fault (422).
+    headers = {"content-type": "application/json"} if "content" in body else None
+    response = lenient_client.post(endpoint, headers=headers, **body)
+    assert response.status_code in {200, 422}, response.text[:500]
 
 
 def test_a_real_bug_is_a_logged_500(

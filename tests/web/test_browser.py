@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from hostile import EVENT_NAME, FILE_NAME, MARKUP_TRF, NAMES
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, expect, sync_playwright
 
 from sonneborn.demo import seed_text
 
@@ -184,3 +185,47 @@ def test_phone_sized_screen_with_the_bundled_example(browser: Browser, live_serv
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / "standings-phone.png", full_page=True)
     assert problems == []
+
+
+def test_markup_in_names_and_file_name_shows_as_text(browser: Browser, live_server: str, problems: list[str]) -> None:
+    page = open_page(browser, live_server, problems)
+    dialogs: list[str] = []
+
+    def dialog(opened: Dialog) -> None:
+        dialogs.append(opened.message)
+        opened.dismiss()
+
+    page.on("dialog", dialog)
+    page.set_input_files("#file", {"name": FILE_NAME, "mimeType": "text/plain", "buffer": MARKUP_TRF.encode()})
+    expect(page.locator("#event-title")).to_have_text(EVENT_NAME)
+    expect(page.locator("#file-chosen")).to_contain_text(FILE_NAME)
+    shown = {
+        int(start): name
+        for start, name in page.locator("#standings tbody button.player").evaluate_all(
+            "buttons => buttons.map(b => [b.dataset.start, b.textContent])"
+        )
+    }
+    assert {start: shown[start] for start in NAMES} == NAMES
+    crosstable = page.locator("#crosstable tbody td.name").all_inner_texts()
+    assert set(NAMES.values()) <= {text.strip() for text in crosstable}
+    page.locator('#standings tbody button.player[data-start="2"]').click()
+    expect(page.locator("#explain-title")).to_have_text(f"{NAMES[2]}: every value")
+    page.locator('#chart g.player-line[data-start="1"]').dispatch_event("mouseenter")
+    expect(page.locator("#chart .hover-label")).to_contain_text(NAMES[1])
+
+    # Nothing of the names became an element: the CSP would stop an inline script, but none is even there.
+    injected = "#result script, #result img, #result b, #result [onload], #result [onerror], #result foreignObject"
+    assert page.locator(injected).count() == 0
+    assert page.evaluate("document.scripts.length") == 1, "the page's own script only"
+
+    # A file that cannot be read: its name is in the error, as text.
+    broken = b"<script>alert(2)</script>\n"
+    page.set_input_files("#file", {"name": FILE_NAME, "mimeType": "text/plain", "buffer": broken})
+    expect(page.locator("#input-error")).to_contain_text(FILE_NAME)
+    elements = page.locator("#input-error *").evaluate_all("nodes => nodes.map(n => n.tagName)")
+    assert elements == ["P", "STRONG", "PRE", "CODE"], "the message, the path and the line quoted, as text"
+    expect(page.locator("#input-error pre code")).to_have_text("<script>alert(2)</script>")
+    assert dialogs == []
+    page.evaluate("alert('the listener hears a dialog')")
+    assert dialogs == ["the listener hears a dialog"]
+    assert [p for p in problems if "422" not in p] == []

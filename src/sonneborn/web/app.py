@@ -1,8 +1,9 @@
 """The ASGI app of ``sonneborn serve``: the page, its static files and the JSON API.
 
-Every answer to bad input is a 4xx with ``{"error": {...}}``: 413 for a body
-over 10 MB, 415 for a body of an unknown type, 422 for a file that cannot be
-read, an unknown code or a bad parameter. A 500 means a bug, and is logged.
+Every answer to bad input is a 4xx with ``{"error": {...}}``: 408 for a body
+too slow to arrive, 413 for a body over 10 MB, 415 for a body of an unknown
+type, 422 for a file that cannot be read, an unknown code or a bad parameter.
+A 500 means a bug, and is logged.
 
 >>> from sonneborn.web.app import create_app
 >>> sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
@@ -17,13 +18,15 @@ import logging
 from importlib.resources import files
 from typing import Annotated, Any
 
+import anyio
+import anyio.to_thread
 import jinja2
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 from starlette.staticfiles import StaticFiles
 
 from sonneborn.demo import seed_text
@@ -43,8 +46,9 @@ from sonneborn.web.inputs import (
     merge_options,
     rank_event,
     read_upload,
+    refused_events,
 )
-from sonneborn.web.limits import MAX_BODY, BodyLimit, SecurityHeaders
+from sonneborn.web.limits import BODY_TIMEOUT, CHUNK_TIMEOUT, MAX_BODY, BodyLimit, SecurityHeaders
 from sonneborn.web.report import PRESETS, RULE_LABELS, catalogue, explanations, report_data
 
 logger = logging.getLogger(__name__)
@@ -58,6 +62,10 @@ MEDIA_TYPES = {
     "table": "text/plain; charset=utf-8",
 }
 """The media type of each output format of ``POST /api/standings``."""
+
+RANKING_THREADS = 4
+"""The most events read and ranked at once. Ranking holds the GIL: more threads would only share one
+core, and the light requests (the page, ``/healthz``, the errors) would wait behind all of them."""
 
 
 class ErrorDetail(BaseModel):
@@ -81,6 +89,7 @@ class ErrorBody(BaseModel):
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
+    408: {"model": ErrorBody, "description": "The body did not arrive in time; the connection is closed."},
     413: {"model": ErrorBody, "description": "The request body is over 10 MB."},
     415: {"model": ErrorBody, "description": "The body is neither multipart, JSON, a form nor plain text."},
     422: {"model": ErrorBody, "description": "The file cannot be read, or a parameter is wrong."},
@@ -123,8 +132,16 @@ def _request_body(options: type[EventOptions]) -> dict[str, Any]:
     }
 
 
-def create_app() -> FastAPI:
-    """The app: ``/`` (the page), ``/static``, ``/api/*``, ``/healthz`` and ``/openapi.json``."""
+def create_app(
+    *, chunk_timeout: float = CHUNK_TIMEOUT, body_timeout: float = BODY_TIMEOUT, ranking_threads: int = RANKING_THREADS
+) -> FastAPI:
+    """The app: ``/`` (the page), ``/static``, ``/api/*``, ``/healthz`` and ``/openapi.json``.
+
+    A request body must arrive part by part within ``chunk_timeout`` seconds,
+    and whole within ``body_timeout``; else the answer is 408. At most
+    ``ranking_threads`` events are ranked at once; the others wait their turn.
+    """
+    ranking = anyio.CapacityLimiter(ranking_threads)
     app = FastAPI(
         title="sonneborn",
         version=_version(),
@@ -132,11 +149,12 @@ def create_app() -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, chunk_timeout=chunk_timeout, body_timeout=body_timeout)
     app.add_middleware(SecurityHeaders)
     app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(ClientDisconnect, _client_gone)
     app.add_exception_handler(Exception, _internal_error)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -157,7 +175,7 @@ def create_app() -> FastAPI:
     app.mount("/static", StaticFiles(packages=[("sonneborn.web", "static")]), name="static")
 
     @app.get("/healthz", tags=["service"])
-    def healthz() -> dict[str, str]:
+    async def healthz() -> dict[str, str]:
         """Whether the service is up, and its version."""
         return {"status": "ok", "version": _version()}
 
@@ -182,44 +200,51 @@ def create_app() -> FastAPI:
         """The standings of a tournament file, as `sonneborn standings FILE -f FORMAT` prints them."""
         upload = await read_upload(request)
         options = merge_options(StandingsOptions, query, upload.fields)
-        return await run_in_threadpool(_standings, upload, options)
+        return await anyio.to_thread.run_sync(_standings, upload, options, limiter=ranking)
 
     @app.post("/api/explain", tags=["api"], responses=_ERRORS, openapi_extra=_request_body(ExplainOptions))
     async def explain(request: Request, query: Annotated[ExplainOptions, Query()]) -> JSONResponse:
         """Each value of a player (or of every player) as the sum it came from, as `--explain` prints it."""
         upload = await read_upload(request)
         options = merge_options(ExplainOptions, query, upload.fields)
-        return await run_in_threadpool(_explain, upload, options)
+        return await anyio.to_thread.run_sync(_explain, upload, options, limiter=ranking)
 
     @app.post("/api/report", tags=["page"], responses=_ERRORS, openapi_extra=_request_body(EventOptions))
     async def report(request: Request, query: Annotated[EventOptions, Query()]) -> JSONResponse:
         """What the page shows in one answer: the JSON contract, the tables' texts, explanations, running scores."""
         upload = await read_upload(request)
         options = merge_options(EventOptions, query, upload.fields)
-        return await run_in_threadpool(_report, upload, options)
+        return await anyio.to_thread.run_sync(_report, upload, options, limiter=ranking)
 
     return app
 
 
 def _standings(upload: Upload, options: StandingsOptions) -> Response:
-    result = rank_event(load_event(upload, options), options, upload.path)
-    return Response(render(result, options.format), media_type=MEDIA_TYPES[options.format])
+    event = load_event(upload, options)
+    with refused_events(upload.path):
+        text = render(rank_event(event, options, upload.path), options.format)
+    return Response(text, media_type=MEDIA_TYPES[options.format])
 
 
 def _explain(upload: Upload, options: ExplainOptions) -> JSONResponse:
-    result = rank_event(load_event(upload, options), options, upload.path)
-    players = len(result.tournament)
-    if options.start is not None and options.start > players:
-        raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
-    starts = [options.start] if options.start is not None else [p.start for p in result.tournament.players]
-    return JSONResponse({"explanations": explanations(result, starts)})
+    event = load_event(upload, options)
+    with refused_events(upload.path):
+        result = rank_event(event, options, upload.path)
+        players = len(result.tournament)
+        if options.start is not None and options.start > players:
+            raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
+        starts = [options.start] if options.start is not None else [p.start for p in result.tournament.players]
+        return JSONResponse({"explanations": explanations(result, starts)})
 
 
 def _report(upload: Upload, options: EventOptions) -> JSONResponse:
     with collected_warnings() as warnings:
-        result = rank_event(load_event(upload, options), options, upload.path)
+        event = load_event(upload, options)
+        with refused_events(upload.path):
+            result = rank_event(event, options, upload.path)
     fmt = options.input_format or detect_format(upload.text)
-    return JSONResponse({**report_data(result, path=upload.path, input_format=fmt), "warnings": warnings})
+    with refused_events(upload.path):
+        return JSONResponse({**report_data(result, path=upload.path, input_format=fmt), "warnings": warnings})
 
 
 async def _api_error(request: Request, error: ApiError) -> JSONResponse:
@@ -234,6 +259,12 @@ async def _validation_error(request: Request, error: RequestValidationError) -> 
 async def _http_error(request: Request, error: HTTPException) -> Response:
     body = ApiError(str(error.detail), status=error.status_code).body()
     return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+
+
+async def _client_gone(request: Request, error: Exception) -> Response:
+    # The client left before its body was sent: nobody reads the answer, and it is no bug of ours.
+    logger.info("client left during %s %s", request.method, request.url.path)
+    return Response(status_code=400, headers={"connection": "close"})
 
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:

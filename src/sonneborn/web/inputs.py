@@ -139,10 +139,10 @@ class EventOptions(BaseModel):
         description="FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ".",
     )
     lots: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
-        "Break the ties left after the list by a reproducible draw with this seed."
+        "Break the ties left after the list by a reproducible draw with this seed.", ge=-(2**63), lt=2**63
     )
     unrated_rating: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
-        "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10)."
+        "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).", ge=0, le=9999
     )
     input_format: Annotated[InputFormat | None, BeforeValidator(_blank_is_none)] = _optional(
         "Read the file as this format (default: detect from the content)."
@@ -255,8 +255,10 @@ async def _from_form(form: FormData) -> Upload:
 def _from_json(body: bytes) -> Upload:
     try:
         data = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except ValueError as error:  # Not JSON, not UTF-8, or an integer of more digits than Python converts.
         raise ApiError(f"the request body is not valid JSON: {error}", field="body") from None
+    except RecursionError:
+        raise ApiError("the request body is not valid JSON: nested too deeply", field="body") from None
     if not isinstance(data, dict):
         raise ApiError('the JSON body must be an object such as {"text": "…"}', field="body")
     text = data.pop("text", None)
@@ -328,6 +330,24 @@ def rank_event(tournament: Tournament, options: EventOptions, path: str) -> Stan
         )
     except TiebreakError as error:
         raise ApiError(str(error), field="tiebreaks") from None
+
+
+@contextmanager
+def refused_events(path: str) -> Iterator[None]:
+    """Turns the library's failure on an event it cannot rank or write into a 422.
+
+    Such an event is still the input's fault (a point system of 10^300, a
+    rating no TRF line holds), but a reader might have refused it sooner: the
+    failure is logged as a warning.
+    """
+    try:
+        yield
+    except ArithmeticError as error:
+        logger.warning("cannot rank %s: %r", path, error)
+        raise ApiError("cannot rank the event: a number in it is out of range", path=path, field="file") from None
+    except ValueError as error:
+        logger.warning("cannot rank or write %s: %r", path, error)
+        raise ApiError(f"cannot rank or write the event: {error}", path=path, field="file") from None
 
 
 class _ThreadWarnings(logging.Handler):

@@ -1,0 +1,498 @@
+"""Load test of ``sonneborn serve``: concurrent valid, large and hostile requests against a local server.
+
+Starts ``sonneborn serve`` on 127.0.0.1 and a free port, drives it for
+``--seconds`` with ``--concurrency`` workers (at most ``--max-requests`` in all),
+samples the server's resident memory every second, stops it, and prints the
+figures: requests, answers by status class, 5xx, latency percentiles and
+memory. The mix holds the bundled crosstable, every TRF of ``tests/data/trf``,
+the held TRF, the PGN files, a generated 2,000-player Swiss, garbage, a
+truncated TRF, names full of markup, 12 MB bodies, wrong content types and bad
+parameters, each with the statuses it may get.
+
+Exits 1 on any 5xx, connection error, unexpected status, internal error in the
+server's log, or memory growth past the bound: the median memory of the last
+quarter of the run against that of the first quarter after the warm-up (the
+first third of the run, while the allocator grows to the mix's working size).
+
+Command line::
+
+    python loadtest/run.py                                  # 60 s, 16 workers: make loadtest
+    python loadtest/run.py --seconds 5 --concurrency 4 --json figures.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib
+import json
+import os
+import random
+import re
+import select
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+SEED = ROOT / "src" / "sonneborn" / "data" / "wccc_1975_final.tsv"
+GENERATOR = ROOT / "benchmarks" / "generate.py"
+TWELVE_MB = 12 * 1024 * 1024
+REQUEST_TIMEOUT = 60.0
+"""A request unanswered after this many seconds counts as a connection error."""
+START_TIMEOUT = 30.0
+
+OK = frozenset({200})
+UNREADABLE = frozenset({422})
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One kind of request of the mix, with the statuses it may get and its share of the traffic."""
+
+    name: str
+    method: str
+    path: str
+    expected: frozenset[int]
+    weight: float = 1.0
+    options: dict[str, Any] = field(default_factory=dict)
+    """What ``httpx.AsyncClient.request`` is given besides the method and URL."""
+    stream: Callable[[], AsyncIterator[bytes]] | None = None
+    """A body sent in chunks without ``Content-Length``, made anew for each request."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One request as it went: its case, the status (0 for a connection error) and how long it took."""
+
+    case: str
+    status: int
+    seconds: float
+    error: str = ""
+
+
+def upload(name: str, data: bytes, path: str = "/api/standings", **params: str) -> dict[str, Any]:
+    return {"files": {"file": (name, data)}, "params": params} if params else {"files": {"file": (name, data)}}
+
+
+def build_cases(large: Path) -> list[Case]:
+    """The mix: service calls, real events, a large Swiss and hostile requests."""
+    seed = SEED.read_bytes()
+    cases = [
+        Case("GET /healthz", "GET", "/healthz", OK, 8),
+        Case("GET /api/tiebreaks", "GET", "/api/tiebreaks", OK, 4),
+        Case("GET / (the page)", "GET", "/", OK, 2),
+        Case("GET /static/app.js", "GET", "/static/app.js", OK, 2),
+        Case("GET /openapi.json", "GET", "/openapi.json", OK, 1),
+        Case("seed standings (multipart)", "POST", "/api/standings", OK, 8, upload(SEED.name, seed)),
+        Case(
+            "seed standings csv (raw body)",
+            "POST",
+            "/api/standings?format=csv&tiebreaks=SB,DE",
+            OK,
+            4,
+            {"content": seed, "headers": {"content-type": "text/plain"}},
+        ),
+        Case(
+            "seed standings html (JSON)",
+            "POST",
+            "/api/standings",
+            OK,
+            3,
+            {"json": {"text": seed.decode(), "tiebreaks": ["SB", "WIN"], "format": "html"}},
+        ),
+        Case("seed explain start=1", "POST", "/api/explain?start=1", OK, 4, upload(SEED.name, seed)),
+        Case("seed report", "POST", "/api/report", OK, 4, upload(SEED.name, seed)),
+    ]
+    events = sorted((DATA / "trf").glob("*.trf")) + sorted((DATA / "held").glob("*.trf"))
+    events += sorted((DATA / "pgn").glob("*.pgn"))
+    for path in events:
+        data = path.read_bytes()
+        cases.append(Case(f"{path.name} standings", "POST", "/api/standings", OK, 2, upload(path.name, data)))
+        cases.append(Case(f"{path.name} report", "POST", "/api/report", OK, 0.5, upload(path.name, data)))
+    swiss = large.read_bytes()
+    players = len(re.findall(rb"^001 ", swiss, flags=re.MULTILINE))
+    cases += [
+        Case(f"Swiss of {players:,} standings", "POST", "/api/standings", OK, 1, upload(large.name, swiss)),
+        Case(
+            f"Swiss of {players:,} standings html",
+            "POST",
+            "/api/standings?format=html",
+            OK,
+            0.5,
+            upload(large.name, swiss),
+        ),
+    ]
+    rng = random.Random(7)
+    garbage = bytes(rng.getrandbits(8) for _ in range(4096))
+    words = " ".join(rng.choice(["round", "7", "½", "Sloth", "==", "\t", "1-0", "\n"]) for _ in range(2000))
+    trf = (DATA / "trf" / "icu_bunratty_major_2011.trf").read_bytes()
+    markup = seed.replace(b"Sloth", b"<script>alert(1)</script>").replace(b"Nun", b"<img src=x onerror=alert(1)>")
+    cases += [
+        Case("garbage bytes", "POST", "/api/standings", UNREADABLE, 2, upload("garbage.bin", garbage)),
+        Case("garbage text", "POST", "/api/report", UNREADABLE, 2, upload("garbage.txt", words.encode())),
+        Case("truncated TRF", "POST", "/api/report", OK | UNREADABLE, 2, upload("cut.trf", trf[: len(trf) * 11 // 20])),
+        Case(
+            "names full of markup (html)",
+            "POST",
+            "/api/standings?format=html",
+            OK,
+            1,
+            upload("<img src=x onerror=alert(1)>.tsv", markup),
+        ),
+        Case("path as file name", "POST", "/api/report", OK, 1, upload("../../etc/passwd", seed)),
+        Case("12 MB multipart", "POST", "/api/standings", frozenset({413}), 0.3, upload("big.trf", b"0" * TWELVE_MB)),
+        Case(
+            "12 MB chunked",
+            "POST",
+            "/api/report",
+            frozenset({413}),
+            0.2,
+            {"headers": {"content-type": "text/plain"}},
+            stream=_twelve_megabytes,
+        ),
+        Case(
+            "wrong content type",
+            "POST",
+            "/api/standings",
+            frozenset({415}),
+            2,
+            {"content": seed, "headers": {"content-type": "application/xml"}},
+        ),
+        Case("unknown tie-break", "POST", "/api/standings?tiebreaks=SB,XX", UNREADABLE, 2, upload(SEED.name, seed)),
+        Case("no such player", "POST", "/api/explain?start=99", UNREADABLE, 1, upload(SEED.name, seed)),
+        Case(
+            "JSON nested too deeply",
+            "POST",
+            "/api/report",
+            UNREADABLE,
+            1,
+            {"content": b"[" * 50_000 + b"]" * 50_000, "headers": {"content-type": "application/json"}},
+        ),
+        Case("no such path", "GET", "/api/nothing", frozenset({404}), 1),
+        Case("wrong method", "GET", "/api/standings", frozenset({405}), 1),
+    ]
+    return cases
+
+
+async def _twelve_megabytes() -> AsyncIterator[bytes]:
+    for _ in range(12):
+        yield b"0" * (1024 * 1024)
+
+
+def generate_swiss(players: int, folder: Path) -> Path:
+    """A Swiss event of ``players`` × 11 rounds as TRF, written by the benchmarks' generator."""
+    target = folder / f"swiss_{players}x11.trf"
+    command = [sys.executable, str(GENERATOR), "swiss", "--players", str(players), "--rounds", "11", "-o", str(target)]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    return target
+
+
+class Server:
+    """``sonneborn serve`` on 127.0.0.1 and a free port, in a process of its own; its log goes to a file."""
+
+    def __init__(self, log: Path) -> None:
+        self.log = log
+        command = [sys.executable, "-m", "sonneborn", "serve", "--host", "127.0.0.1", "--port", "0"]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        with log.open("wb") as sink:
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=sink, cwd=ROOT, env=env)
+        self.url = self._address()
+
+    def _address(self) -> str:
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + START_TIMEOUT
+        line = b""
+        while not line.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([self.process.stdout], [], [], max(left, 0))
+            if not ready or self.process.poll() is not None:
+                self.stop()
+                raise SystemExit(f"loadtest: the server did not start:\n{self.log.read_text(errors='replace')}")
+            line += os.read(self.process.stdout.fileno(), 1)
+        url = line.decode().split(" on ", 1)[1].split()[0].rstrip("/")
+        if urlsplit(url).hostname != "127.0.0.1":
+            self.stop()
+            raise SystemExit(f"loadtest: the server is not on 127.0.0.1: {url}")
+        return url
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def stop(self) -> None:
+        """Stops the server as Ctrl+C would, or kills it after 15 s."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def errors(self) -> list[str]:
+        """The lines of the server's log that tell of a bug: internal errors and tracebacks."""
+        lines = self.log.read_text(encoding="utf-8", errors="replace").splitlines()
+        return [line for line in lines if "internal error" in line or line.startswith("Traceback")]
+
+
+def resident_megabytes(pid: int) -> float | None:
+    """The resident memory of a process in MB (``/proc``, else psutil), or ``None`` when unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    try:
+        psutil: Any = importlib.import_module("psutil")
+        return float(psutil.Process(pid).memory_info().rss) / (1024 * 1024)
+    except Exception:
+        return None
+
+
+async def sample_memory(pid: int, samples: list[tuple[float, float]], began: float, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        rss = resident_megabytes(pid)
+        if rss is not None:
+            samples.append((time.monotonic() - began, rss))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=1.0)
+
+
+async def drive(
+    url: str, cases: Sequence[Case], *, seconds: float, concurrency: int, max_requests: int, seed: int, pid: int
+) -> tuple[list[Record], list[tuple[float, float]], float]:
+    """Runs the workers and the memory sampler; the records, the memory samples and the time taken."""
+    rng = random.Random(seed)
+    weights = [case.weight for case in cases]
+    records: list[Record] = []
+    samples: list[tuple[float, float]] = []
+    issued = 0
+    began = time.monotonic()
+    deadline = began + seconds
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+
+    async with httpx.AsyncClient(base_url=url, timeout=REQUEST_TIMEOUT, limits=limits) as client:
+
+        async def worker() -> None:
+            nonlocal issued
+            while time.monotonic() < deadline and issued < max_requests:
+                issued += 1
+                case = rng.choices(cases, weights)[0]
+                options = dict(case.options)
+                if case.stream is not None:
+                    options["content"] = case.stream()
+                start = time.perf_counter()
+                try:
+                    response = await client.request(case.method, case.path, **options)
+                    records.append(Record(case.name, response.status_code, time.perf_counter() - start))
+                except httpx.HTTPError as error:
+                    records.append(Record(case.name, 0, time.perf_counter() - start, f"{type(error).__name__}"))
+
+        stop = asyncio.Event()
+        sampler = asyncio.create_task(sample_memory(pid, samples, began, stop))
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        stop.set()
+        await sampler
+    return records, samples, time.monotonic() - began
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile of some values (``share`` from 0 to 1).
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5), percentile([1.0, 2.0, 3.0, 4.0], 0.99)
+    (2.0, 4.0)
+    """
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * share // 1))
+    return ordered[int(rank) - 1]
+
+
+def memory_figures(samples: Sequence[tuple[float, float]], warm_up: float) -> dict[str, float] | None:
+    """Memory after the warm-up: the medians of the first, middle and last quarters, the peak and the growth."""
+    after = [rss for t, rss in samples if t >= warm_up]
+    if len(after) < 8:
+        return None
+    quarter = len(after) // 4
+    start = statistics.median(after[:quarter])
+    middle = statistics.median(after[len(after) // 2 - quarter // 2 : len(after) // 2 + quarter - quarter // 2])
+    end = statistics.median(after[-quarter:])
+    return {
+        "start_mb": start,
+        "middle_mb": middle,
+        "end_mb": end,
+        "peak_mb": max(after),
+        "growth_mb": end - start,
+        "growth_percent": 100 * (end - start) / start,
+    }
+
+
+def figures(
+    records: Sequence[Record],
+    samples: Sequence[tuple[float, float]],
+    cases: Sequence[Case],
+    *,
+    elapsed: float,
+    warm_up: float,
+) -> dict[str, Any]:
+    """Everything the run measured, as plain data."""
+    expected = {case.name: case.expected for case in cases}
+    classes = Counter(f"{r.status // 100}xx" if r.status else "error" for r in records)
+    latencies = [r.seconds * 1000 for r in records if r.status]
+    unexpected = Counter(f"{r.case}: {r.status}" for r in records if r.status and r.status not in expected[r.case])
+    by_case = {}
+    for case in cases:
+        mine = [r for r in records if r.case == case.name]
+        if mine:
+            times = [r.seconds * 1000 for r in mine]
+            by_case[case.name] = {
+                "requests": len(mine),
+                "statuses": dict(sorted(Counter(str(r.status) for r in mine).items())),
+                "p50_ms": percentile(times, 0.5),
+                "p99_ms": percentile(times, 0.99),
+            }
+    return {
+        "requests": len(records),
+        "seconds": elapsed,
+        "per_second": len(records) / elapsed if elapsed else 0.0,
+        "classes": dict(sorted(classes.items())),
+        "server_errors": sum(1 for r in records if r.status >= 500),
+        "connection_errors": dict(Counter(f"{r.case}: {r.error}" for r in records if not r.status)),
+        "unexpected": dict(unexpected),
+        "latency_ms": {
+            "p50": percentile(latencies, 0.5) if latencies else None,
+            "p90": percentile(latencies, 0.9) if latencies else None,
+            "p99": percentile(latencies, 0.99) if latencies else None,
+            "max": max(latencies) if latencies else None,
+        },
+        "memory": memory_figures(samples, warm_up),
+        "memory_samples": [(round(t, 1), round(rss, 1)) for t, rss in samples],
+        "by_case": by_case,
+    }
+
+
+def verdict(found: dict[str, Any], *, max_growth_mb: float, max_growth_percent: float) -> list[str]:
+    """What went wrong, if anything: each failure in words."""
+    failures = []
+    if found["server_errors"]:
+        failures.append(f"{found['server_errors']} answers were 5xx")
+    if found["connection_errors"]:
+        failures.append(f"{sum(found['connection_errors'].values())} requests got no answer")
+    if found["unexpected"]:
+        failures.append(f"{sum(found['unexpected'].values())} answers had an unexpected status")
+    if found["log_errors"]:
+        failures.append(f"the server logged {len(found['log_errors'])} internal errors")
+    memory = found["memory"]
+    if memory is not None and (memory["growth_mb"] > max_growth_mb or memory["growth_percent"] > max_growth_percent):
+        failures.append(
+            f"memory grew by {memory['growth_mb']:.1f} MB ({memory['growth_percent']:.1f} %), "
+            f"past {max_growth_mb:g} MB or {max_growth_percent:g} %"
+        )
+    return failures
+
+
+def report(found: dict[str, Any], failures: Sequence[str]) -> str:
+    """The figures as a table."""
+    latency = found["latency_ms"]
+    classes = found["classes"]
+    lines = [
+        f"requests            {found['requests']:,} in {found['seconds']:.1f} s ({found['per_second']:.0f}/s)",
+        "  by status class   " + ", ".join(f"{name} {count:,}" for name, count in classes.items()),
+        f"  5xx               {found['server_errors']}",
+        f"  connection errors {sum(found['connection_errors'].values())}",
+        f"  unexpected status {sum(found['unexpected'].values())}",
+    ]
+    if latency["p50"] is not None:
+        lines.append(
+            f"latency (ms)        p50 {latency['p50']:,.1f}  p90 {latency['p90']:,.1f}  "
+            f"p99 {latency['p99']:,.1f}  max {latency['max']:,.1f}"
+        )
+    memory = found["memory"]
+    if memory is None:
+        lines.append("memory (RSS, MB)    too short a run to judge")
+    else:
+        lines.append(
+            f"memory (RSS, MB)    start {memory['start_mb']:.1f}  middle {memory['middle_mb']:.1f}  "
+            f"end {memory['end_mb']:.1f}  peak {memory['peak_mb']:.1f}  "
+            f"growth {memory['growth_mb']:+.1f} MB ({memory['growth_percent']:+.1f} %)"
+        )
+    lines += ["", f"{'by case':<48} {'requests':>8}  {'p50 ms':>9} {'p99 ms':>9}  statuses"]
+    for name, case in found["by_case"].items():
+        statuses = " ".join(f"{status}×{count}" for status, count in case["statuses"].items())
+        lines.append(
+            f"  {name:<46} {case['requests']:>8,}  {case['p50_ms']:>9,.1f} {case['p99_ms']:>9,.1f}  {statuses}"
+        )
+    for name, count in {**found["connection_errors"], **found["unexpected"]}.items():
+        lines.append(f"  ! {name} ×{count}")
+    for line in found["log_errors"][:10]:
+        lines.append(f"  ! server log: {line}")
+    lines += ["", "verdict: " + ("ok" if not failures else "FAILED: " + "; ".join(failures))]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Load test of sonneborn serve, on 127.0.0.1 only.")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to send requests (default 60)")
+    parser.add_argument("--concurrency", type=int, default=16, help="requests in flight at once (default 16)")
+    parser.add_argument("--max-requests", type=int, default=200_000, help="stop after this many (default 200,000)")
+    parser.add_argument("--large-players", type=int, default=2000, help="players of the large Swiss (default 2,000)")
+    parser.add_argument("--max-growth-mb", type=float, default=200.0, help="memory growth allowed (default 200 MB)")
+    parser.add_argument("--max-growth-percent", type=float, default=50.0, help="growth allowed (default 50 %%)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the mix (default 1)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file as JSON")
+    args = parser.parse_args(argv)
+    warm_up = args.seconds / 3
+
+    with tempfile.TemporaryDirectory(prefix="sonneborn-loadtest-") as folder:
+        cases = build_cases(generate_swiss(args.large_players, Path(folder)))
+        server = Server(Path(folder) / "server.log")
+        try:
+            print(
+                f"sonneborn load test: {args.seconds:g} s, {args.concurrency} workers, {len(cases)} kinds of request, "
+                f"server {server.url}/ (pid {server.pid})",
+                flush=True,
+            )
+            records, samples, elapsed = asyncio.run(
+                drive(
+                    server.url,
+                    cases,
+                    seconds=args.seconds,
+                    concurrency=args.concurrency,
+                    max_requests=args.max_requests,
+                    seed=args.seed,
+                    pid=server.pid,
+                )
+            )
+        except KeyboardInterrupt:
+            print("loadtest: interrupted", file=sys.stderr)
+            return 130
+        finally:
+            server.stop()
+        found = figures(records, samples, cases, elapsed=elapsed, warm_up=warm_up)
+        found["log_errors"] = server.errors()
+    failures = verdict(found, max_growth_mb=args.max_growth_mb, max_growth_percent=args.max_growth_percent)
+    found["failures"] = failures
+    if args.json is not None:
+        args.json.write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(report(found, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""A real server against slow, endless, oversized and too many requests: each is cut, and the server serves on.
+
+The timeouts are shortened to a second or so; the raw sockets send exactly
+what a slow or hostile client would, which no HTTP client library does.
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import socket
+import time
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from click.testing import CliRunner
+from conftest import running
+
+from sonneborn.cli import cli
+from sonneborn.demo import seed_text
+from sonneborn.web import create_app, server
+from sonneborn.web.server import HEAD_TIMEOUT, KEEP_ALIVE, MAX_CONCURRENCY, MAX_HEAD, Config, Protocol
+
+PATIENCE = 10.0
+"""How long a test waits for the server to act on a timeout of a second or so."""
+
+
+def connect(url: str) -> socket.socket:
+    parts = urlsplit(url)
+    assert parts.hostname == "127.0.0.1"
+    sock = socket.create_connection((parts.hostname, parts.port or 80), timeout=PATIENCE)
+    return sock
+
+
+def read_all(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    return answer
+
+
+def trickle(sock: socket.socket, part: bytes) -> bytes:
+    """Sends a part every 0.2 s until the server answers or closes; what it sent back."""
+    began = time.monotonic()
+    while time.monotonic() - began < PATIENCE:
+        sock.sendall(part)
+        time.sleep(0.2)
+        readable, _, _ = select.select([sock], [], [], 0)
+        if readable:
+            return read_all(sock)
+    pytest.fail(f"the server let a request trickle in for {PATIENCE} s")
+
+
+def status_of(answer: bytes) -> int:
+    return int(answer.split(b" ", 2)[1])
+
+
+def body_of(answer: bytes) -> dict[str, object]:
+    return json.loads(answer.split(b"\r\n\r\n", 1)[1])  # type: ignore[no-any-return]
+
+
+def assert_serves(url: str) -> None:
+    response = httpx.get(f"{url}/healthz", timeout=PATIENCE)
+    assert response.json()["status"] == "ok"
+
+
+def test_body_that_never_ends_is_cut_with_408() -> None:
+    with running(create_app(body_timeout=1)) as url, connect(url) as sock:
+        began = time.monotonic()
+        sock.sendall(
+            b"POST /api/standings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: 1000\r\n\r\n0123456789"
+        )
+        answer = read_all(sock)
+        waited = time.monotonic() - began
+        assert status_of(answer) == 408, answer
+        assert b"connection: close" in answer.lower()
+        assert "did not arrive in time" in str(body_of(answer)["error"])
+        assert 0.9 < waited < PATIENCE
+        assert_serves(url)
+
+
+def test_body_that_trickles_in_is_cut_at_the_whole_bodys_deadline() -> None:
+    with running(create_app(chunk_timeout=1, body_timeout=1.5)) as url, connect(url) as sock:
+        sock.sendall(b"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        # Each part comes well within the second allowed between parts; the whole never does.
+        answer = trickle(sock, b"1\r\nx\r\n")
+        assert status_of(answer) == 408, answer
+        assert_serves(url)
+
+
+def test_body_that_stops_is_cut_at_the_parts_deadline() -> None:
+    with running(create_app(chunk_timeout=0.5, body_timeout=PATIENCE * 2)) as url, connect(url) as sock:
+        began = time.monotonic()
+        sock.sendall(b"POST /api/explain HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 20\r\n\r\n0123456789")
+        answer = read_all(sock)
+        assert status_of(answer) == 408, answer
+        assert time.monotonic() - began < PATIENCE
+
+
+def test_a_body_in_time_is_read() -> None:
+    text = seed_text().encode()
+    with running(create_app(chunk_timeout=1, body_timeout=3)) as url, connect(url) as sock:
+        head = f"POST /api/standings?format=table HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(text)}\r\n"
+        sock.sendall(head.encode() + b"Connection: close\r\n\r\n")
+        for start in range(0, len(text), len(text) // 4 + 1):
+            time.sleep(0.3)
+            sock.sendall(text[start : start + len(text) // 4 + 1])
+        answer = read_all(sock)
+        assert status_of(answer) == 200, answer
+        assert b"Sloth" in answer
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [b"", b"POST /api/standings HTTP/1.1\r\nHost: 127.0.0.1\r\n"],
+    ids=["nothing", "half a head"],
+)
+def test_connection_without_a_whole_head_is_closed(sent: bytes) -> None:
+    with running(create_app(), head_timeout=1) as url, connect(url) as sock:
+        began = time.monotonic()
+        sock.sendall(sent)
+        assert read_all(sock) == b""
+        assert 0.9 < time.monotonic() - began < PATIENCE
+        assert_serves(url)
+
+
+def test_head_sent_a_header_at_a_time_is_closed() -> None:
+    with running(create_app(), head_timeout=1) as url, connect(url) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        assert trickle(sock, b"X-Slow: 1\r\n") == b""
+
+
+def test_head_over_the_limit_is_refused() -> None:
+    with running(create_app()) as url, connect(url) as sock:
+        # The limit is on what is held while the head is incomplete: a head sent whole in one read passes.
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * (MAX_HEAD + 1))
+        answer = read_all(sock)
+        assert status_of(answer) == 400, answer
+        assert_serves(url)
+
+
+def test_keep_alive_connection_serves_requests_one_after_another() -> None:
+    # The head's timer restarts with each request: a busy connection is never cut.
+    with running(create_app(), head_timeout=1) as url, httpx.Client(base_url=url, timeout=PATIENCE) as client:
+        for _ in range(4):
+            assert client.get("/healthz").status_code == 200
+            time.sleep(0.4)
+
+
+def test_connections_over_the_limit_get_503() -> None:
+    with running(create_app(), limit_concurrency=2) as url, connect(url) as first, connect(url) as second:
+        first.sendall(b"")
+        second.sendall(b"")
+        time.sleep(0.2)
+        with connect(url) as third:
+            third.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            assert status_of(read_all(third)) == 503
+
+
+def test_server_configuration_bounds_the_clients() -> None:
+    config = Config(create_app())
+    assert config.host == "127.0.0.1"
+    assert config.http is Protocol
+    assert config.timeout_keep_alive == KEEP_ALIVE
+    assert config.limit_concurrency == MAX_CONCURRENCY
+    assert config.h11_max_incomplete_event_size == MAX_HEAD
+    assert config.head_timeout == HEAD_TIMEOUT
+
+
+def test_serve_binds_127_0_0_1_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    bound: list[tuple[str, int]] = []
+
+    def run(self: server._Server) -> None:
+        bound.append((self.config.host, self.config.port))
+
+    monkeypatch.setattr(server._Server, "run", run)
+    server.serve()
+    server.serve("0.0.0.0", 8080)
+    assert bound == [("127.0.0.1", 8000), ("0.0.0.0", 8080)]
+
+
+def test_command_binds_127_0_0_1_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    bound: list[tuple[str, int]] = []
+    monkeypatch.setattr("sonneborn.web.serve", lambda host, port: bound.append((host, port)))
+    result = CliRunner().invoke(cli, ["serve"])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(cli, ["serve", "--host", "::1", "--port", "0"])
+    assert result.exit_code == 0, result.output
+    assert bound == [("127.0.0.1", 8000), ("::1", 0)]
