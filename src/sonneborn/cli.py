@@ -45,7 +45,11 @@ class _StderrWarnings(logging.Handler):
 
 
 def _user_errors(command: F) -> F:
-    """Turns the library's errors into one line on stderr and exit status 2."""
+    """Turns the library's errors into one line on stderr and exit status 2.
+
+    Any other exception is a bug: one line too, naming it, unless ``--debug``
+    asks for its traceback. Click's own exceptions pass through.
+    """
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -54,6 +58,14 @@ def _user_errors(command: F) -> F:
         except (InputError, TiebreakError) as error:
             click.echo(f"sonneborn: error: {error}", err=True)
             sys.exit(2)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as error:
+            if (click.get_current_context().find_root().obj or {}).get("debug"):
+                raise
+            message = " ".join(f"{type(error).__name__}: {error}".split())[:500]
+            click.echo(f"sonneborn: error: internal error: {message} (run with --debug for the details)", err=True)
+            sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
 
@@ -61,10 +73,11 @@ def _user_errors(command: F) -> F:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sonneborn")
 @click.option("--no-color", is_flag=True, help="No colour in terminal tables (also when NO_COLOR is set).")
+@click.option("--debug", is_flag=True, help="Show the traceback of an unexpected error (a bug) instead of one line.")
 @click.pass_context
-def cli(ctx: click.Context, no_color: bool) -> None:
+def cli(ctx: click.Context, no_color: bool, debug: bool) -> None:
     """Chess tournament standings ranked by tie-breaks, each value exact and explained."""
-    ctx.obj = {"no_color": no_color}
+    ctx.obj = {"no_color": no_color, "debug": debug}
     logger = logging.getLogger("sonneborn")
     if not any(isinstance(h, _StderrWarnings) for h in logger.handlers):
         logger.addHandler(_StderrWarnings(logging.WARNING))

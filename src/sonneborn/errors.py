@@ -30,6 +30,19 @@ class InputError(ValueError):
         return f"{where}: {self.message}"
 
 
+def shown(value: str, limit: int = 40) -> str:
+    """A value as a message quotes it, like ``!r``, cut after ``limit`` characters.
+
+    A file's bad value may be a whole line of a megabyte; the message stays one short line.
+
+    >>> shown("1-O"), shown("x" * 50, 8)
+    ("'1-O'", "'xxxxxxxx'… (50 characters)")
+    """
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}… ({len(value):,} characters)"
+
+
 class TrfError(InputError):
     """A TRF file that breaks the format or contradicts itself."""
 

@@ -214,7 +214,8 @@ def test_both_players_won_against_each_other() -> None:
     assert (error.path, error.line, error.column) == ("wccc.tsv", 5, column_of(lines[4], 2))
     slot_column = column_of(lines[1], 5)
     assert error.message == (
-        f"Khasin's result 1 against Slot does not complement Slot's 1 against Khasin (line 2, column {slot_column})"
+        "Khasin's result 1 against Slot does not complement Slot's 1 against Khasin "
+        f"(line 2, column {slot_column}; expected 0)"
     )
 
 

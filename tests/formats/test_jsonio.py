@@ -217,11 +217,13 @@ def test_json_number(value: Fraction, written: int | float | str) -> None:
 def fractions(seed: int, count: int) -> list[Fraction]:
     """Fractions of every size: tiny, huge, short decimals, repeating ones, powers of two."""
     rng = random.Random(seed)
-    values = []
-    for _ in range(count):
+    values: list[Fraction] = []
+    while len(values) < count:
         numerator = rng.randint(-(10 ** rng.randint(0, 40)), 10 ** rng.randint(0, 40))
         denominator = rng.choice([1, 2, 3, 4, 5, 8, 10, 28, 100, 2**53, 2**60, 3**20, 10**17, rng.randint(1, 10**30)])
-        values.append(Fraction(numerator, denominator))
+        value = Fraction(numerator, denominator)
+        if abs(value) < 10**15:  # the reader's limit
+            values.append(value)
     return values
 
 
@@ -340,7 +342,7 @@ BAD_DOCUMENTS: list[tuple[str, Change, str]] = [
     (
         "result missing",
         lambda d: round_of(d, 0, 2).pop("result"),
-        "tournament.players[0].rounds[2]: missing key 'result'",
+        "tournament.players[0].rounds[2]: missing key 'result' (expected in every round)",
     ),
     (
         "bad colour",
@@ -364,8 +366,16 @@ BAD_DOCUMENTS: list[tuple[str, Change, str]] = [
         "tournament.point_system.bye: unknown key 'bye' (expected one of win, draw, loss, forfeit_win, "
         "forfeit_loss, pairing_bye, full_bye, half_bye, zero_bye)",
     ),
-    ("name missing", lambda d: players(d)[2].pop("name"), "tournament.players[2]: missing key 'name'"),
-    ("players missing", lambda d: d["tournament"].pop("players"), "tournament: missing key 'players'"),
+    (
+        "name missing",
+        lambda d: players(d)[2].pop("name"),
+        "tournament.players[2]: missing key 'name' (expected in every player)",
+    ),
+    (
+        "players missing",
+        lambda d: d["tournament"].pop("players"),
+        "tournament: missing key 'players' (expected in the tournament)",
+    ),
     (
         "players not an array",
         lambda d: d["tournament"].update(players={"1": "A"}),
@@ -439,12 +449,12 @@ BAD_DOCUMENTS: list[tuple[str, Change, str]] = [
     (
         "bye with an opponent",
         lambda d: round_of(d, 1, 1).update(opponent=3),
-        "tournament.players[1].rounds[1].opponent: a bye ('H') cannot have an opponent, found 3",
+        "tournament.players[1].rounds[1].opponent: a bye ('H') cannot have an opponent, found 3 (expected null)",
     ),
     (
         "game without an opponent",
         lambda d: round_of(d, 1, 0).update(opponent=None),
-        "tournament.players[1].rounds[0].opponent: result '0' needs an opponent, found null",
+        "tournament.players[1].rounds[0].opponent: result '0' needs an opponent, found null (expected a start number)",
     ),
     (
         "opponent out of range",
@@ -454,22 +464,25 @@ BAD_DOCUMENTS: list[tuple[str, Change, str]] = [
     (
         "paired against himself",
         lambda d: round_of(d, 0, 0).update(opponent=1),
-        "tournament.players[0].rounds[0].opponent: player 1 is paired against himself",
+        "tournament.players[0].rounds[0].opponent: player 1 is paired against himself "
+        "(expected another player's start number)",
     ),
     (
         "not mirrored",
         lambda d: round_of(d, 1, 0).update(result="1"),
-        "tournament.players[0].rounds[0]: round 1: player 1 has '1' against 2, but player 2 has '1' against 1",
+        "tournament.players[0].rounds[0]: round 1: player 1 has '1' against 2, "
+        "but player 2 has '1' against 1 (expected '0' against 1)",
     ),
     (
         "opponent elsewhere",
         lambda d: round_of(d, 0, 1).update(opponent=2, colour="w", result="+"),
-        "tournament.players[0].rounds[1]: round 2: player 1 has '+' against 2, but player 2 has 'H' against null",
+        "tournament.players[0].rounds[1]: round 2: player 1 has '+' against 2, "
+        "but player 2 has 'H' against null (expected '-' against 1)",
     ),
     (
         "same colour",
         lambda d: round_of(d, 1, 0).update(colour="w"),
-        "tournament.players[0].rounds[0].colour: players 1 and 2 both have colour 'w'",
+        "tournament.players[0].rounds[0].colour: players 1 and 2 both have colour 'w' (expected w and b)",
     ),
 ]
 
@@ -530,7 +543,7 @@ def test_error_position_of_a_duplicate_key_is_the_last() -> None:
         ),
         (
             '{"tournament": {"players": [{"name": "A", "adjustment": 1e99999999}]}}',
-            'tournament.players[0].adjustment: expected a number or a fraction such as "1/3", found 1E+99999999',
+            "tournament.players[0].adjustment: expected a number of at most 50 digits, found 1E+99999999",
             1,
             57,
         ),
@@ -541,7 +554,7 @@ def test_error_position_of_a_duplicate_key_is_the_last() -> None:
             38,
         ),
         ("9" * 5000, "not valid JSON: exceeds the limit (4300 digits) for integer string conversion", 1, 1),
-        ("[" * 100_000, "not valid JSON: nested too deeply", 1, 1),
+        ("[" * 100_000, "not valid JSON: nested too deeply (expected an event, a few levels deep)", 1, 1),
     ],
 )
 def test_bad_texts(text: str, message: str, line: int, column: int) -> None:

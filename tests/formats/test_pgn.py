@@ -242,15 +242,20 @@ def test_a_player_twice_in_one_round_is_an_error() -> None:
     text = game("A", "B", "1-0", round="3.1") + game("C", "A", "1-0", round="3.2")
     with pytest.raises(PgnError) as caught:
         read_pgn(text, path="t.pgn")
-    assert str(caught.value) == "t.pgn:11: 'A' has a second game in round 3, the first at line 1"
-    assert caught.value.line == 11
+    assert str(caught.value) == (
+        "t.pgn:14:9: 'A' has a second game in round 3, the first at line 4 (expected one game a round)"
+    )
+    assert caught.value.line == 14
 
 
 @pytest.mark.parametrize("text", ["", "\n\n", "% an escape line\n; a comment\n"])
 def test_no_games_is_an_error(text: str) -> None:
     with pytest.raises(InputError) as caught:
         read_pgn(text, path="e.pgn")
-    assert (str(caught.value), caught.value.line) == ("e.pgn:1: no games found", 1)
+    assert (str(caught.value), caught.value.line) == (
+        'e.pgn:1:1: no games found (expected games with tag pairs such as [White "…"])',
+        1,
+    )
 
 
 @pytest.mark.parametrize(
@@ -258,10 +263,10 @@ def test_no_games_is_an_error(text: str) -> None:
     [
         (
             game("A", "B", "1-0") + game("A", "B", "2-0", round="2"),
-            "e.pgn:11: expected a result 1-0, 0-1, 1/2-1/2 or *",
+            "e.pgn:17:10: expected a result 1-0, 0-1, 1/2-1/2 or *, found '2-0'",
         ),
-        (game("A", "?", "1-0"), "e.pgn:1: expected the name or FIDE id of Black, found '?'"),
-        (game("A", "A", "1-0"), "e.pgn:1: 'A' plays against himself"),
+        (game("A", "?", "1-0"), "e.pgn:6:9: expected the name or FIDE id of Black, found '?'"),
+        (game("A", "A", "1-0"), "e.pgn:6:9: 'A' plays against himself (expected two different players)"),
     ],
 )
 def test_bad_games_are_errors_with_their_line(text: str, message: str) -> None:
@@ -294,7 +299,8 @@ def test_games_without_moves_separated_by_one_blank_line() -> None:
 def test_tags_right_after_movetext_start_a_new_game() -> None:
     text = '[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
     text += '[Round "1"]\n[White "A"]\n[Black "C"]\n[Result "0-1"]\n\n1. d4 0-1\n'
-    with pytest.raises(PgnError, match=r"^<input>:7: 'A' has a second game in round 1, the first at line 1$"):
+    message = r"^<input>:7:9: 'A' has a second game in round 1, the first at line 1 \(expected one game a round\)$"
+    with pytest.raises(PgnError, match=message):
         read_pgn(text)
 
 

@@ -412,8 +412,9 @@ def test_real_crete_team_event(caplog: pytest.LogCaptureFixture) -> None:
     assert "friendship_cup_crete_2024_team.trf:150: team records are not read; players are ranked individually" in (
         messages
     )
-    # Lines 17-19 are a column ruler, unknown records.
-    assert [message.split(":")[1] for message in messages] == ["17", "18", "19", "150"]
+    # Lines 17-19 are a column ruler, unknown records; player 127 (line 146) has the FIDE id of player 54.
+    assert [message.split(":")[1] for message in messages] == ["17", "18", "19", "150", "146"]
+    assert messages[-1].endswith(":146: player 127 has the same FIDE id as player 54, 42143365 (is he entered twice?)")
 
 
 # Errors: each names its line, and its column where there is one.
@@ -427,8 +428,12 @@ def error(text: str) -> TrfError:
 
 def test_empty_text() -> None:
     problem = error("")
-    assert (problem.message, problem.line, problem.column) == ("no player records (001) found", 1, 0)
-    assert str(problem) == "bad.trf:1: no player records (001) found"
+    assert (problem.message, problem.line, problem.column) == (
+        "no player records (001) found (expected a line per player starting with 001)",
+        1,
+        1,
+    )
+    assert str(problem) == "bad.trf:1:1: no player records (001) found (expected a line per player starting with 001)"
 
 
 def test_no_player_records() -> None:
@@ -472,32 +477,36 @@ def test_game_not_mirrored() -> None:
     )
     problem = error(text)
     assert (problem.line, problem.column) == (4, 112)
-    assert problem.message == "round 3: player 4 records 1 against 7, but player 7 records 0000 - Z"
+    assert problem.message == "round 3: player 4 records 1 against 7, but player 7 records 0000 - Z (expected '4 b 0')"
 
 
 def test_game_not_mirrored_is_reported_at_the_first_line() -> None:
     text = "\n".join([player(1, "Adams, Ann", "0000 - H"), player(2, "Brown, Bob", "   1 b 1")])
     problem = error(text)
     assert (problem.line, problem.column) == (1, 92)
-    assert problem.message == "round 1: player 2 records 1 against 1, but player 1 records 0000 - H"
+    assert problem.message == "round 1: player 2 records 1 against 1, but player 1 records 0000 - H (expected '2 w 0')"
 
 
 def test_results_that_do_not_mirror() -> None:
     problem = error(player(1, "Adams, Ann", "   2 w 1") + "\n" + player(2, "Brown, Bob", "   1 b =") + "\n")
     assert (problem.line, problem.column) == (1, 92)
-    assert problem.message == "round 1: player 1 records 1 against 2, but player 2 records    1 b ="
+    assert problem.message == "round 1: player 1 records 1 against 2, but player 2 records    1 b = (expected '1 b 0')"
 
 
 def test_same_colours() -> None:
     problem = error(player(1, "Adams, Ann", "   2 w 1") + "\n" + player(2, "Brown, Bob", "   1 w 0"))
     assert (problem.line, problem.column) == (1, 92)
-    assert problem.message == "round 1: players 1 and 2 both have colour 'w'"
+    assert problem.message == "round 1: players 1 and 2 both have colour 'w' (expected one w and one b)"
 
 
 def test_opponent_out_of_range() -> None:
     text = "\n".join([player(1, "Adams, Ann", "   2 w 1"), player(2, "Brown, Bob", "   1 b 0", "  57 w 1")])
     problem = error(text)
-    assert (problem.line, problem.column, problem.message) == (2, 102, "round 2: opponent 57 does not exist")
+    assert (problem.line, problem.column, problem.message) == (
+        2,
+        102,
+        "round 2: opponent 57 does not exist (expected a start number from 1 to 2)",
+    )
 
 
 def test_player_meets_himself() -> None:
@@ -506,7 +515,7 @@ def test_player_meets_himself() -> None:
     assert (problem.line, problem.column, problem.message) == (
         2,
         102,
-        "round 2: player 2 is paired against himself",
+        "round 2: player 2 is paired against himself (expected another player's start number)",
     )
 
 
@@ -516,7 +525,7 @@ def test_duplicate_start_numbers() -> None:
     assert (problem.line, problem.column, problem.message) == (
         4,
         5,
-        "duplicate start number 2, first given at line 3",
+        "duplicate start number 2, first given at line 3 (expected each start number once)",
     )
 
 
@@ -554,20 +563,22 @@ def test_shifted_block() -> None:
     assert (problem.line, problem.column, problem.message) == (
         1,
         96,
-        "round 1: expected a blank at column 96, found '2'",
+        "round 1: expected a blank at column 96, found '2' (the block of round 1 takes columns 92-99: is it shifted?)",
     )
 
 
 def test_played_result_without_opponent() -> None:
     problem = error(player(1, "Adams, Ann", "0000 w 1"))
     assert (problem.line, problem.column) == (1, 92)
-    assert problem.message == "round 1: result '1' needs an opponent, found '0000'"
+    assert problem.message == (
+        "round 1: result '1' needs an opponent, found '0000' (expected an opponent's start number at columns 92-95)"
+    )
 
 
 def test_bye_with_opponent() -> None:
     problem = error(player(1, "Adams, Ann", "   2 - U") + "\n" + player(2, "Brown, Bob", "0000 - U"))
     assert (problem.line, problem.column) == (1, 92)
-    assert problem.message == "round 1: a bye ('U') cannot have an opponent, found 2"
+    assert problem.message == "round 1: a bye ('U') cannot have an opponent, found 2 (expected 0000 or a blank)"
 
 
 @pytest.mark.parametrize(
@@ -591,5 +602,5 @@ def test_bad_number_of_rounds() -> None:
     assert (problem.line, problem.column, problem.message) == (
         1,
         5,
-        "expected a number of rounds, found 'six'",
+        "expected a number of rounds in record XXR, found 'six'",
     )

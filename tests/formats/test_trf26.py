@@ -276,12 +276,17 @@ def test_bye_240_over_an_explicit_absence() -> None:
 @pytest.mark.parametrize(
     ("record", "column", "message"),
     [
-        ("240 H 001    1", 11, "round 1: record 240 gives player 1 a bye 'H', but his line records    2 w 1"),
+        (
+            "240 H 001    1",
+            11,
+            "round 1: record 240 gives player 1 a bye 'H', "
+            "but his line records    2 w 1 (expected a blank block or 0000 - Z)",
+        ),
         ("240 X 001    1", 5, "expected a bye type F, H or Z at column 5, found 'X'"),
         ("240 H 000    1", 7, "expected a round number at columns 7-9, found '000'"),
         ("240 H  x1    1", 7, "expected a round number at columns 7-9, found ' x1'"),
         ("240 H 002", 11, "expected a start number at columns 11-14, found ''"),
-        ("240 H 002    1    3", 16, "record 240 names player 3, but there are 2 players"),
+        ("240 H 002    1    3", 16, "record 240 names player 3, but there are 2 players (expected 1 to 2)"),
     ],
 )
 def test_bye_240_errors(record: str, column: int, message: str) -> None:
@@ -338,24 +343,27 @@ def test_abnormal_points_299_point_system() -> None:
         (
             abnormal("D", "0.5", 1, 1),
             24,
-            "round 1: record 299 gives player 1 points for 'D', but his line records    2 w 1",
+            "round 1: record 299 gives player 1 points for 'D', "
+            "but his line records    2 w 1 (expected a result of type 'D')",
         ),
         (
             abnormal("F", "1.0", 1, 2),
             24,
-            "round 1: record 299 gives player 2 points for 'F', but his line records    1 b 0",
+            "round 1: record 299 gives player 2 points for 'F', "
+            "but his line records    1 b 0 (expected a result of type 'F')",
         ),
         (
             abnormal("W", "1.0", 2, 1),
             24,
-            "round 2: record 299 gives player 1 points for 'W', but his line records 0000 - Z",
+            "round 2: record 299 gives player 1 points for 'W', "
+            "but his line records 0000 - Z (expected a result of type 'W')",
         ),
         (abnormal("U", "1.0", 1, 1), 5, "expected a type W, D, L, F, H, Z, +, - or a blank at column 5, found 'U'"),
         (abnormal("W", "1.x", 1, 1), 14, "expected points at columns 14-17, found ' 1.x'"),
         (abnormal("W", "", 1, 1), 14, "expected points at columns 14-17, found '    '"),
         (abnormal(" ", "1.0", 0), 24, "expected a start number at columns 24-27, found ''"),
         (abnormal("W", "1.0", 1), 24, "expected a start number at columns 24-27, found ''"),
-        (abnormal(" ", "1.0", 0, 1, 9), 29, "record 299 names player 9, but there are 2 players"),
+        (abnormal(" ", "1.0", 0, 1, 9), 29, "record 299 names player 9, but there are 2 players (expected 1 to 2)"),
     ],
 )
 def test_abnormal_points_299_errors(record: str, column: int, message: str) -> None:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from sonneborn.errors import TrfError
 from sonneborn.fast.event import BLACK, CODE, KINDS, WHITE, ArrayEvent, Bools, Ints
-from sonneborn.formats import split_lines
+from sonneborn.formats import MAX_LINE, split_lines, too_many_results
 from sonneborn.formats.trf import _event_kind, _Reader
 from sonneborn.model import EventKind, PointSystem, ResultKind, mirrors
 
@@ -101,9 +101,11 @@ def _read(text: str, path: str) -> FastEvent:
     reader = _QuietReader(path)
     lines = split_lines(text)
     player_lines: list[str] = []
+    player_linenos: list[int] = []
     for lineno, line in enumerate(lines, start=1):
         if line.startswith("001"):
             player_lines.append(line)
+            player_linenos.append(lineno)
             reader.seen_players = True  # as the reference reader: XXD must come before the players
         else:
             reader.record(lineno, line)
@@ -118,8 +120,12 @@ def _read(text: str, path: str) -> FastEvent:
     count = len(player_lines)
     lengths = np.array([len(line) for line in player_lines], dtype=np.int64)
     longest = int(lengths.max())
+    if longest > MAX_LINE:
+        raise _GiveUp  # the reference reader refuses the line
     blocks = max(0, (longest - first_block - 1) // block_width + 1) if longest > first_block else 0
     width = first_block + block_width * blocks
+    if count * width > 2 * len(text) + 1_000_000:
+        raise _GiveUp  # a few long lines among many short ones: the grid would be mostly padding
     padded = "".join(line.ljust(width) for line in player_lines)
     raw = padded.encode("ascii", errors="replace")
     if len(raw) != count * width:
@@ -130,8 +136,9 @@ def _read(text: str, path: str) -> FastEvent:
     order = np.argsort(starts, kind="stable")
     if not np.array_equal(starts[order], np.arange(1, count + 1)):
         raise _GiveUp
-    for first, last in ((48 + extra, 52 + extra), (57 + extra, 68 + extra), (85 + extra, 89 + 2 * extra)):
+    for first, last in ((48 + extra, 52 + extra), (85 + extra, 89 + 2 * extra)):
         _number(grid[:, first:last])
+    fide_ids = _number(grid[:, 57 + extra : 68 + extra])
     _points_field(grid[:, 80 + extra : 84 + extra])
 
     # Every round block of every line at once: cells[player, block, column].
@@ -170,11 +177,18 @@ def _read(text: str, path: str) -> FastEvent:
     content_columns = np.flatnonzero(content.any(axis=0))
     last_block = int(content_columns[-1]) + 1 if content_columns.size else 0
     rounds = max(header.stated_rounds, last_block)
+    if too_many_results(count, rounds, len(text)) is not None:
+        raise _GiveUp
     opponent, kind = _widen(opponent, rounds, -1), _widen(kind, rounds, -1)
     colour, content = _widen(colour, rounds, 0), _widen(content, rounds, False)
     absent = np.where(np.arange(rounds) < last_played, CODE[ResultKind.ZERO_BYE], CODE[ResultKind.NOT_PLAYED])
     kind = np.where(content, kind, absent[None, :])
     _check_pairings(opponent, kind, colour)
+    names = [player_lines[int(row)][14 + extra : 47 + extra].strip() for row in order]
+    ids = fide_ids[order].tolist()
+    reader.check_duplicates(
+        [ids[row] or names[row] for row in range(count)], [player_linenos[int(row)] for row in order]
+    )
 
     if header.stated_players is not None and header.stated_players[0] != count:
         stated, lineno = header.stated_players
@@ -184,7 +198,6 @@ def _read(text: str, path: str) -> FastEvent:
         raise _GiveUp  # stated point systems are rare: the reference reader reads them
     unit = 2
     points_of = np.array([int(system.points(k) * unit) for k in KINDS], dtype=np.int64)
-    names = [player_lines[int(row)][14 + extra : 47 + extra].strip() for row in order]
     ratings = _number(grid[:, 48 + extra : 52 + extra])[order]
     stated_kind = header.type_kind or _event_kind(header.event_type)
     event = ArrayEvent(

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sonneborn.errors import CrosstableError
-from sonneborn.formats import split_lines
+from sonneborn.errors import CrosstableError, shown
+from sonneborn.formats import MAX_LINE, long_line, split_lines, too_many_results
 from sonneborn.model import (
     Colour,
     Entry,
@@ -62,11 +62,11 @@ _TOKEN_KIND = {
     "-": ResultKind.FORFEIT_LOSS,
     ".": ResultKind.NOT_PLAYED,
 }
-_START = re.compile(r"(\d+)\.?")
-_START_AND_NAME = re.compile(r"(\d+\.?)\s+(\S.*)")
+_START = re.compile(r"([0-9]{1,9})\.?")
+_START_AND_NAME = re.compile(r"([0-9]{1,9}\.?)\s+(\S.*)")
 _SPACED_FIELD = re.compile(r"\S+(?: \S+)*")
 _WORD = re.compile(r"\S+")
-_POINTS = re.compile(r"(\d*)(½|[.,]\d+)?")
+_POINTS = re.compile(r"([0-9]{0,9})(½|[.,][0-9]{1,9})?")
 
 _Games = Sequence[Sequence[tuple[str, ...]]]
 """The result tokens of every cell by row and column, ``()`` for empty cells and the diagonal."""
@@ -136,23 +136,29 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
     """Reads a round-robin crosstable into a tournament.
 
     Raises :class:`~sonneborn.errors.CrosstableError` at the first problem
-    (in the order: shape, rows, games per cell, complementary results), and
-    logs a warning when a points column disagrees with the results.
+    (in the order: line length, shape, rows, size, games per cell,
+    complementary results), and logs a warning when a points column
+    disagrees with the results or two rows have the same name.
     """
     lines = [(number, line) for number, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1)]
+    for number, line in lines:
+        problem = long_line(line)
+        if problem is not None:
+            raise CrosstableError(problem, path=path, line=number, column=MAX_LINE + 1)
     lines = [(number, line) for number, line in lines if line.strip()]
     if not lines:
-        raise CrosstableError("no player rows found", path=path, line=1, column=1)
+        raise CrosstableError(_NO_ROWS, path=path, line=1, column=1)
     separator = _detect_separator([line for _, line in lines])
     header: tuple[int, str] | None = None
     if _is_header(lines[0][1], separator, len(lines)):
         header, lines = lines[0], lines[1:]
     if not lines:
-        raise CrosstableError("no player rows found", path=path, line=1, column=1)
+        raise CrosstableError(_NO_ROWS, path=path, line=1, column=1)
     size = len(lines)
     if size == 1:
         raise CrosstableError(
-            "only one player row found, a crosstable needs two or more (is the table run together on one line?)",
+            "only one player row found, a crosstable needs two or more (expected a row per player: "
+            "is the table run together on one line?)",
             path=path,
             line=lines[0][0],
             column=1,
@@ -160,7 +166,8 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
     rows = [_split_row(number, line, separator, index, size) for index, (number, line) in enumerate(lines)]
 
     _raise_first(path, _shape_problems(rows, size))
-    _raise_first(path, [problem for index in range(size) for problem in _row_problems(index, rows)])
+    numbered = any(row.start is not None for row in rows)
+    _raise_first(path, [problem for index in range(size) for problem in _row_problems(index, rows, numbered)])
     labels: list[_Field] = []
     if header is not None:
         labels = _header_labels(header[1], separator)
@@ -170,14 +177,15 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
         for index, row in enumerate(rows)
     ]
     cycles = _cycles(games)
+    _raise_first(path, _size_problems(rows, games, cycles, len(text)))
     _raise_first(path, _count_problems(rows, games, cycles))
     _raise_first(path, _complement_problems(rows, games, cycles))
 
     points_column = _points_column(labels, header is not None)
-    schedule = berger_schedule(size)
+    opponents = _opponents(berger_schedule(size))
     players = []
     for index, row in enumerate(rows):
-        entries = _entries(index + 1, schedule, games, cycles)
+        entries = _entries(index + 1, opponents, games, cycles)
         recorded = _check_points(path, row, size, points_column, entries)
         players.append(
             Player(
@@ -188,8 +196,34 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
                 recorded_tiebreaks=_recorded_tiebreaks(labels, row, size),
             )
         )
+    _warn_duplicates(path, rows)
     rounds = len(players[0].entries)
     return Tournament(players=tuple(players), rounds=rounds, kind=EventKind.ROUND_ROBIN, name=None)
+
+
+_NO_ROWS = "no player rows found (expected a row per player: his name and a result cell against each player)"
+
+
+def _who(text: str) -> str:
+    """A player's name as messages give it: as written, or quoted and cut when too long or not printable."""
+    return text if len(text) <= 40 and text.isprintable() else shown(text)
+
+
+def _warn_duplicates(path: str, rows: Sequence[_Row]) -> None:
+    """Warns of a name given to two rows: the same player twice, or two players to tell apart."""
+    first: dict[str, _Row] = {}
+    for row in rows:
+        other = first.setdefault(row.name.text, row)
+        if other is not row:
+            logger.warning(
+                "%s:%d:%d: %s is the name of two rows, lines %d and %d (is a player entered twice?)",
+                path,
+                row.line,
+                row.name.column,
+                _who(row.name.text),
+                other.line,
+                row.line,
+            )
 
 
 def _raise_first(path: str, problems: Sequence[_Problem]) -> None:
@@ -213,13 +247,11 @@ def _detect_separator(lines: Sequence[str]) -> str:
     if any(";" in line for line in lines):
         return ";"
     # A comma also separates decimals and "Lastname, Firstname" in the whitespace layout, so the
-    # comma layout needs every row (the header aside) split into as many cells, one a diagonal marker.
+    # comma layout needs every row (the header aside) to have a cell that is a diagonal marker alone.
     rows = lines[1:] if len(lines) > 1 and not _has_marker(_split(lines[0], ",")) else lines
     if all("," in line for line in rows):
         splits = [_split(line, ",") for line in rows]
-        if len({len(fields) for fields in splits}) == 1 and all(
-            any(_is_marker(field.text) for field in fields) for fields in splits
-        ):
+        if all(any(_is_marker(field.text) for field in fields) for fields in splits):
             return ","
     return ""
 
@@ -357,42 +389,44 @@ def _shape_problems(rows: Sequence[_Row], size: int) -> list[_Problem]:
         row = rows[index]
         hint = "is a row missing?" if shift > 0 else "is a row too many, or a column missing?"
         message = (
-            f"the table is not square: {size} player rows, but the diagonal of {row.name.text}'s row "
-            f"is in result column {position + 1} ({hint})"
+            f"the table is not square: {size} player rows, but the diagonal of {_who(row.name.text)}'s row "
+            f"is in result column {position + 1} (expected column {index + 1}: {hint})"
         )
         return [_Problem(row.line, row.cells[position].column, message)]
     return []
 
 
-def _row_problems(index: int, rows: Sequence[_Row]) -> list[_Problem]:
+def _row_problems(index: int, rows: Sequence[_Row], numbered: bool) -> list[_Problem]:
     row = rows[index]
     problems: list[_Problem] = []
     size = len(rows)
-    numbered = any(other.start is not None for other in rows)
     if numbered and (row.start is None or int(row.start.text.rstrip(".")) != index + 1):
         where = row.name if row.start is None else row.start
-        message = f"expected start number {index + 1}, found {where.text!r}"
+        message = f"expected start number {index + 1}, found {shown(where.text)}"
         problems.append(_Problem(row.line, where.column, message))
-    name = row.name.text
-    if _is_marker(name) or _tokens(name) is not None:
-        problems.append(_Problem(row.line, row.name.column, f"expected a player name, found {name!r}"))
+    name = _who(row.name.text)
+    if _is_marker(row.name.text) or _tokens(row.name.text) is not None:
+        problems.append(_Problem(row.line, row.name.column, f"expected a player name, found {shown(row.name.text)}"))
     if len(row.cells) < size:
         column = len(row.text.rstrip()) + 1
         message = f"{name}'s row has {len(row.cells)} result cells, expected {size} (one per player row)"
         problems.append(_Problem(row.line, column, message))
         return problems
     for column, cell in enumerate(row.cells[:size]):
-        opponent = rows[column].name.text
+        opponent = _who(rows[column].name.text)
         if column == index:
             if not _is_marker(cell.text):
-                message = f"expected the diagonal marker X in {name}'s own column {index + 1}, found {cell.text!r}"
+                message = f"expected the diagonal marker X in {name}'s own column {index + 1}, found {shown(cell.text)}"
                 problems.append(_Problem(row.line, cell.column, message))
         elif _has_marker_char(cell.text):
-            message = f"diagonal marker {cell.text!r} off the diagonal, in {name}'s cell against {opponent}"
+            message = (
+                f"diagonal marker {shown(cell.text)} off the diagonal, in {name}'s cell against {opponent} "
+                f"(expected X only in column {index + 1}, {name}'s own)"
+            )
             problems.append(_Problem(row.line, cell.column, message))
         elif _tokens(cell.text) is None:
             message = (
-                f"unknown result {cell.text!r} of {name} against {opponent} (expected 1, 0, ½, =, + or -, "
+                f"unknown result {shown(cell.text)} of {name} against {opponent} (expected 1, 0, ½, =, + or -, "
                 "one per game, or empty or . for a game not played)"
             )
             problems.append(_Problem(row.line, cell.column, message))
@@ -424,7 +458,10 @@ def _header_problems(line: int, labels: Sequence[_Field], size: int) -> list[_Pr
     if run is None or run[1] == size:
         return []
     first, count = run
-    message = f"the table is not square: the header numbers {count} result columns, but there are {size} player rows"
+    message = (
+        f"the table is not square: the header numbers {count} result columns, but there are {size} player rows "
+        "(expected a column per row)"
+    )
     return [_Problem(line, labels[first + count - 1].column, message)]
 
 
@@ -442,14 +479,24 @@ def _cycles(games: _Games) -> int:
     return max(counts, key=lambda count: (counts[count], count))
 
 
+def _size_problems(rows: Sequence[_Row], games: _Games, cycles: int, characters: int) -> list[_Problem]:
+    """A cell of thousands of games makes rounds beyond what the file's size allows: it is refused first."""
+    size = len(rows)
+    problem = too_many_results(size, cycles * (size + size % 2 - 1), characters)
+    if problem is None:
+        return []
+    index, column = next((i, c) for i, row in enumerate(games) for c, cell in enumerate(row) if len(cell) == cycles)
+    return [_Problem(rows[index].line, rows[index].cells[column].column, f"{cycles:,} games a pair: {problem}")]
+
+
 def _count_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> list[_Problem]:
     problems = []
     for index, row in enumerate(rows):
         for column, cell in enumerate(games[index]):
             if cell and len(cell) != cycles:
                 message = (
-                    f"{row.name.text}'s cell against {rows[column].name.text} holds {_count(len(cell))}, "
-                    f"expected {_count(cycles)} like the other cells"
+                    f"{_who(row.name.text)}'s cell against {_who(rows[column].name.text)} holds "
+                    f"{_count(len(cell))}, expected {_count(cycles)} like the other cells"
                 )
                 problems.append(_Problem(row.line, row.cells[column].column, message))
     return problems
@@ -468,17 +515,25 @@ def _complement_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> li
             for game, (mine, other) in enumerate(zip(own, theirs, strict=True)):
                 if mirrors(_TOKEN_KIND[mine], _TOKEN_KIND[other]):
                     continue
-                name, opponent = row.name.text, rows[earlier].name.text
+                name, opponent = _who(row.name.text), _who(rows[earlier].name.text)
                 there = rows[earlier]
                 nth = f" in game {game + 1}" if cycles > 1 else ""
                 message = (
                     f"{name}'s result {_show(mine)}{nth} against {opponent} does not complement "
                     f"{opponent}'s {_show(other)} against {name} "
-                    f"(line {there.line}, column {there.cells[later].column})"
+                    f"(line {there.line}, column {there.cells[later].column}; expected {_complement(other)})"
                 )
                 problems.append(_Problem(row.line, row.cells[earlier].column, message))
                 break
     return problems
+
+
+_COMPLEMENTS = {"1": "0", "0": "1", "+": "-", "-": "+ or -", ".": ". or an empty cell"}
+
+
+def _complement(token: str) -> str:
+    """The results that complement a result: a draw complements a draw."""
+    return _COMPLEMENTS.get(token, "½")
 
 
 def _padded(cell: tuple[str, ...], cycles: int) -> tuple[str, ...]:
@@ -492,15 +547,18 @@ def _show(token: str) -> str:
 # Building the tournament.
 
 
-def _entries(
-    start: StartNo, schedule: Sequence[Sequence[tuple[int, int]]], games: _Games, cycles: int
-) -> tuple[Entry, ...]:
-    """A player's entries: cycle k of the games fills the k-th run of the Berger rounds."""
+def _opponents(schedule: Sequence[Sequence[tuple[int, int]]]) -> list[dict[int, int]]:
+    """Each round's opponent of each player (the player with the free round has none)."""
+    return [{a: b for white, black in pairs for a, b in ((white, black), (black, white))} for pairs in schedule]
+
+
+def _entries(start: StartNo, opponents: Sequence[dict[int, int]], games: _Games, cycles: int) -> tuple[Entry, ...]:
+    """A player's entries: cycle k of the games fills the k-th run of the Berger rounds (opponents by round)."""
     entries: list[Entry] = []
     for cycle in range(cycles):
-        for offset, pairs in enumerate(schedule, 1):
-            round_no = cycle * len(schedule) + offset
-            opponent = next((b if a == start else a for a, b in pairs if start in (a, b)), None)
+        for offset, pairs in enumerate(opponents, 1):
+            round_no = cycle * len(opponents) + offset
+            opponent = pairs.get(start)
             if opponent is None:
                 entries.append(Entry(round_no, None, Colour.UNKNOWN, ResultKind.ZERO_BYE))
                 continue

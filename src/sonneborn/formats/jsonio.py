@@ -26,16 +26,19 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
+import logging
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from sonneborn.errors import InputError
+from sonneborn.errors import InputError, shown
+from sonneborn.formats import duplicates
 from sonneborn.model import (
     Colour,
     Entry,
@@ -49,6 +52,8 @@ from sonneborn.model import (
 )
 
 __all__ = ["read_json", "tournament_data", "write_json"]
+
+logger = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
 _Where = tuple[str | int, ...]
@@ -64,8 +69,14 @@ _READ_COLOURS: dict[str | None, Colour] = {
 _RESULTS = {kind.value: kind for kind in ResultKind}
 _KINDS: dict[str | None, EventKind | None] = {kind.value: kind for kind in EventKind}
 _KINDS[None] = None
+_JSON_EXPECTED = {"Extra data": " (expected the end of the document)"}
+"""What was expected, for the messages of :mod:`json` that do not say it."""
 _NUMBER_TEXT = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
-_MAX_EXPONENT = 1000
+_DIGITS = 50
+"""Digits a point value's denominator may have: exact beyond need, and quick to compute with."""
+_WHOLE_DIGITS = 15
+"""Digits of a whole number (rounds, ratings, FIDE ids) and before the point of a point value: sums of
+products of points (Sonneborn-Berger, NNSB) stay far within what the renderers print exactly."""
 _POINT_FIELDS = (
     "win",
     "draw",
@@ -223,7 +234,7 @@ class _Reader:
             document = json.loads(self.text, parse_float=Decimal)
         except json.JSONDecodeError as error:
             raise InputError(
-                f"not valid JSON: {error.msg[:1].lower()}{error.msg[1:]}",
+                f"not valid JSON: {error.msg[:1].lower()}{error.msg[1:]}{_JSON_EXPECTED.get(error.msg, '')}",
                 path=self.path,
                 line=error.lineno,
                 column=error.colno,
@@ -232,7 +243,8 @@ class _Reader:
             message = str(error).split(":")[0].lower()
             raise InputError(f"not valid JSON: {message}", path=self.path, line=1, column=1) from None
         except RecursionError:
-            raise InputError("not valid JSON: nested too deeply", path=self.path, line=1, column=1) from None
+            message = "not valid JSON: nested too deeply (expected an event, a few levels deep)"
+            raise InputError(message, path=self.path, line=1, column=1) from None
         if not isinstance(document, dict):
             raise self.error((), f"expected a JSON object with a 'tournament' key, found {_found(document)}")
         if "tournament" not in document:
@@ -272,6 +284,21 @@ class _Reader:
                 count = len(player.entries)
                 raise self.error((*where, "players", index, "rounds"), f"expected {rounds} rounds, found {count}")
         self.check_pairings(players, where)
+        for index, first, key in duplicates([player.fide_id or player.name for player in players]):
+            at = (*where, "players", index, "fide_id" if isinstance(key, int) else "name")
+            line, column = _locate(self.text, at)
+            what = "FIDE id" if isinstance(key, int) else "name"
+            logger.warning(
+                "%s:%d:%d: %s: player %d has the same %s as player %d, %s (is he entered twice?)",
+                self.path,
+                line,
+                column,
+                _dotted(at),
+                index + 1,
+                what,
+                first + 1,
+                shown(key) if isinstance(key, str) else key,
+            )
         try:
             tournament = dataclasses.replace(header, players=players, rounds=rounds)
             tournament.check_pairings()
@@ -323,9 +350,11 @@ class _Reader:
         colour = self.choice(data, where, "colour", _READ_COLOURS)
         kind = self.choice(data, where, "result", _RESULTS)
         if opponent is not None and kind.is_bye:
-            raise self.error((*where, "opponent"), f"a bye ({kind.value!r}) cannot have an opponent, found {opponent}")
+            message = f"a bye ({kind.value!r}) cannot have an opponent, found {opponent} (expected null)"
+            raise self.error((*where, "opponent"), message)
         if opponent is None and kind.is_played:
-            raise self.error((*where, "opponent"), f"result {kind.value!r} needs an opponent, found null")
+            message = f"result {kind.value!r} needs an opponent, found null (expected a start number)"
+            raise self.error((*where, "opponent"), message)
         return Entry(
             round=round_no,
             opponent=opponent,
@@ -342,7 +371,10 @@ class _Reader:
                     continue
                 at = (*where, "players", index, "rounds", entry.round - 1)
                 if entry.opponent == player.start:
-                    raise self.error((*at, "opponent"), f"player {player.start} is paired against himself")
+                    message = (
+                        f"player {player.start} is paired against himself (expected another player's start number)"
+                    )
+                    raise self.error((*at, "opponent"), message)
                 if not 1 <= entry.opponent <= len(players):
                     message = f"expected an opponent's start number (1 to {len(players)}), found {entry.opponent}"
                     raise self.error((*at, "opponent"), message)
@@ -352,13 +384,14 @@ class _Reader:
                         at,
                         f"round {entry.round}: player {player.start} has {entry.kind.value!r} against "
                         f"{entry.opponent}, but player {entry.opponent} has {other.kind.value!r} against "
-                        f"{_found(other.opponent)}",
+                        f"{_found(other.opponent)} (expected {_mirror(entry.kind)} against {player.start})",
                     )
                 if entry.colour is other.colour and entry.colour is not Colour.UNKNOWN:
                     colour = _COLOURS[entry.colour]
-                    raise self.error(
-                        (*at, "colour"), f"players {player.start} and {entry.opponent} both have colour {colour!r}"
+                    message = (
+                        f"players {player.start} and {entry.opponent} both have colour {colour!r} (expected w and b)"
                     )
+                    raise self.error((*at, "colour"), message)
 
     # Values of one type.
 
@@ -370,7 +403,10 @@ class _Reader:
                 raise self.error((*where, key), f"unknown key {key!r} (expected one of {', '.join(keys)})")
         for key in required:
             if key not in value:
-                raise self.error(where, f"missing key {key!r}")
+                owner = {_TOURNAMENT_KEYS: "the tournament", _PLAYER_KEYS: "every player"}.get(
+                    tuple(keys), "every round"
+                )
+                raise self.error(where, f"missing key {key!r} (expected in {owner})")
         return value
 
     def array(self, data: dict[str, Any], where: _Where, key: str) -> list[Any]:
@@ -407,6 +443,9 @@ class _Reader:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error((*where, key), f"expected a whole number, found {_found(value)}")
+        if abs(value) >= 10**_WHOLE_DIGITS:
+            message = f"expected a whole number of at most {_WHOLE_DIGITS} digits, found {_found(value)}"
+            raise self.error((*where, key), message)
         return value
 
     def optional_number(self, data: dict[str, Any], where: _Where, key: str) -> Fraction | None:
@@ -414,17 +453,27 @@ class _Reader:
         return None if value is None else self.number(value, (*where, key))
 
     def number(self, value: Any, where: _Where) -> Fraction:
+        number: Fraction | None = None
         if isinstance(value, int) and not isinstance(value, bool):
-            return Fraction(value)
-        # A huge exponent would take ages to expand; no point system needs one.
-        if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) <= _MAX_EXPONENT:
-            return Fraction(value)
-        if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
-            try:
-                return Fraction(value)
-            except (ValueError, ZeroDivisionError):
-                pass
-        raise self.error(where, f'expected a number or a fraction such as "1/3", found {_found(value)}')
+            number = Fraction(value)
+        elif isinstance(value, Decimal) and value.is_finite():
+            # Thousands of digits, or a huge exponent, would take ages to expand and to compute with.
+            if len(value.as_tuple().digits) > 2 * _DIGITS or not -2 * _DIGITS <= value.adjusted() <= _DIGITS:
+                raise self.error(where, f"expected a number of at most {_DIGITS} digits, found {_found(value)}")
+            number = Fraction(value)
+        elif isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
+            if len(value) > 2 * _DIGITS + 2:
+                raise self.error(where, f"expected a number of at most {_DIGITS} digits, found {_found(value)}")
+            with contextlib.suppress(ValueError, ZeroDivisionError):
+                number = Fraction(value)
+        if number is None:
+            raise self.error(where, f'expected a number or a fraction such as "1/3", found {_found(value)}')
+        if abs(number) >= 10**_WHOLE_DIGITS:
+            message = f"expected a number of at most {_WHOLE_DIGITS} digits before the point, found {_found(value)}"
+            raise self.error(where, message)
+        if number.denominator >= 10**_DIGITS:
+            raise self.error(where, f"expected a number of at most {_DIGITS} digits, found {_found(value)}")
+        return number
 
     def choice(self, data: dict[str, Any], where: _Where, key: str, values: dict[Any, _T]) -> _T:
         value = data.get(key)
@@ -447,7 +496,7 @@ class _Reader:
 def _found(value: Any) -> str:
     """A value as the message quotes it."""
     if isinstance(value, str):
-        return repr(value)
+        return shown(value)
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -458,17 +507,35 @@ def _found(value: Any) -> str:
         return "an array"
     if isinstance(value, float):  # only NaN and the infinities are left as floats
         return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}[repr(value)]
-    return str(value)
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
+
+
+def _mirror(kind: ResultKind) -> str:
+    """The results the opponent may have of a game, quoted."""
+    if kind is ResultKind.FORFEIT_LOSS:
+        return "'+' or '-'"
+    return repr(kind.complement.value)
 
 
 def _dotted(where: _Where) -> str:
-    """A JSON path as written in messages: ``tournament.players[3].rounds[2].result``."""
+    """A JSON path as written in messages: ``tournament.players[3].rounds[2].result``.
+
+    >>> _dotted(("tournament", "players", 3, "odd key"))
+    "tournament.players[3]['odd key']"
+    """
     text = ""
     for part in where:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else part
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif not _KEY.fullmatch(part):
+            text += f"[{shown(part)}]"
+        else:
+            text += f".{part}" if text else part
     return text
 
 
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 

@@ -34,7 +34,8 @@ from typing import TextIO, cast
 import chess
 import chess.pgn
 
-from sonneborn.errors import InputError
+from sonneborn.errors import InputError, shown
+from sonneborn.formats import MAX_LINE, too_many_results
 from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["ABSENT_AS", "PgnError", "read_pgn"]
@@ -55,9 +56,12 @@ _RESULTS = {
 _FORFEITS = {ResultKind.WIN: ResultKind.FORFEIT_WIN, ResultKind.LOSS: ResultKind.FORFEIT_LOSS}
 _UNKNOWN = frozenset({"", "?", "-"})
 """Tag values that say nothing (PGN's ``?``, and the ``-`` of some exporters)."""
-_ROUND = re.compile(r"([0-9]+)(?:\.[0-9]+)*")
+_ROUND = re.compile(r"0*([0-9]{1,9})(?:\.[0-9]+)*")
 _DATE = re.compile(r"([0-9]{4})\.([0-9]{2})\.([0-9]{2})")
-_POSITIVE = re.compile(r"0*[1-9][0-9]*")
+_POSITIVE = re.compile(r"0*[1-9][0-9]{0,14}")
+"""A rating or FIDE id: more than 15 digits is neither."""
+_SEARCH_BUDGET = 1_000_000
+"""Rounds looked at, beyond two per game, to place the games without a ``Round`` tag."""
 _TAG = chess.pgn.TAG_REGEX
 _LAST_RESULT = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
 
@@ -124,7 +128,19 @@ class _Lines:
     ends the game before.
     """
 
-    __slots__ = ("_comment", "_handle", "_pending", "_read", "_reader", "_skipping", "_state", "lineno", "tail")
+    __slots__ = (
+        "_comment",
+        "_handle",
+        "_pending",
+        "_read",
+        "_reader",
+        "_skipping",
+        "_state",
+        "characters",
+        "last",
+        "lineno",
+        "tail",
+    )
 
     def __init__(self, handle: TextIO, reader: _Reader) -> None:
         self._handle = handle
@@ -138,6 +154,10 @@ class _Lines:
         """The number of the last line handed on, that of the line read when a game begins."""
         self.tail = ""
         """The last line of movetext passed over by :meth:`skip_game`."""
+        self.last = ""
+        """The last line handed on."""
+        self.characters = 0
+        """The characters read so far."""
 
     def skip_game(self) -> None:
         """Passes over the rest of the game's movetext from the next line on, out of python-chess's sight."""
@@ -151,14 +171,15 @@ class _Lines:
         if self._pending is not None:
             line, self._pending = self._pending, None
             self.lineno = self._read
+            self.last = line
             return line
-        line = self._handle.readline()
+        line = self._next()
+        self.last = line
         if not line:
             return line
-        self._read += 1
         self.lineno = self._read
         if self._read == 1:
-            line = line.lstrip("\ufeff")
+            line = self.last = line.lstrip("\ufeff")
         if self._comment:
             self._scan(line)
         elif line.isspace():
@@ -172,13 +193,14 @@ class _Lines:
                 self._state = _HEADERS
                 self._pending = line
                 self.lineno = self._read - 1
+                self.last = "\n"
                 return "\n"
             if self._state == _MOVETEXT:
                 self._scan(line)
             else:
                 self._state = _HEADERS
                 if tag is None:
-                    self._reader.warn(self._read, "malformed tag pair ignored: %r", line.rstrip())
+                    self._reader.warn(self._read, "malformed tag pair ignored: %s", shown(line.rstrip()))
         elif line.startswith("%") or (line.startswith(";") and self._state != _MOVETEXT):
             pass
         else:
@@ -186,10 +208,21 @@ class _Lines:
             self._scan(line)
         return line
 
+    def _next(self) -> str:
+        """The next line of the stream, counted; a line too long to be PGN is refused before it is all read."""
+        line = self._handle.readline(MAX_LINE + 1)
+        if not line:
+            return line
+        self._read += 1
+        self.characters += len(line)
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            message = f"line of more than {MAX_LINE:,} characters (expected at most {MAX_LINE:,})"
+            raise PgnError(message, path=self._reader.path, line=self._read, column=MAX_LINE + 1)
+        return line
+
     def _skip(self) -> str:
         """Reads to the end of the game and returns what ends it for python-chess: a blank line or nothing."""
-        while line := self._handle.readline():
-            self._read += 1
+        while line := self._next():
             self.lineno = self._read
             if self._comment:
                 self._scan(line)
@@ -200,6 +233,7 @@ class _Lines:
                 self._state = _HEADERS
                 self._pending = line
                 self.lineno = self._read - 1
+                self.last = "\n"
                 return "\n"
             elif not line.startswith("%"):
                 self.tail = line
@@ -226,6 +260,8 @@ class _Game:
 
     line: int
     tags: dict[str, str] = field(default_factory=dict)
+    where: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """The line and column of each tag's value."""
     moved: bool = False
     """Whether the movetext has a move, legal or not."""
     result: str = ""
@@ -245,6 +281,7 @@ class _GameVisitor(chess.pgn.BaseVisitor[_Game]):
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.game.tags[tagname] = tagvalue
+        self.game.where[tagname] = (self.lines.lineno, self.lines.last.find('"') + 2)
 
     def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
         if self.game.moved:
@@ -281,7 +318,7 @@ class _Player:
     title: str = ""
     federation: str = ""
     rounds: dict[RoundNo, int] = field(default_factory=dict)
-    """The line of his game in each round placed so far."""
+    """The line of his game in each round placed so far: of its ``Round`` tag, else its first line."""
     free: RoundNo = 1
     """The first round in which he has no game yet."""
 
@@ -291,6 +328,8 @@ class _Pairing:
     """A game reduced to what the standings need."""
 
     line: int
+    round_at: tuple[int, int]
+    """Where the game's round is given: its ``Round`` tag's value, else the game's first line."""
     white: int
     """The index of White in the reader's players."""
     black: int
@@ -314,9 +353,16 @@ class _Reader:
         self.sites: Counter[str] = Counter()
         self.dates: set[str] = set()
         self.unknown_rounds = 0
+        self.names: dict[str, int] = {}
+        """The first player of each name."""
+        self.characters = 0
 
-    def error(self, message: str, line: int) -> PgnError:
-        return PgnError(message, path=self.path, line=line)
+    def error(self, message: str, line: int, column: int = 1) -> PgnError:
+        return PgnError(message, path=self.path, line=line, column=column)
+
+    def error_at(self, game: _Game, tag: str, message: str) -> PgnError:
+        """An error at a tag's value, or at the game's first line when it has no such tag."""
+        return self.error(message, *game.where.get(tag, (game.line, 1)))
 
     def warn(self, line: int, message: str, *args: object) -> None:
         logger.warning("%s:%d: " + message, self.path, line, *args)
@@ -328,18 +374,20 @@ class _Reader:
         while (game := chess.pgn.read_game(stream, Visitor=lambda: _GameVisitor(lines))) is not None:
             self.game(game)
         if not self.pairings:
-            raise self.error("no games found", 1)
+            raise self.error('no games found (expected games with tag pairs such as [White "…"])', 1)
+        self.characters = lines.characters
         return self.tournament()
 
     def game(self, game: _Game) -> None:
         """Records one game: its players, round and result, and what it says of the event."""
         tags = game.tags
         for error in game.errors:
-            self.warn(game.line, "%s", error)
+            self.warn(game.line, "%s", _one_line(error))
         white = self.player(game, "White")
         black = self.player(game, "Black")
         if white == black:
-            raise self.error(f"{self.players[white].name!r} plays against himself", game.line)
+            name = shown(self.players[white].name)
+            raise self.error_at(game, "Black", f"{name} plays against himself (expected two different players)")
         for tag, counter in (("Event", self.events), ("Site", self.sites)):
             value = tags.get(tag, "").strip()
             if value not in _UNKNOWN:
@@ -347,7 +395,8 @@ class _Reader:
         date = _DATE.fullmatch(tags.get("Date", "").strip())
         if date is not None:
             self.dates.add("/".join(date.groups()))
-        self.pairings.append(_Pairing(game.line, white, black, self.round(game), self.result(game)))
+        round_at = game.where.get("Round", (game.line, 1))
+        self.pairings.append(_Pairing(game.line, round_at, white, black, self.round(game), self.result(game)))
 
     def player(self, game: _Game, side: str) -> int:
         """The index of the player of a side (``White`` or ``Black``), added at his first game."""
@@ -356,17 +405,23 @@ class _Reader:
         fide_text = tags.get(side + "FideId", "").strip()
         fide_id = int(fide_text) if _POSITIVE.fullmatch(fide_text) else None
         if fide_id is None and fide_text not in _UNKNOWN and fide_text.strip("0"):
-            self.warn(game.line, "expected a FIDE id in %sFideId, found %r", side, fide_text)
+            self.warn(game.line, "expected a FIDE id in %sFideId, found %s", side, shown(fide_text))
         key: int | str
         if fide_id is not None:
             key = fide_id
         elif name not in _UNKNOWN:
             key = name
         else:
-            raise self.error(f"expected the name or FIDE id of {side}, found {name!r}", game.line)
+            raise self.error_at(game, side, f"expected the name or FIDE id of {side}, found {shown(name)}")
         index = self.keys.get(key)
         if index is None:
             index = self.keys[key] = len(self.players)
+            if name not in _UNKNOWN:
+                first = self.names.setdefault(name, index)
+                if first != index:
+                    ids = f"{_id(self.players[first].fide_id)} and {_id(fide_id)}"
+                    message = "%s is the name of two players, FIDE ids %s (is one of them wrong?)"
+                    self.warn(game.line, message, shown(name), ids)
             elo = tags.get(side + "Elo", "").strip()
             self.players.append(
                 _Player(
@@ -386,7 +441,7 @@ class _Reader:
         if found is not None and int(found.group(1)) > 0:
             return int(found.group(1))
         if text not in _UNKNOWN:
-            self.warn(game.line, "expected a round number in the Round tag, found %r", text)
+            self.warn(game.line, "expected a round number in the Round tag, found %s", shown(text))
         self.unknown_rounds += 1
         return None
 
@@ -396,10 +451,11 @@ class _Reader:
         if text in _UNKNOWN and game.result:
             text = game.result
         elif game.result and _RESULTS.get(game.result) is not _RESULTS.get(text):
-            self.warn(game.line, "the Result tag %r differs from the movetext's %r; the tag is used", text, game.result)
+            message = "the Result tag %s differs from the movetext's %r; the tag is used"
+            self.warn(game.line, message, shown(text), game.result)
         kind = _RESULTS.get(text)
         if kind is None:
-            raise self.error(f"expected a result 1-0, 0-1, 1/2-1/2 or *, found {text!r}", game.line)
+            raise self.error_at(game, "Result", f"expected a result 1-0, 0-1, 1/2-1/2 or *, found {shown(text)}")
         if self.zero_move_forfeits and not game.moved:
             return _FORFEITS.get(kind, kind)
         return kind
@@ -416,6 +472,10 @@ class _Reader:
         if self.unknown_rounds:
             self.assign_rounds(rounds_of)
         rounds = max(rounds_of)
+        problem = too_many_results(len(self.players), rounds, self.characters)
+        if problem is not None:
+            latest = self.pairings[rounds_of.index(rounds)]
+            raise self.error(problem, *latest.round_at)
         order = sorted(
             range(len(self.players)),
             key=lambda i: (-(self.players[i].rating or 0), self.players[i].name, self.players[i].fide_id or 0, i),
@@ -476,9 +536,10 @@ class _Reader:
             if first is not None:
                 # The round as the Round tags number it, which the user can find in the file.
                 tagged = round_no if pairing.round is None else pairing.round
-                message = f"{player.name!r} has a second game in round {tagged}, the first at line {first}"
-                raise self.error(message, pairing.line)
-            player.rounds[round_no] = pairing.line
+                message = f"{shown(player.name)} has a second game in round {tagged}, the first at line {first} "
+                message += "(expected one game a round)"
+                raise self.error(message, *pairing.round_at)
+            player.rounds[round_no] = pairing.round_at[0]
             while player.free in player.rounds:
                 player.free += 1
 
@@ -493,6 +554,9 @@ class _Reader:
                 self.unknown_rounds,
                 len(self.pairings),
             )
+        # Each search starts at the first round either player has free, and so is short in any real file;
+        # a file made to search far runs out of the budget instead of taking quadratic time.
+        budget = _SEARCH_BUDGET + 2 * len(self.pairings)
         for position, pairing in enumerate(self.pairings):
             if rounds_of[position]:
                 continue
@@ -500,8 +564,22 @@ class _Reader:
             round_no = max(white.free, black.free)
             while round_no in white.rounds or round_no in black.rounds:
                 round_no += 1
+                budget -= 1
+                if budget < 0:
+                    message = "too many games without a Round tag to place in rounds (expected Round tags)"
+                    raise self.error(message, pairing.line)
             self.place(pairing, round_no)
             rounds_of[position] = round_no
+
+
+def _id(fide_id: int | None) -> str:
+    return "none" if fide_id is None else str(fide_id)
+
+
+def _one_line(text: str) -> str:
+    """A message of python-chess's on one line, cut when long."""
+    text = " ".join(text.split())
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _known(value: str) -> str:
@@ -515,16 +593,23 @@ def _most_common(counter: Counter[str]) -> str | None:
     return counter.most_common(1)[0][0] if counter else None
 
 
+_RUNS = 12
+"""The runs of round numbers a message lists."""
+
+
 def _spans(numbers: list[int]) -> str:
-    """Numbers in increasing order as runs: ``1-3, 5, 7-8``.
+    """Numbers in increasing order as runs: ``1-3, 5, 7-8``; the first few of many.
 
     >>> _spans([1, 2, 3, 5, 7, 8])
     '1-3, 5, 7-8'
+    >>> _spans(list(range(1, 100, 2)))
+    '1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, … (38 more)'
     """
     runs: list[list[int]] = []
     for number in numbers:
         if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
+            runs[-1][1] = number
         else:
-            runs.append([number])
-    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+            runs.append([number, number])
+    shown = [str(first) if first == last else f"{first}-{last}" for first, last in runs[:_RUNS]]
+    return ", ".join(shown) + (f", … ({len(runs) - _RUNS:,} more)" if len(runs) > _RUNS else "")

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sonneborn.errors import TrfError
-from sonneborn.formats import split_lines
+from sonneborn.errors import TrfError, shown
+from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
 from sonneborn.model import (
     Colour,
     Entry,
@@ -115,8 +115,10 @@ _DEFAULTED = {
 """The point-system fields that default to another value, with the kind they score."""
 
 _NUMBER = re.compile(r"[0-9]+")
-_POINTS = re.compile(r"-?[0-9]+(?:[.,][0-9]+)?")
-_LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
+_COUNT = re.compile(r"0*[0-9]{1,9}")
+"""A count written as a record's value (rounds, digits): more than nine digits is not one."""
+_POINTS = re.compile(r"-?[0-9]{1,9}(?:[.,][0-9]{1,9})?")
+_LEADING_NUMBER = re.compile(r"\s*0*([0-9]{1,9})(?![0-9])")
 _NRS_LINE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9]")
 _ROUND_ROBIN = re.compile(r"round[\s-]*robin|\brr\b|berger", re.IGNORECASE)
 _SWISS = re.compile(r"swiss", re.IGNORECASE)
@@ -184,6 +186,7 @@ class _Header:
     """The number of players of record 062, with its line."""
     stated_rounds: int = 0
     """The number of rounds of ``XXR`` (or TRF-26 record 142)."""
+    stated_rounds_line: int = 0
     points: dict[str, tuple[Fraction, str, int]] = field(default_factory=dict)
     """The ``XXS`` values by code, as numbers and as written, with the line that gave them."""
     points_162: dict[str, tuple[Fraction, int]] = field(default_factory=dict)
@@ -219,7 +222,7 @@ class _Reader:
         for lineno, line in enumerate(split_lines(text.removeprefix("\ufeff")), start=1):
             self.record(lineno, line)
         if not self.players:
-            raise self.error("no player records (001) found", 1)
+            raise self.error("no player records (001) found (expected a line per player starting with 001)", 1, 1)
         self.check_numbering()
         header = self.header
         # Blocks of results not known yet do not make a round played: blank blocks before the last
@@ -231,12 +234,18 @@ class _Reader:
         last_block = max(max(parsed.blocks, default=0) for parsed in self.players.values())
         assigned = max((a.round for a in header.byes + header.abnormal if a.type != " "), default=0)
         rounds = max(header.stated_rounds, last_block, assigned)
+        problem = too_many_results(len(self.players), rounds, len(text))
+        if problem is not None:
+            raise self.error(problem, *self.rounds_position(rounds))
         entries = [_complete(self.players[start], rounds, last_played) for start in range(1, len(self.players) + 1)]
         adjustments: dict[StartNo, Fraction] = defaultdict(Fraction)
         for assignment in header.byes:
             self.assign_bye(assignment, entries)
-        for assignment in header.abnormal:
-            self.assign_points(assignment, entries, adjustments)
+        every_round: dict[StartNo, dict[str, tuple[int, Fraction]]] = defaultdict(dict)
+        set_at: dict[tuple[StartNo, RoundNo], int] = {}
+        for order, assignment in enumerate(header.abnormal):
+            self.assign_points(order, assignment, entries, adjustments, every_round, set_at)
+        _assign_every_round(entries, every_round, set_at)
         players = tuple(
             dataclasses.replace(
                 self.players[start].player,
@@ -246,6 +255,9 @@ class _Reader:
             for start in range(1, len(self.players) + 1)
         )
         self.check_pairings(players)
+        self.check_duplicates(
+            [player.fide_id or player.name for player in players], [self.players[p.start].lineno for p in players]
+        )
         if header.stated_players is not None and header.stated_players[0] != len(players):
             count, lineno = header.stated_players
             self.warn(
@@ -271,6 +283,9 @@ class _Reader:
 
     def record(self, lineno: int, line: str) -> None:
         """Reads one line, whatever its record."""
+        problem = long_line(line)
+        if problem is not None:
+            raise self.error(problem, lineno, MAX_LINE + 1)
         if not line.strip() or line.startswith("###"):
             return
         code = line[:3]
@@ -291,7 +306,7 @@ class _Reader:
                 header.records.append((code, line[4:]))
                 number = _LEADING_NUMBER.match(line, 3)
                 if number is None:
-                    self.warn(lineno, "expected a number of players in record 062, found %r", value)
+                    self.warn(lineno, "expected a number of players in record 062, found %s", shown(value))
                 else:
                     header.stated_players = (int(number.group(1)), lineno)
             case "092":
@@ -299,17 +314,19 @@ class _Reader:
             case "132":
                 header.round_dates = _round_dates(line)
             case "XXD":
-                if not _NUMBER.fullmatch(value) or not 4 <= int(value) <= 9:
+                if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
                     raise self.error(
-                        f"expected a number of digits from 4 to 9 in record XXD, found {value!r}", lineno, 5
+                        f"expected a number of digits from 4 to 9 in record XXD, found {shown(value)}", lineno, 5
                     )
                 if self.seen_players:
-                    raise self.error("record XXD must come before the player records (001)", lineno, 1)
+                    message = "record XXD after the player records (expected it before the first 001 line)"
+                    raise self.error(message, lineno, 1)
                 self.layout = Layout(int(value))
             case "XXR" | "142":
-                if not _NUMBER.fullmatch(value):
-                    raise self.error(f"expected a number of rounds, found {value!r}", lineno, 5)
+                if not _COUNT.fullmatch(value):
+                    raise self.error(f"expected a number of rounds in record {code}, found {shown(value)}", lineno, 5)
                 header.stated_rounds = int(value)
+                header.stated_rounds_line = lineno
             case "XXS":
                 self.points_line(lineno, line)
             case "162":
@@ -343,7 +360,8 @@ class _Reader:
             raise self.error(f"expected a start number at columns 5-{last}, found {line[4:last]!r}", lineno, 5)
         if start in self.players:
             first = self.players[start].lineno
-            raise self.error(f"duplicate start number {start}, first given at line {first}", lineno, 5)
+            message = f"duplicate start number {start}, first given at line {first} (expected each start number once)"
+            raise self.error(message, lineno, 5)
         points = _field(line, at(81), at(84))
         if points and not _POINTS.fullmatch(points):
             found = line[at(81) - 1 : at(84)]
@@ -399,7 +417,10 @@ class _Reader:
         for gap in (column + 4, column + 6, column + 8, column + 9):
             found = line[gap - 1 : gap]
             if found not in ("", " "):
-                raise self.error(f"{where}expected a blank at column {gap}, found {found!r}", lineno, gap)
+                first = column - (digits - 4)
+                message = f"{where}expected a blank at column {gap}, found {found!r} (the block of round {round_no} "
+                message += f"takes columns {first}-{column + 7}: is it shifted?)"
+                raise self.error(message, lineno, gap)
         colour_text = line[column + 4 : column + 5]
         colour = _COLOURS.get(colour_text.lower() or " ")
         if colour is None:
@@ -424,12 +445,14 @@ class _Reader:
                 lineno,
                 result_column,
             )
+        first = column - (digits - 4)
         if opponent is not None and kind.is_bye:
-            message = f"a bye ({result_text!r}) cannot have an opponent, found {opponent}"
-            raise self.error(where + message, lineno, column)
+            message = f"a bye ({result_text!r}) cannot have an opponent, found {opponent} (expected 0000 or a blank)"
+            raise self.error(where + message, lineno, first)
         if opponent is None and kind.is_played:
-            message = f"result {result_text!r} needs an opponent, found {opponent_text!r}"
-            raise self.error(where + message, lineno, column)
+            message = f"result {result_text!r} needs an opponent, found {opponent_text!r} "
+            message += f"(expected an opponent's start number at columns {first}-{first + digits - 1})"
+            raise self.error(where + message, lineno, first)
         return Entry(round=round_no, opponent=opponent, colour=colour, kind=kind)
 
     def points_line(self, lineno: int, line: str) -> None:
@@ -439,12 +462,12 @@ class _Reader:
             code, equals, value = token.partition("=")
             code = code.upper()
             if not equals:
-                raise self.error(f"expected CODE=VALUE in XXS, found {token!r}", lineno, column)
+                raise self.error(f"expected CODE=VALUE in XXS, found {shown(token)}", lineno, column)
             if code not in _XXS_CODES:
-                self.warn(lineno, "unknown point code %r in XXS ignored", code)
+                self.warn(lineno, "unknown point code %s in XXS ignored", shown(code))
                 continue
             if not _POINTS.fullmatch(value):
-                message = f"expected points for {code}, found {value!r}"
+                message = f"expected points for {code}, found {shown(value)}"
                 raise self.error(message, lineno, column + len(code) + 1)
             for key in _XXS_SHORTCUTS.get(code, (code,)):
                 self.header.points[key] = (_fraction(value), value, lineno)
@@ -515,7 +538,9 @@ class _Reader:
     def check_player(self, record: _Assignment, start: StartNo, column: int, count: int) -> None:
         """Raises unless a start number of a bye or points record is a player's."""
         if start > count:
-            message = f"record {record.code} names player {start}, but there are {count} players"
+            message = (
+                f"record {record.code} names player {start}, but there are {count} players (expected 1 to {count})"
+            )
             raise self.error(message, record.lineno, column)
 
     def assign_bye(self, bye: _Assignment, entries: list[list[Entry]]) -> None:
@@ -526,34 +551,64 @@ class _Reader:
             entry = entries[start - 1][bye.round - 1]
             if entry.kind is not kind and not _absent(entry):
                 message = f"round {bye.round}: record 240 gives player {start} a bye {bye.type!r}, "
-                raise self.error(message + f"but his line records {_block(entry)}", bye.lineno, column)
+                message += f"but his line records {_block(entry)} (expected a blank block or 0000 - Z)"
+                raise self.error(message, bye.lineno, column)
             entries[start - 1][bye.round - 1] = dataclasses.replace(entry, kind=kind)
 
     def assign_points(
-        self, record: _Assignment, entries: list[list[Entry]], adjustments: dict[StartNo, Fraction]
+        self,
+        order: int,
+        record: _Assignment,
+        entries: list[list[Entry]],
+        adjustments: dict[StartNo, Fraction],
+        every_round: dict[StartNo, dict[str, tuple[int, Fraction]]],
+        set_at: dict[tuple[StartNo, RoundNo], int],
     ) -> None:
-        """Applies the abnormal points of a record 299 to its players."""
+        """Applies the abnormal points of a record 299 (the ``order``-th) to its players.
+
+        Points for every round (round ``000``) are only noted in ``every_round``, by
+        player and type, and the rounds set one by one in ``set_at``: the later record
+        wins, and :func:`_assign_every_round` applies them once, in time linear in the entries.
+        """
         assert record.points is not None
         for start, column in record.players:
             self.check_player(record, start, column, len(entries))
             if record.type == " ":
                 adjustments[start] += record.points
                 continue
+            if not record.round:
+                every_round[start][record.type] = (order, record.points)
+                continue
             kinds = _ABNORMAL_KINDS[record.type]
             player_entries = entries[start - 1]
-            if not record.round:
-                for index, entry in enumerate(player_entries):
-                    if entry.kind in kinds:
-                        player_entries[index] = dataclasses.replace(entry, points=record.points)
-                continue
             entry = player_entries[record.round - 1]
             if entry.kind not in kinds:
                 if record.type not in _BYE_TYPES or not _absent(entry):
                     message = f"round {record.round}: record 299 gives player {start} points for "
                     message += f"{record.type!r}, but his line records {_block(entry)}"
+                    message += f" (expected a result of type {record.type!r})"
                     raise self.error(message, record.lineno, column)
                 entry = dataclasses.replace(entry, kind=_BYE_TYPES[record.type])
             player_entries[record.round - 1] = dataclasses.replace(entry, points=record.points)
+            set_at[start, record.round] = order
+
+    def rounds_position(self, rounds: int) -> tuple[int, int]:
+        """Where the number of rounds comes from: the ``XXR`` (or 142) line, a player's last block, or a record."""
+        header = self.header
+        if header.stated_rounds == rounds and header.stated_rounds_line:
+            return header.stated_rounds_line, 5
+        for parsed in self.players.values():
+            if rounds in parsed.blocks:
+                return parsed.lineno, self.layout.block_column(rounds)
+        found = next(a for a in header.byes + header.abnormal if a.round == rounds)
+        return found.lineno, 7 if found.code == "240" else 20
+
+    def check_duplicates(self, keys: list[int | str], linenos: list[int]) -> None:
+        """Warns of a player entered twice: the same FIDE id, or else the same name (keys in start order)."""
+        for index, first, key in duplicates(keys):
+            what = "FIDE id" if isinstance(key, int) else "name"
+            message = "player %d has the same %s as player %d, %r (is he entered twice?)"
+            self.warn(linenos[index], message, index + 1, what, first + 1, key)
 
     def point_system(self) -> PointSystem:
         """The point system of record 162, else of the ``XXS`` lines, else FIDE's 1-½-0.
@@ -658,11 +713,13 @@ class _Reader:
                 column = self.layout.block_column(entry.round)
                 where = f"round {entry.round}: "
                 if opponent == player.start:
-                    message = f"player {opponent} is paired against himself"
+                    message = f"player {opponent} is paired against himself (expected another player's start number)"
                     problems.append(self.error(where + message, lineno, column))
                     continue
                 if opponent not in self.players:
-                    problems.append(self.error(f"{where}opponent {opponent} does not exist", lineno, column))
+                    count = len(self.players)
+                    message = f"opponent {opponent} does not exist (expected a start number from 1 to {count})"
+                    problems.append(self.error(where + message, lineno, column))
                     continue
                 other = players[opponent - 1].entry(entry.round)
                 first = min(lineno, self.players[opponent].lineno)
@@ -670,7 +727,7 @@ class _Reader:
                     problems.append(
                         self.error(
                             f"{where}player {player.start} records {entry.kind} against {opponent}, "
-                            f"but player {opponent} records {_block(other)}",
+                            f"but player {opponent} records {_block(other)} (expected {_mirror(player.start, entry)})",
                             first,
                             column,
                         )
@@ -678,7 +735,8 @@ class _Reader:
                 elif entry.colour is other.colour and entry.colour is not Colour.UNKNOWN:
                     problems.append(
                         self.error(
-                            f"{where}players {player.start} and {opponent} both have colour {entry.colour.value!r}",
+                            f"{where}players {player.start} and {opponent} both have colour {entry.colour.value!r} "
+                            "(expected one w and one b)",
                             first,
                             column,
                         )
@@ -702,6 +760,31 @@ def _complete(parsed: _PlayerLine, rounds: int, last_played: RoundNo) -> list[En
             entry = Entry(round=round_no, opponent=None, colour=Colour.UNKNOWN, kind=kind)
         entries.append(entry)
     return entries
+
+
+def _assign_every_round(
+    entries: list[list[Entry]],
+    every_round: dict[StartNo, dict[str, tuple[int, Fraction]]],
+    set_at: dict[tuple[StartNo, RoundNo], int],
+) -> None:
+    """Gives the points of ``299`` records for every round to the results of their type.
+
+    A record for one round that comes later in the file keeps its own points.
+    """
+    for start, by_type in every_round.items():
+        player_entries = entries[start - 1]
+        for index, entry in enumerate(player_entries):
+            found = by_type.get(_ABNORMAL_TYPE.get(entry.kind, ""))
+            if found is not None and found[0] > set_at.get((start, index + 1), -1):
+                player_entries[index] = dataclasses.replace(entry, points=found[1])
+
+
+def _mirror(start: StartNo, entry: Entry) -> str:
+    """What the opponent's line should record of a game, quoted as blocks are written: ``'1 b 0'``."""
+    colour = {Colour.WHITE: "b", Colour.BLACK: "w"}.get(entry.colour, "-")
+    if entry.kind is ResultKind.FORFEIT_LOSS:
+        return f"'{start} {colour} +' or '{start} {colour} -'"
+    return f"'{start} {colour} {entry.kind.complement}'"
 
 
 def _absent(entry: Entry) -> bool:

@@ -152,7 +152,7 @@ class Spec:
         return f"Spec.parse({str(self)!r})"
 
 
-_MODIFIER = re.compile(r"([CMLPRUF])([+-]?\d+)?")
+_MODIFIER = re.compile(r"([CMLPRUF])([+-]?[0-9]{1,9})?")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,379 @@
+"""Fuzz targets for every reader: mutated valid files give a result or a clean error, nothing else.
+
+Each target takes the bytes of a file, as the command would read them, and
+returns ``"result"`` or ``"error"``; any other outcome (an unexpected
+exception, an error without a position, a result that cannot be ranked or
+rendered, a fast TRF reading that differs from the reference one) fails.
+The mutations (:func:`mutated`) draw from a :class:`random.Random`: here
+Hypothesis drives it with a small budget, and ``fuzz/run.py`` drives it with
+a seeded generator over hundreds of thousands of inputs (``make fuzz``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sonneborn.errors import InputError, TiebreakError
+from sonneborn.fast.event import from_tournament
+from sonneborn.fast.trf import read_trf_fast
+from sonneborn.formats import decode, read_text
+from sonneborn.formats.jsonio import write_json
+from sonneborn.formats.trf import read_trf
+from sonneborn.model import Tournament
+from sonneborn.ranking import rank, stated_tiebreaks
+from sonneborn.render.json import render_json
+
+DATA = Path(__file__).parent / "data"
+PATH = "fuzzed.input"
+"""The name every fuzzed input is read under: errors and warnings must start with it."""
+
+_SEED_FILES = {
+    "trf": [
+        "trf/icu_bunratty_masters_2011.trf",
+        "trf/icu_irish_junior_champs_2011.trf",
+        "trf26/galway_club_open_2026.trf",
+        "held/fide_tec_exercise_2023.trf",
+    ],
+    "crosstable": [
+        "crosstable/wccc_1975_final.txt",
+        "crosstable/wccc_1975_final.tsv",
+        "crosstable/wccc_1975_final.csv",
+        "crosstable/wccc_1975_final.grid.txt",
+        "crosstable/double_round_robin.txt",
+    ],
+    "pgn": ["pgn/uzchess_cup_masters_2025.pgn"],
+}
+_PGN_GAMES = 14
+"""How many games of the seed PGN a fuzzed input starts from (the whole file is slow to rank 100,000 times)."""
+
+
+@cache
+def seeds(reader: str) -> tuple[bytes, ...]:
+    """The valid files a reader's inputs are mutated from."""
+    if reader == "fast-trf":
+        return seeds("trf")
+    if reader == "json":
+        # The JSON of small events of each other format, with standings beside the event as the command writes it.
+        events = [read_text(data.decode("utf-8"), input_format="crosstable") for data in seeds("crosstable")[-1:]]
+        events += [read_text(data.decode("latin-1"), input_format="trf") for data in seeds("trf")[2:]]
+        return tuple(write_json(event, json.loads(render_json(rank(event)))).encode("utf-8") for event in events)
+    found = []
+    for name in _SEED_FILES[reader]:
+        data = (DATA / name).read_bytes()
+        if reader == "pgn":
+            data = b"\n\n".join(data.split(b"\n\n")[: 2 * _PGN_GAMES]) + b"\n"
+        found.append(data)
+    return tuple(found)
+
+
+# Mutations.
+
+_INTERESTING = [
+    b"0", b"1", b"9", b"10", b"0000", b"9999", b"-1", b"1.5", b"=", b"+", b"-", b"X", b"x", b"*", b".",
+    b" ", b"  ", b"\t", b",", b";", b'"', b"\n", b"\r", b"\r\n", b"\n\n", b"\x00", b"\xff", b"\xef\xbb\xbf",
+    "½".encode(), "é".encode(), "\u2028".encode(), b"\\", b"{", b"}", b"[", b"]", b":", b"null", b"true",
+    b"1e999", b"1/0", b"001 ", b"XXR 9", b"XXD 6", b"162 W 3.0", b"240 H 001    1", b"299 W  1.0  001    1",
+    b"202 BH/X1,FOO", b'[Round "2"]', b'[White "?"]', b'[Result "1-0"]', b"1-0", b"0-1", b"1/2-1/2",
+    b"w", b"b", b"W", b"D", b"L", b"U", b"F", b"H", b"Z", b"?", b"99999999999999999999",
+]  # fmt: skip
+_COUNTS = [1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 6, 8]
+"""How many mutations an input gets: mostly one or two, so that most inputs stay close to valid."""
+_CLASSES = [b"0123456789", b" ", b"wb-", b"10=+-WDLUFHZ?", b"\t;,", b'"[]{}:']
+
+
+def _position(data: bytes, rng: random.Random) -> int:
+    return rng.randint(0, len(data))
+
+
+def _flip(data: bytes, rng: random.Random) -> bytes:
+    if not data:
+        return bytes([rng.randrange(256)])
+    at = rng.randrange(len(data))
+    value = data[at] ^ (1 << rng.randrange(8)) if rng.random() < 0.5 else rng.randrange(256)
+    return data[:at] + bytes([value]) + data[at + 1 :]
+
+
+def _same_class(data: bytes, rng: random.Random) -> bytes:
+    """A character replaced by another of its kind (a digit by a digit, a result code by a result code)."""
+    for _ in range(8):
+        if not data:
+            break
+        at = rng.randrange(len(data))
+        for chars in _CLASSES:
+            if data[at] in chars:
+                return data[:at] + bytes([rng.choice(chars)]) + data[at + 1 :]
+    return _flip(data, rng)
+
+
+def _insert(data: bytes, rng: random.Random) -> bytes:
+    at = _position(data, rng)
+    return data[:at] + rng.choice(_INTERESTING) + data[at:]
+
+
+def _overwrite(data: bytes, rng: random.Random) -> bytes:
+    at = _position(data, rng)
+    piece = rng.choice(_INTERESTING)
+    return data[:at] + piece + data[at + len(piece) :]
+
+
+def _unicode(data: bytes, rng: random.Random) -> bytes:
+    at = _position(data, rng)
+    char = chr(rng.choice([rng.randrange(0x80, 0x800), rng.randrange(0x800, 0xD800), rng.randrange(0xE000, 0x110000)]))
+    encoded = char.encode("utf-8") if rng.random() < 0.8 else char.encode("utf-8")[:-1]
+    return data[:at] + encoded + data[at:]
+
+
+_BIG = [b"9" * 5000, b"0." + b"5" * 5000, b"x" * 100_001, b" " * 100_001, b"1" * 300, b" " * 3000, b"[" * 3000,
+        b"{" * 3000]  # fmt: skip
+"""Long runs: numbers beyond what ``int`` converts, a line beyond the limit, cells of hundreds of games, nesting."""
+
+
+def _big(data: bytes, rng: random.Random) -> bytes:
+    at = _position(data, rng)
+    return data[:at] + rng.choice(_BIG) + data[at:]
+
+
+def _delete(data: bytes, rng: random.Random) -> bytes:
+    at = _position(data, rng)
+    return data[:at] + data[at + rng.choice([1, 1, 2, 3, 5, 10, 40]) :]
+
+
+def _truncate(data: bytes, rng: random.Random) -> bytes:
+    return data[: _position(data, rng)]
+
+
+def _splice(data: bytes, rng: random.Random) -> bytes:
+    """A piece of the file copied elsewhere in it."""
+    start = _position(data, rng)
+    piece = data[start : start + rng.randint(1, 60)]
+    at = _position(data, rng)
+    return data[:at] + piece + data[at:]
+
+
+def _lines(data: bytes, rng: random.Random) -> bytes:
+    """A line duplicated, deleted, swapped with another, or cut short."""
+    lines = data.split(b"\n")
+    if len(lines) < 2:
+        return _delete(data, rng)
+    at = rng.randrange(len(lines))
+    action = rng.randrange(4)
+    if action == 0:
+        lines.insert(rng.randrange(len(lines) + 1), lines[at])
+    elif action == 1:
+        del lines[at]
+    elif action == 2:
+        other = rng.randrange(len(lines))
+        lines[at], lines[other] = lines[other], lines[at]
+    else:
+        lines[at] = lines[at][: rng.randint(0, len(lines[at]))]
+    return b"\n".join(lines)
+
+
+def _line_ends(data: bytes, rng: random.Random) -> bytes:
+    """The line ends changed to CR only or CRLF, or the file's encoding changed, or a BOM added."""
+    choice = rng.randrange(4)
+    if choice == 0:
+        return data.replace(b"\r\n", b"\n").replace(b"\n", b"\r")
+    if choice == 1:
+        return data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    if choice == 2:
+        return b"\xef\xbb\xbf" + data
+    return data.decode("utf-8", "replace").encode("latin-1", "replace")
+
+
+def _json_value(data: bytes, rng: random.Random) -> bytes:
+    """A value of the JSON tree replaced, removed or duplicated (for files that are JSON)."""
+    try:
+        document = json.loads(data)
+    except (ValueError, RecursionError):
+        return _flip(data, rng)
+    containers: list[dict[str, object] | list[object]] = []
+    stack: list[object] = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            containers.append(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            containers.append(value)
+            stack.extend(value)
+    container = rng.choice(containers) if containers else None
+    if not container:
+        return _flip(data, rng)
+    key: str | int = rng.choice(list(container)) if isinstance(container, dict) else rng.randrange(len(container))
+    replacement: object = rng.choice(
+        [None, True, 0, -1, 1, 2, 3, 10**30, 0.5, "1/3", "1/0", "", "w", "b", "1", "0", "=", "U", "X", [], {}, [1, 2]]
+    )
+    action = rng.randrange(4)
+    if isinstance(container, dict):
+        assert isinstance(key, str)
+        if action == 0:
+            del container[key]
+        elif action == 1:
+            container[key + rng.choice(["", "x"])] = replacement
+        else:
+            container[key] = replacement
+    else:
+        assert isinstance(key, int)
+        if action == 0:
+            del container[key]
+        elif action == 1:
+            container.insert(key, container[key])
+        else:
+            container[key] = replacement
+    return json.dumps(document, indent=rng.choice([None, 1])).encode("utf-8")
+
+
+_MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
+    _flip, _same_class, _same_class, _same_class, _insert, _overwrite, _unicode, _delete, _truncate, _splice,
+    _lines, _lines, _line_ends, _big,
+]  # fmt: skip
+
+
+def mutations(reader: str) -> list[Callable[[bytes, random.Random], bytes]]:
+    """The mutations of a reader's inputs: JSON also gets changes to its tree."""
+    return _MUTATIONS + [_json_value] * 6 if reader == "json" else _MUTATIONS
+
+
+def mutated(reader: str, rng: random.Random) -> bytes:
+    """One input for a reader: a seed with random mutations."""
+    data = rng.choice(seeds(reader))
+    chosen = mutations(reader)
+    for _ in range(rng.choice(_COUNTS)):
+        data = rng.choice(chosen)(data, rng)
+    return data
+
+
+# The targets.
+
+
+class _Messages(logging.Handler):
+    """Formats every warning a reader logs (a bad format string fails there) and keeps it."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _warnings() -> Iterator[_Messages]:
+    logger = logging.getLogger("sonneborn")
+    handler = _Messages()
+    propagate = logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+
+
+def _check_error(error: InputError) -> None:
+    text = str(error)
+    assert text.startswith(PATH + ":"), f"an error without the file's name: {text!r}"
+    assert error.line > 0, f"an error without a line: {text!r}"
+    assert error.column >= 0, text
+    assert "\n" not in text and "\r" not in text, f"an error of more than one line: {text!r}"
+    assert error.message, text
+
+
+def _check_result(tournament: Tournament, messages: list[str]) -> None:
+    for message in messages:
+        assert message.startswith(PATH + ":"), f"a warning without the file's name: {message!r}"
+    render_json(rank(tournament))
+    try:
+        specs = stated_tiebreaks(tournament)
+    except TiebreakError:
+        return
+    if specs is not None:
+        render_json(rank(tournament, specs))
+
+
+def read_target(reader: str, data: bytes) -> str:
+    """Reads the bytes as ``reader`` does: ``"result"`` or ``"error"``; anything else raises."""
+    with _warnings() as handler:
+        try:
+            tournament = read_text(decode(data, path=PATH), path=PATH, input_format=reader)
+        except InputError as error:
+            _check_error(error)
+            return "error"
+    _check_result(tournament, handler.messages)
+    return "result"
+
+
+def fast_trf_target(data: bytes) -> str:
+    """The fast TRF reader gives up (``None``) on what the reference rejects, else gives the same arrays."""
+    try:
+        text = decode(data, path=PATH)
+    except InputError as error:
+        _check_error(error)
+        return "error"
+    with _warnings() as said_fast:
+        fast = read_trf_fast(text, path=PATH)
+    with _warnings() as said:
+        try:
+            tournament = read_trf(text, path=PATH)
+        except InputError as error:
+            assert fast is None, f"the fast reader read what the reference rejects: {error}"
+            assert not said_fast.messages, "the fast reader warned, then gave up"
+            return "error"
+    if fast is None:
+        assert not said_fast.messages, "the fast reader warned, then gave up"
+        return "result"
+    assert said_fast.messages == said.messages, "the fast reader warned otherwise"
+    expected = from_tournament(tournament)
+    got = fast.event
+    for name in ("opponent", "kind", "colour", "points", "adjustment", "rating", "system"):
+        assert np.array_equal(getattr(got, name), getattr(expected, name)), f"{name} differs"
+    assert (got.unit, got.event_kind) == (expected.unit, expected.event_kind)
+    assert fast.names == [player.name for player in tournament.players]
+    assert (fast.name, fast.tiebreaks, fast.unfinished) == (
+        tournament.name,
+        tournament.tiebreaks,
+        tournament.unfinished_games,
+    )
+    return "result"
+
+
+TARGETS: dict[str, Callable[[bytes], str]] = {
+    "trf": lambda data: read_target("trf", data),
+    "crosstable": lambda data: read_target("crosstable", data),
+    "pgn": lambda data: read_target("pgn", data),
+    "json": lambda data: read_target("json", data),
+    "fast-trf": fast_trf_target,
+}
+"""Every fuzz target by name."""
+
+
+# The short runs of `make test`.
+
+_SHORT = settings(
+    max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow], database=None
+)
+
+
+@pytest.mark.parametrize("reader", list(TARGETS))
+@_SHORT
+@given(rng=st.randoms(use_true_random=False))
+def test_mutated_inputs_give_a_result_or_a_clean_error(reader: str, rng: random.Random) -> None:
+    TARGETS[reader](mutated(reader, rng))
+
+
+@pytest.mark.parametrize("reader", list(TARGETS))
+def test_the_seeds_are_read(reader: str) -> None:
+    assert [TARGETS[reader](data) for data in seeds(reader)] == ["result"] * len(seeds(reader))
