@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from sonneborn.errors import InputError, TiebreakError
+from sonneborn.errors import InputError, TiebreakError, WriteError
 from sonneborn.formats import FORMATS, ReadOptions, read_path
 from sonneborn.model import EventKind, PointSystem, Tournament
 from sonneborn.tiebreaks import REGISTRY, Spec, parse, parse_list
@@ -57,6 +57,9 @@ def _user_errors(command: F) -> F:
             return command(*args, **kwargs)
         except (InputError, TiebreakError) as error:
             click.echo(f"sonneborn: error: {error}", err=True)
+            sys.exit(2)
+        except WriteError as error:
+            click.echo(f"sonneborn: error: cannot write the event: {error}", err=True)
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
@@ -162,11 +165,16 @@ def _load(
     return tournament
 
 
-def _tiebreak_list(tiebreaks: str | None, tournament: Tournament) -> list[Spec] | None:
+def _tiebreak_list(tiebreaks: str | None, tournament: Tournament, file: str = "<input>") -> list[Spec] | None:
     """The list given, else the one the file states (TRF-26 202), else ``None`` for the default."""
     from sonneborn.ranking import stated_tiebreaks
 
-    return parse_list(tiebreaks) if tiebreaks is not None else stated_tiebreaks(tournament)
+    if tiebreaks is not None:
+        return parse_list(tiebreaks)
+    try:
+        return stated_tiebreaks(tournament)
+    except TiebreakError as error:
+        raise InputError(f"the file's tie-break list (record 202): {error}", path=file) from None
 
 
 @cli.command(
@@ -231,7 +239,7 @@ def standings(
     tournament = _load(file, **event)
     result = rank(
         tournament,
-        _tiebreak_list(tiebreaks, tournament),
+        _tiebreak_list(tiebreaks, tournament, file),
         rank_by=parse(rank_by) if rank_by else None,
         lots=lots,
         rules=Rules.parse(rules),
@@ -292,7 +300,7 @@ def crosstable(
 
     tournament = _load(file, **event)
     result = rank(
-        tournament, _tiebreak_list(tiebreaks, tournament), rules=Rules.parse(rules), unrated_rating=unrated_rating
+        tournament, _tiebreak_list(tiebreaks, tournament, file), rules=Rules.parse(rules), unrated_rating=unrated_rating
     )
     table = build_crosstable(result)
     if fmt == "html":
@@ -320,7 +328,7 @@ def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | No
     from sonneborn.ranking import rank
 
     tournament = _load(file, **event)
-    specs = _tiebreak_list(tiebreaks, tournament)
+    specs = _tiebreak_list(tiebreaks, tournament, file)
     result = rank(tournament, specs, rules=Rules.parse(rules), unrated_rating=unrated_rating)
     disagreements = audit(result, list_known=specs is not None)
     for disagreement in disagreements:
@@ -354,7 +362,7 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
 
     tournament = _load(file, **event)
     editions = [Rules.parse(part) for part in rules.split(",") if part.strip()]
-    specs: list[list[Spec] | None] = [parse_list(text) for text in lists] or [_tiebreak_list(None, tournament)]
+    specs: list[list[Spec] | None] = [parse_list(text) for text in lists] or [_tiebreak_list(None, tournament, file)]
     variants = [
         rank(tournament, spec, rules=edition, unrated_rating=unrated_rating) for edition in editions for spec in specs
     ]

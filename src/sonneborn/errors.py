@@ -51,5 +51,9 @@ class CrosstableError(InputError):
     """A crosstable that is not square, not complementary or not readable."""
 
 
+class WriteError(ValueError):
+    """An event a file format cannot hold (a value wider than its columns, a Swiss event as a crosstable)."""
+
+
 class TiebreakError(ValueError):
     """An unknown tie-break code or modifier, or one that does not apply."""

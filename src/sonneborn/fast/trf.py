@@ -230,18 +230,17 @@ def _widen(array: npt.NDArray[T], rounds: int, fill: object) -> npt.NDArray[T]:
 def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bools | None = None) -> Ints:
     """Whole numbers in fixed columns: digits in one run with blanks around; blank is 0."""
     digit = (field >= 48) & (field <= 57)
-    blank = field == SPACE
     rows = np.ones(field.shape[0], dtype=bool) if where is None else where
-    if ((~(digit | blank)).any(axis=1) & rows).any():
+    if ((~digit & (field != SPACE)).any(axis=1) & rows).any():
         raise _GiveUp
     # Digits must be contiguous: no blank between the first and the last digit.
-    runs = np.diff(digit.astype(np.int8), axis=1)
-    starts = (runs == 1).sum(axis=1) + digit[:, 0]
+    starts = (digit[:, 1:] & ~digit[:, :-1]).sum(axis=1, dtype=np.int32) + digit[:, 0]
     if ((starts > 1) & rows).any():
         raise _GiveUp
     if required and (~digit.any(axis=1)).any():
         raise _GiveUp
-    digits = np.where(digit, field.astype(np.int64) - 48, 0)
+    # The digits' values as small integers (blanks count 0): 9 digits still fit 32 bits.
+    digits = np.where(digit, field - np.uint8(48), np.uint8(0)).astype(np.int32)
     if not (digit[:, :-1] & ~digit[:, 1:]).any():
         # Right-aligned, as TRF writes numbers: one weighted sum.
         weights = 10 ** np.arange(field.shape[1] - 1, -1, -1, dtype=np.int64)

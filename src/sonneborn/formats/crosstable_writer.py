@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 
+from sonneborn.errors import WriteError
 from sonneborn.model import EventKind, Outcome, ResultKind, Tournament
 from sonneborn.numbers import exact_text
 from sonneborn.scoring import scores
@@ -24,7 +25,7 @@ _OUTCOMES = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
 _SYMBOLS = {ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.NOT_PLAYED: "."}
 
 
-class NotARoundRobin(ValueError):
+class NotARoundRobin(WriteError):
     """A crosstable file holds round robins only."""
 
 

@@ -30,6 +30,8 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from sonneborn.errors import WriteError
+
 # The column layout is the reader's: one definition of the format serves both directions.
 from sonneborn.formats.trf import (
     _ABNORMAL_TYPE,
@@ -127,7 +129,7 @@ def write_trf(
     lines += _abnormal_lines(tournament)
     for number, line in enumerate(lines, start=1):
         if "\r" in line or "\n" in line:
-            raise ValueError(f"line {number} of the TRF would hold a line break: {line!r}")
+            raise WriteError(f"line {number} of the TRF would hold a line break: {line!r}")
     return newline.join(lines) + newline
 
 
@@ -226,7 +228,7 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
                 continue
             code = _ABNORMAL_TYPE.get(entry.kind)
             if code is None:
-                raise ValueError(f"player {player.start} round {entry.round}: points set for a round not played")
+                raise WriteError(f"player {player.start} round {entry.round}: points set for a round not played")
             awarded[entry.round, code, entry.points].append(player.start)
     for (round_no, code, value), starts in sorted(awarded.items()):
         fields = [(5, code), (14, f"{_decimal(value, 4, 'points'):>4}"), (20, f"{round_no:03d}")]
@@ -260,14 +262,14 @@ def _player_line(
 
     def fit(text: str, width: int, what: str) -> str:
         if len(text) > width:
-            raise ValueError(f"player {player.start}: {what} {text!r} is longer than {width} characters")
+            raise WriteError(f"player {player.start}: {what} {text!r} is longer than {width} characters")
         return text
 
     def number(value: int | None, width: int, what: str) -> str:
         if value is None or value == 0:
             return ""
         if value < 0:
-            raise ValueError(f"player {player.start}: {what} {value!r} is negative")
+            raise WriteError(f"player {player.start}: {what} {value!r} is negative")
         return f"{fit(str(value), width, what):>{width}}"
 
     return _line(
@@ -315,9 +317,9 @@ def _decimal(value: Fraction, width: int, what: str) -> str:
             text = f"{'-' if value < 0 else ''}{whole}.{decimals:0{places}d}"
             break
     else:
-        raise ValueError(f"{what} {value} cannot be written as a decimal")
+        raise WriteError(f"{what} {value} cannot be written as a decimal")
     if len(text) > width and value.denominator == 1:
         text = str(value.numerator)
     if len(text) > width:
-        raise ValueError(f"{what} {text} do not fit in {width} columns")
+        raise WriteError(f"{what} {text} do not fit in {width} columns")
     return text
