@@ -13,7 +13,7 @@ process, and compares everything with the targets:
   ≤ 12×; round robin of 500 players ≤ 2 s; ``sonneborn batch`` over 10,000 events of 20 × 7 ≤ 30 s.
 
 The events are generated once into ``benchmarks/.cache/`` (again when ``generate.py`` changes). Events of
-more than 9,999 players are written as JSON, which TRF-16's four-digit start numbers cannot hold.
+more than 9,999 players are written as TRF with sonneborn's record XXD (wider numbers than TRF-16's four digits).
 
 Run it as ``.venv/bin/python benchmarks/run.py`` (``--quick --runs 1`` while developing, ``--batch`` for
 the batch case, ``--write-results`` to record the figures in ``benchmarks/RESULTS.md``).
@@ -377,7 +377,7 @@ def write_results(table: list[list[str]], runs: int) -> None:
         f"- command: `sonneborn standings FILE -f json -t {TIEBREAKS} > out.json`",
         "- library: `rank(read_path(FILE), parse_list(LIST))`, the reference path; array path: `fast_standings`",
         "  (read, compute, rank and the JSON text in memory); each in a fresh process, timed after the imports",
-        "- events of more than 9,999 players are written as JSON: TRF-16 start numbers have four columns",
+        "- events of more than 9,999 players are TRF with record XXD: TRF-16 start numbers have four digits",
         "",
         "| " + " | ".join(HEADERS) + " |",
         "|" + "---|" * len(HEADERS),

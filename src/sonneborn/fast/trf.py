@@ -148,9 +148,7 @@ def _read(text: str, path: str) -> FastEvent:
     opponent_field = cells[:, :, :digits]
     truncated = (lengths[:, None] < columns[None, :] + digits) & (opponent_field != SPACE).any(axis=2)
     gaps = (cells[:, :, [digits, digits + 2, digits + 4, digits + 5]] != SPACE).any(axis=2)
-    number = _number(opponent_field.reshape(count * blocks, digits), where=content.reshape(-1)).reshape(
-        count, blocks
-    )
+    number = _number(opponent_field.reshape(count * blocks, digits), where=content.reshape(-1)).reshape(count, blocks)
     colours = _COLOUR[cells[:, :, digits + 1]]
     results = _RESULT_CODE[cells[:, :, digits + 3]]
     has_opponent = number > 0
