@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from sonneborn.errors import InputError, TiebreakError
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, decode, detect_format, read_path
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import Spec, parse_list
@@ -56,7 +57,10 @@ def fast_standings(
         event = replace(event, event_kind=kind)
     specs = list(tiebreaks) if tiebreaks is not None else None
     if specs is None:
-        specs = parse_list(",".join(stated) if stated else DEFAULT_TIEBREAKS[event.event_kind])
+        try:
+            specs = parse_list(",".join(stated) if stated else DEFAULT_TIEBREAKS[event.event_kind])
+        except TiebreakError as error:
+            raise InputError(f"the file's tie-break list (record 202): {error}", path=path) from None
     if not supports(specs):
         return None
     result = rank_arrays(
