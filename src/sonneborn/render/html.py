@@ -74,10 +74,10 @@ class Page:
 
 
 @functools.cache
-def environment() -> jinja2.Environment:
-    """The Jinja2 environment of the package's templates, autoescaping everything."""
+def environment(package: str = "sonneborn") -> jinja2.Environment:
+    """The Jinja2 environment of a package's templates, autoescaping everything (the reports' and the web page's)."""
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("sonneborn", "templates"),
+        loader=jinja2.PackageLoader(package, "templates"),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,

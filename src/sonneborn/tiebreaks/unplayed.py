@@ -140,21 +140,17 @@ def adjusted_view(
 ) -> ScoreView:
     """C.07 16.3: the score opponents see, with category 16.2.5 rounds counted as draws."""
     last = {r for r, c in cats.items() if c is Category.LAST_BYES}
-    if not last:
-        return ScoreView(score)
-    adjusted = score - sum((points[r - 1] for r in last), Fraction(0)) + draw * len(last)
-    if adjusted == score:
-        return ScoreView(score)
-    rounds = ", ".join(map(str, sorted(last)))
-    return ScoreView(adjusted, f"adjusted score {exact_text(adjusted)} (16.3: round {rounds} counted as a draw)")
+    return _as_draws(score, points, last, draw, "adjusted score {} (16.3: round {} counted as a draw)")
 
 
 def virtual_view(score: Fraction, points: list[Fraction], unplayed: set[int], draw: Fraction) -> ScoreView:
     """Pre-2023 rule (C.02 13.15 a): every unplayed game of an opponent counts as a draw."""
-    if not unplayed:
-        return ScoreView(score)
-    adjusted = score - sum((points[r - 1] for r in unplayed), Fraction(0)) + draw * len(unplayed)
+    return _as_draws(score, points, unplayed, draw, "{} with unplayed round {} as draws (C.02 13.15)")
+
+
+def _as_draws(score: Fraction, points: list[Fraction], rounds: set[int], draw: Fraction, why: str) -> ScoreView:
+    """The score with some rounds (1-based) counted as draws, and why, when that changes it."""
+    adjusted = score - sum((points[r - 1] for r in rounds), Fraction(0)) + draw * len(rounds)
     if adjusted == score:
         return ScoreView(score)
-    rounds = ", ".join(map(str, sorted(unplayed)))
-    return ScoreView(adjusted, f"{exact_text(adjusted)} with unplayed round {rounds} as draws (C.02 13.15)")
+    return ScoreView(adjusted, why.format(exact_text(adjusted), ", ".join(map(str, sorted(rounds)))))

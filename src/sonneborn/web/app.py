@@ -20,7 +20,6 @@ from typing import Annotated, Any
 
 import anyio
 import anyio.to_thread
-import jinja2
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -32,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from sonneborn.demo import seed_text
 from sonneborn.formats import detect_format
 from sonneborn.render import render
+from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.inputs import (
@@ -282,21 +282,10 @@ def _version() -> str:
 
 
 @functools.cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("sonneborn.web", "templates"),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-
-
-@functools.cache
 def _page() -> str:
     codes = [{"code": d.code, "name": d.name} for d in REGISTRY.values()]
     weighted = [{"code": code, "name": REGISTRY[code].name} for code in WEIGHTED_SCORES]
-    template = _environment().get_template("index.html")
+    template = environment("sonneborn.web").get_template("index.html")
     return template.render(
         version=_version(),
         presets=PRESETS,
