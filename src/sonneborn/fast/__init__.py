@@ -41,6 +41,8 @@ def fast_standings(
     from sonneborn.fast.trf import read_trf_fast
     from sonneborn.ranking import DEFAULT_TIEBREAKS
 
+    if tiebreaks is not None and not supports(tiebreaks):
+        return None  # known before reading: the file is read once, by the reference path
     try:
         data = Path(path).read_bytes()
     except OSError:
