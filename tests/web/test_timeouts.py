@@ -34,10 +34,17 @@ def connect(url: str) -> socket.socket:
 
 
 def read_all(sock: socket.socket) -> bytes:
-    """Everything the server sends until it closes the connection."""
+    """Everything the server sends until it closes the connection.
+
+    A server that closes a connection while the client's bytes wait unread makes
+    the kernel send a reset instead of an orderly end: both mean "closed".
+    """
     answer = b""
-    while chunk := sock.recv(65536):
-        answer += chunk
+    try:
+        while chunk := sock.recv(65536):
+            answer += chunk
+    except ConnectionResetError:
+        pass
     return answer
 
 
@@ -45,7 +52,10 @@ def trickle(sock: socket.socket, part: bytes) -> bytes:
     """Sends a part every 0.2 s until the server answers or closes; what it sent back."""
     began = time.monotonic()
     while time.monotonic() - began < PATIENCE:
-        sock.sendall(part)
+        try:
+            sock.sendall(part)
+        except (BrokenPipeError, ConnectionResetError):
+            return read_all(sock)
         time.sleep(0.2)
         readable, _, _ = select.select([sock], [], [], 0)
         if readable:
