@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/python -m compileall -q src
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -40,7 +41,10 @@ fuzz: $(STAMP)
 loadtest: $(STAMP)
 	$(BIN)/python loadtest/run.py
 
+# The byte code is compiled first, as an installed package has it: an editable install under
+# PYTHONDONTWRITEBYTECODE would otherwise compile every module again on every run.
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q src
 	$(BIN)/python benchmarks/run.py --batch
 	$(BIN)/python benchmarks/pgn_memory.py
 

@@ -90,3 +90,20 @@ def test_many_games_rank_averages_exactly() -> None:
         rules=Rules.FIDE_2026,
     )  # fmt: skip
     assert render_json(fast) == reference_json(rank(event, specs))
+
+
+@pytest.mark.parametrize(("column", "char"), [(99, "ñ"), (95, "é"), (97, "ß"), (5, "٣")])
+def test_fast_trf_reader_leaves_letters_beyond_ascii_outside_the_names_to_the_reference(column: int, char: str) -> None:
+    from builders import trf_player
+
+    from sonneborn.errors import InputError
+    from sonneborn.fast.trf import read_trf_fast
+    from sonneborn.formats.trf import read_trf
+
+    # A game not yet played ("?"), as a replaced letter would read in the result column.
+    lines = [trf_player(1, "Muñoz, José", "0.0", ["   2 w ?"]), trf_player(2, "Ødegaard, Ørjan", "0.0", ["   1 b ?"])]
+    assert read_trf_fast("\n".join(lines)) is not None  # names may hold any letter
+    broken = lines[0][: column - 1] + char + lines[0][column:]
+    assert read_trf_fast("\n".join([broken, lines[1]])) is None
+    with pytest.raises(InputError, match=f"found '{char}'|number"):
+        read_trf("\n".join([broken, lines[1]]))

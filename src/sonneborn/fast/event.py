@@ -26,6 +26,14 @@ Bools = npt.NDArray[np.bool_]
 WHITE, BLACK = 1, 2
 
 
+def distinct(values: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
+    """The sorted distinct values; what ``np.unique`` gives, without its import of ``numpy.ma`` (~12 ms a start)."""
+    ordered = np.sort(values, kind="stable")
+    keep = np.ones(len(ordered), dtype=bool)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    return ordered[keep]
+
+
 def codes(*kinds: ResultKind) -> npt.NDArray[np.int8]:
     """The codes of some kinds, for ``np.isin``."""
     return np.array([CODE[k] for k in kinds], dtype=np.int8)

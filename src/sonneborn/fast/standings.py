@@ -176,11 +176,15 @@ def _regroup(group: Ints, key: Ints) -> Ints:
     # The rank of each player's key inside his group: 0 for the best.
     levels = np.cumsum(new_level) - 1
     start_level = np.maximum.accumulate(np.where(first_of_group, levels, 0))
-    sub = np.zeros(len(group), dtype=np.int64)
-    sub[order] = levels - start_level
-    combined = group * (int(sub.max()) + 1) + sub
-    _, dense = np.unique(combined, return_inverse=True)
-    refined: Ints = dense.astype(np.int64)
+    inner = levels - start_level
+    # Groups are numbered 0, 1, 2 … in rank order: a group split in k moves every later group k − 1 on.
+    last_of_group = np.ones(len(order), dtype=bool)
+    last_of_group[:-1] = first_of_group[1:]
+    extra = np.zeros(len(sizes), dtype=np.int64)
+    extra[sorted_group[last_of_group]] = inner[last_of_group]
+    shift = np.cumsum(extra) - extra
+    refined: Ints = group + shift[group]
+    refined[order] += inner
     return refined
 
 

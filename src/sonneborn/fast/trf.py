@@ -9,15 +9,17 @@ then says exactly what is wrong.
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
+from itertools import compress
 from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import TrfError
-from sonneborn.fast.event import BLACK, CODE, KINDS, WHITE, ArrayEvent, Bools, Ints
+from sonneborn.fast.event import BLACK, CODE, KINDS, WHITE, ArrayEvent, Bools, Ints, distinct
 from sonneborn.formats import MAX_LINE, split_lines, too_many_results
 from sonneborn.formats.trf import _event_kind, _Reader
 from sonneborn.model import EventKind, PointSystem, ResultKind, mirrors
@@ -48,6 +50,17 @@ for _char, _kind in {
 _COLOUR = np.full(256, -1, dtype=np.int64)
 for _char, _value in {" ": 0, "-": 0, "w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK}.items():
     _COLOUR[ord(_char)] = _value
+
+_NOT_ASCII = "sonneborn.fast-trf"
+# A character beyond ASCII becomes DEL, which no column accepts ("?" would read as a result code).
+codecs.register_error(_NOT_ASCII, lambda error: ("\x7f" * (error.end - error.start), error.end))  # type: ignore[attr-defined]
+
+_IS_DIGIT = np.zeros(256, dtype=bool)
+_IS_DIGIT[ord("0") : ord("9") + 1] = True
+_DIGIT_VALUE = np.zeros(256, dtype=np.uint8)
+_DIGIT_VALUE[ord("0") : ord("9") + 1] = np.arange(10)
+_NEITHER_DIGIT_NOR_BLANK = ~_IS_DIGIT
+_NEITHER_DIGIT_NOR_BLANK[SPACE] = False
 
 _BYE_CODES = np.array([CODE[k] for k in KINDS if k.is_bye], dtype=np.int64)
 _PLAYED_CODES = np.array([CODE[k] for k in KINDS if k.is_played], dtype=np.int64)
@@ -100,17 +113,16 @@ def _read(text: str, path: str) -> FastEvent:
     text = text.removeprefix("\ufeff")
     reader = _QuietReader(path)
     lines = split_lines(text)
-    player_lines: list[str] = []
-    player_linenos: list[int] = []
-    for lineno, line in enumerate(lines, start=1):
-        if line.startswith("001"):
-            player_lines.append(line)
-            player_linenos.append(lineno)
-            reader.seen_players = True  # as the reference reader: XXD must come before the players
-        else:
-            reader.record(lineno, line)
+    is_player = [line.startswith("001") for line in lines]
+    player_lines = list(compress(lines, is_player))
+    if not player_lines:
+        raise _GiveUp
+    first_player = is_player.index(True)
+    for index in compress(range(len(lines)), [not flag for flag in is_player]):
+        reader.seen_players = index > first_player  # as the reference reader: XXD must come before the players
+        reader.record(index + 1, lines[index])
     header = reader.header
-    if not player_lines or header.byes or header.abnormal or header.points or header.points_162:
+    if header.byes or header.abnormal or header.points or header.points_162:
         raise _GiveUp
     if header.system_points:
         raise _GiveUp
@@ -127,7 +139,7 @@ def _read(text: str, path: str) -> FastEvent:
     if count * width > 2 * len(text) + 1_000_000:
         raise _GiveUp  # a few long lines among many short ones: the grid would be mostly padding
     padded = "".join(line.ljust(width) for line in player_lines)
-    raw = padded.encode("ascii", errors="replace")
+    raw = padded.encode("ascii", errors=_NOT_ASCII)
     if len(raw) != count * width:
         raise _GiveUp
     grid = np.frombuffer(raw, dtype=np.uint8).reshape(count, width)
@@ -182,11 +194,12 @@ def _read(text: str, path: str) -> FastEvent:
     absent = np.where(np.arange(rounds) < last_played, CODE[ResultKind.ZERO_BYE], CODE[ResultKind.NOT_PLAYED])
     kind = np.where(content, kind, absent[None, :])
     _check_pairings(opponent, kind, colour)
-    names = [player_lines[int(row)][14 + extra : 47 + extra].strip() for row in order]
-    ids = fide_ids[order].tolist()
-    reader.check_duplicates(
-        [ids[row] or names[row] for row in range(count)], [player_linenos[int(row)] for row in order]
-    )
+    rows = order.tolist()
+    names = [player_lines[row][14 + extra : 47 + extra].strip() for row in rows]
+    keys = [fide_id or name for fide_id, name in zip(fide_ids[order].tolist(), names, strict=True)]
+    if len(set(keys)) < count:  # rare: only then the line numbers are worth finding
+        player_linenos = [index + 1 for index in compress(range(len(lines)), is_player)]
+        reader.check_duplicates(keys, [player_linenos[row] for row in rows])
 
     if header.stated_players is not None and header.stated_players[0] != count:
         stated, lineno = header.stated_players
@@ -226,34 +239,41 @@ def _widen(array: npt.NDArray[T], rounds: int, fill: object) -> npt.NDArray[T]:
 
 
 def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bools | None = None) -> Ints:
-    """Whole numbers in fixed columns: digits in one run with blanks around; blank is 0."""
-    digit = (field >= 48) & (field <= 57)
-    rows = np.ones(field.shape[0], dtype=bool) if where is None else where
-    if ((~digit & (field != SPACE)).any(axis=1) & rows).any():
+    """Whole numbers in fixed columns: digits in one run with blanks around; blank is 0.
+
+    Bytes are looked up in small tables and the values summed column by column,
+    so that the million opponent fields of a big event stay in bytes until the end.
+    """
+    other = _NEITHER_DIGIT_NOR_BLANK[field]
+    if other.any() and (other.any(axis=1) & (True if where is None else where)).any():
         raise _GiveUp
+    digit = _IS_DIGIT[field]
+    if required and not digit.any(axis=1).all():
+        raise _GiveUp
+    values = _DIGIT_VALUE[field]
+    # A run of digits that ends before the last column: the field is not right-aligned.
+    ended = digit[:, :-1] & ~digit[:, 1:]
+    if not ended.any():
+        # Right-aligned, as TRF writes numbers: one run reaching the last column; a weighted sum.
+        right: Ints = values[:, 0].astype(np.int64)
+        for column in range(1, field.shape[1]):
+            right *= 10
+            right += values[:, column]
+        return right
     # Digits must be contiguous: no blank between the first and the last digit.
     starts = (digit[:, 1:] & ~digit[:, :-1]).sum(axis=1, dtype=np.int32) + digit[:, 0]
-    if ((starts > 1) & rows).any():
+    if ((starts > 1) & (True if where is None else where)).any():
         raise _GiveUp
-    if required and (~digit.any(axis=1)).any():
-        raise _GiveUp
-    # The digits' values as small integers (blanks count 0): 9 digits still fit 32 bits.
-    digits = np.where(digit, field - np.uint8(48), np.uint8(0)).astype(np.int32)
-    if not (digit[:, :-1] & ~digit[:, 1:]).any():
-        # Right-aligned, as TRF writes numbers: one weighted sum.
-        weights = 10 ** np.arange(field.shape[1] - 1, -1, -1, dtype=np.int64)
-        right: Ints = digits @ weights
-        return right
     value = np.zeros(field.shape[0], dtype=np.int64)
     for column in range(field.shape[1]):
-        value = np.where(digit[:, column], value * 10 + digits[:, column], value)
+        value = np.where(digit[:, column], value * 10 + values[:, column], value)
     return value
 
 
 def _points_field(field: npt.NDArray[np.uint8]) -> None:
     """Gives up unless every points field is blank or a number such as ``11.5`` (checked once per distinct text)."""
     pattern = re.compile(r"-?[0-9]+(?:[.,][0-9]+)?")
-    texts = np.unique(np.ascontiguousarray(field).view(f"S{field.shape[1]}").ravel())
+    texts = distinct(np.ascontiguousarray(field).view(f"S{field.shape[1]}").ravel())
     for raw in texts.tolist():
         text = raw.decode("ascii").strip()
         if text and not pattern.fullmatch(text):
@@ -284,8 +304,9 @@ def _detect_kind(opponent: Ints) -> EventKind:
         return EventKind.SWISS
     rows = np.broadcast_to(np.arange(count)[:, None], opponent.shape)
     mask = opponent > rows
-    pairs = rows[mask] * count + opponent[mask]
-    _, meetings = np.unique(pairs, return_counts=True)
+    pairs = np.sort(rows[mask] * count + opponent[mask])
+    firsts = np.flatnonzero(np.concatenate(([True], pairs[1:] != pairs[:-1])))
+    meetings = np.diff(np.append(firsts, len(pairs)))
     if len(meetings) == count * (count - 1) // 2 and len(set(meetings.tolist())) == 1:
         return EventKind.ROUND_ROBIN
     return EventKind.SWISS

@@ -179,19 +179,32 @@ def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> str | None:
 
 
 def detect_format(text: str) -> str:
-    """Guesses the format from the content: TRF when its lines start with record numbers."""
-    for line in split_lines(text):
-        if not line.strip():
-            continue
-        if _TRF_LINE.match(line):
-            return "trf"
-        stripped = line.lstrip("\ufeff \t")
-        if stripped.startswith("{") or _JSON_ARRAY.match(stripped):
-            return "json"
-        if stripped.startswith("[") and _PGN_TAG.match(stripped):
-            return "pgn"
+    """Guesses the format from the first line that is not blank: TRF when it starts with a record number.
+
+    >>> detect_format("\\n  \\r\\n012 Open\\n001    1 ...")
+    'trf'
+    """
+    line = _first_line(text)
+    if line is None:
         return "crosstable"
+    if _TRF_LINE.match(line):
+        return "trf"
+    stripped = line.lstrip("\ufeff \t")
+    if stripped.startswith("{") or _JSON_ARRAY.match(stripped):
+        return "json"
+    if stripped.startswith("[") and _PGN_TAG.match(stripped):
+        return "pgn"
     return "crosstable"
+
+
+def _first_line(text: str) -> str | None:
+    """The first line (as :func:`split_lines` cuts them) that is not blank, found without splitting the text."""
+    offset = len(text) - len(text.lstrip())
+    if offset == len(text):
+        return None
+    start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+    ends = [end for end in (text.find("\n", offset), text.find("\r", offset)) if end >= 0]
+    return text[start : min(ends, default=len(text))]
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ integer), or ``null`` where the tie-break has no value for the player.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,9 @@ import orjson
 from sonneborn.numbers import to_json_number
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import REGISTRY
+
+_ESCAPED = re.compile(r'[\x00-\x1f"\\\ud800-\udfff]')
+"""What orjson escapes in a string (or refuses: lone surrogates); every other character it writes as it is."""
 
 
 def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]:
@@ -77,7 +81,7 @@ class StandingsColumns:
 
 def columns_of(standings: Standings) -> StandingsColumns:
     """The reference standings, column by column."""
-    data = standings_data_head(standings)
+    data = standings_data(standings, rows=False)
     integral = [REGISTRY[code.split("/")[0]].integral for code in standings.codes]
     values: list[list[int | float | None]] = []
     for code, whole in zip(standings.codes, integral, strict=True):
@@ -104,20 +108,15 @@ def write_standings(columns: StandingsColumns) -> str:
     extra = {key: head.pop(key) for key in ("provisional", "rank_by", "lots") if key in head}
     opening = dumps(head).rstrip()
     assert opening.endswith("}")
-    keys = [orjson.dumps(code).decode() for code in codes]
     cells = [_items(column) for column in columns.values]
     ranks, starts, points = _items(columns.ranks), _items(columns.starts), _items(columns.points)
-    names = [orjson.dumps(name).decode() for name in columns.names]
-    # Column by column, then transposed: no Python loop over the cells of a row.
-    labelled = [[f"{key}:{cell}" for cell in column] for key, column in zip(keys, cells, strict=True)]
-    values = map(",".join, zip(*labelled, strict=True)) if labelled else iter([""] * len(names))
-    rows = [
-        f'    {{"rank":{rank},"start":{start},"name":{name},"points":{point},"values":{{{value}}}}}'
-        for rank, start, name, point, value in zip(ranks, starts, names, points, values, strict=True)
-    ]
-    body = ",\n".join(rows)
+    names = _strings(columns.names)
+    # One template a row, filled by one %-formatting: no Python loop over the cells of a row.
+    values = ",".join(f"{orjson.dumps(code).decode().replace('%', '%%')}:%s" for code in codes)
+    row = f'    {{"rank":%s,"start":%s,"name":%s,"points":%s,"values":{{{values}}}}}'
+    body = ",\n".join([row % cells for cells in zip(ranks, starts, names, points, *cells, strict=True)])
     tail = "".join(f",\n  {orjson.dumps(key).decode()}: {orjson.dumps(value).decode()}" for key, value in extra.items())
-    standings = f'  "standings": [\n{body}\n  ]' if rows else '  "standings": []'
+    standings = f'  "standings": [\n{body}\n  ]' if names else '  "standings": []'
     return f"{opening[:-1].rstrip()},\n{standings}{tail}\n}}\n"
 
 
@@ -127,10 +126,11 @@ def _items(values: list[Any]) -> list[str]:
     return text[1:-1].split(",") if values else []
 
 
-def standings_data_head(standings: Standings) -> dict[str, Any]:
-    """Everything of :func:`standings_data` but the standings themselves."""
-    data = standings_data(standings, rows=False)
-    return data
+def _strings(values: list[str]) -> list[str]:
+    """The JSON texts of strings: quoted as they are when none needs an escape, else one by one."""
+    if _ESCAPED.search("".join(values)):
+        return [orjson.dumps(value).decode() for value in values]
+    return [f'"{value}"' for value in values]
 
 
 def render_json(standings: Standings) -> str:
