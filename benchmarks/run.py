@@ -51,8 +51,10 @@ if mode == "array":
     import sonneborn.fast.event, sonneborn.fast.standings, sonneborn.fast.trf
     from sonneborn.fast import fast_standings
     began = time.perf_counter()
-    if fast_standings(path, fmt="json", tiebreaks=specs, rules=DEFAULT_RULES) is None:
+    pieces = fast_standings(path, fmt="json", tiebreaks=specs, rules=DEFAULT_RULES)
+    if pieces is None:
         sys.exit(3)
+    text = "".join(pieces)
 else:
     from sonneborn.formats import read_path
     from sonneborn.ranking import rank

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -185,3 +186,21 @@ def test_rules_edition_is_named_in_the_json_and_changes_dummies(tmp_path: Path) 
     # Ann's opponents: Bob 1, Cid 2 (PABs are not 16.2.5, so no adjustment): 3.
     # 2023: HPB dummy = own 2.5 → 5.5; 2026: capped at ½ × 3 rounds = 1.5 → 4.5; none: no dummy → 3.
     assert outputs == {"fide-2026": 4.5, "fide-2023": 5.5, "none": 3.0}
+
+
+def test_output_cut_short_by_its_reader_ends_quietly(tmp_path: Path) -> None:
+    # `sonneborn standings big.trf | head`: no error for the user, the exit status of a SIGPIPE.
+    import subprocess
+
+    from test_generate import generate
+
+    path = tmp_path / "big.trf"
+    path.write_text(generate.to_trf(generate.swiss(1500, 5)), encoding="utf-8")
+    command = [sys.executable, "-m", "sonneborn", "standings", str(path), "-f", "json", "-t", "BH,SB"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(100).startswith(b"{")
+        process.stdout.close()
+        errors = process.stderr.read()
+    assert errors == b""
+    assert process.returncode == 141

@@ -252,7 +252,8 @@ def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> str 
 
     try:
         given = parse_list(tiebreaks) if tiebreaks is not None else None
-        text = fast_standings(source, fmt=fmt, tiebreaks=given, rules=DEFAULT_RULES)
+        pieces = fast_standings(source, fmt=fmt, tiebreaks=given, rules=DEFAULT_RULES)
+        text = None if pieces is None else "".join(pieces)
         if text is None:
             tournament = read_path(source)
             specs: list[Spec] | None = given

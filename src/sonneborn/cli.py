@@ -10,7 +10,7 @@ import logging
 import os
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import wraps
 from pathlib import Path
@@ -63,6 +63,10 @@ def _user_errors(command: F) -> F:
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # The reader of the output went away (`| head`): stop quietly, as a process ended by SIGPIPE.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+            sys.exit(128 + 13)
         except Exception as error:
             if (click.get_current_context().find_root().obj or {}).get("debug"):
                 raise
@@ -229,9 +233,10 @@ def standings(
 ) -> None:
     """Print the standings of FILE (TRF, PGN, JSON or crosstable; - reads standard input)."""
     if not explain and not with_event and rank_by is None and event.get("point_system") is None:
-        text = _fast(file, fmt, tiebreaks, rules, unrated_rating, lots, event)
-        if text is not None:
-            click.echo(text, nl=False)
+        pieces = _fast(file, fmt, tiebreaks, rules, unrated_rating, lots, event)
+        if pieces is not None:
+            for piece in pieces:
+                click.echo(piece, nl=False)
             return
     from sonneborn.ranking import rank
     from sonneborn.render import render
@@ -377,7 +382,7 @@ def _fast(
     unrated_rating: int | None,
     lots: int | None,
     event: dict[str, Any],
-) -> str | None:
+) -> Iterator[str] | None:
     """The standings through the array path when it covers the request (same text, much faster), else ``None``."""
     from sonneborn.fast import fast_standings
 

@@ -8,7 +8,7 @@ them on random events), so the choice is only one of speed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,12 +32,16 @@ def fast_standings(
     input_format: str | None = None,
     kind: EventKind | None = None,
     options: ReadOptions = DEFAULT_OPTIONS,
-) -> str | None:
-    """The standings of a file as JSON or CSV text, or ``None`` when the reference path must compute them."""
+) -> Iterator[str] | None:
+    """The standings of a file as JSON or CSV text in pieces, or ``None`` when the reference path must compute them.
+
+    The standings are computed before the first piece is asked for; the pieces
+    only format them, so that the text of a big event is written as it comes.
+    """
     if fmt not in ("json", "csv") or path == "-":
         return None
     from sonneborn.fast.event import from_tournament
-    from sonneborn.fast.standings import rank_arrays, render_csv, render_json, supports
+    from sonneborn.fast.standings import iter_json, rank_arrays, render_csv, supports
     from sonneborn.fast.trf import read_trf_fast
     from sonneborn.ranking import DEFAULT_TIEBREAKS
 
@@ -48,7 +52,9 @@ def fast_standings(
     except OSError:
         return None  # the reference path says what is wrong
     text = decode(data, path=path)
+    del data  # a big event's bytes and text are let go as soon as they are read: less memory to touch
     fast = read_trf_fast(text, path=path) if (input_format or detect_format(text)) == "trf" else None
+    del text
     if fast is not None:
         event, names, name, stated, unfinished = fast.event, fast.names, fast.name, fast.tiebreaks, fast.unfinished
     else:
@@ -75,4 +81,4 @@ def fast_standings(
         unrated_rating=unrated_rating,
         lots=lots,
     )
-    return render_json(result) if fmt == "json" else render_csv(result)
+    return iter_json(result) if fmt == "json" else iter([render_csv(result)])

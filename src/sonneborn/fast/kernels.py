@@ -137,6 +137,12 @@ class Kernels:
         seen: Ints = self.scores - points + self.draw * changed.sum(axis=1)
         return seen
 
+    @cached_property
+    def opponent_score(self) -> Ints:
+        """In every round the score the opponent is seen with (anything where there is none)."""
+        seen: Ints = self.seen[np.where(self.has_opponent, self.event.opponent, 0)]
+        return seen
+
     def contributions(self, forfeits_played: bool) -> tuple[Ints, Ints, Bools, Bools]:
         """For every round: the opponent's (or dummy's) score, the points, whether it counts, whether a VUR."""
         key = bool(forfeits_played)
@@ -150,8 +156,8 @@ class Kernels:
         real = counted & self.has_opponent
         if not self.plain:
             real &= self.played | forfeits_played
-        opponent = np.where(self.has_opponent, event.opponent, 0)
-        score = np.where(real, self.seen[opponent], 0)
+        opponent_score = self.opponent_score
+        score = np.where(real, opponent_score, 0)
         present = real.copy()
         voluntary = np.zeros_like(real)
         if not self.plain:
@@ -161,7 +167,7 @@ class Kernels:
                 dummy = np.broadcast_to(self.scores[:, None], score.shape)
                 if self.rules.dummy_cap:
                     forfeit = np.isin(event.kind, FORFEITS) & self.has_opponent
-                    cap = np.where(forfeit, self.seen[opponent], self.draw * self.played_rounds)
+                    cap = np.where(forfeit, opponent_score, self.draw * self.played_rounds)
                     dummy = np.minimum(dummy, cap)
                 score = np.where(unplayed, dummy, score)
                 voluntary = unplayed & self.voluntary
@@ -368,9 +374,14 @@ def _dropped(players: int) -> Column:
 
 def _composite(keys: list[Ints], mask: Bools) -> Ints:
     """One integer per element ordered as the tuple of keys (lexicographically), over the masked elements."""
+    # A key met again adds nothing to the order: (a, b, a) sorts as (a, b).
+    distinct = [key for index, key in enumerate(keys) if all(key is not other for other in keys[:index])]
+    if len(distinct) == 1:
+        single: Ints = np.where(mask, distinct[0], 0)
+        return single
     combined = np.zeros(keys[0].shape, dtype=np.int64)
     span = 1
-    for key in reversed(keys):
+    for key in reversed(distinct):
         values = np.where(mask, key, 0)
         low = int(values.min()) if values.size else 0
         high = int(values.max()) if values.size else 0

@@ -11,7 +11,7 @@ import csv
 import io
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -22,7 +22,7 @@ from sonneborn.fast.event import FORFEITS, PLAYED, ArrayEvent, Ints, system_of
 from sonneborn.fast.kernels import BIG, Column, Kernels, Unsupported
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import exact_text, terminates
-from sonneborn.render.json import StandingsColumns, write_standings
+from sonneborn.render.json import StandingsColumns, iter_standings
 from sonneborn.tiebreaks import REGISTRY, Spec
 from sonneborn.tiebreaks.direct_encounter import order_by_encounters
 from sonneborn.tiebreaks.rules import Rules
@@ -252,8 +252,8 @@ def _numbers(values: Column, integral: bool, order: Ints) -> list[Any]:
     """The JSON numbers of a column in final order: exact floats (ints for counts), ``None`` where absent."""
     numerator, denominator, present = values.numerator[order], values.denominator[order], values.present[order]
     numbers: list[Any] = numerator.tolist() if integral else (numerator / denominator).tolist()
-    if not present.all():
-        numbers = [n if here else None for n, here in zip(numbers, present.tolist(), strict=True)]
+    for missing in np.flatnonzero(~present).tolist():
+        numbers[missing] = None
     return numbers
 
 
@@ -276,7 +276,7 @@ def standings_columns(result: FastStandings) -> StandingsColumns:
         head,
         result.ranks[order].tolist(),
         (order + 1).tolist(),
-        [names[row] for row in order.tolist()],
+        list(map(names.__getitem__, order.tolist())),
         (result.points.numerator[order] / result.points.denominator[order]).tolist(),
         [_numbers(result.columns[c], REGISTRY[c.split("/")[0]].integral, order) for c in codes],
     )
@@ -284,7 +284,12 @@ def standings_columns(result: FastStandings) -> StandingsColumns:
 
 def render_json(result: FastStandings) -> str:
     """The same text as :func:`sonneborn.render.json.render_json` of the reference standings."""
-    return write_standings(standings_columns(result))
+    return "".join(iter_json(result))
+
+
+def iter_json(result: FastStandings) -> Iterator[str]:
+    """The text of :func:`render_json` in pieces, as they are formatted."""
+    return iter_standings(standings_columns(result))
 
 
 def render_csv(result: FastStandings) -> str:

@@ -55,13 +55,6 @@ _NOT_ASCII = "sonneborn.fast-trf"
 # A character beyond ASCII becomes DEL, which no column accepts ("?" would read as a result code).
 codecs.register_error(_NOT_ASCII, lambda error: ("\x7f" * (error.end - error.start), error.end))  # type: ignore[attr-defined]
 
-_IS_DIGIT = np.zeros(256, dtype=bool)
-_IS_DIGIT[ord("0") : ord("9") + 1] = True
-_DIGIT_VALUE = np.zeros(256, dtype=np.uint8)
-_DIGIT_VALUE[ord("0") : ord("9") + 1] = np.arange(10)
-_NEITHER_DIGIT_NOR_BLANK = ~_IS_DIGIT
-_NEITHER_DIGIT_NOR_BLANK[SPACE] = False
-
 _BYE_CODES = np.array([CODE[k] for k in KINDS if k.is_bye], dtype=np.int64)
 _PLAYED_CODES = np.array([CODE[k] for k in KINDS if k.is_played], dtype=np.int64)
 _MIRRORS = np.array([[mirrors(a, b) for b in KINDS] for a in KINDS], dtype=bool)
@@ -241,16 +234,17 @@ def _widen(array: npt.NDArray[T], rounds: int, fill: object) -> npt.NDArray[T]:
 def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bools | None = None) -> Ints:
     """Whole numbers in fixed columns: digits in one run with blanks around; blank is 0.
 
-    Bytes are looked up in small tables and the values summed column by column,
-    so that the million opponent fields of a big event stay in bytes until the end.
+    The fields stay bytes until the values are summed column by column: the
+    million opponent fields of a big event are never widened to 64 bits.
     """
-    other = _NEITHER_DIGIT_NOR_BLANK[field]
+    values = field - np.uint8(ord("0"))  # bytes below "0" wrap round to 208 and more
+    digit = values < 10
+    other = ~digit & (field != SPACE)
     if other.any() and (other.any(axis=1) & (True if where is None else where)).any():
         raise _GiveUp
-    digit = _IS_DIGIT[field]
     if required and not digit.any(axis=1).all():
         raise _GiveUp
-    values = _DIGIT_VALUE[field]
+    values *= digit  # blanks count 0
     # A run of digits that ends before the last column: the field is not right-aligned.
     ended = digit[:, :-1] & ~digit[:, 1:]
     if not ended.any():

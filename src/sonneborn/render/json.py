@@ -7,6 +7,7 @@ integer), or ``null`` where the tie-break has no value for the player.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,39 +99,47 @@ def columns_of(standings: Standings) -> StandingsColumns:
 
 
 def write_standings(columns: StandingsColumns) -> str:
-    """The JSON text: the head indented, then one standing a line.
+    """The JSON text: the head indented, then one standing a line."""
+    return "".join(iter_standings(columns))
+
+
+def iter_standings(columns: StandingsColumns, *, block: int = 8192) -> Iterator[str]:
+    """The JSON text of :func:`write_standings` in pieces of ``block`` standings, to be written as they come.
 
     Each column is encoded by orjson in one call and cut into its items, so
-    that a hundred thousand rows take a fraction of a second.
+    that a hundred thousand rows take a fraction of a second; a piece at a time,
+    so that the text of a big event is never held whole.
     """
     head = dict(columns.head)
     codes = head["tiebreaks"]
     extra = {key: head.pop(key) for key in ("provisional", "rank_by", "lots") if key in head}
     opening = dumps(head).rstrip()
     assert opening.endswith("}")
-    cells = [_items(column) for column in columns.values]
-    ranks, starts, points = _items(columns.ranks), _items(columns.starts), _items(columns.points)
-    names = _strings(columns.names)
+    names, name = columns.names, '"%s"'
+    if _ESCAPED.search("".join(names)):
+        names, name = [orjson.dumps(text).decode() for text in names], "%s"
     # One template a row, filled by one %-formatting: no Python loop over the cells of a row.
     values = ",".join(f"{orjson.dumps(code).decode().replace('%', '%%')}:%s" for code in codes)
-    row = f'    {{"rank":%s,"start":%s,"name":%s,"points":%s,"values":{{{values}}}}}'
-    body = ",\n".join([row % cells for cells in zip(ranks, starts, names, points, *cells, strict=True)])
-    tail = "".join(f",\n  {orjson.dumps(key).decode()}: {orjson.dumps(value).decode()}" for key, value in extra.items())
-    standings = f'  "standings": [\n{body}\n  ]' if names else '  "standings": []'
-    return f"{opening[:-1].rstrip()},\n{standings}{tail}\n}}\n"
+    row = f'    {{"rank":%s,"start":%s,"name":{name},"points":%s,"values":{{{values}}}}}'
+    yield f"{opening[:-1].rstrip()},\n"
+    if not names:
+        yield '  "standings": []'
+    for start in range(0, len(names), block):
+        part = slice(start, start + block)
+        cells = [_items(column[part]) for column in columns.values]
+        ranks, starts, points = _items(columns.ranks[part]), _items(columns.starts[part]), _items(columns.points[part])
+        rows = [row % cells for cells in zip(ranks, starts, names[part], points, *cells, strict=True)]
+        yield ('  "standings": [\n' if start == 0 else ",\n") + ",\n".join(rows)
+    if names:
+        yield "\n  ]"
+    yield "".join(f",\n  {orjson.dumps(key).decode()}: {orjson.dumps(value).decode()}" for key, value in extra.items())
+    yield "\n}\n"
 
 
 def _items(values: list[Any]) -> list[str]:
     """The JSON texts of the items of a list of numbers and nulls, in one encoding."""
     text = orjson.dumps(values).decode()
     return text[1:-1].split(",") if values else []
-
-
-def _strings(values: list[str]) -> list[str]:
-    """The JSON texts of strings: quoted as they are when none needs an escape, else one by one."""
-    if _ESCAPED.search("".join(values)):
-        return [orjson.dumps(value).decode() for value in values]
-    return [f'"{value}"' for value in values]
 
 
 def render_json(standings: Standings) -> str:
