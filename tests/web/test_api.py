@@ -470,15 +470,22 @@ def test_hostile_values_are_never_a_server_error(
     assert response.status_code in {200, 422}, response.text[:500]
 
 
+@pytest.mark.parametrize(
+    ("broken_path", "fmt"), [("sonneborn.web.inputs.rank", "md"), ("sonneborn.fast.tournament_standings", "json")]
+)
 def test_a_real_bug_is_a_logged_500(
-    lenient_client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    lenient_client: TestClient,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    broken_path: str,
+    fmt: str,
 ) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("sonneborn.web.inputs.rank", broken)
+    monkeypatch.setattr(broken_path, broken)
     with caplog.at_level(logging.ERROR, logger="sonneborn.web.app"):
-        response = lenient_client.post("/api/standings", files=upload())
+        response = lenient_client.post(f"/api/standings?format={fmt}", files=upload())
     assert "internal error" in error_of(response, 500)["message"]
     assert "a bug" in caplog.text
 
@@ -493,3 +500,32 @@ def test_a_large_upload_stays_in_memory(client: TestClient, monkeypatch: pytest.
     response = client.post("/api/standings?tiebreaks=SB", files=upload(document.encode(), "seed.json"))
     assert response.status_code == 200, response.text
     assert response.json()["standings"][0]["values"] == {"SB": 69.5}
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+@pytest.mark.parametrize("listed", [True, False])
+def test_standings_of_a_big_event_come_by_the_array_path_with_the_reference_text(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, fmt: str, listed: bool
+) -> None:
+    from test_generate import generate
+
+    import sonneborn.fast
+
+    codes = "BH/C1,BH,SB,FB,AOB,DE,WIN,PS,ARO,TPR"
+    text = generate.to_trf(generate.swiss(400, 9))
+    if not listed:  # the file's own list (record 202)
+        text = text.replace("\n001", f"\n202 {codes}\n001", 1)
+    expected = render(rank(read_text(text), parse_list(codes)), fmt)
+    taken = []
+    array_path = sonneborn.fast.tournament_standings
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        taken.append(kwargs["fmt"])
+        return array_path(*args, **kwargs)
+
+    monkeypatch.setattr(sonneborn.fast, "tournament_standings", watched)
+    query = f"format={fmt}" + (f"&tiebreaks={codes}" if listed else "")
+    response = client.post(f"/api/standings?{query}", files=upload(text.encode(), "big.trf"))
+    assert response.status_code == 200, response.text
+    assert response.text == expected
+    assert taken == [fmt]

@@ -11,14 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, decode, detect_format, read_path
-from sonneborn.model import EventKind
+from sonneborn.model import EventKind, Tournament
 from sonneborn.tiebreaks import Spec, parse_list
 from sonneborn.tiebreaks.rules import Rules
 
-__all__ = ["fast_standings"]
+if TYPE_CHECKING:
+    from sonneborn.fast.trf import FastEvent
+
+__all__ = ["fast_standings", "tournament_standings"]
 
 
 def fast_standings(
@@ -40,10 +44,8 @@ def fast_standings(
     """
     if fmt not in ("json", "csv") or path == "-":
         return None
-    from sonneborn.fast.event import from_tournament
-    from sonneborn.fast.standings import iter_json, rank_arrays, render_csv, supports
+    from sonneborn.fast.standings import supports
     from sonneborn.fast.trf import read_trf_fast
-    from sonneborn.ranking import DEFAULT_TIEBREAKS
 
     if tiebreaks is not None and not supports(tiebreaks):
         return None  # known before reading: the file is read once, by the reference path
@@ -55,30 +57,88 @@ def fast_standings(
     del data  # a big event's bytes and text are let go as soon as they are read: less memory to touch
     fast = read_trf_fast(text, path=path) if (input_format or detect_format(text)) == "trf" else None
     del text
-    if fast is not None:
-        event, names, name, stated, unfinished = fast.event, fast.names, fast.name, fast.tiebreaks, fast.unfinished
-    else:
+    if fast is None:
         tournament = read_path(path, input_format=input_format, options=options)
-        event, names, name = from_tournament(tournament), [p.name for p in tournament.players], tournament.name
-        stated, unfinished = tournament.tiebreaks, tournament.unfinished_games
+        if kind is not None:
+            tournament = tournament.with_kind(kind)
+        return tournament_standings(
+            tournament, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, path=path
+        )
     if kind is not None:
-        event = replace(event, event_kind=kind)
+        fast = replace(fast, event=replace(fast.event, event_kind=kind))
+    return _standings(
+        fast, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots
+    )
+
+
+def tournament_standings(
+    tournament: Tournament,
+    *,
+    fmt: str,
+    tiebreaks: Sequence[Spec] | None,
+    rules: Rules,
+    unrated_rating: int | None = None,
+    lots: int | None = None,
+    path: str = "<input>",
+) -> Iterator[str] | None:
+    """The standings of an event already read, as :func:`fast_standings` gives them, or ``None`` likewise.
+
+    For a caller that holds the event in memory, such as the web API.
+    """
+    if fmt not in ("json", "csv"):
+        return None
+    from sonneborn.fast.event import from_tournament
+    from sonneborn.fast.standings import supports
+    from sonneborn.fast.trf import FastEvent
+
+    if tiebreaks is not None and not supports(tiebreaks):
+        return None
+    read = FastEvent(
+        from_tournament(tournament),
+        [player.name for player in tournament.players],
+        tournament.name,
+        tournament.tiebreaks,
+        tournament.unfinished_games,
+    )
+    return _standings(
+        read, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots
+    )
+
+
+def _standings(
+    read: FastEvent,
+    *,
+    path: str,
+    fmt: str,
+    tiebreaks: Sequence[Spec] | None,
+    rules: Rules,
+    unrated_rating: int | None,
+    lots: int | None,
+) -> Iterator[str] | None:
+    """Ranks an event read into arrays by the list given, else the file's, else the kind's default."""
+    from sonneborn.fast.kernels import Unsupported
+    from sonneborn.fast.standings import iter_json, rank_arrays, render_csv, supports
+    from sonneborn.ranking import DEFAULT_TIEBREAKS
+
     specs = list(tiebreaks) if tiebreaks is not None else None
     if specs is None:
         try:
-            specs = parse_list(",".join(stated) if stated else DEFAULT_TIEBREAKS[event.event_kind])
+            specs = parse_list(",".join(read.tiebreaks) if read.tiebreaks else DEFAULT_TIEBREAKS[read.event.event_kind])
         except TiebreakError as error:
             raise InputError(f"the file's tie-break list (record 202): {error}", path=path) from None
     if not supports(specs):
         return None
-    result = rank_arrays(
-        event,
-        specs,
-        names=names,
-        name=name,
-        unfinished=unfinished,
-        rules=rules,
-        unrated_rating=unrated_rating,
-        lots=lots,
-    )
+    try:
+        result = rank_arrays(
+            read.event,
+            specs,
+            names=read.names,
+            name=read.name,
+            unfinished=read.unfinished,
+            rules=rules,
+            unrated_rating=unrated_rating,
+            lots=lots,
+        )
+    except Unsupported:
+        return None  # values beyond the kernels' integers: the reference path computes them exactly
     return iter_json(result) if fmt == "json" else iter([render_csv(result)])
