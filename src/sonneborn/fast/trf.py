@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress
 from typing import TypeVar
@@ -149,11 +150,12 @@ def _read(text: str, path: str) -> FastEvent:
     # Every round block of every line at once: cells[player, block, column].
     cells = grid[:, first_block:].reshape(count, blocks, block_width)
     columns = first_block + block_width * np.arange(blocks)
-    content = (cells != SPACE).any(axis=2) & (lengths[:, None] > columns[None, :])
     opponent_field = cells[:, :, :digits]
-    truncated = (lengths[:, None] < columns[None, :] + digits) & (opponent_field != SPACE).any(axis=2)
-    gaps = (cells[:, :, [digits, digits + 2, digits + 4, digits + 5]] != SPACE).any(axis=2)
-    number = _number(opponent_field.reshape(count * blocks, digits), where=content.reshape(-1)).reshape(count, blocks)
+    filled_opponent = _any_filled(cells, range(digits))
+    content = (filled_opponent | _any_filled(cells, range(digits, block_width))) & (lengths[:, None] > columns[None, :])
+    truncated = (lengths[:, None] < columns[None, :] + digits) & filled_opponent
+    gaps = _any_filled(cells, (digits, digits + 2, digits + 4, digits + 5))
+    number = _number(opponent_field, where=content)
     colours = _COLOUR[cells[:, :, digits + 1]]
     results = _RESULT_CODE[cells[:, :, digits + 3]]
     has_opponent = number > 0
@@ -221,6 +223,15 @@ def _read(text: str, path: str) -> FastEvent:
     return FastEvent(event, names, header.name, header.tiebreaks, unfinished)
 
 
+def _any_filled(cells: npt.NDArray[np.uint8], columns: Iterable[int]) -> Bools:
+    """Whether each cell has something but a blank in the given columns (a column at a time: reducing
+    the short last axis of a big array is several times slower)."""
+    filled = np.zeros(cells.shape[:2], dtype=bool)
+    for column in columns:
+        filled |= cells[:, :, column] != SPACE
+    return filled
+
+
 def _widen(array: npt.NDArray[T], rounds: int, fill: object) -> npt.NDArray[T]:
     """The array with as many columns as rounds (blank columns for rounds no line reaches)."""
     count, columns = array.shape
@@ -232,7 +243,7 @@ def _widen(array: npt.NDArray[T], rounds: int, fill: object) -> npt.NDArray[T]:
 
 
 def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bools | None = None) -> Ints:
-    """Whole numbers in fixed columns: digits in one run with blanks around; blank is 0.
+    """Whole numbers in fixed columns (the last axis): digits in one run with blanks around; blank is 0.
 
     The fields stay bytes until the values are summed column by column: the
     million opponent fields of a big event are never widened to 64 bits.
@@ -240,27 +251,27 @@ def _number(field: npt.NDArray[np.uint8], *, required: bool = False, where: Bool
     values = field - np.uint8(ord("0"))  # bytes below "0" wrap round to 208 and more
     digit = values < 10
     other = ~digit & (field != SPACE)
-    if other.any() and (other.any(axis=1) & (True if where is None else where)).any():
+    if other.any() and (other.any(axis=-1) & (True if where is None else where)).any():
         raise _GiveUp
-    if required and not digit.any(axis=1).all():
+    if required and not digit.any(axis=-1).all():
         raise _GiveUp
     values *= digit  # blanks count 0
     # A run of digits that ends before the last column: the field is not right-aligned.
-    ended = digit[:, :-1] & ~digit[:, 1:]
+    ended = digit[..., :-1] & ~digit[..., 1:]
     if not ended.any():
         # Right-aligned, as TRF writes numbers: one run reaching the last column; a weighted sum.
-        right: Ints = values[:, 0].astype(np.int64)
-        for column in range(1, field.shape[1]):
+        right: Ints = values[..., 0].astype(np.int64)
+        for column in range(1, field.shape[-1]):
             right *= 10
-            right += values[:, column]
+            right += values[..., column]
         return right
     # Digits must be contiguous: no blank between the first and the last digit.
-    starts = (digit[:, 1:] & ~digit[:, :-1]).sum(axis=1, dtype=np.int32) + digit[:, 0]
+    starts = (digit[..., 1:] & ~digit[..., :-1]).sum(axis=-1, dtype=np.int32) + digit[..., 0]
     if ((starts > 1) & (True if where is None else where)).any():
         raise _GiveUp
-    value = np.zeros(field.shape[0], dtype=np.int64)
-    for column in range(field.shape[1]):
-        value = np.where(digit[:, column], value * 10 + values[:, column], value)
+    value = np.zeros(field.shape[:-1], dtype=np.int64)
+    for column in range(field.shape[-1]):
+        value = np.where(digit[..., column], value * 10 + values[..., column], value)
     return value
 
 
