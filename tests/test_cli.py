@@ -204,3 +204,15 @@ def test_output_cut_short_by_its_reader_ends_quietly(tmp_path: Path) -> None:
         errors = process.stderr.read()
     assert errors == b""
     assert process.returncode == 141
+
+
+@pytest.mark.parametrize("codes", ["BH,SB", "BH,SB,GF"], ids=["array path", "reference path"])
+def test_a_file_mixing_encodings_is_read_and_warned_of_once(tmp_path: Path, codes: str) -> None:
+    path = tmp_path / "mixed.trf"
+    lines = [trf_player(1, "Bjørn", "1.0", ["   2 w 1"]), trf_player(2, "Clärk", "0.0", ["   1 b 0"])]
+    path.write_bytes((lines[0] + "\n").encode("utf-8") + (lines[1] + "\n").encode("latin-1"))
+    code, out, err = run("standings", str(path), "-f", "json", "-t", codes)
+    assert code == 0, err
+    assert [row["name"] for row in json.loads(out)["standings"]] == ["Bjørn", "Clärk"]
+    assert err.count("the file mixes encodings") == 1, err
+    assert "mixed.trf:2:" in err

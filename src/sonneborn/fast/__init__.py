@@ -8,13 +8,15 @@ them on random events), so the choice is only one of speed.
 
 from __future__ import annotations
 
+import io
+import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sonneborn.errors import InputError, TiebreakError
-from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, decode, detect_format, read_path
+from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, decode, detect_format, mixed_encodings, read_path
 from sonneborn.model import EventKind, Tournament
 from sonneborn.tiebreaks import Spec, parse_list
 from sonneborn.tiebreaks.rules import Rules
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     from sonneborn.fast.trf import FastEvent
 
 __all__ = ["fast_standings", "tournament_standings"]
+
+logger = logging.getLogger("sonneborn.formats")
 
 
 def fast_standings(
@@ -54,9 +58,13 @@ def fast_standings(
     except OSError:
         return None  # the reference path says what is wrong
     text = decode(data, path=path)
+    # Said as the reference reader says it, once: only when the fast reader reads the file.
+    mixed = None if data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
     del data  # a big event's bytes and text are let go as soon as they are read: less memory to touch
     fast = read_trf_fast(text, path=path) if (input_format or detect_format(text)) == "trf" else None
     del text
+    if fast is not None and mixed is not None:
+        logger.warning("%s", mixed)
     if fast is None:
         tournament = read_path(path, input_format=input_format, options=options)
         if kind is not None:

@@ -272,7 +272,7 @@ def read_path(
 def _warn_mixed(data: bytes | Path, name: str) -> None:
     """Warns when a file that is not UTF-8 mixes encodings (its bytes, or the path to read them from)."""
     if isinstance(data, bytes):
-        mixed = mixed_encodings(io.BytesIO(data), path=name)
+        mixed = None if data.isascii() else mixed_encodings(io.BytesIO(data), path=name)
     else:
         with data.open("rb") as stream:
             mixed = mixed_encodings(stream, path=name)
