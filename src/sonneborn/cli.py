@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from sonneborn.errors import InputError, TiebreakError, WriteError
-from sonneborn.formats import FORMATS, ReadOptions, read_path
+from sonneborn.formats import FORMATS, ReadOptions, read_path, stated_list_error
 from sonneborn.model import EventKind, PointSystem, Tournament
 from sonneborn.tiebreaks import REGISTRY, Spec, parse, parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -178,7 +178,7 @@ def _tiebreak_list(tiebreaks: str | None, tournament: Tournament, file: str = "<
     try:
         return stated_tiebreaks(tournament)
     except TiebreakError as error:
-        raise InputError(f"the file's tie-break list (record 202): {error}", path=file) from None
+        raise stated_list_error(str(error), file) from None
 
 
 @cli.command(

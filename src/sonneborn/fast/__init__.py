@@ -15,8 +15,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sonneborn.errors import InputError, TiebreakError
-from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, decode, detect_format, mixed_encodings, read_path
+from sonneborn.errors import TiebreakError
+from sonneborn.formats import (
+    DEFAULT_OPTIONS,
+    ReadOptions,
+    decode,
+    detect_format,
+    mixed_encodings,
+    read_path,
+    stated_list_error,
+)
 from sonneborn.model import EventKind, Tournament
 from sonneborn.tiebreaks import Spec, parse_list
 from sonneborn.tiebreaks.rules import Rules
@@ -133,7 +141,7 @@ def _standings(
         try:
             specs = parse_list(",".join(read.tiebreaks) if read.tiebreaks else DEFAULT_TIEBREAKS[read.event.event_kind])
         except TiebreakError as error:
-            raise InputError(f"the file's tie-break list (record 202): {error}", path=path) from None
+            raise stated_list_error(str(error), path) from None
     if not supports(specs):
         return None
     try:

@@ -207,6 +207,24 @@ def _first_line(text: str) -> str | None:
     return text[start : min(ends, default=len(text))]
 
 
+def stated_list_error(message: str, path: str) -> InputError:
+    """The error of a tie-break list the file states that cannot be used, at its line when the file is TRF.
+
+    The list is checked after reading (readers know nothing of tie-breaks), so
+    the file is looked at again for the line of its record 202.
+    """
+    try:
+        text = decode(Path(path).read_bytes(), path=path) if path != "-" else ""
+    except (OSError, InputError):
+        text = ""
+    if detect_format(text) != "trf":
+        return InputError(f"the file's tie-break list: {message}", path=path)
+    line = next((n for n, record in enumerate(split_lines(text), start=1) if record.startswith("202")), 0)
+    return InputError(
+        f"the file's tie-break list (record 202): {message}", path=path, line=line, column=5 if line else 0
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ReadOptions:
     """Choices a reader needs beyond the file itself (PGN has no byes and no forfeits)."""
