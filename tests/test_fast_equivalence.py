@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -107,3 +109,22 @@ def test_fast_trf_reader_leaves_letters_beyond_ascii_outside_the_names_to_the_re
     assert read_trf_fast("\n".join([broken, lines[1]])) is None
     with pytest.raises(InputError, match=f"found '{char}'|number"):
         read_trf("\n".join([broken, lines[1]]))
+
+
+def test_an_event_in_memory_is_never_looked_for_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The web API names an event by the client's file name: that name must never be opened.
+    from sonneborn.errors import InputError
+    from sonneborn.fast import tournament_standings
+
+    tournament = dataclasses.replace(random_event(random.Random(3)), tiebreaks=("BH", "FOO"))
+    decoy = tmp_path / "decoy.trf"
+    decoy.write_text("202 FOO\n", encoding="utf-8")
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a file was read")
+
+    monkeypatch.setattr(Path, "read_bytes", refused)
+    monkeypatch.setattr(Path, "open", refused)
+    with pytest.raises(InputError, match="the file's tie-break list: unknown tie-break 'FOO'") as raised:
+        tournament_standings(tournament, fmt="json", tiebreaks=None, rules=Rules.FIDE_2026, path=str(decoy))
+    assert raised.value.line == 0

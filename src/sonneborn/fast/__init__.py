@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sonneborn.errors import TiebreakError
+from sonneborn.errors import InputError, TiebreakError
 from sonneborn.formats import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -78,12 +78,13 @@ def fast_standings(
         if kind is not None:
             tournament = tournament.with_kind(kind)
         return tournament_standings(
-            tournament, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, path=path
-        )
+            tournament, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, path=path,
+            file=True,
+        )  # fmt: skip
     if kind is not None:
         fast = replace(fast, event=replace(fast.event, event_kind=kind))
     return _standings(
-        fast, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots
+        fast, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, file=True
     )
 
 
@@ -96,10 +97,12 @@ def tournament_standings(
     unrated_rating: int | None = None,
     lots: int | None = None,
     path: str = "<input>",
+    file: bool = False,
 ) -> Iterator[str] | None:
     """The standings of an event already read, as :func:`fast_standings` gives them, or ``None`` likewise.
 
-    For a caller that holds the event in memory, such as the web API.
+    For a caller that holds the event in memory, such as the web API; ``path``
+    only names it, unless ``file`` says it is a file that may be read again.
     """
     if fmt not in ("json", "csv"):
         return None
@@ -117,7 +120,7 @@ def tournament_standings(
         tournament.unfinished_games,
     )
     return _standings(
-        read, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots
+        read, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, file=file
     )
 
 
@@ -130,6 +133,7 @@ def _standings(
     rules: Rules,
     unrated_rating: int | None,
     lots: int | None,
+    file: bool,
 ) -> Iterator[str] | None:
     """Ranks an event read into arrays by the list given, else the file's, else the kind's default."""
     from sonneborn.fast.kernels import Unsupported
@@ -141,7 +145,9 @@ def _standings(
         try:
             specs = parse_list(",".join(read.tiebreaks) if read.tiebreaks else DEFAULT_TIEBREAKS[read.event.event_kind])
         except TiebreakError as error:
-            raise stated_list_error(str(error), path) from None
+            if file:  # the line of the list is looked for in the file
+                raise stated_list_error(str(error), path) from None
+            raise InputError(f"the file's tie-break list: {error}", path=path) from None
     if not supports(specs):
         return None
     try:

@@ -316,20 +316,23 @@ def rank_event(tournament: Tournament, options: EventOptions, path: str) -> Stan
     rank_by = None if options.rank_by is None else _parsed("rank_by", parse, options.rank_by)
     if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
         raise ApiError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})", field="rank_by")
-    specs: list[Spec] | None = None
-    if options.tiebreaks is not None:
-        specs = _parsed("tiebreaks", parse_list, options.tiebreaks)
-    else:
-        try:
-            specs = stated_tiebreaks(tournament)
-        except TiebreakError as error:
-            raise ApiError(f"the file's tie-break list: {error}", path=path, field="file") from None
+    specs = _tiebreak_list(tournament, options, path)
     try:
         return rank(
             tournament, specs, rank_by=rank_by, lots=options.lots, rules=rules, unrated_rating=options.unrated_rating
         )
     except TiebreakError as error:
         raise ApiError(str(error), field="tiebreaks") from None
+
+
+def _tiebreak_list(tournament: Tournament, options: EventOptions, path: str) -> list[Spec] | None:
+    """The list the options give, else the file's, else ``None`` for the kind's default."""
+    if options.tiebreaks is not None:
+        return _parsed("tiebreaks", parse_list, options.tiebreaks)
+    try:
+        return stated_tiebreaks(tournament)
+    except TiebreakError as error:
+        raise ApiError(f"the file's tie-break list: {error}", path=path, field="file") from None
 
 
 def fast_event_text(tournament: Tournament, options: StandingsOptions, path: str) -> str | None:
@@ -340,20 +343,11 @@ def fast_event_text(tournament: Tournament, options: StandingsOptions, path: str
         return None
     from sonneborn.fast import tournament_standings
 
-    rules = _parsed("rules", Rules.parse, options.rules)
-    specs: list[Spec] | None
-    if options.tiebreaks is not None:
-        specs = _parsed("tiebreaks", parse_list, options.tiebreaks)
-    else:
-        try:
-            specs = stated_tiebreaks(tournament)
-        except TiebreakError as error:
-            raise ApiError(f"the file's tie-break list: {error}", path=path, field="file") from None
     pieces = tournament_standings(
         tournament,
         fmt=options.format,
-        tiebreaks=specs,
-        rules=rules,
+        rules=_parsed("rules", Rules.parse, options.rules),  # checked first, as by rank_event
+        tiebreaks=_tiebreak_list(tournament, options, path),
         unrated_rating=options.unrated_rating,
         lots=options.lots,
         path=path,
