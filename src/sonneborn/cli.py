@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -405,7 +404,11 @@ def _terminal() -> tuple[bool, int | None]:
     ctx = click.get_current_context()
     refused = bool((ctx.find_root().obj or {}).get("no_color")) or bool(os.environ.get("NO_COLOR"))
     tty = sys.stdout.isatty()
-    return tty and not refused, shutil.get_terminal_size().columns if tty else None
+    if not tty:
+        return False, None
+    import shutil  # here: only terminal tables need it
+
+    return not refused, shutil.get_terminal_size().columns
 
 
 def _table(result: Standings) -> str:

@@ -7,10 +7,8 @@ inside the groups still tied when it is reached (C.07 4.2, Art. 6).
 
 from __future__ import annotations
 
-import csv
 import io
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -235,6 +233,8 @@ def _direct_encounter(event: ArrayEvent, kernels: Kernels, spec: Spec, group: In
 
 def _draw_lots(order: Ints, sorted_groups: Ints, first: np.ndarray[Any, Any], seed: int) -> tuple[Ints, Ints]:
     """The reference draw: one generator, each tied group (in order, by start number) shuffled in turn."""
+    import random  # here: lots are rarely drawn
+
     rng = random.Random(seed)
     new_order = order.copy()
     bounds = [*np.flatnonzero(first).tolist(), len(order)]
@@ -295,6 +295,8 @@ def iter_json(result: FastStandings) -> Iterator[str]:
 def render_csv(result: FastStandings) -> str:
     """The same text as :func:`sonneborn.render.csv.render_csv` of the reference standings."""
     out = io.StringIO()
+    import csv  # here: the JSON output, the common one, needs no CSV writer
+
     writer = csv.writer(out, lineterminator="\n")
     codes = result.codes
     writer.writerow(["rank", "start", "name", "rating", "points", *codes])

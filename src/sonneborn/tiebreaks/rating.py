@@ -25,7 +25,6 @@ own value is missing.
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from bisect import bisect_right
@@ -33,7 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
+
+import orjson
 
 from sonneborn.model import Outcome, Player, StartNo
 from sonneborn.numbers import exact_text, result_text
@@ -63,7 +64,8 @@ class _Tables:
 
 @cache
 def _tables() -> _Tables:
-    data = json.loads(files("sonneborn").joinpath("data", TABLES_FILE).read_text(encoding="utf-8"))
+    # Beside the package's modules, as installed: importlib.resources would cost every start its imports.
+    data = orjson.loads((Path(__file__).parent.parent / "data" / TABLES_FILE).read_bytes())
     rows = data["pd"]["rows"]
     tables = _Tables(
         tuple(data["dp"]["values"]),
