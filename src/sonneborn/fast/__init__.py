@@ -138,10 +138,11 @@ def _standings(
     """Ranks an event read into arrays by the list given, else the file's, else the kind's default."""
     from sonneborn.fast.kernels import Unsupported
     from sonneborn.fast.standings import iter_json, rank_arrays, render_csv, supports
-    from sonneborn.ranking import DEFAULT_TIEBREAKS
 
     specs = list(tiebreaks) if tiebreaks is not None else None
     if specs is None:
+        from sonneborn.ranking import DEFAULT_TIEBREAKS
+
         try:
             specs = parse_list(",".join(read.tiebreaks) if read.tiebreaks else DEFAULT_TIEBREAKS[read.event.event_kind])
         except TiebreakError as error:

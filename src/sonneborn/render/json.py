@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from sonneborn.numbers import to_json_number
-from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import REGISTRY
+
+if TYPE_CHECKING:  # the array path writes its standings without the reference ranking's module
+    from sonneborn.ranking import Standings
 
 _ESCAPED = re.compile(r'[\x00-\x1f"\\\ud800-\udfff]')
 """What orjson escapes in a string (or refuses: lone surrogates); every other character it writes as it is."""
