@@ -20,7 +20,7 @@ from sonneborn.fast.event import FORFEITS, PLAYED, ArrayEvent, Ints, system_of
 from sonneborn.fast.kernels import BIG, Column, Kernels, Unsupported
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import exact_text, terminates
-from sonneborn.render.json import StandingsColumns, iter_standings
+from sonneborn.render.json import Numbers, StandingsColumns, iter_standings
 from sonneborn.tiebreaks import REGISTRY, Spec
 from sonneborn.tiebreaks.direct_encounter import order_by_encounters
 from sonneborn.tiebreaks.rules import Rules
@@ -248,13 +248,17 @@ def _draw_lots(order: Ints, sorted_groups: Ints, first: np.ndarray[Any, Any], se
     return new_order, ranks
 
 
-def _numbers(values: Column, integral: bool, order: Ints) -> list[Any]:
-    """The JSON numbers of a column in final order: exact floats (ints for counts), ``None`` where absent."""
+def _numbers(values: Column, integral: bool, order: Ints) -> Numbers:
+    """The JSON numbers of a column in final order: exact floats (ints for counts), null (NaN) where absent."""
     numerator, denominator, present = values.numerator[order], values.denominator[order], values.present[order]
-    numbers: list[Any] = numerator.tolist() if integral else (numerator / denominator).tolist()
-    for missing in np.flatnonzero(~present).tolist():
-        numbers[missing] = None
-    return numbers
+    if integral and present.all():
+        return numerator
+    if integral:  # rare: counts that may be absent keep their ints in a list
+        numbers: list[Any] = numerator.tolist()
+        for missing in np.flatnonzero(~present).tolist():
+            numbers[missing] = None
+        return numbers
+    return np.where(present, numerator / denominator, np.nan)
 
 
 def standings_columns(result: FastStandings) -> StandingsColumns:
@@ -274,10 +278,10 @@ def standings_columns(result: FastStandings) -> StandingsColumns:
     names = result.names
     return StandingsColumns(
         head,
-        result.ranks[order].tolist(),
-        (order + 1).tolist(),
+        result.ranks[order],
+        order + 1,
         list(map(names.__getitem__, order.tolist())),
-        (result.points.numerator[order] / result.points.denominator[order]).tolist(),
+        result.points.numerator[order] / result.points.denominator[order],
         [_numbers(result.columns[c], REGISTRY[c.split("/")[0]].integral, order) for c in codes],
     )
 

@@ -28,7 +28,7 @@ from sonneborn.model import EventKind, PointSystem, ResultKind, mirrors
 SPACE = 32
 T = TypeVar("T", bound=np.generic)
 
-_RESULT_CODE = np.full(256, -1, dtype=np.int64)
+_RESULT_CODE = np.full(256, -1, dtype=np.int8)
 for _char, _kind in {
     "1": ResultKind.WIN,
     "=": ResultKind.DRAW,
@@ -48,7 +48,7 @@ for _char, _kind in {
     _RESULT_CODE[ord(_char)] = CODE[_kind]
     _RESULT_CODE[ord(_char.lower())] = CODE[_kind]
 
-_COLOUR = np.full(256, -1, dtype=np.int64)
+_COLOUR = np.full(256, -1, dtype=np.int8)
 for _char, _value in {" ": 0, "-": 0, "w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK}.items():
     _COLOUR[ord(_char)] = _value
 
@@ -134,9 +134,12 @@ def _read(text: str, path: str) -> FastEvent:
         raise _GiveUp  # a few long lines among many short ones: the grid would be mostly padding
     padded = "".join(line.ljust(width) for line in player_lines)
     raw = padded.encode("ascii", errors=_NOT_ASCII)
+    del padded  # each copy of a big event's text let go as soon as it is done with: less memory to touch
     if len(raw) != count * width:
         raise _GiveUp
     grid = np.frombuffer(raw, dtype=np.uint8).reshape(count, width)
+    names_in_file = [line[14 + extra : 47 + extra].strip() for line in player_lines]
+    del lines, player_lines
 
     starts = _number(grid[:, 4 : 4 + digits], required=True)
     order = np.argsort(starts, kind="stable")
@@ -190,10 +193,10 @@ def _read(text: str, path: str) -> FastEvent:
     kind = np.where(content, kind, absent[None, :])
     _check_pairings(opponent, kind, colour)
     rows = order.tolist()
-    names = [player_lines[row][14 + extra : 47 + extra].strip() for row in rows]
+    names = list(map(names_in_file.__getitem__, rows))
     keys = [fide_id or name for fide_id, name in zip(fide_ids[order].tolist(), names, strict=True)]
     if len(set(keys)) < count:  # rare: only then the line numbers are worth finding
-        player_linenos = [index + 1 for index in compress(range(len(lines)), is_player)]
+        player_linenos = [index + 1 for index in compress(range(len(is_player)), is_player)]
         reader.check_duplicates(keys, [player_linenos[row] for row in rows])
 
     if header.stated_players is not None and header.stated_players[0] != count:

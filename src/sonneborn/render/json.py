@@ -74,12 +74,17 @@ class StandingsColumns:
 
     head: dict[str, Any]
     """``event``, ``rules``, ``tiebreaks`` (and the optional keys), written before the standings."""
-    ranks: list[int]
-    starts: list[int]
+    ranks: Numbers
+    starts: Numbers
     names: list[str]
-    points: list[float]
-    values: list[list[int | float | None]]
-    """One list per tie-break code, in the order of ``head["tiebreaks"]``."""
+    points: Numbers
+    values: list[Numbers]
+    """One column per tie-break code, in the order of ``head["tiebreaks"]``."""
+
+
+Numbers = Any
+"""A column of numbers: a list of ints, floats and ``None``, or a NumPy array of int64 or float64 (NaN for
+``None``), which orjson writes alike (the array path keeps its columns arrays: no Python number per cell)."""
 
 
 def columns_of(standings: Standings) -> StandingsColumns:
@@ -138,10 +143,10 @@ def iter_standings(columns: StandingsColumns, *, block: int = 8192) -> Iterator[
     yield "\n}\n"
 
 
-def _items(values: list[Any]) -> list[str]:
-    """The JSON texts of the items of a list of numbers and nulls, in one encoding."""
-    text = orjson.dumps(values).decode()
-    return text[1:-1].split(",") if values else []
+def _items(values: Numbers) -> list[str]:
+    """The JSON texts of the items of a column of numbers and nulls, in one encoding."""
+    text = orjson.dumps(values, option=orjson.OPT_SERIALIZE_NUMPY).decode()
+    return text[1:-1].split(",") if len(values) else []
 
 
 def render_json(standings: Standings) -> str:
