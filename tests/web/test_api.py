@@ -504,28 +504,46 @@ def test_a_large_upload_stays_in_memory(client: TestClient, monkeypatch: pytest.
 
 @pytest.mark.parametrize("fmt", ["json", "csv"])
 @pytest.mark.parametrize("listed", [True, False])
+@pytest.mark.parametrize("source", ["trf", "json"])
 def test_standings_of_a_big_event_come_by_the_array_path_with_the_reference_text(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, fmt: str, listed: bool
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, fmt: str, listed: bool, source: str
 ) -> None:
+    # A TRF is read by the fast reader, a JSON event by the reference reader; both are ranked on arrays.
     from test_generate import generate
 
-    import sonneborn.fast
+    import sonneborn.fast.standings
 
     codes = "BH/C1,BH,SB,FB,AOB,DE,WIN,PS,ARO,TPR"
-    text = generate.to_trf(generate.swiss(400, 9))
-    if not listed:  # the file's own list (record 202)
+    event = generate.swiss(400, 9)
+    text = generate.to_trf(event) if source == "trf" else generate.to_json(event)
+    if not listed and source == "trf":  # the file's own list (record 202)
         text = text.replace("\n001", f"\n202 {codes}\n001", 1)
+    elif not listed:
+        text = text.replace('"players": [', f'"tiebreaks": {json.dumps(codes.split(","))}, "players": [', 1)
     expected = render(rank(read_text(text), parse_list(codes)), fmt)
-    taken = []
-    array_path = sonneborn.fast.tournament_standings
+    ranked = []
+    rank_arrays = sonneborn.fast.standings.rank_arrays
 
     def watched(*args: Any, **kwargs: Any) -> Any:
-        taken.append(kwargs["fmt"])
-        return array_path(*args, **kwargs)
+        ranked.append(len(args[0].opponent))
+        return rank_arrays(*args, **kwargs)
 
-    monkeypatch.setattr(sonneborn.fast, "tournament_standings", watched)
+    monkeypatch.setattr(sonneborn.fast.standings, "rank_arrays", watched)
     query = f"format={fmt}" + (f"&tiebreaks={codes}" if listed else "")
-    response = client.post(f"/api/standings?{query}", files=upload(text.encode(), "big.trf"))
+    response = client.post(f"/api/standings?{query}", files=upload(text.encode(), f"big.{source}"))
     assert response.status_code == 200, response.text
     assert response.text == expected
-    assert taken == [fmt]
+    assert ranked == [400]
+
+
+def test_a_bad_list_in_a_trf_is_said_alike_on_both_paths(client: TestClient) -> None:
+    from test_generate import generate
+
+    text = generate.to_trf(generate.swiss(30, 5)).replace("\n001", "\n202 BH,FOO\n001", 1)
+    answers = [
+        error_of(client.post(f"/api/standings?format={fmt}", files=upload(text.encode(), "big.trf")))
+        for fmt in ("json", "md")  # the array path and the reference path
+    ]
+    assert answers[0] == answers[1]
+    assert answers[0]["message"].startswith("the file's tie-break list: unknown tie-break 'FOO'")
+    assert answers[0]["field"] == "file"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,7 +32,7 @@ from sonneborn.tiebreaks.rules import Rules
 if TYPE_CHECKING:
     from sonneborn.fast.trf import FastEvent
 
-__all__ = ["fast_standings", "tournament_standings"]
+__all__ = ["fast_standings", "text_standings", "tournament_standings"]
 
 logger = logging.getLogger("sonneborn.formats")
 
@@ -86,6 +86,40 @@ def fast_standings(
     return _standings(
         fast, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, file=True
     )
+
+
+def text_standings(
+    text: str,
+    *,
+    path: str,
+    fmt: str,
+    tiebreaks: Callable[[], Sequence[Spec] | None],
+    rules: Callable[[], Rules],
+    unrated_rating: int | None = None,
+    lots: int | None = None,
+    input_format: str | None = None,
+    kind: EventKind | None = None,
+) -> Iterator[str] | None:
+    """The standings of a TRF text in memory (the web API's upload), or ``None`` unless the fast reader reads it.
+
+    ``None`` leaves the text to the caller's own reading, which then says what is
+    wrong with it; ``path`` only names the text. The list and the rules are asked
+    for once the text is read, so that a file's error is said before an option's,
+    as the reference path says them.
+    """
+    if fmt not in ("json", "csv") or (input_format or detect_format(text)) != "trf":
+        return None
+    from sonneborn.fast.trf import read_trf_fast
+
+    fast = read_trf_fast(text, path=path)
+    if fast is None:
+        return None
+    if kind is not None:
+        fast = replace(fast, event=replace(fast.event, event_kind=kind))
+    return _standings(
+        fast, path=path, fmt=fmt, rules=rules(), tiebreaks=tiebreaks(), unrated_rating=unrated_rating, lots=lots,
+        file=False,
+    )  # fmt: skip
 
 
 def tournament_standings(

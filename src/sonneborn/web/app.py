@@ -42,6 +42,7 @@ from sonneborn.web.inputs import (
     Upload,
     collected_warnings,
     fast_event_text,
+    fast_upload_text,
     invalid_parameters,
     load_event,
     merge_options,
@@ -221,11 +222,14 @@ def create_app(
 
 
 def _standings(upload: Upload, options: StandingsOptions) -> Response:
-    event = load_event(upload, options)
     with refused_events(upload.path):
-        text = fast_event_text(event, options, upload.path)
-        if text is None:
-            text = render(rank_event(event, options, upload.path), options.format)
+        text = fast_upload_text(upload, options)
+    if text is None:
+        event = load_event(upload, options)
+        with refused_events(upload.path):
+            text = fast_event_text(event, options, upload.path)
+            if text is None:
+                text = render(rank_event(event, options, upload.path), options.format)
     return Response(text, media_type=MEDIA_TYPES[options.format])
 
 

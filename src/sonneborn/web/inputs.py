@@ -335,6 +335,32 @@ def _tiebreak_list(tournament: Tournament, options: EventOptions, path: str) -> 
         raise ApiError(f"the file's tie-break list: {error}", path=path, field="file") from None
 
 
+def fast_upload_text(upload: Upload, options: StandingsOptions) -> str | None:
+    """The JSON or CSV text of a TRF upload that the fast reader reads, ranked on the array path; ``None``
+    where the request needs the event read the reference way (another format, ``points``, ``rank_by``)."""
+    if options.format not in ("json", "csv") or options.rank_by is not None or options.points is not None:
+        return None
+    from sonneborn.fast import text_standings
+
+    try:
+        pieces = text_standings(
+            upload.text,
+            path=upload.path,
+            fmt=options.format,
+            rules=lambda: _parsed("rules", Rules.parse, options.rules),  # checked first, as by rank_event
+            tiebreaks=lambda: (
+                None if options.tiebreaks is None else _parsed("tiebreaks", parse_list, options.tiebreaks)
+            ),
+            unrated_rating=options.unrated_rating,
+            lots=options.lots,
+            input_format=options.input_format,
+            kind=None if options.kind is None else EventKind(options.kind),
+        )
+    except InputError as error:  # the list the file states cannot be used: as _tiebreak_list says it
+        raise ApiError(error.message, path=upload.path, field="file") from None
+    return None if pieces is None else "".join(pieces)
+
+
 def fast_event_text(tournament: Tournament, options: StandingsOptions, path: str) -> str | None:
     """The JSON or CSV text of :func:`rank_event`'s standings through the array path, or ``None`` where it
     does not go (another format, ``rank_by``, a tie-break it lacks): the same text, much sooner for big events.
