@@ -15,7 +15,7 @@ from random_events import random_event
 from sonneborn.fast.event import from_tournament
 from sonneborn.fast.standings import rank_arrays, render_csv, render_json
 from sonneborn.formats.crosstable import berger_schedule
-from sonneborn.model import Colour, Entry, Player, ResultKind, Tournament
+from sonneborn.model import Colour, Entry, EventKind, Player, ResultKind, Tournament
 from sonneborn.ranking import rank
 from sonneborn.render.csv import render_csv as reference_csv
 from sonneborn.render.json import render_json as reference_json
@@ -128,3 +128,18 @@ def test_an_event_in_memory_is_never_looked_for_on_disk(tmp_path: Path, monkeypa
     with pytest.raises(InputError, match="the file's tie-break list: unknown tie-break 'FOO'") as raised:
         tournament_standings(tournament, fmt="json", tiebreaks=None, rules=Rules.FIDE_2026, path=str(decoy))
     assert raised.value.line == 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("block", ["0000 - Z", "0000 - H", ""])
+def test_fast_trf_reader_calls_an_event_without_games_swiss_as_the_reference(players: int, block: str) -> None:
+    # A fuzz find: with no pair meeting, "every pair meets as often" must not make a round robin.
+    from builders import trf_player
+
+    from sonneborn.fast.trf import read_trf_fast
+    from sonneborn.formats.trf import read_trf
+
+    text = "\n".join(trf_player(start, f"P{start}", "0.0", [block] if block else []) for start in range(1, players + 1))
+    fast = read_trf_fast(text)
+    assert fast is not None
+    assert fast.event.event_kind == read_trf(text).event_kind == EventKind.SWISS

@@ -313,6 +313,8 @@ def _detect_kind(opponent: Ints) -> EventKind:
     rows = np.broadcast_to(np.arange(count)[:, None], opponent.shape)
     mask = opponent > rows
     pairs = np.sort(rows[mask] * count + opponent[mask])
+    if not pairs.size:
+        return EventKind.SWISS  # no game at all: nobody meets anybody
     firsts = np.flatnonzero(np.concatenate(([True], pairs[1:] != pairs[:-1])))
     meetings = np.diff(np.append(firsts, len(pairs)))
     if len(meetings) == count * (count - 1) // 2 and len(set(meetings.tolist())) == 1:
