@@ -35,8 +35,20 @@ def distinct(values: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
 
 
 def codes(*kinds: ResultKind) -> npt.NDArray[np.int8]:
-    """The codes of some kinds, for ``np.isin``."""
+    """The codes of some kinds, for :func:`of_kinds`."""
     return np.array([CODE[k] for k in kinds], dtype=np.int8)
+
+
+def of_kinds(kind: npt.NDArray[np.integer], wanted: npt.NDArray[np.integer] | list[int]) -> Bools:
+    """Whether each entry's kind code is one of those wanted (a code below 0 is none).
+
+    One look-up in a table of the 256 byte values: ``np.isin`` sorts, several times slower on a big event.
+    """
+    table = np.zeros(256, dtype=bool)
+    table[np.asarray(wanted, dtype=np.int64)] = True
+    index = kind.view(np.uint8) if kind.dtype == np.int8 else kind.astype(np.uint8)
+    found: Bools = table[index]
+    return found
 
 
 PLAYED = codes(*(kind for kind in KINDS if kind.is_played))

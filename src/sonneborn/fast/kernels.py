@@ -30,6 +30,7 @@ from sonneborn.fast.event import (
     ArrayEvent,
     Bools,
     Ints,
+    of_kinds,
 )
 from sonneborn.model import EventKind, ResultKind
 from sonneborn.tiebreaks.base import Spec
@@ -91,7 +92,7 @@ class Kernels:
 
     @cached_property
     def played(self) -> Bools:
-        played: Bools = np.isin(self.event.kind, PLAYED)
+        played: Bools = of_kinds(self.event.kind, PLAYED)
         return played
 
     @cached_property
@@ -113,7 +114,7 @@ class Kernels:
 
     @cached_property
     def voluntary(self) -> Bools:
-        return np.isin(self.event.kind, VOLUNTARY) & self.counted
+        return of_kinds(self.event.kind, VOLUNTARY) & self.counted
 
     @cached_property
     def last_byes(self) -> Bools:
@@ -122,7 +123,7 @@ class Kernels:
         later = np.logical_or.accumulate(not_voluntary[:, ::-1], axis=1)[:, ::-1]
         strictly_later = np.zeros_like(later)
         strictly_later[:, :-1] = later[:, 1:]
-        return np.isin(self.event.kind, REQUESTED) & self.counted & ~strictly_later
+        return of_kinds(self.event.kind, REQUESTED) & self.counted & ~strictly_later
 
     @cached_property
     def seen(self) -> Ints:
@@ -166,7 +167,7 @@ class Kernels:
             if self.art16:
                 dummy = np.broadcast_to(self.scores[:, None], score.shape)
                 if self.rules.dummy_cap:
-                    forfeit = np.isin(event.kind, FORFEITS) & self.has_opponent
+                    forfeit = of_kinds(event.kind, FORFEITS) & self.has_opponent
                     cap = np.where(forfeit, opponent_score, self.draw * self.played_rounds)
                     dummy = np.minimum(dummy, cap)
                 score = np.where(unplayed, dummy, score)
@@ -280,13 +281,13 @@ class Kernels:
         return _whole((is_win & (self.event.kind != NOT_PLAYED)).sum(axis=1))
 
     def games_won(self) -> Column:
-        return _whole(np.isin(self.event.kind, WON_OTB).sum(axis=1))
+        return _whole(of_kinds(self.event.kind, WON_OTB).sum(axis=1))
 
     def black_games(self) -> Column:
         return _whole((self.played & (self.event.colour == BLACK)).sum(axis=1))
 
     def black_wins(self) -> Column:
-        return _whole((np.isin(self.event.kind, WON_OTB) & (self.event.colour == BLACK)).sum(axis=1))
+        return _whole((of_kinds(self.event.kind, WON_OTB) & (self.event.colour == BLACK)).sum(axis=1))
 
     def koya(self, spec: Spec) -> Column:
         """KS (C.07 9.2): points against opponents with at least half the maximum (raw scores)."""
@@ -306,7 +307,7 @@ class Kernels:
             kinds = [ResultKind.FORFEIT_LOSS] if self.rules.forfeits_unplayed_in_round_robins else []
         else:
             kinds = [ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS]
-        missed = np.isin(self.event.kind[:, : self.played_rounds], [CODE[k] for k in kinds]).sum(axis=1)
+        missed = of_kinds(self.event.kind[:, : self.played_rounds], [CODE[k] for k in kinds]).sum(axis=1)
         return _whole(self.played_rounds - missed)
 
     def pairing_number(self) -> Column:
@@ -358,7 +359,7 @@ class Kernels:
         total = np.where(games, opponents, 0).sum(axis=1)
         safe = np.maximum(count, 1)
         mean = (2 * total + count) // (2 * safe)
-        won, drawn = np.isin(self.event.kind, WON_OTB) & games, np.isin(self.event.kind, DRAWN_OTB) & games
+        won, drawn = of_kinds(self.event.kind, WON_OTB) & games, of_kinds(self.event.kind, DRAWN_OTB) & games
         halves = (2 * won.astype(np.int64) + drawn).sum(axis=1)
         index = (100 * halves + safe) // (2 * safe)
         inner = (halves > 0) & (halves < 2 * count)

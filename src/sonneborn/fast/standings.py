@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from sonneborn.fast.event import FORFEITS, PLAYED, ArrayEvent, Ints, system_of
+from sonneborn.fast.event import FORFEITS, PLAYED, ArrayEvent, Ints, of_kinds, system_of
 from sonneborn.fast.kernels import BIG, Column, Kernels, Unsupported
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import exact_text, terminates
@@ -197,7 +197,7 @@ def _direct_encounter(event: ArrayEvent, kernels: Kernels, spec: Spec, group: In
         return places, sub
     include_forfeits = spec.forfeits_played or kernels.round_robin
     counted_kinds = np.concatenate([PLAYED, FORFEITS]) if include_forfeits else PLAYED
-    usable = np.isin(event.kind, counted_kinds) & (event.opponent >= 0)
+    usable = of_kinds(event.kind, counted_kinds) & (event.opponent >= 0)
     system = system_of(event)
     unit = event.unit
     members_of: dict[int, list[int]] = {}
