@@ -45,8 +45,7 @@ loadtest: $(STAMP)
 # PYTHONDONTWRITEBYTECODE would otherwise compile every module again on every run.
 bench: $(STAMP)
 	$(BIN)/python -m compileall -q src
-	$(BIN)/python benchmarks/run.py --batch
-	$(BIN)/python benchmarks/pgn_memory.py
+	$(BIN)/python benchmarks/run.py --batch; status=$$?; $(BIN)/python benchmarks/pgn_memory.py && exit $$status
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
