@@ -234,33 +234,50 @@ def prepare(case: Case) -> Path:
     return path
 
 
-def bench(case: Case, runs: int, timeout: float, *, library: bool) -> Measured:
-    """Runs a case ``runs`` times (stopping at the first failure), then the library call alone."""
-    path = prepare(case)
+def _command(case: Case, path: Path, output: Path) -> list[str]:
+    """The command a user runs for the case."""
     if case.kind == "startup":
-        size = 0
-    elif path.is_dir():
-        size = sum(p.stat().st_size for p in path.iterdir())
-    else:
-        size = path.stat().st_size
-    measured = Measured(case, size)
-    output = CACHE / f"{case.name}.out"
-    if case.kind == "startup":
-        command = [sys.executable, "-m", "sonneborn", "--version"]
-    elif case.kind == "batch":
-        command = [sys.executable, "-m", "sonneborn", "batch", str(path), "-o", str(output), "-f", "json"]
-    else:
-        command = [sys.executable, "-m", "sonneborn", "standings", str(path), "-f", "json", "-t", TIEBREAKS]
+        return [sys.executable, "-m", "sonneborn", "--version"]
+    if case.kind == "batch":
+        return [sys.executable, "-m", "sonneborn", "batch", str(path), "-o", str(output), "-f", "json"]
+    return [sys.executable, "-m", "sonneborn", "standings", str(path), "-f", "json", "-t", TIEBREAKS]
+
+
+def bench(cases: list[Case], runs: int, timeout: float, *, library: bool) -> list[Measured]:
+    """Runs every case ``runs`` times, in turns (one run of each case, then the next round), so that a machine
+    whose speed drifts from one minute to the next weighs on every case alike; a case stops at its first
+    failure. Then the library call alone, case by case.
+    """
+    paths = [prepare(case) for case in cases]
+    results = []
+    for case, path in zip(cases, paths, strict=True):
+        if case.kind == "startup":
+            size = 0
+        elif path.is_dir():
+            size = sum(p.stat().st_size for p in path.iterdir())
+        else:
+            size = path.stat().st_size
+        results.append(Measured(case, size))
     for number in range(1, runs + 1):
-        if case.kind == "batch":
-            shutil.rmtree(output, ignore_errors=True)
-        run = measure(command, CACHE / f"{case.name}.stdout" if case.kind == "batch" else output, timeout)
-        measured.runs.append(run)
-        print(f"  {case.name} run {number}: {run.status} {run.seconds:.2f} s {run.peak / MB:.0f} MB", file=sys.stderr)
-        if run.status != "ok":
-            print(f"    {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else ''}", file=sys.stderr)
-            break
-    if library and case.kind in ("swiss", "roundrobin") and measured.ok:
+        for measured, path in zip(results, paths, strict=True):
+            case = measured.case
+            if any(run.status != "ok" for run in measured.runs):
+                continue  # stopped at its first failure
+            output = CACHE / f"{case.name}.out"
+            if case.kind == "batch":
+                shutil.rmtree(output, ignore_errors=True)
+            stdout = CACHE / f"{case.name}.stdout" if case.kind == "batch" else output
+            run = measure(_command(case, path, output), stdout, timeout)
+            measured.runs.append(run)
+            print(
+                f"  {case.name} run {number}: {run.status} {run.seconds:.2f} s {run.peak / MB:.0f} MB", file=sys.stderr
+            )
+            if run.status != "ok":
+                print(f"    {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else ''}", file=sys.stderr)
+    for measured, path in zip(results, paths, strict=True):
+        case = measured.case
+        if not (library and case.kind in ("swiss", "roundrobin") and measured.ok):
+            continue
         for mode in LIBRARY_MODES:
             found = measured.library.setdefault(mode, [])
             # The reference path is the slow baseline: one run says enough, and a big event only times out.
@@ -273,7 +290,7 @@ def bench(case: Case, runs: int, timeout: float, *, library: bool) -> Measured:
                 print(f"  {case.name} library ({mode}): {run.status} {run.stdout or ''}", file=sys.stderr)
                 if run.status != "ok":
                     break
-    return measured
+    return results
 
 
 def _seconds(value: float | None) -> str:
@@ -410,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.batch and "batch-10000" not in names:
         names.append("batch-10000")
     CACHE.mkdir(parents=True, exist_ok=True)
-    results = [bench(CASES[name], args.runs, args.timeout, library=not args.no_library) for name in names]
+    results = bench([CASES[name] for name in names], args.runs, args.timeout, library=not args.no_library)
     table = rows(results)
     print_table(table)
     if args.write_results:
