@@ -216,3 +216,21 @@ def test_a_file_mixing_encodings_is_read_and_warned_of_once(tmp_path: Path, code
     assert [row["name"] for row in json.loads(out)["standings"]] == ["Bjørn", "Clärk"]
     assert err.count("the file mixes encodings") == 1, err
     assert "mixed.trf:2:" in err
+
+
+@pytest.mark.parametrize(
+    ("stated", "given"),
+    [("", None), ("202 GF,BH\n", None), ("202 BH,SB\n", None), ("", "GF"), ("", "BH")],
+    ids=["no list", "file's list needs the reference path", "file's list on arrays", "given GF", "given BH"],
+)
+def test_each_warning_is_said_once_whichever_path_ranks(tmp_path: Path, stated: str, given: str | None) -> None:
+    path = tmp_path / "twice.trf"
+    lines = [trf_player(1, "Bjørn", "1.0", ["   2 w 1"]), trf_player(2, "Bjørn", "0.0", ["   1 b 0"])]
+    body = (stated + lines[0] + "\n").encode("utf-8") + (lines[1] + "\n").encode("latin-1")
+    path.write_bytes(body)
+    code, out, err = run("standings", str(path), "-f", "json", *(["-t", given] if given else []))
+    assert code == 0, err
+    warnings = err.splitlines()
+    assert len(warnings) == 2, err
+    assert "mixes encodings" in warnings[0]  # the file's encoding first, then its lines, as the reference says
+    assert "the same name as player 1" in warnings[1]

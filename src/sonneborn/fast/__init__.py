@@ -66,13 +66,11 @@ def fast_standings(
     except OSError:
         return None  # the reference path says what is wrong
     text = decode(data, path=path)
-    # Said as the reference reader says it, once: only when the fast reader reads the file.
-    mixed = None if data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
+    trf = (input_format or detect_format(text)) == "trf"
+    mixed = None if not trf or data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
     del data  # a big event's bytes and text are let go as soon as they are read: less memory to touch
-    fast = read_trf_fast(text, path=path) if (input_format or detect_format(text)) == "trf" else None
+    fast = read_trf_fast(text, path=path, hold_warnings=True) if trf else None
     del text
-    if fast is not None and mixed is not None:
-        logger.warning("%s", mixed)
     if fast is None:
         tournament = read_path(path, input_format=input_format, options=options)
         if kind is not None:
@@ -83,9 +81,17 @@ def fast_standings(
         )  # fmt: skip
     if kind is not None:
         fast = replace(fast, event=replace(fast.event, event_kind=kind))
+    reading_warnings = fast.say_warnings
+
+    def say_warnings() -> None:  # in the reference path's order: the file's encoding, then its lines
+        if mixed is not None:
+            logger.warning("%s", mixed)
+        reading_warnings()
+
     return _standings(
-        fast, path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, file=True
-    )
+        replace(fast, say_warnings=say_warnings), path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules,
+        unrated_rating=unrated_rating, lots=lots, file=True,
+    )  # fmt: skip
 
 
 def text_standings(
@@ -111,7 +117,7 @@ def text_standings(
         return None
     from sonneborn.fast.trf import read_trf_fast
 
-    fast = read_trf_fast(text, path=path)
+    fast = read_trf_fast(text, path=path, hold_warnings=True)
     if fast is None:
         return None
     if kind is not None:
@@ -180,11 +186,13 @@ def _standings(
         try:
             specs = parse_list(",".join(read.tiebreaks) if read.tiebreaks else DEFAULT_TIEBREAKS[read.event.event_kind])
         except TiebreakError as error:
+            read.say_warnings()  # the reading's warnings before the list's error, as on the reference path
             if file:  # the line of the list is looked for in the file
                 raise stated_list_error(str(error), path) from None
             raise InputError(f"the file's tie-break list: {error}", path=path) from None
     if not supports(specs):
-        return None
+        return None  # nothing said yet: the reference path reads the event again and says its warnings
+    read.say_warnings()
     try:
         result = rank_arrays(
             read.event,

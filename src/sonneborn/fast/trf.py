@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import compress
 from typing import TypeVar
@@ -82,6 +82,7 @@ class _QuietReader(_Reader):
     def release(self) -> None:
         for lineno, message, args in self.held:
             super().warn(lineno, message, *args)
+        self.held.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,17 +94,23 @@ class FastEvent:
     name: str | None
     tiebreaks: tuple[str, ...]
     unfinished: int
+    say_warnings: Callable[[], None] = lambda: None
+    """Says the reader's warnings when they were held (``hold_warnings``): once the caller keeps the event."""
 
 
-def read_trf_fast(text: str, *, path: str = "<input>") -> FastEvent | None:
-    """The event of a TRF-16 text as arrays, or ``None`` when the reference reader must read it."""
+def read_trf_fast(text: str, *, path: str = "<input>", hold_warnings: bool = False) -> FastEvent | None:
+    """The event of a TRF-16 text as arrays, or ``None`` when the reference reader must read it.
+
+    With ``hold_warnings`` the reader's warnings wait for :attr:`FastEvent.say_warnings`: a caller that may
+    still hand the file to the reference reader (which says them itself) says them only if it does not.
+    """
     try:
-        return _read(text, path)
+        return _read(text, path, hold_warnings)
     except (_GiveUp, TrfError):  # a header record the reference reader rejects: it says what is wrong
         return None
 
 
-def _read(text: str, path: str) -> FastEvent:
+def _read(text: str, path: str, hold_warnings: bool) -> FastEvent:
     text = text.removeprefix("\ufeff")
     reader = _QuietReader(path)
     lines = split_lines(text)
@@ -220,9 +227,11 @@ def _read(text: str, path: str) -> FastEvent:
         system=points_of,
         event_kind=stated_kind or _detect_kind(opponent),
     )
-    reader.release()
     home = opponent >= 0
     unfinished = int((home & (kind == CODE[ResultKind.NOT_PLAYED]) & (opponent > np.arange(count)[:, None])).sum())
+    if hold_warnings:
+        return FastEvent(event, names, header.name, header.tiebreaks, unfinished, reader.release)
+    reader.release()
     return FastEvent(event, names, header.name, header.tiebreaks, unfinished)
 
 
