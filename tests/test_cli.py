@@ -230,6 +230,7 @@ def test_each_warning_is_said_once_whichever_path_ranks(tmp_path: Path, stated: 
     path.write_bytes(body)
     code, out, err = run("standings", str(path), "-f", "json", *(["-t", given] if given else []))
     assert code == 0, err
+    assert [row["start"] for row in json.loads(out)["standings"]] == [1, 2]
     warnings = err.splitlines()
     assert len(warnings) == 2, err
     assert "mixes encodings" in warnings[0]  # the file's encoding first, then its lines, as the reference says
