@@ -235,3 +235,18 @@ def test_each_warning_is_said_once_whichever_path_ranks(tmp_path: Path, stated: 
     assert len(warnings) == 2, err
     assert "mixes encodings" in warnings[0]  # the file's encoding first, then its lines, as the reference says
     assert "the same name as player 1" in warnings[1]
+
+
+@pytest.mark.parametrize("given", [None, "GF", "BH"])
+@pytest.mark.parametrize("stated", ["GF,BH", "BH,SB"])
+def test_an_event_the_reference_reader_reads_is_read_once(tmp_path: Path, stated: str, given: str | None) -> None:
+    # A JSON event: read the reference way once, then ranked on arrays where they cover the list.
+    trf = tmp_path / "twice.trf"
+    lines = [f"202 {stated}", trf_player(1, "Ann", "1.0", ["   2 w 1"]), trf_player(2, "Ann", "0.0", ["   1 b 0"])]
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    event = tmp_path / "twice.json"
+    assert run("convert", str(trf), str(event))[0] == 0
+    code, out, err = run("standings", str(event), "-f", "json", *(["-t", given] if given else []))
+    assert code == 0, err
+    assert json.loads(out)["tiebreaks"] == (given or stated).split(",")
+    assert err.count("the same name as player 1") == 1, err

@@ -248,18 +248,20 @@ def _run_chunk(chunk: Sequence[Job], fmt: str, tiebreaks: str | None) -> list[Ou
 
 def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> str | None:
     """Reads, ranks, renders and writes one file; the error that stopped it, on one line, else ``None``."""
-    from sonneborn.fast import fast_standings
+    from sonneborn.fast import fast_standings, tournament_standings
 
     try:
         given = parse_list(tiebreaks) if tiebreaks is not None else None
         pieces = fast_standings(source, fmt=fmt, tiebreaks=given, rules=DEFAULT_RULES)
-        text = None if pieces is None else "".join(pieces)
-        if text is None:
+        if pieces is None:
             tournament = read_path(source)
             specs: list[Spec] | None = given
             if specs is None and tournament.tiebreaks:
                 specs = parse_list(",".join(tournament.tiebreaks))
-            text = render(rank(tournament, specs), fmt)
+            pieces = tournament_standings(tournament, fmt=fmt, tiebreaks=specs, rules=DEFAULT_RULES, path=source)
+            text = render(rank(tournament, specs), fmt) if pieces is None else "".join(pieces)
+        else:
+            text = "".join(pieces)
         target.parent.mkdir(parents=True, exist_ok=True)
         # Written beside the output and renamed, so that a crash leaves no half-written file.
         partial = target.with_name(target.name + ".partial")

@@ -231,16 +231,27 @@ def standings(
     **event: Any,
 ) -> None:
     """Print the standings of FILE (TRF, PGN, JSON or crosstable; - reads standard input)."""
-    if not explain and not with_event and rank_by is None and event.get("point_system") is None:
+    arrays = not explain and not with_event and rank_by is None and event.get("point_system") is None
+    if arrays:
         pieces = _fast(file, fmt, tiebreaks, rules, unrated_rating, lots, event)
         if pieces is not None:
-            for piece in pieces:
-                click.echo(piece, nl=False)
+            _echo(pieces)
             return
     from sonneborn.ranking import rank
     from sonneborn.render import render
 
     tournament = _load(file, **event)
+    if arrays:  # an event the fast reader left to the reference reader is still ranked on arrays
+        from sonneborn.fast import tournament_standings
+
+        given = parse_list(tiebreaks) if tiebreaks is not None else None
+        pieces = tournament_standings(
+            tournament, fmt=fmt, tiebreaks=given, rules=Rules.parse(rules), unrated_rating=unrated_rating, lots=lots,
+            path=file, file=file != "-",
+        )  # fmt: skip
+        if pieces is not None:
+            _echo(pieces)
+            return
     result = rank(
         tournament,
         _tiebreak_list(tiebreaks, tournament, file),
@@ -373,6 +384,11 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     click.echo(render_comparison(variants, fmt), nl=False)
 
 
+def _echo(pieces: Iterator[str]) -> None:
+    for piece in pieces:
+        click.echo(piece, nl=False)
+
+
 def _fast(
     file: str,
     fmt: str,
@@ -394,9 +410,7 @@ def _fast(
         lots=lots,
         input_format=event.get("input_format"),
         kind=EventKind(event["kind"]) if event.get("kind") else None,
-        options=ReadOptions(zero_move_forfeits=event.get("zero_move_forfeits", False),
-                            absent_as=event.get("absent_as", "zero")),
-    )  # fmt: skip
+    )
 
 
 def _terminal() -> tuple[bool, int | None]:

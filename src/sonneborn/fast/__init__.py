@@ -1,9 +1,11 @@
 """The array path: the same standings as the reference path, computed on integer arrays.
 
-:func:`fast_standings` answers for the cases it covers (the supported
-tie-breaks, JSON or CSV output) and returns ``None`` otherwise; the command
-then takes the reference path. Both give the same text (a test compares
-them on random events), so the choice is only one of speed.
+:func:`fast_standings` answers for the cases it covers (a TRF file the fast
+reader reads, the supported tie-breaks, JSON or CSV output) and returns
+``None`` otherwise; the command then reads the file the reference way and
+ranks it with :func:`tournament_standings`, or on the reference path when
+that too returns ``None``. All give the same text (a test compares them on
+random events), so the choice is only one of speed.
 """
 
 from __future__ import annotations
@@ -16,15 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sonneborn.errors import InputError, TiebreakError
-from sonneborn.formats import (
-    DEFAULT_OPTIONS,
-    ReadOptions,
-    decode,
-    detect_format,
-    mixed_encodings,
-    read_path,
-    stated_list_error,
-)
+from sonneborn.formats import decode, detect_format, mixed_encodings, stated_list_error
 from sonneborn.model import EventKind, Tournament
 from sonneborn.tiebreaks import Spec, parse_list
 from sonneborn.tiebreaks.rules import Rules
@@ -47,9 +41,11 @@ def fast_standings(
     lots: int | None = None,
     input_format: str | None = None,
     kind: EventKind | None = None,
-    options: ReadOptions = DEFAULT_OPTIONS,
 ) -> Iterator[str] | None:
-    """The standings of a file as JSON or CSV text in pieces, or ``None`` when the reference path must compute them.
+    """The standings of a TRF file the fast reader reads, as JSON or CSV text in pieces, else ``None``.
+
+    With ``None`` the caller reads the file the reference way, then may still rank it on arrays with
+    :func:`tournament_standings`: the file is read once by each reader at most, and its warnings said once.
 
     The standings are computed before the first piece is asked for; the pieces
     only format them, so that the text of a big event is written as it comes.
@@ -72,13 +68,7 @@ def fast_standings(
     fast = read_trf_fast(text, path=path, hold_warnings=True) if trf else None
     del text
     if fast is None:
-        tournament = read_path(path, input_format=input_format, options=options)
-        if kind is not None:
-            tournament = tournament.with_kind(kind)
-        return tournament_standings(
-            tournament, fmt=fmt, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, lots=lots, path=path,
-            file=True,
-        )  # fmt: skip
+        return None  # another format, or a TRF the reference reader must read: the caller reads it once
     if kind is not None:
         fast = replace(fast, event=replace(fast.event, event_kind=kind))
     reading_warnings = fast.say_warnings
