@@ -61,3 +61,19 @@ def trf_player(start: int, name: str, points: str, blocks: list[str], *, rank: i
     rank_text = "" if rank is None else str(rank)
     line = f"001 {start:4d}      {name:<33} {'':4} {'':3} {'':11} {'':10} {points:>4} {rank_text:>4}  "
     return line + "  ".join(blocks)
+
+
+def place(*fields: tuple[int, str]) -> str:
+    """A line with each text placed at its 1-based column, blanks between."""
+    chars: list[str] = []
+    for column, text in fields:
+        end = column - 1 + len(text)
+        if len(chars) < end:
+            chars.extend(" " * (end - len(chars)))
+        chars[column - 1 : end] = text
+    return "".join(chars)
+
+
+def entries(tournament: Tournament, start: int) -> list[tuple[int | None, Colour, ResultKind]]:
+    """A player's rounds as (opponent, colour, kind), the way reader tests compare them."""
+    return [(entry.opponent, entry.colour, entry.kind) for entry in tournament.player(start).entries]

@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from builders import entries
 
 from sonneborn.errors import InputError
 from sonneborn.formats.pgn import PgnError, read_pgn
@@ -68,10 +69,6 @@ def game(white: str, black: str, result: str, *, round: str | None = "1", moves:
 def points(event: Tournament, start: int) -> Fraction:
     system = PointSystem()
     return sum((system.points(entry.kind) for entry in event.player(start).entries), Fraction(0))
-
-
-def entries(event: Tournament, start: int) -> list[tuple[int | None, Colour, ResultKind]]:
-    return [(entry.opponent, entry.colour, entry.kind) for entry in event.player(start).entries]
 
 
 def read_file(path: Path) -> Tournament:

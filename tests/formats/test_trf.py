@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from builders import entries, place
 
 from sonneborn.errors import TrfError
 from sonneborn.formats.trf import read_trf
@@ -16,17 +17,6 @@ DATA = Path(__file__).parent.parent / "data" / "trf"
 
 W, B, U = Colour.WHITE, Colour.BLACK, Colour.UNKNOWN
 K = ResultKind
-
-
-def place(*fields: tuple[int, str]) -> str:
-    """A line with each text placed at its 1-based column, blanks between."""
-    chars: list[str] = []
-    for column, text in fields:
-        end = column - 1 + len(text)
-        if len(chars) < end:
-            chars.extend(" " * (end - len(chars)))
-        chars[column - 1 : end] = text
-    return "".join(chars)
 
 
 def player(
@@ -53,10 +43,6 @@ def player(
         fields.append((86, f"{rank:>4}"))
     fields += [(92 + 10 * index, block) for index, block in enumerate(blocks)]
     return place(*fields)
-
-
-def entries(tournament: Tournament, start: int) -> list[tuple[int | None, Colour, ResultKind]]:
-    return [(entry.opponent, entry.colour, entry.kind) for entry in tournament.player(start).entries]
 
 
 # A 7-player Swiss of 5 rounds, 4 played: every result code, in both cases.

@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from builders import entries, place
 
 from sonneborn.errors import TrfError
 from sonneborn.formats import decode
@@ -32,17 +33,6 @@ K = ResultKind
 REGENERATED = {"062", "142", "162", "192", "202", "212"}
 
 
-def place(*fields: tuple[int, str]) -> str:
-    """A line with each text placed at its 1-based column, blanks between."""
-    chars: list[str] = []
-    for column, text in fields:
-        end = column - 1 + len(text)
-        if len(chars) < end:
-            chars.extend(" " * (end - len(chars)))
-        chars[column - 1 : end] = text
-    return "".join(chars)
-
-
 def player(start: int, name: str, *blocks: str) -> str:
     """A ``001`` line with a start number, a name and round blocks (``""`` leaves one blank)."""
     return place((1, "001"), (5, f"{start:>4}"), (15, name), *[(92 + 10 * i, b) for i, b in enumerate(blocks)])
@@ -56,10 +46,6 @@ def read_path(path: Path) -> Tournament:
     if path.suffix == ".tsv":
         return read_crosstable(path.read_text(encoding="utf-8"), path=path.name)
     return read_trf(decode(path.read_bytes()), path=path.name)
-
-
-def entries(tournament: Tournament, start: int) -> list[tuple[int | None, Colour, ResultKind]]:
-    return [(entry.opponent, entry.colour, entry.kind) for entry in tournament.player(start).entries]
 
 
 def by_code(records: tuple[tuple[str, str], ...]) -> dict[str, list[str]]:
