@@ -33,9 +33,9 @@ from typing import Any
 
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.formats import read_path
-from sonneborn.ranking import rank
+from sonneborn.ranking import rank, stated_tiebreaks
 from sonneborn.render import render
-from sonneborn.tiebreaks import Spec, parse_list
+from sonneborn.tiebreaks import parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
 
 __all__ = ["EXECUTORS", "FORMATS", "INPUT_SUFFIXES", "BatchSummary", "find_inputs", "run_batch"]
@@ -255,9 +255,7 @@ def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> str 
         pieces = fast_standings(source, fmt=fmt, tiebreaks=given, rules=DEFAULT_RULES)
         if pieces is None:
             tournament = read_path(source)
-            specs: list[Spec] | None = given
-            if specs is None and tournament.tiebreaks:
-                specs = parse_list(",".join(tournament.tiebreaks))
+            specs = given if given is not None else stated_tiebreaks(tournament)
             pieces = tournament_standings(tournament, fmt=fmt, tiebreaks=specs, rules=DEFAULT_RULES, path=source)
             text = render(rank(tournament, specs), fmt) if pieces is None else "".join(pieces)
         else:
