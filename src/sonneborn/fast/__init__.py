@@ -10,7 +10,6 @@ random events), so the choice is only one of speed.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sonneborn.errors import InputError, TiebreakError
-from sonneborn.formats import decode, detect_format, mixed_encodings, stated_list_error
+from sonneborn.formats import decode, detect_format, encoding_warning, stated_list_error
 from sonneborn.model import EventKind, Tournament
 from sonneborn.tiebreaks import Spec, parse_list
 from sonneborn.tiebreaks.rules import Rules
@@ -63,14 +62,12 @@ def fast_standings(
         return None  # the reference path says what is wrong
     text = decode(data, path=path)
     trf = (input_format or detect_format(text)) == "trf"
-    mixed = None if not trf or data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
+    mixed = encoding_warning(data, path=path) if trf else None
     del data  # a big event's bytes and text are let go as soon as they are read: less memory to touch
     fast = read_trf_fast(text, path=path, hold_warnings=True) if trf else None
     del text
     if fast is None:
         return None  # another format, or a TRF the reference reader must read: the caller reads it once
-    if kind is not None:
-        fast = replace(fast, event=replace(fast.event, event_kind=kind))
     reading_warnings = fast.say_warnings
 
     def say_warnings() -> None:  # in the reference path's order: the file's encoding, then its lines
@@ -80,7 +77,7 @@ def fast_standings(
 
     return _standings(
         replace(fast, say_warnings=say_warnings), path=path, fmt=fmt, tiebreaks=tiebreaks, rules=rules,
-        unrated_rating=unrated_rating, lots=lots, file=True,
+        unrated_rating=unrated_rating, lots=lots, file=True, kind=kind,
     )  # fmt: skip
 
 
@@ -110,11 +107,9 @@ def text_standings(
     fast = read_trf_fast(text, path=path, hold_warnings=True)
     if fast is None:
         return None
-    if kind is not None:
-        fast = replace(fast, event=replace(fast.event, event_kind=kind))
     return _standings(
         fast, path=path, fmt=fmt, rules=rules(), tiebreaks=tiebreaks(), unrated_rating=unrated_rating, lots=lots,
-        file=False,
+        file=False, kind=kind,
     )  # fmt: skip
 
 
@@ -164,11 +159,15 @@ def _standings(
     unrated_rating: int | None,
     lots: int | None,
     file: bool,
+    kind: EventKind | None = None,
 ) -> Iterator[str] | None:
-    """Ranks an event read into arrays by the list given, else the file's, else the kind's default."""
+    """Ranks an event read into arrays (of the ``kind`` stated, if one is) by the list given, else the file's,
+    else the kind's default."""
     from sonneborn.fast.kernels import Unsupported
     from sonneborn.fast.standings import iter_json, rank_arrays, render_csv, supports
 
+    if kind is not None:
+        read = replace(read, event=replace(read.event, event_kind=kind))
     specs = list(tiebreaks) if tiebreaks is not None else None
     if specs is None:
         from sonneborn.ranking import DEFAULT_TIEBREAKS

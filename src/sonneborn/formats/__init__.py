@@ -287,10 +287,15 @@ def read_path(
     return read_text(text, path=name, input_format=fmt, options=options)
 
 
+def encoding_warning(data: bytes, *, path: str = "<input>") -> str | None:
+    """:func:`mixed_encodings` of a file's bytes; an ASCII file, the usual TRF, is not scanned."""
+    return None if data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
+
+
 def _warn_mixed(data: bytes | Path, name: str) -> None:
     """Warns when a file that is not UTF-8 mixes encodings (its bytes, or the path to read them from)."""
     if isinstance(data, bytes):
-        mixed = None if data.isascii() else mixed_encodings(io.BytesIO(data), path=name)
+        mixed = encoding_warning(data, path=name)
     else:
         with data.open("rb") as stream:
             mixed = mixed_encodings(stream, path=name)
