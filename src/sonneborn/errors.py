@@ -6,6 +6,10 @@ exit status 2; the library never prints.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
 
 class InputError(ValueError):
     """A file (or text) that cannot be read, with the position of the problem.
@@ -57,3 +61,42 @@ class WriteError(ValueError):
 
 class TiebreakError(ValueError):
     """An unknown tie-break code or modifier, or one that does not apply."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputWarning:
+    """Something the user should know about a file or a computation that does not stop it.
+
+    Readers and the ranking return warnings as values (the command line prints
+    them as ``sonneborn: warning: …``, the web API answers them in
+    ``warnings``), never as log records to be captured.
+
+    >>> str(InputWarning("unknown record 'ABC' ignored", path="a.trf", line=7))
+    "a.trf:7: unknown record 'ABC' ignored"
+    >>> str(InputWarning("ARO dropped: player(s) 3 unrated"))
+    'ARO dropped: player(s) 3 unrated'
+    """
+
+    message: str
+    path: str = ""
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if not self.path:
+            return self.message
+        where = self.path
+        if self.line:
+            where += f":{self.line}"
+            if self.column:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+Warn = Callable[[InputWarning], None]
+"""Where a reader sends its warnings: a list's ``append``, or :func:`log_warning`."""
+
+
+def log_warning(warning: InputWarning) -> None:
+    """Logs a warning (``logging.getLogger("sonneborn")``): what a reader called on its own does with them."""
+    logging.getLogger("sonneborn").warning("%s", warning)

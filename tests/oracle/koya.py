@@ -1,0 +1,45 @@
+"""Koya score (C.07 9.2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from sonneborn.model import StartNo
+from sonneborn.numbers import exact_text, result_text
+from oracle.base import Context, Element, Spec, Value
+
+
+def koya_limit(context: Context, spec: Spec) -> Fraction:
+    """The score an opponent needs to count: 50 % of the maximum, moved by ``/L±n`` half points (C.07 14.5).
+
+    A half point is half a win's points, so the step follows the point system.
+    """
+    return context.max_score / 2 + spec.limit * context.system.win / 2
+
+
+def koya(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Koya score, C.07 9.2: points scored against opponents who finished with at least 50 % of the maximum.
+
+    The opponents' raw scores count (KS is outside C.07 Art. 16). In a round
+    robin the maximum leaves out the free round of an odd number of players;
+    forfeits against qualifying opponents count as the games they are (15.2).
+    """
+    limit = koya_limit(context, spec)
+    values = {}
+    for player in context.tournament:
+        elements = []
+        for game in context.games(player):
+            score = context.scores[game.opponent.start]
+            if score >= limit:
+                elements.append(
+                    Element(
+                        game.points,
+                        f"{result_text(game.points)} ({game.opponent.name}, {exact_text(score)})",
+                        (game.points,),
+                        game.entry.round,
+                        game.opponent.start,
+                    )
+                )
+        value = Value.of_sum(elements)
+        values[player.start] = Value(value.number, value.elements, note=f"opponents with at least {exact_text(limit)}")
+    return values

@@ -1,0 +1,156 @@
+"""Unplayed rounds in the opponent-based tie-breaks (C.07 Art. 15–16 and the pre-2023 rules).
+
+BH, FB and SB read an event round by round. In each round a player either
+met a real opponent, whose (adjusted) score counts, or had an unplayed round.
+What an unplayed round counts depends on the kind of event and on the rule
+edition:
+
+- round robins (C.07 15.2): forfeits are ordinary games, a free round adds nothing;
+- Swiss events under C.07 2023–2026 (Art. 16): opponents count with their
+  adjusted score (16.3) and the player's own unplayed rounds count as games
+  against a dummy with the player's own score (16.4), capped in 2026;
+- Swiss events under the pre-2023 rules (C.02 13.15): opponents' unplayed
+  games count as draws and an unplayed round is a game against a virtual
+  opponent;
+- no special rule (``none``): forfeits count as games, byes add nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sonneborn.model import Entry, Player, ResultKind, StartNo
+from sonneborn.numbers import exact_text
+
+
+class Category(enum.Enum):
+    """The categories of unplayed rounds of C.07 16.2."""
+
+    BYE = "16.2.1"
+    """Pairing-allocated bye or full-point bye."""
+    FORFEIT_WIN = "16.2.2"
+    """Forfeit win."""
+    REQUESTED_BYE = "16.2.3"
+    """A requested bye (half- or zero-point) followed by at least one round that is not voluntarily unplayed."""
+    FORFEIT_LOSS = "16.2.4"
+    """Forfeit loss (a double forfeit is one on both sides)."""
+    LAST_BYES = "16.2.5"
+    """A requested bye followed only by voluntarily unplayed rounds, or in the last round (withdrawal)."""
+
+    def __str__(self) -> str:
+        return f"cat. {self.value}"
+
+    @property
+    def voluntary(self) -> bool:
+        """Whether the round is a VUR, a voluntary unplayed round (C.07 16.1.2)."""
+        return self in (Category.REQUESTED_BYE, Category.FORFEIT_LOSS, Category.LAST_BYES)
+
+
+_KIND_NAMES = {
+    ResultKind.PAIRING_BYE: "pairing-allocated bye",
+    ResultKind.FULL_BYE: "full-point bye",
+    ResultKind.HALF_BYE: "half-point bye",
+    ResultKind.ZERO_BYE: "zero-point bye",
+    ResultKind.FORFEIT_WIN: "forfeit win",
+    ResultKind.FORFEIT_LOSS: "forfeit loss",
+}
+
+
+def describe_kind(kind: ResultKind) -> str:
+    """How arbiters name an unplayed result."""
+    return _KIND_NAMES.get(kind, str(kind))
+
+
+def _is_voluntary(kind: ResultKind) -> bool:
+    return kind in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS)
+
+
+def categories(entries: tuple[Entry, ...], rounds: int) -> dict[int, Category]:
+    """The category of each unplayed round among the first ``rounds`` (C.07 16.2).
+
+    A requested bye is 16.2.3 when some later round is not voluntarily unplayed,
+    else 16.2.5; so the category depends on the whole record.
+
+    >>> from sonneborn.model import Colour
+    >>> def e(r, kind): return Entry(r, None, Colour.UNKNOWN, kind)
+    >>> record = (e(1, ResultKind.HALF_BYE), e(2, ResultKind.FORFEIT_LOSS), e(3, ResultKind.PAIRING_BYE),
+    ...           e(4, ResultKind.ZERO_BYE), e(5, ResultKind.ZERO_BYE))
+    >>> [c.value for c in categories(record, 5).values()]
+    ['16.2.3', '16.2.4', '16.2.1', '16.2.5', '16.2.5']
+    """
+    found: dict[int, Category] = {}
+    later_not_voluntary = False
+    for entry in reversed(entries[:rounds]):
+        kind = entry.kind
+        if kind is ResultKind.NOT_PLAYED:
+            continue
+        if kind in (ResultKind.PAIRING_BYE, ResultKind.FULL_BYE):
+            found[entry.round] = Category.BYE
+        elif kind is ResultKind.FORFEIT_WIN:
+            found[entry.round] = Category.FORFEIT_WIN
+        elif kind is ResultKind.FORFEIT_LOSS:
+            found[entry.round] = Category.FORFEIT_LOSS
+        elif kind in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE):
+            found[entry.round] = Category.REQUESTED_BYE if later_not_voluntary else Category.LAST_BYES
+        if not _is_voluntary(kind):
+            later_not_voluntary = True
+    return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """What one round adds to BH and SB: an opponent's score and the points scored against it."""
+
+    round: int
+    points: Fraction
+    """The player's points in the round."""
+    score: Fraction
+    """The (adjusted) score of the opponent, or of the dummy or virtual opponent."""
+    opponent: Player | None
+    """The real opponent; ``None`` for a dummy or virtual opponent."""
+    voluntary: bool = False
+    """Whether the round is a VUR (C.07 16.1.2), which the 16.5 cut exception prefers to cut."""
+    why: str = ""
+    """How the score came about, for unplayed rounds and adjusted scores."""
+
+    def label(self) -> str:
+        """Who the score belongs to, and why, as shown in explanations."""
+        if self.opponent is not None:
+            return self.opponent.name + (f", {self.why}" if self.why else "")
+        return self.why
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreView:
+    """A player's score as the opponents see it, with its reason when it is not the plain score."""
+
+    score: Fraction
+    why: str = ""
+
+
+def draws_instead(points: list[Fraction], rounds: set[int], draw: Fraction) -> Fraction:
+    """The sum of the points with the given rounds (1-based) counted as draws."""
+    return sum((draw if r in rounds else p for r, p in enumerate(points, start=1)), Fraction(0))
+
+
+def adjusted_view(
+    start: StartNo, score: Fraction, points: list[Fraction], cats: dict[int, Category], draw: Fraction
+) -> ScoreView:
+    """C.07 16.3: the score opponents see, with category 16.2.5 rounds counted as draws."""
+    last = {r for r, c in cats.items() if c is Category.LAST_BYES}
+    return _as_draws(score, points, last, draw, "adjusted score {} (16.3: round {} counted as a draw)")
+
+
+def virtual_view(score: Fraction, points: list[Fraction], unplayed: set[int], draw: Fraction) -> ScoreView:
+    """Pre-2023 rule (C.02 13.15 a): every unplayed game of an opponent counts as a draw."""
+    return _as_draws(score, points, unplayed, draw, "{} with unplayed round {} as draws (C.02 13.15)")
+
+
+def _as_draws(score: Fraction, points: list[Fraction], rounds: set[int], draw: Fraction, why: str) -> ScoreView:
+    """The score with some rounds (1-based) counted as draws, and why, when that changes it."""
+    adjusted = score - sum((points[r - 1] for r in rounds), Fraction(0)) + draw * len(rounds)
+    if adjusted == score:
+        return ScoreView(score)
+    return ScoreView(adjusted, why.format(exact_text(adjusted), ", ".join(map(str, sorted(rounds)))))
