@@ -8,9 +8,14 @@ Each line is ``START NAME: TOKEN TOKEN …``, one token per round:
 from __future__ import annotations
 
 import re
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 from sonneborn.tiebreaks.rules import Rules
+
+if TYPE_CHECKING:
+    from sonneborn.tiebreaks import Column, Context, Value
 
 _TOKEN = re.compile(r"(\d+|-)([wb-]?)([10=WDL+\-UFHZ*])")
 
@@ -36,14 +41,59 @@ def event(text: str, *, kind: EventKind | None = None, system: PointSystem | Non
     return tournament
 
 
-def values(tournament: Tournament, code: str, rules: Rules = Rules.FIDE_2026) -> dict[int, object]:
-    """A tie-break's exact values by start number (``None`` where it has none)."""
+def column(
+    tournament: Tournament, code: str, rules: Rules = Rules.FIDE_2026, *, unrated_rating: int | None = None
+) -> Column:
+    """A tie-break's column, computed by its kernel (a tie-break decided in groups: with the event ranked by it)."""
+    from sonneborn.event import Event
+    from sonneborn.ranking import rank
     from sonneborn.tiebreaks import REGISTRY, Context, parse
 
     spec = parse(code)
-    compute = REGISTRY[spec.code].compute
-    assert compute is not None
-    return {start: value.number for start, value in compute(Context(tournament, rules=rules), spec).items()}
+    kernel = REGISTRY[spec.code].kernel
+    if kernel is None:
+        return rank(tournament, [spec], rules=rules, unrated_rating=unrated_rating).column(str(spec))
+    return kernel(Context(Event.of(tournament), rules=rules, unrated_rating=unrated_rating), spec)
+
+
+def context(tournament: Tournament, rules: Rules = Rules.FIDE_2026, *, unrated_rating: int | None = None) -> Context:
+    """The kernels' view of an event under a rules edition."""
+    from sonneborn.event import Event
+    from sonneborn.tiebreaks import Context
+
+    return Context(Event.of(tournament), rules=rules, unrated_rating=unrated_rating)
+
+
+def group_order(tournament: Tournament, group: list[int], code: str = "DE") -> list[list[int]]:
+    """A tied group as a tie-break decided in groups (DE) orders it: subgroups still tied, best first."""
+    import numpy as np
+
+    from sonneborn.tiebreaks import REGISTRY, parse
+
+    spec = parse(code)
+    kernel = REGISTRY[spec.code].group_kernel
+    assert kernel is not None
+    groups = np.arange(1, len(tournament) + 1)
+    groups[[start - 1 for start in group]] = 0
+    found = kernel(context(tournament), spec, groups)
+    levels = sorted({int(found.key[start - 1]) for start in group}, reverse=True)
+    return [sorted(s for s in group if found.key[s - 1] == level) for level in levels]
+
+
+def values(
+    tournament: Tournament, code: str, rules: Rules = Rules.FIDE_2026, *, unrated_rating: int | None = None
+) -> dict[int, Fraction | None]:
+    """A tie-break's exact values by start number (``None`` where it has none)."""
+    found = column(tournament, code, rules, unrated_rating=unrated_rating)
+    return {row + 1: found.number(row) for row in range(len(tournament))}
+
+
+def derivations(
+    tournament: Tournament, code: str, rules: Rules = Rules.FIDE_2026, *, unrated_rating: int | None = None
+) -> dict[int, Value]:
+    """A tie-break's values with their derivations, by start number."""
+    found = column(tournament, code, rules, unrated_rating=unrated_rating)
+    return {row + 1: found.value(row) for row in range(len(tournament))}
 
 
 FOUR_PLAYER_ROUND_ROBIN = """

@@ -109,7 +109,7 @@ def _broken(*args: Any, **kwargs: Any) -> Any:
 
 
 def test_an_unexpected_error_is_one_line_without_debug(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sonneborn.ranking.rank", _broken)
+    monkeypatch.setattr("sonneborn.pipeline.rank", _broken)
     result = CliRunner().invoke(cli, ["standings", str(BAD / "trf_valid_reference.trf")])
     assert result.exit_code == 2, result.output
     assert result.stderr == (
@@ -119,7 +119,7 @@ def test_an_unexpected_error_is_one_line_without_debug(monkeypatch: pytest.Monke
 
 
 def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sonneborn.ranking.rank", _broken)
+    monkeypatch.setattr("sonneborn.pipeline.rank", _broken)
     result = CliRunner().invoke(cli, ["--debug", "standings", str(BAD / "trf_valid_reference.trf")])
     assert isinstance(result.exception, KeyError), result.output
     assert result.exit_code == 1

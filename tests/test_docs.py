@@ -17,6 +17,6 @@ def test_every_registered_tiebreak_has_a_section() -> None:
 
 def test_every_tiebreak_function_cites_its_source() -> None:
     for code, definition in REGISTRY.items():
-        function = definition.compute or definition.group_rank
+        function = definition.kernel or definition.group_kernel
         assert function is not None and function.__doc__, code
         assert definition.article.split()[0] in function.__doc__ or code == "PTS", (code, definition.article)

@@ -3,7 +3,7 @@
 Each target takes the bytes of a file, as the command would read them, and
 returns ``"result"`` or ``"error"``; any other outcome (an unexpected
 exception, an error without a position, a result that cannot be ranked or
-rendered, a fast TRF reading that differs from the reference one) fails.
+rendered) fails.
 The mutations (:func:`mutated`) draw from a :class:`random.Random`: here
 Hypothesis drives it with a small budget, and ``fuzz/run.py`` drives it with
 a seeded generator over hundreds of thousands of inputs (``make fuzz``).
@@ -12,26 +12,21 @@ a seeded generator over hundreds of thousands of inputs (``make fuzz``).
 from __future__ import annotations
 
 import json
-import logging
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sonneborn.errors import InputError, TiebreakError
-from sonneborn.fast.event import from_tournament
-from sonneborn.fast.trf import read_trf_fast
+from sonneborn.errors import InputError
 from sonneborn.formats import decode, read_text
 from sonneborn.formats.jsonio import write_json
-from sonneborn.formats.trf import read_trf
-from sonneborn.model import Tournament
-from sonneborn.ranking import rank, stated_tiebreaks
+from sonneborn.pipeline import Reading
+from sonneborn.pipeline import read_text as read_reading
+from sonneborn.ranking import rank
 from sonneborn.render.json import render_json
 
 DATA = Path(__file__).parent / "data"
@@ -61,8 +56,6 @@ _PGN_GAMES = 14
 @cache
 def seeds(reader: str) -> tuple[bytes, ...]:
     """The valid files a reader's inputs are mutated from."""
-    if reader == "fast-trf":
-        return seeds("trf")
     if reader == "json":
         # The JSON of small events of each other format, with standings beside the event as the command writes it.
         events = [read_text(data.decode("utf-8"), input_format="crosstable") for data in seeds("crosstable")[-1:]]
@@ -258,31 +251,6 @@ def mutated(reader: str, rng: random.Random) -> bytes:
 # The targets.
 
 
-class _Messages(logging.Handler):
-    """Formats every warning a reader logs (a bad format string fails there) and keeps it."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-@contextmanager
-def _warnings() -> Iterator[_Messages]:
-    logger = logging.getLogger("sonneborn")
-    handler = _Messages()
-    propagate = logger.propagate
-    logger.addHandler(handler)
-    logger.propagate = False
-    try:
-        yield handler
-    finally:
-        logger.removeHandler(handler)
-        logger.propagate = propagate
-
-
 def _check_error(error: InputError) -> None:
     text = str(error)
     assert text.startswith(PATH + ":"), f"an error without the file's name: {text!r}"
@@ -292,61 +260,27 @@ def _check_error(error: InputError) -> None:
     assert error.message, text
 
 
-def _check_result(tournament: Tournament, messages: list[str]) -> None:
-    for message in messages:
-        assert message.startswith(PATH + ":"), f"a warning without the file's name: {message!r}"
-    render_json(rank(tournament))
+def _check_result(reading: Reading) -> None:
+    for warning in reading.warnings:
+        assert str(warning).startswith(PATH + ":"), f"a warning without the file's name: {warning}"
+    render_json(rank(reading.event))
     try:
-        specs = stated_tiebreaks(tournament)
-    except TiebreakError:
+        specs = reading.stated_tiebreaks()
+    except InputError as error:
+        assert str(error).startswith(PATH + ":"), f"an error without the file's name: {error}"
         return
     if specs is not None:
-        render_json(rank(tournament, specs))
+        render_json(rank(reading.event, specs))
 
 
 def read_target(reader: str, data: bytes) -> str:
     """Reads the bytes as ``reader`` does: ``"result"`` or ``"error"``; anything else raises."""
-    with _warnings() as handler:
-        try:
-            tournament = read_text(decode(data, path=PATH), path=PATH, input_format=reader)
-        except InputError as error:
-            _check_error(error)
-            return "error"
-    _check_result(tournament, handler.messages)
-    return "result"
-
-
-def fast_trf_target(data: bytes) -> str:
-    """The fast TRF reader gives up (``None``) on what the reference rejects, else gives the same arrays."""
     try:
-        text = decode(data, path=PATH)
+        reading = read_reading(decode(data, path=PATH), path=PATH, input_format=reader)
     except InputError as error:
         _check_error(error)
         return "error"
-    with _warnings() as said_fast:
-        fast = read_trf_fast(text, path=PATH)
-    with _warnings() as said:
-        try:
-            tournament = read_trf(text, path=PATH)
-        except InputError as error:
-            assert fast is None, f"the fast reader read what the reference rejects: {error}"
-            assert not said_fast.messages, "the fast reader warned, then gave up"
-            return "error"
-    if fast is None:
-        assert not said_fast.messages, "the fast reader warned, then gave up"
-        return "result"
-    assert said_fast.messages == said.messages, "the fast reader warned otherwise"
-    expected = from_tournament(tournament)
-    got = fast.event
-    for name in ("opponent", "kind", "colour", "points", "adjustment", "rating", "system"):
-        assert np.array_equal(getattr(got, name), getattr(expected, name)), f"{name} differs"
-    assert (got.unit, got.event_kind) == (expected.unit, expected.event_kind)
-    assert fast.names == [player.name for player in tournament.players]
-    assert (fast.name, fast.tiebreaks, fast.unfinished) == (
-        tournament.name,
-        tournament.tiebreaks,
-        tournament.unfinished_games,
-    )
+    _check_result(reading)
     return "result"
 
 
@@ -355,7 +289,6 @@ TARGETS: dict[str, Callable[[bytes], str]] = {
     "crosstable": lambda data: read_target("crosstable", data),
     "pgn": lambda data: read_target("pgn", data),
     "json": lambda data: read_target("json", data),
-    "fast-trf": fast_trf_target,
 }
 """Every fuzz target by name."""
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sonneborn.model import Player, ResultKind
+from sonneborn.event import KINDS
+from sonneborn.model import ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import REGISTRY, Context, parse
+from sonneborn.tiebreaks import REGISTRY, Column, Context, parse
 from sonneborn.tiebreaks.unplayed import describe_kind
 
 
@@ -21,7 +22,8 @@ from sonneborn.tiebreaks.unplayed import describe_kind
 class Disagreement:
     """One recorded value that the results do not give."""
 
-    player: Player
+    start: StartNo
+    name: str
     what: str
     """``points``, ``rank`` or a tie-break code."""
     recorded: Fraction
@@ -30,79 +32,93 @@ class Disagreement:
 
     def __str__(self) -> str:
         computed = "no value" if self.computed is None else exact_text(self.computed)
-        text = f"player {self.player.start} ({self.player.name}): {self.what} {exact_text(self.recorded)} recorded, "
+        text = f"player {self.start} ({self.name}): {self.what} {exact_text(self.recorded)} recorded, "
         text += f"{computed} computed"
         return text + (f": {self.hint}" if self.hint else "")
 
 
-def points_hint(standings: Standings, player: Player, recorded: Fraction, computed: Fraction) -> str:
+def points_hint(standings: Standings, row: int, recorded: Fraction, computed: Fraction) -> str:
     """A likely cause of a points difference: a round left out, or an unplayed round counted as more."""
-    system = standings.tournament.point_system
+    table = standings.event.table
+    unit, system = table.unit, standings.event.point_system
     difference = computed - recorded
-    for entry in player.entries:
-        points = system.points(entry.kind) if entry.points is None else entry.points
-        if difference > 0 and points == difference and entry.kind.is_finished:
-            name = describe_kind(entry.kind) if not entry.kind.is_played else "win" if points == system.win else "draw"
-            return f"round {entry.round} {name} not counted"
-        if difference < 0 and not entry.kind.is_played and entry.kind.is_finished and points == 0:
+    for column in range(table.rounds):
+        kind = KINDS[int(table.kind[row, column])]
+        points = Fraction(int(table.points[row, column]), unit)
+        finished = kind is not ResultKind.NOT_PLAYED
+        if difference > 0 and points == difference and finished:
+            name = describe_kind(kind) if not kind.is_played else "win" if points == system.win else "draw"
+            return f"round {column + 1} {name} not counted"
+        if difference < 0 and not kind.is_played and finished and points == 0:
             for value, label in ((system.draw, "a draw"), (system.win, "a win")):
                 if -difference == value:
-                    what = "absence" if entry.kind is ResultKind.ZERO_BYE else describe_kind(entry.kind)
-                    return f"round {entry.round} {what} counted as {label}"
+                    what = "absence" if kind is ResultKind.ZERO_BYE else describe_kind(kind)
+                    return f"round {column + 1} {what} counted as {label}"
     return ""
 
 
 def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
-    """Every disagreement between what the file records and what its results give.
+    """Every disagreement between what the file records and what its results give, by start number.
 
     Ranks are compared exactly when the tie-break list is known (stated in the
     file or given); otherwise a recorded rank only has to fall within the places
     of the player's points group.
     """
+    event = standings.event
+    roster, table = event.roster, event.table
+    points = standings.points.numerator
+    names = roster.names
     found: list[Disagreement] = []
-    first_place: dict[Fraction, int] = {}
-    last_place: dict[Fraction, int] = {}
-    for row in standings.rows:
-        first_place.setdefault(row.points, row.rank)
-        last_place[row.points] = max(last_place.get(row.points, 0), row.rank)
-    context = Context(standings.tournament, rules=standings.rules)
-    extra: dict[str, dict[int, Fraction | None]] = {}
-    for row in sorted(standings.rows, key=lambda r: r.player.start):
-        player = row.player
-        if player.recorded_points is not None and player.recorded_points != row.points:
-            hint = points_hint(standings, player, player.recorded_points, row.points)
-            found.append(Disagreement(player, "points", player.recorded_points, row.points, hint))
-        if player.recorded_rank is not None:
+    # The places of each points group: from its best rank to its worst.
+    first_place: dict[int, int] = {}
+    last_place: dict[int, int] = {}
+    for row in standings.order.tolist():
+        score, rank = int(points[row]), int(standings.ranks[row])
+        first_place.setdefault(score, rank)
+        last_place[score] = max(last_place.get(score, 0), rank)
+    extra: dict[str, Column] = {}
+    context = Context(event, rules=standings.rules, unrated_rating=standings.unrated_rating)
+    recorded_points, recorded_ranks = roster.recorded_points, roster.recorded_ranks
+    for row in range(event.players):
+        start, score = row + 1, int(points[row])
+        recorded = recorded_points[row]
+        if recorded is not None and recorded * table.unit != score:
+            computed = Fraction(score, table.unit)
+            hint = points_hint(standings, row, recorded, computed)
+            found.append(Disagreement(start, names[row], "points", recorded, computed, hint))
+        recorded_rank = recorded_ranks[row]
+        if recorded_rank is not None:
+            rank = int(standings.ranks[row])
             if list_known:
-                wrong = player.recorded_rank != row.rank
+                wrong, hint = recorded_rank != rank, ""
             else:
-                wrong = not first_place[row.points] <= player.recorded_rank <= last_place[row.points]
+                low, high = first_place[score], last_place[score]
+                wrong = not low <= recorded_rank <= high
+                hint = f"{exact_text(Fraction(score, table.unit))} points place {low}–{high}"
             if wrong:
-                hint = (
-                    ""
-                    if list_known
-                    else f"{exact_text(row.points)} points place {first_place[row.points]}–{last_place[row.points]}"
-                )
-                found.append(Disagreement(player, "rank", Fraction(player.recorded_rank), Fraction(row.rank), hint))
-        for code, recorded in player.recorded_tiebreaks:
+                found.append(Disagreement(start, names[row], "rank", Fraction(recorded_rank), Fraction(rank), hint))
+        for code, value in roster.recorded_tiebreaks[row]:
             if code not in extra:
                 spec = parse(code)
-                compute = REGISTRY[spec.code].compute
-                assert compute is not None
-                extra[code] = {s: v.number for s, v in compute(context, spec).items()}
-            computed = extra[code][player.start]
-            if computed != recorded:
-                found.append(Disagreement(player, code, recorded, computed))
+                kernel = REGISTRY[spec.code].kernel
+                assert kernel is not None
+                extra[code] = kernel(context, spec)
+            number = extra[code].number(row)
+            if number != value:
+                found.append(Disagreement(start, names[row], code, value, number))
     return found
 
 
 def audited_fields(standings: Standings) -> list[str]:
     """What the file records, for the summary line."""
-    players = standings.tournament.players
+    roster = standings.event.roster
     fields = []
-    if any(p.recorded_points is not None for p in players):
+    if any(p is not None for p in roster.recorded_points):
         fields.append("points")
-    if any(p.recorded_rank is not None for p in players):
+    if any(r is not None for r in roster.recorded_ranks):
         fields.append("ranks")
-    fields += sorted({code for p in players for code, _ in p.recorded_tiebreaks})
+    fields += sorted({code for values in roster.recorded_tiebreaks for code, _ in values})
     return fields
+
+
+__all__ = ["Disagreement", "audit", "audited_fields"]

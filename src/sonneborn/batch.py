@@ -1,7 +1,6 @@
 """Standings for many event files at once, on this machine's cores or on a Dask cluster.
 
-Each file is read, ranked and rendered as ``sonneborn standings FILE -f FORMAT`` would (through the array
-path when it covers the file, else the reference path: the same text either way), and the result is
+Each file is read, ranked and rendered as ``sonneborn standings FILE -f FORMAT`` would, and the result is
 written to the output folder under the input's name (``a/b.trf`` → ``OUT/a/b.json``, keeping the path
 below the folder the inputs share). A file that fails is recorded with its error and the others go on;
 an output newer than its input is left as it is unless forced.
@@ -19,7 +18,6 @@ an output newer than its input is left as it is unless forced.
 from __future__ import annotations
 
 import glob
-import logging
 import math
 import os
 import sys
@@ -32,15 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from sonneborn.errors import InputError, TiebreakError
-from sonneborn.formats import read_path
-from sonneborn.ranking import rank, stated_tiebreaks
+from sonneborn.formats import FORMATS as INPUT_FORMATS
 from sonneborn.render import render
+from sonneborn.render.json import iter_json
 from sonneborn.tiebreaks import parse_list
-from sonneborn.tiebreaks.rules import DEFAULT_RULES
 
 __all__ = ["EXECUTORS", "FORMATS", "INPUT_SUFFIXES", "BatchSummary", "find_inputs", "run_batch"]
 
-INPUT_SUFFIXES = (".trf", ".pgn", ".json", ".tsv", ".csv", ".txt")
+INPUT_SUFFIXES = tuple(suffix for f in INPUT_FORMATS.values() for suffix in f.suffixes)
 """The files a folder given as input contributes, by extension."""
 FORMATS = {"json": ".json", "csv": ".csv", "html": ".html"}
 """The output formats, each with the extension of its files."""
@@ -124,7 +121,7 @@ def run_batch(
         raise ValueError("the dask executor needs the address of a scheduler")
     if tiebreaks is not None:
         parse_list(tiebreaks)
-    _import_array_path()
+    _import_engine()
     targets = _targets(inputs, outdir, FORMATS[fmt])
     pending: list[tuple[Path, Path]] = []
     skipped = 0
@@ -236,78 +233,49 @@ def _outcomes(future: Any, chunk: list[Job]) -> list[Outcome]:
 
 
 def _run_chunk(chunk: Sequence[Job], fmt: str, tiebreaks: str | None) -> list[Outcome]:
-    """Runs the jobs of a chunk in a worker, counting the readers' warnings instead of logging them."""
+    """Runs the jobs of a chunk in a worker, counting the warnings instead of printing them."""
     outcomes = []
-    with _counted_warnings() as counter:
-        for source, target in chunk:
-            before = counter.count
-            error = _run_one(source, Path(target), fmt, tiebreaks)
-            outcomes.append((source, error, counter.count - before))
+    for source, target in chunk:
+        error, warnings = _run_one(source, Path(target), fmt, tiebreaks)
+        outcomes.append((source, error, warnings))
     return outcomes
 
 
-def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> str | None:
-    """Reads, ranks, renders and writes one file; the error that stopped it, on one line, else ``None``."""
-    from sonneborn.fast import fast_standings, tournament_standings
+def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tuple[str | None, int]:
+    """Reads, ranks, renders and writes one file: the error that stopped it (on one line, else ``None``)
+    and the number of warnings."""
+    from sonneborn.pipeline import Request, read, standings
 
+    warnings = 0
     try:
-        given = parse_list(tiebreaks) if tiebreaks is not None else None
-        pieces = fast_standings(source, fmt=fmt, tiebreaks=given, rules=DEFAULT_RULES)
-        if pieces is None:
-            tournament = read_path(source)
-            specs = given if given is not None else stated_tiebreaks(tournament)
-            pieces = tournament_standings(tournament, fmt=fmt, tiebreaks=specs, rules=DEFAULT_RULES, path=source)
-            text = render(rank(tournament, specs), fmt) if pieces is None else "".join(pieces)
-        else:
-            text = "".join(pieces)
+        reading = read(source)
+        warnings = len(reading.warnings)
+        result = standings(reading, Request.parse(tiebreaks=tiebreaks))
+        warnings += len(result.warnings)
+        text = "".join(iter_json(result)) if fmt == "json" else render(result, fmt)
         target.parent.mkdir(parents=True, exist_ok=True)
         # Written beside the output and renamed, so that a crash leaves no half-written file.
         partial = target.with_name(target.name + ".partial")
         partial.write_text(text, encoding="utf-8", newline="")
         partial.replace(target)
     except InputError as error:
-        return _one_line(str(error))
+        return _one_line(str(error)), warnings
     except TiebreakError as error:
-        return _one_line(f"{source}: {error}")
+        return _one_line(f"{source}: {error}"), warnings
     except Exception as error:
-        return _one_line(f"{source}: {type(error).__name__}: {error}")
-    return None
+        return _one_line(f"{source}: {type(error).__name__}: {error}"), warnings
+    return None, warnings
 
 
-def _import_array_path() -> None:
-    """Imports the array path (NumPy) once here, so that forked workers find it loaded."""
-    import sonneborn.fast.event
-    import sonneborn.fast.standings
-    import sonneborn.fast.trf  # noqa: F401
+def _import_engine() -> None:
+    """Imports the engine (NumPy, the kernels) once here, so that forked workers find it loaded."""
+    import sonneborn.pipeline
+    import sonneborn.render.csv
+    import sonneborn.render.json  # noqa: F401
 
 
 def _one_line(message: str) -> str:
     return message.splitlines()[0] if message.strip() else message
-
-
-class _Counter(logging.Handler):
-    """Counts the records logged instead of writing them."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.count = 0
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.count += 1
-
-
-@contextmanager
-def _counted_warnings() -> Iterator[_Counter]:
-    """Counts the library's warnings for a while; thousands of files would flood the terminal."""
-    logger = logging.getLogger("sonneborn")
-    saved = logger.handlers[:], logger.propagate
-    counter = _Counter()
-    logger.handlers = [counter]
-    logger.propagate = False
-    try:
-        yield counter
-    finally:
-        logger.handlers, logger.propagate = saved
 
 
 @contextmanager

@@ -6,26 +6,25 @@ Library errors become user errors here and nowhere else: one line
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Callable, Iterable
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from sonneborn.errors import InputError, TiebreakError, WriteError
-from sonneborn.formats import FORMATS, ReadOptions, read_path, stated_list_error
-from sonneborn.model import EventKind, PointSystem, Tournament
-from sonneborn.tiebreaks import REGISTRY, Spec, parse, parse_list
+from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError, WriteError
+from sonneborn.formats import FORMATS, ReadOptions
+from sonneborn.model import EventKind
+from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 # Renderers, reports and the ranking itself are imported where they are used:
 # a command pays only for what it needs, and answers quickly.
 if TYPE_CHECKING:
+    from sonneborn.pipeline import Reading, Request
     from sonneborn.ranking import Standings
 
 OUTPUT_FORMATS = ("table", "json", "csv", "html", "md", "trf")
@@ -38,9 +37,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 TIEBREAK_HELP = "Tie-break codes in order, comma-separated (" + ", ".join(sorted(REGISTRY)) + "), e.g. SB,DE,WIN."
 
 
-class _StderrWarnings(logging.Handler):
-    def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"sonneborn: warning: {record.getMessage()}", err=True)
+def _say(warnings: Iterable[InputWarning]) -> None:
+    """Prints warnings on standard error, one line each."""
+    for warning in warnings:
+        click.echo(f"sonneborn: warning: {warning}", err=True)
 
 
 def _user_errors(command: F) -> F:
@@ -56,6 +56,9 @@ def _user_errors(command: F) -> F:
             return command(*args, **kwargs)
         except (InputError, TiebreakError) as error:
             click.echo(f"sonneborn: error: {error}", err=True)
+            sys.exit(2)
+        except OptionError as error:
+            click.echo(f"sonneborn: error: --{error.option.replace('_', '-')}: {error}", err=True)
             sys.exit(2)
         except WriteError as error:
             click.echo(f"sonneborn: error: cannot write the event: {error}", err=True)
@@ -84,10 +87,6 @@ def _user_errors(command: F) -> F:
 def cli(ctx: click.Context, no_color: bool, debug: bool) -> None:
     """Chess tournament standings ranked by tie-breaks, each value exact and explained."""
     ctx.obj = {"no_color": no_color, "debug": debug}
-    logger = logging.getLogger("sonneborn")
-    if not any(isinstance(h, _StderrWarnings) for h in logger.handlers):
-        logger.addHandler(_StderrWarnings(logging.WARNING))
-    logger.propagate = False
 
 
 _EVENT_OPTIONS = [
@@ -147,37 +146,51 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     )
 
 
-def _load(
-    file: str,
-    input_format: str | None,
+def _request(
+    *,
     kind: str | None,
     point_system: str | None,
-    zero_move_forfeits: bool = False,
-    absent_as: str = "zero",
-) -> Tournament:
-    options = ReadOptions(zero_move_forfeits=zero_move_forfeits, absent_as=absent_as)
-    tournament = read_path(file, input_format=input_format, options=options)
-    if kind is not None:
-        tournament = tournament.with_kind(EventKind(kind))
-    if point_system is not None:
-        try:
-            system = PointSystem.parse(point_system)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--points") from None
-        tournament = replace(tournament, point_system=system)
-    return tournament
+    tiebreaks: str | None = None,
+    rank_by: str | None = None,
+    rules: str | None = None,
+    lots: int | None = None,
+    unrated_rating: int | None = None,
+    **reading: Any,
+) -> Request:
+    """The options of the ranking, parsed once, here."""
+    from sonneborn.pipeline import Request
+
+    return Request.parse(
+        tiebreaks=tiebreaks,
+        rank_by=rank_by,
+        rules=rules,
+        points=point_system,
+        kind=kind,
+        lots=lots,
+        unrated_rating=unrated_rating,
+    )
 
 
-def _tiebreak_list(tiebreaks: str | None, tournament: Tournament, file: str = "<input>") -> list[Spec] | None:
-    """The list given, else the one the file states (TRF-26 202), else ``None`` for the default."""
-    from sonneborn.ranking import stated_tiebreaks
+def _read(
+    file: str, *, input_format: str | None, zero_move_forfeits: bool = False, absent_as: str = "zero", **request: Any
+) -> Reading:
+    """Reads the event file, saying the reader's warnings."""
+    from sonneborn.pipeline import read
 
-    if tiebreaks is not None:
-        return parse_list(tiebreaks)
-    try:
-        return stated_tiebreaks(tournament)
-    except TiebreakError as error:
-        raise stated_list_error(str(error), file) from None
+    reading = read(
+        file, input_format=input_format, options=ReadOptions(zero_move_forfeits=zero_move_forfeits, absent_as=absent_as)
+    )
+    _say(reading.warnings)
+    return reading
+
+
+def _rank(reading: Reading, request: Request) -> Standings:
+    """The standings of a reading, saying the ranking's warnings."""
+    from sonneborn.pipeline import standings
+
+    result = standings(reading, request)
+    _say(result.warnings)
+    return result
 
 
 @cli.command(
@@ -231,47 +244,32 @@ def standings(
     **event: Any,
 ) -> None:
     """Print the standings of FILE (TRF, PGN, JSON or crosstable; - reads standard input)."""
-    arrays = not explain and not with_event and rank_by is None and event.get("point_system") is None
-    if arrays:
-        pieces = _fast(file, fmt, tiebreaks, rules, unrated_rating, lots, event)
-        if pieces is not None:
-            _echo(pieces)
-            return
-    from sonneborn.ranking import rank
-    from sonneborn.render import render
-
-    tournament = _load(file, **event)
-    if arrays:  # an event the fast reader left to the reference reader is still ranked on arrays
-        from sonneborn.fast import tournament_standings
-
-        given = parse_list(tiebreaks) if tiebreaks is not None else None
-        pieces = tournament_standings(
-            tournament, fmt=fmt, tiebreaks=given, rules=Rules.parse(rules), unrated_rating=unrated_rating, lots=lots,
-            path=file, file=file != "-",
-        )  # fmt: skip
-        if pieces is not None:
-            _echo(pieces)
-            return
-    result = rank(
-        tournament,
-        _tiebreak_list(tiebreaks, tournament, file),
-        rank_by=parse(rank_by) if rank_by else None,
-        lots=lots,
-        rules=Rules.parse(rules),
-        unrated_rating=unrated_rating,
-    )
-    for start in explain:
-        if not 1 <= start <= len(tournament):
-            raise InputError(f"--explain {start}: no player has that start number (1–{len(tournament)})", path=file)
     if with_event and fmt != "json":
         raise click.UsageError("--with-event goes with -f json")
+    request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
+                       **event)  # fmt: skip
+    reading = _read(file, **event)
+    for start in explain:
+        if not 1 <= start <= reading.event.players:
+            message = f"--explain {start}: no player has that start number (1–{reading.event.players})"
+            raise InputError(message, path=file)
+    result = _rank(reading, request)
     if with_event:
         from sonneborn.formats.jsonio import write_json
         from sonneborn.render.json import standings_data
 
-        click.echo(write_json(tournament, standings_data(result)), nl=False)
+        click.echo(write_json(result.tournament, standings_data(result)), nl=False)
+    elif fmt == "json":
+        from sonneborn.render.json import iter_json
+
+        for piece in iter_json(result):
+            click.echo(piece, nl=False)
+    elif fmt == "table":
+        click.echo(_table(result), nl=False)
     else:
-        click.echo(_table(result) if fmt == "table" else render(result, fmt), nl=False)
+        from sonneborn.render import render
+
+        click.echo(render(result, fmt), nl=False)
     _print_explanations(result, explain, to_stderr=fmt != "table")
 
 
@@ -304,7 +302,6 @@ def crosstable(
     A round robin is a grid with X on the diagonal; a Swiss event lists each
     round's opponent, colour and result (12w1 5b½ …).
     """
-    from sonneborn.ranking import rank
     from sonneborn.render.crosstable import (
         build_crosstable,
         crosstable_csv,
@@ -313,10 +310,8 @@ def crosstable(
         crosstable_text,
     )
 
-    tournament = _load(file, **event)
-    result = rank(
-        tournament, _tiebreak_list(tiebreaks, tournament, file), rules=Rules.parse(rules), unrated_rating=unrated_rating
-    )
+    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    result = _rank(_read(file, **event), request)
     table = build_crosstable(result)
     if fmt == "html":
         click.echo(crosstable_html(table, result), nl=False)
@@ -340,19 +335,20 @@ Example:
 def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | None, **event: Any) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audit, audited_fields
-    from sonneborn.ranking import rank
 
-    tournament = _load(file, **event)
-    specs = _tiebreak_list(tiebreaks, tournament, file)
-    result = rank(tournament, specs, rules=Rules.parse(rules), unrated_rating=unrated_rating)
-    disagreements = audit(result, list_known=specs is not None)
+    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    reading = _read(file, **event)
+    result = _rank(reading, request)
+    list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
+    disagreements = audit(result, list_known=list_known)
     for disagreement in disagreements:
         click.echo(str(disagreement))
     fields = ", ".join(audited_fields(result)) or "nothing to check"
+    players = reading.event.players
     if disagreements:
-        click.echo(f"{len(disagreements)} disagreement(s) in {len(tournament)} players ({fields} recorded).")
+        click.echo(f"{len(disagreements)} disagreement(s) in {players} players ({fields} recorded).")
         sys.exit(1)
-    click.echo(f"No disagreement: {fields} of {len(tournament)} players agree with the results.")
+    click.echo(f"No disagreement: {fields} of {players} players agree with the results.")
 
 
 @cli.command(
@@ -372,45 +368,19 @@ Examples:
 @_user_errors
 def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rating: int | None, **event: Any) -> None:
     """Rank FILE under several rule editions and/or tie-break lists, side by side, marking rank changes."""
-    from sonneborn.ranking import rank
+    from dataclasses import replace
+
+    from sonneborn.pipeline import standings
     from sonneborn.render.compare import render_comparison
 
-    tournament = _load(file, **event)
     editions = [Rules.parse(part) for part in rules.split(",") if part.strip()]
-    specs: list[list[Spec] | None] = [parse_list(text) for text in lists] or [_tiebreak_list(None, tournament, file)]
-    variants = [
-        rank(tournament, spec, rules=edition, unrated_rating=unrated_rating) for edition in editions for spec in specs
+    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists] or [
+        _request(unrated_rating=unrated_rating, **event)
     ]
+    reading = _read(file, **event)
+    variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
+    _say({str(w): w for variant in variants for w in variant.warnings}.values())
     click.echo(render_comparison(variants, fmt), nl=False)
-
-
-def _echo(pieces: Iterator[str]) -> None:
-    for piece in pieces:
-        click.echo(piece, nl=False)
-
-
-def _fast(
-    file: str,
-    fmt: str,
-    tiebreaks: str | None,
-    rules: str,
-    unrated_rating: int | None,
-    lots: int | None,
-    event: dict[str, Any],
-) -> Iterator[str] | None:
-    """The standings through the array path when it covers the request (same text, much faster), else ``None``."""
-    from sonneborn.fast import fast_standings
-
-    return fast_standings(
-        file,
-        fmt=fmt,
-        tiebreaks=parse_list(tiebreaks) if tiebreaks is not None else None,
-        rules=Rules.parse(rules),
-        unrated_rating=unrated_rating,
-        lots=lots,
-        input_format=event.get("input_format"),
-        kind=EventKind(event["kind"]) if event.get("kind") else None,
-    )
 
 
 def _terminal() -> tuple[bool, int | None]:
@@ -548,7 +518,10 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
             raise click.UsageError("OUT is IN: the input would be overwritten")
         if not force:
             raise click.UsageError(f"{target} exists; give --force to replace it")
-    tournament = _load(source, **event)
+    from sonneborn.pipeline import prepared
+
+    request = _request(**event)
+    tournament = prepared(_read(source, **event), request).tournament
     try:
         text, lost = convert_event(tournament, fmt)
     except NotARoundRobin as error:
@@ -589,6 +562,7 @@ def demo() -> None:
     from sonneborn.demo import seed_event
     from sonneborn.explain import explain_value
     from sonneborn.ranking import rank
+    from sonneborn.tiebreaks import parse_list
 
     result = rank(seed_event(), parse_list("SB,DE,WIN"))
     click.echo(_table(result), nl=False)

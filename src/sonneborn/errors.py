@@ -60,7 +60,12 @@ class WriteError(ValueError):
 
 
 class TiebreakError(ValueError):
-    """An unknown tie-break code or modifier, or one that does not apply."""
+    """An unknown tie-break code or modifier, or one that does not apply (or an unknown rules edition).
+
+    ``option`` names the option that gave it, when one did (``tiebreaks``, ``rank_by``, ``rules``).
+    """
+
+    option: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +105,15 @@ Warn = Callable[[InputWarning], None]
 def log_warning(warning: InputWarning) -> None:
     """Logs a warning (``logging.getLogger("sonneborn")``): what a reader called on its own does with them."""
     logging.getLogger("sonneborn").warning("%s", warning)
+
+
+class OptionError(ValueError):
+    """An option's value that cannot be used (a point system, a kind), naming the option.
+
+    >>> str(OptionError("point system '3,1': expected WIN,DRAW,LOSS such as 3,1,0", option="points"))
+    "point system '3,1': expected WIN,DRAW,LOSS such as 3,1,0"
+    """
+
+    def __init__(self, message: str, *, option: str) -> None:
+        super().__init__(message)
+        self.option = option

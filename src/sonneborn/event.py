@@ -94,6 +94,7 @@ def distinct(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 PLAYED_KINDS = tuple(kind for kind in KINDS if kind.is_played)
 BYE_KINDS = tuple(kind for kind in KINDS if kind.is_bye)
+FORFEIT_KINDS = (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
 NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
 
 

@@ -2,21 +2,32 @@
 
 Each tie-break is applied only to the groups still tied; direct encounter is
 evaluated inside each of those groups. Players still tied at the end of the
-list share the place, unless lots are drawn.
+list share the place, unless lots are drawn. Groups of tied players are
+integer group numbers, and each tie-break splits them with one sort over the
+whole field.
+
+>>> from sonneborn.demo import seed_event
+>>> standings = rank(seed_event(), parse_list("SB,DE,WIN"))
+>>> [(r.rank, r.player.name, float(r.values["SB"].number)) for r in standings.rows[:3]]
+[(1, 'Sloth', 69.5), (2, 'Zagorovsky', 66.75), (3, 'Kosenkov', 67.5)]
 """
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
-from sonneborn.errors import TiebreakError
+import numpy as np
+
+from sonneborn.errors import InputWarning, TiebreakError
+from sonneborn.event import Bools, Event, Ints
 from sonneborn.model import EventKind, Player, StartNo, Tournament
-from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Context, Spec, Value, parse, parse_list
-from sonneborn.tiebreaks.direct_encounter import describe
-from sonneborn.tiebreaks.own_results import points
+from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Column, Context, Spec, Value, parse, parse_list
+from sonneborn.tiebreaks.own_results import points as points_kernel
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 DEFAULT_TIEBREAKS = {
@@ -25,29 +36,47 @@ DEFAULT_TIEBREAKS = {
 }
 """The list used when none is given, by kind of event."""
 
+_LAST = 2**63 - 1
+"""The sort key of a missing value: after every value."""
+
 
 def default_tiebreaks(kind: EventKind) -> list[Spec]:
     """The default tie-break list for a round robin or a Swiss event."""
     return parse_list(DEFAULT_TIEBREAKS[kind])
 
 
-def stated_tiebreaks(tournament: Tournament) -> list[Spec] | None:
+def stated_tiebreaks(tournament: Tournament | Event) -> list[Spec] | None:
     """The list the file states (TRF-26 record 202), or ``None`` when it states none.
 
     A command ranks by the list it is given, else by this one, else by the default of the kind.
     """
-    return parse_list(",".join(tournament.tiebreaks)) if tournament.tiebreaks else None
+    stated = tournament.info.tiebreaks if isinstance(tournament, Event) else tournament.tiebreaks
+    return parse_list(",".join(stated)) if stated else None
+
+
+def column_keys(specs: Sequence[Spec], rank_by: Spec | None = None) -> list[str]:
+    """The keys of the columns, the ranking score first: each code as written, ``#2`` on a code met again.
+
+    >>> column_keys(parse_list("DE,SB,DE"))
+    ['DE', 'SB', 'DE#2']
+    """
+    keys: list[str] = []
+    for spec in [*([rank_by] if rank_by is not None else []), *specs]:
+        code = str(spec)
+        seen = sum(1 for key in keys if key.split("#")[0] == code)
+        keys.append(code if not seen else f"{code}#{seen + 1}")
+    return keys
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One line of the standings."""
+    """One line of the standings, for library users (renderers read the columns)."""
 
     rank: int
     """The place; players who share it have the same rank."""
     player: Player
     points: Fraction
-    values: dict[str, Value]
+    values: Mapping[str, Value]
     """Every tie-break value, keyed by the normalised code (``BH/C1``)."""
     shared: bool = False
     """Whether another player has the same rank."""
@@ -57,30 +86,111 @@ class Row:
     """The points as the sum of the rounds (and any bonus), for explanations."""
 
 
-@dataclass(frozen=True, slots=True)
-class Standings:
-    """The ranked event: one result, many renderers."""
+class _RowValues(Mapping[str, Value]):
+    """A player's values, each derived when first read."""
 
-    tournament: Tournament
-    kind: EventKind
+    def __init__(self, standings: Standings, row: int) -> None:
+        self._standings, self._row = standings, row
+
+    def __getitem__(self, code: str) -> Value:
+        return self._standings.column(code).value(self._row)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._standings.codes)
+
+    def __len__(self) -> int:
+        return len(self._standings.codes)
+
+
+@dataclass(frozen=True, eq=False)
+class Standings:
+    """The ranked event: one result, many renderers.
+
+    Arrays are indexed by player row (start number − 1) unless said otherwise;
+    :attr:`order` lists the rows in final order.
+    """
+
+    event: Event
     tiebreaks: tuple[Spec, ...]
-    rows: tuple[Row, ...]
-    rank_by: Spec | None = None
+    rank_by: Spec | None
     """A weighted score ranked by instead of points (``--rank-by``)."""
-    lots: int | None = None
-    """The seed of the draw that broke the remaining ties, if any."""
-    rules: Rules = DEFAULT_RULES
+    rules: Rules
     """The rule edition the values were computed under."""
-    index: dict[StartNo, int] = field(default_factory=dict, compare=False, repr=False)
-    """The position of each player's row, by start number."""
+    lots: int | None
+    """The seed of the draw that broke the remaining ties, if any."""
+    unrated_rating: int | None
+    order: Ints
+    """The player rows in final order."""
+    ranks: Ints
+    """Each player's place."""
+    shared: Bools
+    """Whether another player has the same place."""
+    by_lot: Bools
+    """Whether the place was decided by drawing lots."""
+    points: Column
+    """The score, with each player's points as the sum of his rounds."""
+    columns: tuple[Column, ...]
+    """One column per key of :attr:`codes`, in that order."""
 
     @property
+    def kind(self) -> EventKind:
+        return self.event.kind
+
+    @property
+    def tournament(self) -> Tournament:
+        """The event as objects (built when first asked for)."""
+        return self.event.tournament
+
+    @cached_property
     def codes(self) -> list[str]:
-        """The normalised codes of the columns, the ranking score first when it is not points."""
-        codes = [str(spec) for spec in self.tiebreaks]
-        if self.rank_by is not None:
-            codes.insert(0, str(self.rank_by))
-        return codes
+        """The keys of the columns: the ranking score first when it is not points, then the list."""
+        return column_keys(self.tiebreaks, self.rank_by)
+
+    @cached_property
+    def specs(self) -> list[Spec]:
+        """The spec of each column, in the order of :attr:`codes`."""
+        return [*([self.rank_by] if self.rank_by is not None else []), *self.tiebreaks]
+
+    def column(self, code: str) -> Column:
+        """The column of a key of :attr:`codes`."""
+        return self.columns[self.codes.index(code)]
+
+    @cached_property
+    def warnings(self) -> tuple[InputWarning, ...]:
+        """What the user must know about the values (tie-breaks dropped for unrated players), said once each."""
+        found: dict[str, InputWarning] = {}
+        for column in self.columns:
+            for warning in column.warnings:
+                found.setdefault(str(warning), warning)
+        return tuple(found.values())
+
+    @cached_property
+    def starts(self) -> list[StartNo]:
+        """The start numbers in final order."""
+        starts: list[StartNo] = (self.order + 1).tolist()
+        return starts
+
+    @cached_property
+    def rows(self) -> tuple[Row, ...]:
+        """Every line of the standings, in final order."""
+        players = self.tournament.players
+        return tuple(
+            Row(
+                int(self.ranks[row]),
+                players[row],
+                self.points.number(row) or Fraction(0),
+                _RowValues(self, row),
+                bool(self.shared[row]),
+                bool(self.by_lot[row]),
+                self.points.value(row),
+            )
+            for row in self.order.tolist()
+        )
+
+    @cached_property
+    def index(self) -> dict[StartNo, int]:
+        """The position of each player's row, by start number."""
+        return {start: position for position, start in enumerate(self.starts)}
 
     def row(self, start: StartNo) -> Row:
         """The row of a player."""
@@ -88,7 +198,7 @@ class Standings:
 
 
 def rank(
-    tournament: Tournament,
+    tournament: Tournament | Event,
     tiebreaks: Sequence[Spec] | None = None,
     *,
     rank_by: Spec | None = None,
@@ -98,107 +208,115 @@ def rank(
 ) -> Standings:
     """Ranks the event: by points (or a weighted score), then by each tie-break in order.
 
-    >>> from sonneborn.demo import seed_event
-    >>> standings = rank(seed_event(), parse_list("SB,DE,WIN"))
-    >>> [(r.rank, r.player.name, float(r.values["SB"].number)) for r in standings.rows[:3]]
-    [(1, 'Sloth', 69.5), (2, 'Zagorovsky', 66.75), (3, 'Kosenkov', 67.5)]
+    ``None`` for the list means the kind's default (the file's own list is the
+    caller's to pass: :func:`stated_tiebreaks`).
     """
-    context = Context(tournament, rules=rules, unrated_rating=unrated_rating)
-    specs = tuple(tiebreaks) if tiebreaks is not None else tuple(default_tiebreaks(context.kind))
+    event = tournament if isinstance(tournament, Event) else Event.of(tournament)
+    context = Context(event, rules=rules, unrated_rating=unrated_rating)
+    specs = tuple(tiebreaks) if tiebreaks is not None else tuple(default_tiebreaks(event.kind))
     if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
         raise TiebreakError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})")
-    computed: dict[str, dict[StartNo, Value]] = {}
-    for spec in [*specs, *([rank_by] if rank_by else [])]:
-        compute = REGISTRY[spec.code].compute
-        if compute is not None and str(spec) not in computed:
-            computed[str(spec)] = compute(context, spec)
+    computed: dict[str, Column] = {}
 
-    def primary(start: StartNo) -> Fraction:
-        if rank_by is None:
-            return context.scores[start]
-        number = computed[str(rank_by)][start].number
-        return Fraction(0) if number is None else number
+    def kernel_column(spec: Spec) -> Column:
+        key = str(spec)
+        if key not in computed:
+            kernel = REGISTRY[spec.code].kernel
+            assert kernel is not None
+            computed[key] = kernel(context, spec)
+        return computed[key]
 
-    starts = [p.start for p in tournament.players]
-    groups = _split(starts, primary, reverse=False)
+    points = points_kernel(context, Spec("PTS"))
+    players = event.players
+    primary = points if rank_by is None else kernel_column(rank_by)
+    group = regroup(np.zeros(players, dtype=np.int64), _order_key(primary, lowest_first=False))
+    columns: list[Column] = [primary] if rank_by is not None else []
     for spec in specs:
-        definition = REGISTRY[spec.code]
-        if definition.group_rank is not None:
-            values: dict[StartNo, Value] = {s: Value(Fraction(0), note="not tied at this point") for s in starts}
-            refined: list[list[StartNo]] = []
-            for group in groups:
-                if len(group) == 1:
-                    refined.append(group)
-                    continue
-                parts = definition.group_rank(context, spec, group)
-                note = describe(context, spec, group)
-                place = 1
-                for part in parts:
-                    for start in part:
-                        values[start] = Value(Fraction(place if len(parts) > 1 else 0), note=note)
-                    place += len(part)
-                refined.extend(parts)
-            computed[str(spec)] = values
-            groups = refined
-        else:
-            table = computed[str(spec)]
+        found = REGISTRY[spec.code]
+        kernel = found.group_kernel
+        column = kernel(context, spec, group) if kernel is not None else kernel_column(spec)
+        columns.append(column)
+        group = regroup(group, _order_key(column, lowest_first=found.lowest_first(spec)))
+    order = np.lexsort((np.arange(players), group))
+    sorted_groups = group[order]
+    first = np.ones(players, dtype=bool)
+    first[1:] = sorted_groups[1:] != sorted_groups[:-1]
+    positions = np.arange(1, players + 1, dtype=np.int64)
+    ranks = np.empty(players, dtype=np.int64)
+    ranks[order] = np.maximum.accumulate(np.where(first, positions, 0)) if players else positions
+    sizes = np.bincount(group, minlength=1)
+    tied = sizes[group] > 1
+    by_lot = np.zeros(players, dtype=bool)
+    if lots is not None:
+        order, ranks = _draw_lots(order, first, lots)
+        by_lot, tied = tied, np.zeros(players, dtype=bool)
+    return Standings(
+        event, specs, rank_by, rules, lots, unrated_rating, order, ranks, tied, by_lot, points, tuple(columns)
+    )
 
-            def number(start: StartNo, table: dict[StartNo, Value] = table) -> Fraction | None:
-                return table[start].number
 
-            groups = [
-                part
-                for group in groups
-                for part in ([group] if len(group) == 1 else _split(group, number, definition.lowest_first(spec)))
-            ]
-    derivations = points(context, Spec("PTS"))
-    rows: list[Row] = []
-    rng = random.Random(lots) if lots is not None else None
-    for group in groups:
-        members = sorted(group)
-        if rng is not None and len(members) > 1:
+def _order_key(column: Column, *, lowest_first: bool) -> Ints:
+    """A key sorting a column's players best first, those without a value last."""
+    key: Ints = np.where(column.present, column.key if lowest_first else -column.key, _LAST)
+    return key
+
+
+def regroup(group: Ints, key: Ints) -> Ints:
+    """Group numbers refined by a key: tied players stay together only when their keys are equal too.
+
+    Groups are numbered 0, 1, 2 … in rank order; only the players still tied are sorted.
+
+    >>> regroup(np.array([0, 0, 0, 1]), np.array([5, 3, 5, 0])).tolist()
+    [1, 0, 1, 2]
+    """
+    sizes = np.bincount(group, minlength=1)
+    tied = np.flatnonzero(sizes[group] > 1)
+    if not tied.size:
+        return group
+    order = tied[np.lexsort((key[tied], group[tied]))]
+    sorted_group, sorted_key = group[order], key[order]
+    new_level = np.ones(len(order), dtype=bool)
+    new_level[1:] = (sorted_group[1:] != sorted_group[:-1]) | (sorted_key[1:] != sorted_key[:-1])
+    first_of_group = np.ones(len(order), dtype=bool)
+    first_of_group[1:] = sorted_group[1:] != sorted_group[:-1]
+    # The rank of each player's key inside his group: 0 for the best.
+    levels = np.cumsum(new_level) - 1
+    start_level = np.maximum.accumulate(np.where(first_of_group, levels, 0))
+    inner = levels - start_level
+    # A group split in k moves every later group k − 1 on.
+    last_of_group = np.ones(len(order), dtype=bool)
+    last_of_group[:-1] = first_of_group[1:]
+    extra = np.zeros(len(sizes), dtype=np.int64)
+    extra[sorted_group[last_of_group]] = inner[last_of_group]
+    shift = np.cumsum(extra) - extra
+    refined: Ints = group + shift[group]
+    refined[order] += inner
+    return refined
+
+
+def _draw_lots(order: Ints, first: Bools, seed: int) -> tuple[Ints, Ints]:
+    """One generator, each tied group (in order, by start number) shuffled in turn; every place its own."""
+    rng = random.Random(seed)
+    new_order = order.copy()
+    bounds = [*np.flatnonzero(first).tolist(), len(order)]
+    for begin, end in itertools.pairwise(bounds):
+        if end - begin > 1:
+            members = order[begin:end].tolist()
             rng.shuffle(members)
-            for start in members:
-                rows.append(
-                    _row(tournament, context, computed, derivations, start, len(rows) + 1, shared=False, by_lot=True)
-                )
-            continue
-        place = len(rows) + 1
-        for start in members:
-            rows.append(
-                _row(tournament, context, computed, derivations, start, place, shared=len(members) > 1, by_lot=False)
-            )
-    index = {row.player.start: position for position, row in enumerate(rows)}
-    return Standings(tournament, context.kind, specs, tuple(rows), rank_by, lots, rules, index)
+            new_order[begin:end] = members
+    ranks = np.empty(len(order), dtype=np.int64)
+    ranks[new_order] = np.arange(1, len(order) + 1)
+    return new_order, ranks
 
 
-def _row(
-    tournament: Tournament,
-    context: Context,
-    computed: dict[str, dict[StartNo, Value]],
-    derivations: dict[StartNo, Value],
-    start: StartNo,
-    place: int,
-    *,
-    shared: bool,
-    by_lot: bool,
-) -> Row:
-    values = {code: table[start] for code, table in computed.items()}
-    return Row(place, tournament.player(start), context.scores[start], values, shared, by_lot, derivations[start])
-
-
-def _split(group: Sequence[StartNo], key: Callable[[StartNo], Fraction | None], reverse: bool) -> list[list[StartNo]]:
-    """Splits a group into subgroups of equal key, best first; a missing value ranks last."""
-    buckets: dict[Fraction, list[StartNo]] = {}
-    absent: list[StartNo] = []
-    for start in sorted(group):
-        value = key(start)
-        if value is None:
-            absent.append(start)
-        else:
-            buckets.setdefault(value, []).append(start)
-    parts = [buckets[level] for level in sorted(buckets, reverse=not reverse)]
-    return parts + ([absent] if absent else [])
-
-
-__all__ = ["DEFAULT_TIEBREAKS", "Row", "Standings", "default_tiebreaks", "parse", "parse_list", "rank"]
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "Row",
+    "Standings",
+    "column_keys",
+    "default_tiebreaks",
+    "parse",
+    "parse_list",
+    "rank",
+    "stated_tiebreaks",
+]

@@ -11,7 +11,7 @@ import pytest
 from random_events import random_event
 
 from sonneborn.ranking import rank
-from sonneborn.render.json import _ESCAPED, columns_of, iter_standings, render_json, standings_data
+from sonneborn.render.json import _ESCAPED, iter_standings, render_json, standings_columns, standings_data
 from sonneborn.tiebreaks import parse_list
 
 AWKWARD_NAMES = [
@@ -70,7 +70,7 @@ def test_escaped_characters_are_those_orjson_escapes() -> None:
 def test_pieces_make_the_same_text_whatever_their_size(block: int) -> None:
     tournament = random_event(random.Random(5), round_robin=False)
     standings = rank(tournament, parse_list("BH,SB,DE"))
-    pieces = list(iter_standings(columns_of(standings), block=block))
+    pieces = list(iter_standings(standings_columns(standings), block=block))
     assert "".join(pieces) == render_json(standings)
     assert json.loads("".join(pieces)) == standings_data(standings)
     assert len(pieces) >= len(tournament.players) // block

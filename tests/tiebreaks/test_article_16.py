@@ -11,14 +11,36 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from builders import event, values
+from builders import context, event, values
 
 from sonneborn.explain import explain_value
 from sonneborn.model import Tournament
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import Context, parse_list
 from sonneborn.tiebreaks.rules import Rules
-from sonneborn.tiebreaks.unplayed import Category
+from sonneborn.tiebreaks.unplayed import CATEGORIES, Category
+
+
+def categories(found: Context, start: int) -> dict[int, Category | None]:
+    """A player's unplayed rounds with their C.07 16.2 categories."""
+    return {r + 1: CATEGORIES[c] for r, c in enumerate(found.categories[start - 1].tolist()) if c}
+
+
+def seen(found: Context, start: int) -> F:
+    """A player's score as opponents see it (C.07 16.3)."""
+    return F(int(found.seen.score[start - 1]), found.unit)
+
+
+def counted(found: Context, start: int) -> dict[int, tuple[F, F]]:
+    """What each round of a player adds to BH and SB: (the score counted, the points scored)."""
+    c = found.contributions()
+    row = start - 1
+    return {
+        column + 1: (F(int(c.score[row, column]), found.unit), F(int(c.points[row, column]), found.unit))
+        for column in range(found.table.rounds)
+        if c.present[row, column]
+    }
+
 
 HELD = Path(__file__).parents[1] / "data" / "held" / "fide_tec_exercise_2023.csv"
 
@@ -47,15 +69,15 @@ def held_event() -> Tournament:
 
 def test_scores_of_the_players_the_answers_name() -> None:
     points = values(held_event(), "PTS")
-    assert (points[4], points[6], points[9], points[11], points[12]) == (F(7, 2), 3, F(3, 2), F(5, 2), 2)
+    assert (points[4], points[6], points[9], points[11], points[12]) == (F(7, 2), F(3), F(3, 2), F(5, 2), F(2))
 
 
 def test_categories() -> None:
-    context = Context(held_event(), rules=Rules.FIDE_2023)
+    found = context(held_event(), Rules.FIDE_2023)
     # Jessica (#9): round 3 HPB is 16.2.3 because a PAB follows; round 4 a forfeit loss; round 5 the PAB.
-    assert context.categories[9] == {3: Category.REQUESTED_BYE, 4: Category.FORFEIT_LOSS, 5: Category.BYE}
+    assert categories(found, 9) == {3: Category.REQUESTED_BYE, 4: Category.FORFEIT_LOSS, 5: Category.BYE}
     # Nick (#12): PAB, forfeit win, then withdrawn: two 16.2.5 rounds.
-    assert context.categories[12] == {
+    assert categories(found, 12) == {
         2: Category.BYE,
         3: Category.FORFEIT_WIN,
         4: Category.LAST_BYES,
@@ -65,9 +87,9 @@ def test_categories() -> None:
 
 def test_adjusted_scores_seen_by_opponents() -> None:
     # 16.3: Nick's 2 becomes 0 + 1 + 1 + ½ + ½ = 3; Jessica's forfeit loss stays a loss.
-    context = Context(held_event(), rules=Rules.FIDE_2023)
-    assert context.opponent_score(12) == 3
-    assert context.opponent_score(9) == F(3, 2)
+    found = context(held_event(), Rules.FIDE_2023)
+    assert seen(found, 12) == 3
+    assert seen(found, 9) == F(3, 2)
 
 
 def test_buchholz_with_dummies_and_the_cut_exception() -> None:
@@ -93,18 +115,16 @@ def test_sonneborn_berger_and_its_cut_exception() -> None:
 
 
 def test_pab_and_forfeit_win_count_against_a_dummy_with_own_score() -> None:
-    context = Context(held_event(), rules=Rules.FIDE_2023)
+    found = context(held_event(), Rules.FIDE_2023)
     # Franck (#6), 3 points, PAB in round 3: BH contribution 3.0.
-    franck = {c.round: c.score for c in context.contributions(context.tournament.player(6))}
-    assert franck[3] == 3
+    assert counted(found, 6)[3][0] == 3
     # Maria (#11), 2.5 points, forfeit win in round 4: dummy 2.5, SB contribution 2.5 × 1.
-    maria = {c.round: (c.score, c.points) for c in context.contributions(context.tournament.player(11))}
-    assert maria[4] == (F(5, 2), F(1))
+    assert counted(found, 11)[4] == (F(5, 2), F(1))
 
 
 def test_rounds_elected_to_play() -> None:
     rep = values(held_event(), "REP", Rules.FIDE_2023)
-    assert (rep[4], rep[9], rep[12], rep[14]) == (4, 3, 3, 3)
+    assert (rep[4], rep[9], rep[12], rep[14]) == (F(4), F(3), F(3), F(3))
 
 
 def test_2026_caps_the_dummy() -> None:
@@ -112,9 +132,7 @@ def test_2026_caps_the_dummy() -> None:
     # 16.4.2: David's HPB dummy is at most ½ × 5 = 2.5 instead of his 3.5: BH 15 − 1 = 14.
     assert values(tournament, "BH", Rules.FIDE_2026)[4] == 14
     # 16.4.1: Maria's forfeit win over #9 (adjusted 1.5) caps her dummy at 1.5 instead of 2.5.
-    context = Context(tournament, rules=Rules.FIDE_2026)
-    maria = {c.round: c.score for c in context.contributions(tournament.player(11))}
-    assert maria[4] == F(3, 2)
+    assert counted(context(tournament, Rules.FIDE_2026), 11)[4][0] == F(3, 2)
 
 
 def test_forfeits_as_games_with_p() -> None:
@@ -127,13 +145,13 @@ def test_forfeits_as_games_with_p() -> None:
 
 def test_2009_virtual_opponent() -> None:
     # C.02 13.15: Nick's opponents see his unplayed rounds 2–5 as draws: 0 + 4 × ½ = 2.
-    context = Context(held_event(), rules=Rules.FIDE_2009)
-    assert context.opponent_score(12) == 2
+    found = context(held_event(), Rules.FIDE_2009)
+    assert seen(found, 12) == 2
     # His own round 2 PAB: virtual opponent 0 + (1 − 1) + ½ × 3 = 1.5.
-    nick = {c.round: c.score for c in context.contributions(context.tournament.player(12))}
-    assert nick[2] == F(3, 2)
+    nick = counted(found, 12)
+    assert nick[2][0] == F(3, 2)
     # Round 4 (absent): 2 + (1 − 0) + ½ × 1 = 3.5.
-    assert nick[4] == F(7, 2)
+    assert nick[4][0] == F(7, 2)
 
 
 def test_none_counts_points_without_dummies() -> None:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from builders import event
+from builders import context, event, group_order
 
 from sonneborn.model import EventKind
-from sonneborn.tiebreaks import Context, parse
-from sonneborn.tiebreaks.direct_encounter import direct_encounter, encounter_points
+from sonneborn.tiebreaks import parse
+from sonneborn.tiebreaks.direct_encounter import encounter_points
 
 
 def order(text: str, group: list[int], code: str = "DE", kind: EventKind | None = None) -> list[list[int]]:
-    return direct_encounter(Context(event(text, kind=kind)), parse(code), group)
+    return group_order(event(text, kind=kind), group, code)
 
 
 # Games among A, B, C, D (all met): B beat A, A beat C and D, C beat B, B beat D, C–D drawn.
@@ -41,7 +41,7 @@ def test_repeated_games_are_averaged() -> None:
         2 B: 1b0 1w=
         """
     )
-    separate, _ = encounter_points(Context(tournament), parse("DE"), [1, 2])
+    separate, _ = encounter_points(context(tournament), parse("DE"), [1, 2])
     assert (separate[1], separate[2]) == (Fraction(3, 4), Fraction(1, 4))
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from builders import values
+from builders import context, group_order, values
 
 from sonneborn.formats.crosstable import read_crosstable
-from sonneborn.tiebreaks import Context, parse
-from sonneborn.tiebreaks.direct_encounter import direct_encounter, encounter_points
+from sonneborn.tiebreaks import parse
+from sonneborn.tiebreaks.direct_encounter import encounter_points
 
 TABLE = "1\tA\tX\t1½\t10\n2\tB\t0½\tX\t½½\n3\tC\t01\t½½\tX\n"
 
@@ -35,7 +35,7 @@ def test_sb_gf_ks() -> None:
 def test_direct_encounter_averages_the_two_games() -> None:
     # C.07 6.1.2: A: ¾ against B + ½ against C; B: ¼ + ½; C: ½ + ½.
     tournament = read_crosstable(TABLE)
-    separate, met = encounter_points(Context(tournament), parse("DE"), [1, 2, 3])
+    separate, met = encounter_points(context(tournament), parse("DE"), [1, 2, 3])
     assert separate == {1: F(5, 4), 2: F(3, 4), 3: F(1)}
     assert len(met) == 3
-    assert direct_encounter(Context(tournament), parse("DE"), [1, 2, 3]) == [[1], [3], [2]]
+    assert group_order(tournament, [1, 2, 3]) == [[1], [3], [2]]

@@ -4,30 +4,18 @@ from __future__ import annotations
 
 import itertools
 import json
-import logging
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction as F
 from importlib.resources import files
 
 import pytest
-from builders import event
+from builders import column, derivations, event
 
 from sonneborn.errors import TiebreakError
 from sonneborn.model import EventKind, PointSystem, StartNo, Tournament
-from sonneborn.tiebreaks.base import Context, Spec
-from sonneborn.tiebreaks.rating import (
-    DEFINITIONS,
-    TABLES_FILE,
-    appo,
-    apro,
-    aro,
-    expected_score,
-    ptp,
-    rating_difference,
-    rtng,
-    tpr,
-)
+from sonneborn.tiebreaks import REGISTRY, Spec
+from sonneborn.tiebreaks.rating import TABLES_FILE, expected_score, rating_difference
 
 RATINGS = {1: 2412, 2: 2305, 3: 2231, 4: 2150, 5: 2087, 6: 1999}
 
@@ -50,10 +38,9 @@ def rated(text: str, ratings: Mapping[StartNo, int | None], *, system: PointSyst
 
 
 def numbers(tournament: Tournament, code: str, *, unrated_rating: int | None = None) -> dict[int, F | None]:
-    compute = {d.code: d.compute for d in DEFINITIONS}[Spec.parse(code).code]
-    assert compute is not None
-    context = Context(tournament, unrated_rating=unrated_rating)
-    return {start: value.number for start, value in compute(context, Spec.parse(code)).items()}
+    from builders import values
+
+    return values(tournament, code, unrated_rating=unrated_rating)
 
 
 def test_table_spot_checks() -> None:
@@ -94,7 +81,7 @@ def test_average_rating_of_opponents() -> None:
     # /C1 drops the lowest rating: Ada (2305 + 2231)/2 = 2268; Ben and Dee drop Fay's 1999:
     # (2087 + 2412)/2 = 2249.5 → 2250; Cy 2412; Eve 2305; Fay drops Dee's 2150: 2268.
     assert numbers(tournament, "ARO/C1") == {1: 2268, 2: 2250, 3: 2412, 4: 2250, 5: 2305, 6: 2268}
-    value = aro(Context(tournament), Spec.parse("ARO/C1"))[1]
+    value = derivations(tournament, "ARO/C1")[1]
     assert [e.text for e in value.cut] == ["2150 (Dee)"]
     assert [e.text for e in value.elements] == ["2305 (Ben)", "2231 (Cy)"]
 
@@ -121,7 +108,7 @@ def test_tournament_performance_rating() -> None:
     # Ben 1½/3 and Fay 1½/3: p = 0.50 → 0.   Dee ½/3 = 0.1667 → 0.17 → −273: 2166 − 273.
     # Eve 1½/2 = 0.75 → 193: 2228 + 193.
     assert numbers(tournament, "TPR") == {1: 3029, 2: 2166, 3: 1406, 4: 1893, 5: 2421, 6: 2229}
-    assert tpr(Context(tournament), Spec.parse("TPR"))[5].note == "ARO 2228 + dp(0.75)=193; p = 1½/2"
+    assert derivations(tournament, "TPR")[5].note == "ARO 2228 + dp(0.75)=193; p = 1½/2"
 
 
 def test_tpr_counts_results_one_half_zero_whatever_the_point_system() -> None:
@@ -143,7 +130,7 @@ def test_perfect_tournament_performance() -> None:
     # Fay 1½ against 2231, 2150, 2305: at 2228, D = −3, 78, −77 → 0.50 + 0.61 + 0.39 = 1.50;
     #   at 2227, D = −4, 77, −78 → 0.49 + 0.61 + 0.39 = 1.49.
     assert numbers(tournament, "PTP") == {1: 3041, 2: 2156, 3: 1199, 4: 1837, 5: 2427, 6: 2228}
-    assert ptp(Context(tournament), Spec.parse("PTP"))[3].note == "zero score: lowest opponent 1999 − 800"
+    assert derivations(tournament, "PTP")[3].note == "zero score: lowest opponent 1999 − 800"
 
 
 def test_averages_of_the_opponents_performances() -> None:
@@ -156,7 +143,7 @@ def test_averages_of_the_opponents_performances() -> None:
     # Ada: 5192/3 = 1730.67 → 1731.  Ben: 7696/3 = 2565.33 → 2565.  Cy: 5269/2 = 2634.5 → 2635.
     # Eve: 3993/2 = 1996.5 → 1997.
     assert numbers(tournament, "APPO") == {1: 1731, 2: 2565, 3: 2635, 4: 2565, 5: 1997, 6: 1731}
-    value = apro(Context(tournament), Spec.parse("APRO"))[5]
+    value = derivations(tournament, "APRO")[5]
     assert [e.text for e in value.elements] == ["2166 (Ben)", "1893 (Dee)"]
     assert value.note == "average of 2 TPRs: 2029.5, rounded half up"
 
@@ -172,16 +159,13 @@ def test_no_game_over_the_board_no_value() -> None:
         assert numbers(tournament, code)[3] is None, code
 
 
-def test_an_unrated_participant_drops_them_for_everyone(caplog: pytest.LogCaptureFixture) -> None:
+def test_an_unrated_participant_drops_them_for_everyone() -> None:
     tournament = rated(SWISS, {**RATINGS, 6: None})
-    context = Context(tournament)
-    for compute, code in ((aro, "ARO/C1"), (tpr, "TPR"), (ptp, "PTP"), (apro, "APRO"), (appo, "APPO")):
-        caplog.clear()
-        with caplog.at_level(logging.WARNING, logger="sonneborn.tiebreaks.rating"):
-            values = compute(context, Spec.parse(code))
+    for code in ("ARO/C1", "TPR", "PTP", "APRO", "APPO"):
+        values = derivations(tournament, code)
         assert {v.number for v in values.values()} == {None}
         assert values[1].note == "dropped: player(s) 6 unrated (C.07 10); give --unrated-rating or /U<N>"
-        assert [r.getMessage() for r in caplog.records] == [
+        assert [str(w) for w in column(tournament, code).warnings] == [
             f"{code} dropped: player(s) 6 unrated (C.07 10); give --unrated-rating or /U<N>"
         ]
     # A rating of 0 means unrated as well.
@@ -196,24 +180,22 @@ def test_an_assumed_rating_for_the_unrated() -> None:
     assert numbers(tournament, "ARO/U1000") == expected
     assert numbers(tournament, "ARO", unrated_rating=1000) == expected
     assert numbers(tournament, "ARO/U1000", unrated_rating=1500) == expected  # /U wins over the option
-    value = aro(Context(tournament), Spec.parse("ARO/U1000"))[3]
+    value = derivations(tournament, "ARO/U1000")[3]
     assert [e.text for e in value.elements] == ["1000 (Fay, unrated: assumed)", "2412 (Ada)"]
 
 
-def test_rating(caplog: pytest.LogCaptureFixture) -> None:
+def test_rating() -> None:
     tournament = rated(SWISS, {**RATINGS, 6: None})
-    # RTNG is not dropped: only the unrated player has no value, and nothing is logged.
-    with caplog.at_level(logging.WARNING):
-        assert numbers(tournament, "RTNG") == {**RATINGS, 6: None}
-    assert caplog.records == []
+    # RTNG is not dropped: only the unrated player has no value, and there is no warning.
+    assert numbers(tournament, "RTNG") == {**RATINGS, 6: None}
+    assert column(tournament, "RTNG").warnings == ()
     assert numbers(tournament, "RTNG/R/U1000") == {**RATINGS, 6: 1000}
-    assert rtng(Context(tournament, unrated_rating=1200), Spec.parse("RTNG"))[6].number == 1200
+    assert derivations(tournament, "RTNG", unrated_rating=1200)[6].number == 1200
 
 
 def test_definitions() -> None:
-    by_code = {d.code: d for d in DEFINITIONS}
-    assert list(by_code) == ["ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"]
-    assert all(d.integral and d.article.startswith("C.07 10.") for d in DEFINITIONS)
+    by_code = {code: REGISTRY[code] for code in ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")}
+    assert all(d.integral and d.article.startswith("C.07 10.") for d in by_code.values())
     by_code["ARO"].check(Spec.parse("ARO/C1/U1000"))
     by_code["RTNG"].check(Spec.parse("RTNG/R"))
     with pytest.raises(TiebreakError):

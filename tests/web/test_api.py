@@ -471,7 +471,7 @@ def test_hostile_values_are_never_a_server_error(
 
 
 @pytest.mark.parametrize(
-    ("broken_path", "fmt"), [("sonneborn.web.inputs.rank", "md"), ("sonneborn.fast.tournament_standings", "json")]
+    ("broken_path", "fmt"), [("sonneborn.web.inputs.standings", "md"), ("sonneborn.web.app.iter_json", "json")]
 )
 def test_a_real_bug_is_a_logged_500(
     lenient_client: TestClient,
@@ -505,13 +505,9 @@ def test_a_large_upload_stays_in_memory(client: TestClient, monkeypatch: pytest.
 @pytest.mark.parametrize("fmt", ["json", "csv"])
 @pytest.mark.parametrize("listed", [True, False])
 @pytest.mark.parametrize("source", ["trf", "json"])
-def test_standings_of_a_big_event_come_by_the_array_path_with_the_reference_text(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, fmt: str, listed: bool, source: str
-) -> None:
-    # A TRF is read by the fast reader, a JSON event by the reference reader; both are ranked on arrays.
+def test_standings_of_a_big_event_are_the_libraries(client: TestClient, fmt: str, listed: bool, source: str) -> None:
+    # One engine: the API answers the text the library renders, whatever the input format.
     from test_generate import generate
-
-    import sonneborn.fast.standings
 
     codes = "BH/C1,BH,SB,FB,AOB,DE,WIN,PS,ARO,TPR"
     event = generate.swiss(400, 9)
@@ -521,29 +517,19 @@ def test_standings_of_a_big_event_come_by_the_array_path_with_the_reference_text
     elif not listed:
         text = text.replace('"players": [', f'"tiebreaks": {json.dumps(codes.split(","))}, "players": [', 1)
     expected = render(rank(read_text(text), parse_list(codes)), fmt)
-    ranked = []
-    rank_arrays = sonneborn.fast.standings.rank_arrays
-
-    def watched(*args: Any, **kwargs: Any) -> Any:
-        ranked.append(len(args[0].opponent))
-        return rank_arrays(*args, **kwargs)
-
-    monkeypatch.setattr(sonneborn.fast.standings, "rank_arrays", watched)
     query = f"format={fmt}" + (f"&tiebreaks={codes}" if listed else "")
     response = client.post(f"/api/standings?{query}", files=upload(text.encode(), f"big.{source}"))
     assert response.status_code == 200, response.text
     assert response.text == expected
-    assert ranked == [400]
 
 
-def test_a_bad_list_in_a_trf_is_said_alike_on_both_paths(client: TestClient) -> None:
+def test_a_bad_list_in_a_trf_is_reported_at_its_record_202(client: TestClient) -> None:
     from test_generate import generate
 
     text = generate.to_trf(generate.swiss(30, 5)).replace("\n001", "\n202 BH,FOO\n001", 1)
-    answers = [
-        error_of(client.post(f"/api/standings?format={fmt}", files=upload(text.encode(), "big.trf")))
-        for fmt in ("json", "md")  # the array path and the reference path
-    ]
-    assert answers[0] == answers[1]
-    assert answers[0]["message"].startswith("the file's tie-break list: unknown tie-break 'FOO'")
-    assert answers[0]["field"] == "file"
+    line = text.splitlines().index("202 BH,FOO") + 1
+    for fmt in ("json", "md"):
+        answer = error_of(client.post(f"/api/standings?format={fmt}", files=upload(text.encode(), "big.trf")))
+        assert answer["message"].startswith("the file's tie-break list (record 202): unknown tie-break 'FOO'")
+        assert (answer["field"], answer["line"], answer["column"]) == ("file", line, 5)
+        assert answer["excerpt"] == "202 BH,FOO"

@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import codecs
 import io
-import logging
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
-from sonneborn.errors import InputError
+from sonneborn.errors import InputError, InputWarning, Warn, log_warning
+from sonneborn.event import Event
 from sonneborn.model import Tournament
-
-logger = logging.getLogger(__name__)
-
-FORMATS = ("trf", "crosstable", "pgn", "json")
-"""The input formats, by the name ``--input-format`` takes."""
 
 _TRF_LINE = re.compile(r"^(?:\d{3}|XX[A-Z]|###)(?: |$)")
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -207,22 +203,9 @@ def _first_line(text: str) -> str | None:
     return text[start : min(ends, default=len(text))]
 
 
-def stated_list_error(message: str, path: str) -> InputError:
-    """The error of a tie-break list the file states that cannot be used, at its line when the file is TRF.
-
-    The list is checked after reading (readers know nothing of tie-breaks), so
-    the file is looked at again for the line of its record 202.
-    """
-    try:
-        text = decode(Path(path).read_bytes(), path=path) if path != "-" else ""
-    except (OSError, InputError):
-        text = ""
-    if detect_format(text) != "trf":
-        return InputError(f"the file's tie-break list: {message}", path=path)
-    line = next((n for n, record in enumerate(split_lines(text), start=1) if record.startswith("202")), 0)
-    return InputError(
-        f"the file's tie-break list (record 202): {message}", path=path, line=line, column=5 if line else 0
-    )
+def line_of_record(text: str, code: str) -> int:
+    """The line of a text's first record ``code`` (TRF), 0 when it has none."""
+    return next((n for n, record in enumerate(split_lines(text), start=1) if record.startswith(code)), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,82 +222,157 @@ DEFAULT_OPTIONS = ReadOptions()
 """The options when none are given."""
 
 
-def read_text(
-    text: str, *, path: str = "<input>", input_format: str | None = None, options: ReadOptions = DEFAULT_OPTIONS
-) -> Tournament:
-    """Reads a tournament from text in the given (or detected) format."""
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What reading a file gives: the event, its format, and the line of the tie-break list it states."""
+
+    event: Event
+    format: str
+    list_line: int = 0
+    """The line of the file's own tie-break list (TRF-26 202), 0 when none or the format has no lines for it."""
+
+
+def _read_trf(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
+    from sonneborn.formats.trf import read_trf
+
+    return Loaded(Event.of(read_trf(text, path=path, warn=warn)), "trf", line_of_record(text, "202"))
+
+
+def _read_crosstable(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
+    from sonneborn.formats.crosstable import read_crosstable
+
+    return Loaded(Event.of(read_crosstable(text, path=path, warn=warn)), "crosstable")
+
+
+def _read_json(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
+    from sonneborn.formats.jsonio import read_json
+
+    return Loaded(Event.of(read_json(text, path=path, warn=warn)), "json")
+
+
+def _read_pgn(source: str | TextIO, path: str, options: ReadOptions, warn: Warn) -> Loaded:
+    from sonneborn.formats.pgn import read_pgn
+
+    tournament = read_pgn(
+        source, path=path, zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as, warn=warn
+    )
+    return Loaded(Event.of(tournament), "pgn")
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """An input format: its name, what it is, the file extensions it comes with, and its reader."""
+
+    name: str
+    description: str
+    suffixes: tuple[str, ...]
+    read: Callable[[str, str, ReadOptions, Warn], Loaded]
+    """Reads a decoded text (its path only names it in messages)."""
+
+
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("trf", "FIDE TRF-16 or TRF-26", (".trf",), _read_trf),
+        Format("crosstable", "a round-robin crosstable (TSV, CSV, text)", (".tsv", ".csv", ".txt"), _read_crosstable),
+        Format("pgn", "PGN games", (".pgn",), _read_pgn),
+        Format("json", "sonneborn's JSON", (".json",), _read_json),
+    )
+}
+"""The input formats by the name ``--input-format`` takes: the one table the commands, the web and batch read."""
+
+
+def load_text(
+    text: str,
+    *,
+    path: str = "<input>",
+    input_format: str | None = None,
+    options: ReadOptions = DEFAULT_OPTIONS,
+    warn: Warn = log_warning,
+) -> Loaded:
+    """Reads an event from text in the given (or detected) format."""
     if not text.strip():
         raise InputError("the file is empty", path=path, line=1, column=1)
     fmt = input_format or detect_format(text)
-    if fmt == "trf":
-        from sonneborn.formats.trf import read_trf
-
-        return read_trf(text, path=path)
-    if fmt == "crosstable":
-        from sonneborn.formats.crosstable import read_crosstable
-
-        return read_crosstable(text, path=path)
-    if fmt == "json":
-        from sonneborn.formats.jsonio import read_json
-
-        return read_json(text, path=path)
-    if fmt == "pgn":
-        from sonneborn.formats.pgn import read_pgn
-
-        return read_pgn(text, path=path, zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as)
-    raise InputError(f"unknown input format {fmt!r} (expected one of {', '.join(FORMATS)})", path=path)
+    if fmt not in FORMATS:
+        raise InputError(f"unknown input format {fmt!r} (expected one of {', '.join(FORMATS)})", path=path)
+    return FORMATS[fmt].read(text, path, options, warn)
 
 
-def read_path(
-    path: str | Path, *, input_format: str | None = None, options: ReadOptions = DEFAULT_OPTIONS
-) -> Tournament:
-    """Reads a tournament file; ``-`` is standard input. A PGN file is streamed game by game."""
+def load_path(
+    path: str | Path,
+    *,
+    input_format: str | None = None,
+    options: ReadOptions = DEFAULT_OPTIONS,
+    warn: Warn = log_warning,
+) -> Loaded:
+    """Reads an event file; ``-`` is standard input. A PGN file is streamed game by game."""
     name = str(path)
     if name == "-":
         data = sys.stdin.buffer.read()
-        return read_text(decode(data, path="<stdin>"), path="<stdin>", input_format=input_format, options=options)
+        return load_text(decode(data, path="<stdin>"), path="<stdin>", input_format=input_format, options=options,
+                         warn=warn)  # fmt: skip
     try:
         with open(path, "rb") as handle:
             head = handle.read(_SNIFF_BYTES)
             fmt = input_format or detect_format(decode(head, path=name))
             if fmt == "pgn":
-                return _stream_pgn(Path(path), name, options)
+                return _stream_pgn(Path(path), name, options, warn)
             data = head + handle.read()
     except OSError as error:
         raise InputError(f"cannot read the file: {error.strerror or error}", path=name) from error
     text = decode(data, path=name)
-    _warn_mixed(data, name)
-    return read_text(text, path=name, input_format=fmt, options=options)
-
-
-def encoding_warning(data: bytes, *, path: str = "<input>") -> str | None:
-    """:func:`mixed_encodings` of a file's bytes; an ASCII file, the usual TRF, is not scanned."""
-    return None if data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
-
-
-def _warn_mixed(data: bytes | Path, name: str) -> None:
-    """Warns when a file that is not UTF-8 mixes encodings (its bytes, or the path to read them from)."""
-    if isinstance(data, bytes):
-        mixed = encoding_warning(data, path=name)
-    else:
-        with data.open("rb") as stream:
-            mixed = mixed_encodings(stream, path=name)
+    mixed = encoding_warning(data, path=name)
     if mixed is not None:
-        logger.warning("%s", mixed)
+        warn(mixed)
+    del data
+    return load_text(text, path=name, input_format=fmt, options=options, warn=warn)
 
 
-def _stream_pgn(path: Path, name: str, options: ReadOptions) -> Tournament:
+def read_path(
+    path: str | Path,
+    *,
+    input_format: str | None = None,
+    options: ReadOptions = DEFAULT_OPTIONS,
+    warn: Warn = log_warning,
+) -> Tournament:
+    """Reads a tournament file (``-``: standard input) into a :class:`~sonneborn.model.Tournament`."""
+    return load_path(path, input_format=input_format, options=options, warn=warn).event.tournament
+
+
+def read_text(
+    text: str,
+    *,
+    path: str = "<input>",
+    input_format: str | None = None,
+    options: ReadOptions = DEFAULT_OPTIONS,
+    warn: Warn = log_warning,
+) -> Tournament:
+    """Reads a tournament from text in the given (or detected) format."""
+    return load_text(text, path=path, input_format=input_format, options=options, warn=warn).event.tournament
+
+
+def encoding_warning(data: bytes, *, path: str = "<input>") -> InputWarning | None:
+    """:func:`mixed_encodings` of a file's bytes; an ASCII file, the usual TRF, is not scanned."""
+    found = None if data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
+    return None if found is None else InputWarning(found)
+
+
+def _stream_pgn(path: Path, name: str, options: ReadOptions, warn: Warn) -> Loaded:
     """Reads a PGN file as a text stream, in UTF-8, or (when it is not UTF-8) as :func:`decode` reads it."""
-    from sonneborn.formats.pgn import read_pgn
-
     for errors in ("strict", ENCODING_ERRORS):
         if errors != "strict":
-            _warn_mixed(path, name)
+            with path.open("rb") as stream:
+                mixed = mixed_encodings(stream, path=name)
+            if mixed is not None:
+                warn(InputWarning(mixed))
+        held: list[InputWarning] = []  # a reading that fails on the encoding says nothing: it is read again
         try:
             with open(path, encoding="utf-8-sig", errors=errors, newline=None) as stream:
-                return read_pgn(
-                    stream, path=name, zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as
-                )
+                loaded = _read_pgn(stream, name, options, held.append)
         except UnicodeDecodeError:
             continue
+        for warning in held:
+            warn(warning)
+        return loaded
     raise AssertionError("the Latin-1 fallback decodes every byte")  # pragma: no cover

@@ -18,14 +18,13 @@ rounds of the Berger tables (see :func:`berger_schedule`), colours unknown.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sonneborn.errors import CrosstableError, shown
+from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats import MAX_LINE, long_line, split_lines, too_many_results
 from sonneborn.model import (
     Colour,
@@ -41,7 +40,6 @@ from sonneborn.model import (
 
 __all__ = ["berger_schedule", "read_crosstable"]
 
-logger = logging.getLogger(__name__)
 
 DIAGONAL_MARKERS = frozenset("Xx*—×")
 """The characters that may fill a player's own cell."""
@@ -132,12 +130,12 @@ def berger_schedule(n: int) -> list[list[tuple[int, int]]]:
     return schedule
 
 
-def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
+def read_crosstable(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Tournament:
     """Reads a round-robin crosstable into a tournament.
 
     Raises :class:`~sonneborn.errors.CrosstableError` at the first problem
     (in the order: line length, shape, rows, size, games per cell,
-    complementary results), and logs a warning when a points column
+    complementary results), and sends ``warn`` a warning when a points column
     disagrees with the results or two rows have the same name.
     """
     lines = [(number, line) for number, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1)]
@@ -186,7 +184,7 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
     players = []
     for index, row in enumerate(rows):
         entries = _entries(index + 1, opponents, games, cycles)
-        recorded = _check_points(path, row, size, points_column, entries)
+        recorded = _check_points(path, row, size, points_column, entries, warn)
         players.append(
             Player(
                 start=index + 1,
@@ -196,7 +194,7 @@ def read_crosstable(text: str, *, path: str = "<input>") -> Tournament:
                 recorded_tiebreaks=_recorded_tiebreaks(labels, row, size),
             )
         )
-    _warn_duplicates(path, rows)
+    _warn_duplicates(path, rows, warn)
     rounds = len(players[0].entries)
     return Tournament(players=tuple(players), rounds=rounds, kind=EventKind.ROUND_ROBIN, name=None)
 
@@ -209,21 +207,14 @@ def _who(text: str) -> str:
     return text if len(text) <= 40 and text.isprintable() else shown(text)
 
 
-def _warn_duplicates(path: str, rows: Sequence[_Row]) -> None:
+def _warn_duplicates(path: str, rows: Sequence[_Row], warn: Warn) -> None:
     """Warns of a name given to two rows: the same player twice, or two players to tell apart."""
     first: dict[str, _Row] = {}
     for row in rows:
         other = first.setdefault(row.name.text, row)
         if other is not row:
-            logger.warning(
-                "%s:%d:%d: %s is the name of two rows, lines %d and %d (is a player entered twice?)",
-                path,
-                row.line,
-                row.name.column,
-                _who(row.name.text),
-                other.line,
-                row.line,
-            )
+            message = f"{_who(row.name.text)} is the name of two rows, lines {other.line} and {row.line} "
+            warn(InputWarning(message + "(is a player entered twice?)", path, row.line, row.name.column))
 
 
 def _raise_first(path: str, problems: Sequence[_Problem]) -> None:
@@ -624,7 +615,7 @@ def _is_points_label(text: str) -> bool:
 
 
 def _check_points(
-    path: str, row: _Row, size: int, points_column: int | None, entries: Sequence[Entry]
+    path: str, row: _Row, size: int, points_column: int | None, entries: Sequence[Entry], warn: Warn
 ) -> Fraction | None:
     """The points the row's points column records; a warning when the results give others."""
     trailing = row.cells[size:]
@@ -637,14 +628,8 @@ def _check_points(
     system = PointSystem()
     computed = sum((system.points(entry.kind) for entry in entries), Fraction(0))
     if recorded != computed:
-        logger.warning(
-            "%s:%d:%d: points column says %s, the results give %s",
-            path,
-            row.line,
-            cell.column,
-            cell.text,
-            _format_points(computed),
-        )
+        message = f"points column says {cell.text}, the results give {_format_points(computed)}"
+        warn(InputWarning(message, path, row.line, cell.column))
     return recorded
 
 

@@ -30,14 +30,13 @@ import contextlib
 import dataclasses
 import functools
 import json
-import logging
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from sonneborn.errors import InputError, shown
+from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats import duplicates
 from sonneborn.model import (
     Colour,
@@ -53,7 +52,6 @@ from sonneborn.model import (
 
 __all__ = ["read_json", "tournament_data", "write_json"]
 
-logger = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
 _Where = tuple[str | int, ...]
@@ -200,7 +198,7 @@ def write_json(tournament: Tournament, standings_data: dict[str, Any] | None = N
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
-def read_json(text: str, *, path: str = "<input>") -> Tournament:
+def read_json(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Tournament:
     """Reads the event of a JSON document with a ``"tournament"`` object.
 
     Raises :exc:`InputError` with the line and column of the problem for
@@ -213,15 +211,16 @@ def read_json(text: str, *, path: str = "<input>") -> Tournament:
     ...
     sonneborn.errors.InputError: <input>:1:1: no 'tournament' object: standings alone cannot be ranked again (write ...)
     """
-    return _Reader(text, path).read()
+    return _Reader(text, path, warn).read()
 
 
 class _Reader:
     """Reads one document, locating each problem in the text."""
 
-    def __init__(self, text: str, path: str) -> None:
+    def __init__(self, text: str, path: str, warn: Warn) -> None:
         self.text = text
         self.path = path
+        self.warn = warn
 
     def error(self, where: _Where, message: str) -> InputError:
         line, column = _locate(self.text, where)
@@ -288,17 +287,9 @@ class _Reader:
             at = (*where, "players", index, "fide_id" if isinstance(key, int) else "name")
             line, column = _locate(self.text, at)
             what = "FIDE id" if isinstance(key, int) else "name"
-            logger.warning(
-                "%s:%d:%d: %s: player %d has the same %s as player %d, %s (is he entered twice?)",
-                self.path,
-                line,
-                column,
-                _dotted(at),
-                index + 1,
-                what,
-                first + 1,
-                shown(key) if isinstance(key, str) else key,
-            )
+            named = shown(key) if isinstance(key, str) else key
+            message = f"{_dotted(at)}: player {index + 1} has the same {what} as player {first + 1}, {named} "
+            self.warn(InputWarning(message + "(is he entered twice?)", self.path, line, column))
         try:
             tournament = dataclasses.replace(header, players=players, rounds=rounds)
             tournament.check_pairings()

@@ -25,7 +25,6 @@ their FIDE id (``WhiteFideId``), else by name; rounds come from ``Round``
 from __future__ import annotations
 
 import io
-import logging
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,13 +33,12 @@ from typing import TextIO, cast
 import chess
 import chess.pgn
 
-from sonneborn.errors import InputError, shown
+from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats import MAX_LINE, too_many_results
 from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["ABSENT_AS", "PgnError", "read_pgn"]
 
-logger = logging.getLogger(__name__)
 
 ABSENT_AS = {"zero": ResultKind.ZERO_BYE, "half": ResultKind.HALF_BYE}
 """What a round without a game is for a player, by the value of ``absent_as``."""
@@ -79,6 +77,7 @@ def read_pgn(
     path: str = "<input>",
     zero_move_forfeits: bool = False,
     absent_as: str = "zero",
+    warn: Warn = log_warning,
 ) -> Tournament:
     """Reads the games of a PGN text stream (or string) into a :class:`Tournament`.
 
@@ -109,12 +108,12 @@ def read_pgn(
     Raises :class:`PgnError` with the line of the game for a result other
     than these, a side without a name or FIDE id, a player in two games of
     one round or against himself, and for a text without games.
-    Problems python-chess finds in a game are logged as warnings.
+    Problems python-chess finds in a game are warnings, sent to ``warn``.
     """
     if absent_as not in ABSENT_AS:
         raise ValueError(f"absent_as must be one of {', '.join(ABSENT_AS)}, not {absent_as!r}")
     handle = io.StringIO(source, newline=None) if isinstance(source, str) else source
-    return _Reader(path, zero_move_forfeits, ABSENT_AS[absent_as]).read(handle)
+    return _Reader(path, zero_move_forfeits, ABSENT_AS[absent_as], warn).read(handle)
 
 
 class _Lines:
@@ -342,8 +341,9 @@ class _Pairing:
 class _Reader:
     """One reading of one PGN stream."""
 
-    def __init__(self, path: str, zero_move_forfeits: bool, absent: ResultKind) -> None:
+    def __init__(self, path: str, zero_move_forfeits: bool, absent: ResultKind, warn: Warn) -> None:
         self.path = path
+        self.warnings = warn
         self.zero_move_forfeits = zero_move_forfeits
         self.absent = absent
         self.players: list[_Player] = []
@@ -365,7 +365,7 @@ class _Reader:
         return self.error(message, *game.where.get(tag, (game.line, 1)))
 
     def warn(self, line: int, message: str, *args: object) -> None:
-        logger.warning("%s:%d: " + message, self.path, line, *args)
+        self.warnings(InputWarning(message % args if args else message, self.path, line))
 
     def read(self, handle: TextIO) -> Tournament:
         lines = _Lines(handle, self)
@@ -505,7 +505,7 @@ class _Reader:
         )
         if unfinished:
             message = f"{unfinished} game{'s' if unfinished > 1 else ''} not finished"
-            logger.warning("%s: %s (*): the standings are provisional", self.path, message)
+            self.warnings(InputWarning(f"{message} (*): the standings are provisional", self.path))
         dates = sorted(self.dates)
         return Tournament(
             players=players,
@@ -520,12 +520,8 @@ class _Reader:
         """The round of each number of the ``Round`` tags: itself when they run 1…k, else its rank."""
         numbers = sorted({p.round for p in self.pairings if p.round is not None})
         if numbers != list(range(1, len(numbers) + 1)):
-            logger.warning(
-                "%s: the Round tags give rounds %s, renumbered 1 to %d in order",
-                self.path,
-                _spans(numbers),
-                len(numbers),
-            )
+            message = f"the Round tags give rounds {_spans(numbers)}, renumbered 1 to {len(numbers)} in order"
+            self.warnings(InputWarning(message, self.path))
         return {number: index for index, number in enumerate(numbers, start=1)}
 
     def place(self, pairing: _Pairing, round_no: RoundNo) -> None:
@@ -546,14 +542,10 @@ class _Reader:
     def assign_rounds(self, rounds_of: list[RoundNo]) -> None:
         """Puts each game without a round (0) in the first round in which neither player has a game yet."""
         if self.unknown_rounds == len(self.pairings):
-            logger.warning("%s: no Round tags: rounds assigned by order of appearance", self.path)
+            self.warnings(InputWarning("no Round tags: rounds assigned by order of appearance", self.path))
         else:
-            logger.warning(
-                "%s: %d of %d games have no Round tag: rounds assigned by order of appearance",
-                self.path,
-                self.unknown_rounds,
-                len(self.pairings),
-            )
+            message = f"{self.unknown_rounds} of {len(self.pairings)} games have no Round tag: "
+            self.warnings(InputWarning(message + "rounds assigned by order of appearance", self.path))
         # Each search starts at the first round either player has free, and so is short in any real file;
         # a file made to search far runs out of the budget instead of taking quadratic time.
         budget = _SEARCH_BUDGET + 2 * len(self.pairings)

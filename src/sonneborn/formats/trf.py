@@ -25,14 +25,13 @@ The writer is :mod:`sonneborn.formats.trf_writer`.
 from __future__ import annotations
 
 import dataclasses
-import logging
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sonneborn.errors import TrfError, shown
+from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
 from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
 from sonneborn.model import (
     Colour,
@@ -48,8 +47,6 @@ from sonneborn.model import (
 )
 
 __all__ = ["read_trf"]
-
-logger = logging.getLogger(__name__)
 
 _RESULT_CODES = "1 = 0 + - W D L H F U Z"
 _UNKNOWN_RESULT = "?"
@@ -125,7 +122,7 @@ _SWISS = re.compile(r"swiss", re.IGNORECASE)
 _SWISS_TYPES = ("DUTCH", "SWISS", "BURSTEIN", "DUBOV")
 
 
-def read_trf(text: str, *, path: str = "<input>") -> Tournament:
+def read_trf(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Tournament:
     """Reads a TRF-16 or TRF-26 file, already decoded, into a :class:`Tournament`.
 
     Raises :class:`TrfError` with the line and column of the first problem:
@@ -144,7 +141,7 @@ def read_trf(text: str, *, path: str = "<input>") -> Tournament:
     :attr:`Player.adjustment`, whatever its round; with a type and neither
     round nor players it sets the point system's value of that type.
     """
-    return _Reader(path).read(text)
+    return _Reader(path, warn).read(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +201,9 @@ class _Header:
 class _Reader:
     """One reading of one file: its path, its header and its players by start number."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, warn: Warn = log_warning) -> None:
         self.path = path
+        self.warnings = warn
         self.header = _Header()
         self.players: dict[StartNo, _PlayerLine] = {}
         self.warned_teams = False
@@ -216,7 +214,7 @@ class _Reader:
         return TrfError(message, path=self.path, line=lineno, column=column)
 
     def warn(self, lineno: int, message: str, *args: object) -> None:
-        logger.warning("%s:%d: " + message, self.path, lineno, *args)
+        self.warnings(InputWarning(message % args if args else message, self.path, lineno))
 
     def read(self, text: str) -> Tournament:
         for lineno, line in enumerate(split_lines(text.removeprefix("\ufeff")), start=1):

@@ -5,19 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from string import ascii_uppercase
 
-from sonneborn.numbers import exact_text
+import numpy as np
+
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import display_width, value_texts
+from sonneborn.render.cells import display_width, names, points_texts, value_texts
 from sonneborn.render.json import dumps, standings_data
 
 
 def changed_players(variants: Sequence[Standings]) -> list[int]:
     """The start numbers of the players whose rank is not the same in every variant."""
-    ranks: dict[int, set[int]] = {}
-    for standings in variants:
-        for row in standings.rows:
-            ranks.setdefault(row.player.start, set()).add(row.rank)
-    return sorted(start for start, seen in ranks.items() if len(seen) > 1)
+    if not variants:
+        return []
+    first = variants[0].ranks
+    changed = np.zeros(len(first), dtype=bool)
+    for standings in variants[1:]:
+        changed |= standings.ranks != first
+    return (np.flatnonzero(changed) + 1).tolist()
 
 
 def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
@@ -28,23 +31,21 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
         return dumps(data)
     first = variants[0]
     header = ["No", "Name", "Pts"]
+    changed_rows = set(changed)
     columns: list[dict[int, str]] = []
     legend = []
     for label, standings in zip(ascii_uppercase, variants, strict=False):
-        legend.append(f"{label}: {standings.rules} — {', '.join(standings.codes)}")
+        legend.append(f"{label}: {standings.rules} — {', '.join(str(spec) for spec in standings.specs)}")
         header.append(f"{label} Rk")
-        columns.append({row.player.start: str(row.rank) for row in standings.rows})
+        columns.append(dict(zip(standings.starts, map(str, standings.ranks[standings.order].tolist()), strict=True)))
         for code in standings.codes:
-            header.append(f"{label} {code}")
-            columns.append(
-                dict(zip((r.player.start for r in standings.rows), value_texts(standings, code), strict=True))
-            )
+            header.append(f"{label} {code.split('#')[0]}")
+            columns.append(dict(zip(standings.starts, value_texts(standings, code), strict=True)))
     header.append("")
     body = []
-    for row in first.rows:
-        start = row.player.start
-        cells = [str(start), row.player.name, exact_text(row.points)] + [column[start] for column in columns]
-        body.append([*cells, "*" if start in changed else ""])
+    for start, name, points in zip(first.starts, names(first), points_texts(first), strict=True):
+        cells = [str(start), name, points] + [column[start] for column in columns]
+        body.append([*cells, "*" if start in changed_rows else ""])
     widths = [max(display_width(line[i]) for line in [header, *body]) for i in range(len(header))]
     lines = [*legend, ""]
     for line in [header, *body]:

@@ -20,15 +20,19 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
 
+from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
 from sonneborn.explain import format_value
-from sonneborn.model import Colour, Entry, EventKind, Player, ResultKind, StartNo, Tournament
+from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
-from sonneborn.ranking import Row, Standings
-from sonneborn.render.cells import display_width, place_texts, value_texts
+from sonneborn.ranking import Standings
+from sonneborn.render.cells import display_width, names, place_texts, points_texts, value_texts
 
 __all__ = [
     "Crosstable",
@@ -55,6 +59,8 @@ SYMBOLS = {
     ResultKind.NOT_PLAYED: "",
 }
 """The symbol of a game's result from the player's side; a game not played yet has none."""
+_SYMBOL_OF = [SYMBOLS.get(kind, "") for kind in KINDS]
+_COLOUR_LETTER = [str(colour) for colour in COLOURS]
 
 _WORDS = {
     ResultKind.WIN: "won",
@@ -74,7 +80,7 @@ _WORDS = {
 _COLOUR_WORDS = {Colour.WHITE: "White", Colour.BLACK: "Black", Colour.UNKNOWN: "colour unknown"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class Crosstable:
     """The crosstable as cell texts, one row per player in final order, ready for any renderer."""
 
@@ -92,8 +98,15 @@ class Crosstable:
     """The indexes of the points and tie-break columns."""
     starts: list[StartNo]
     """The start number of the player of each row."""
-    titles: list[list[str]]
-    """What each cell stands for, in words (the game, the derivation of a value); empty when nothing."""
+    make_titles: Callable[[], list[list[str]]]
+
+    @cached_property
+    def titles(self) -> list[list[str]]:
+        """What each cell stands for, in words (the game, the derivation of a value); empty when nothing.
+
+        Worked out when first asked for: only the HTML page and the web page show them.
+        """
+        return self.make_titles()
 
 
 def build_crosstable(standings: Standings) -> Crosstable:
@@ -104,116 +117,131 @@ def build_crosstable(standings: Standings) -> Crosstable:
 
 
 def _round_robin(standings: Standings) -> Crosstable:
-    event = standings.tournament
-    order = [row.player for row in standings.rows]
+    table, order = standings.event.table, standings.order.tolist()
+    player_names = standings.event.roster.names
     header = ["No", "Player", *(str(k) for k in range(1, len(order) + 1))]
+    opponents, kinds = table.opponent.tolist(), table.kind.tolist()
+    games: list[dict[int, list[int]]] = []
+    for row in order:
+        found: dict[int, list[int]] = {}
+        for column, opponent in enumerate(opponents[row]):
+            if opponent >= 0:
+                found.setdefault(opponent, []).append(column)
+        games.append(found)
     rows: list[list[str]] = []
-    titles: list[list[str]] = []
-    for number, player in enumerate(order, start=1):
-        cells, notes = [str(number), player.name], [f"start number {player.start}", ""]
+    for number, (row, found) in enumerate(zip(order, games, strict=True), start=1):
+        cells = [str(number), player_names[row]]
         for opponent in order:
-            if opponent is player:
+            if opponent == row:
                 cells.append("X")
-                notes.append("")
                 continue
-            games = [e for e in player.entries if e.opponent == opponent.start]
-            cells.append(_games_cell(games))
-            notes.append(_games_title(event, player, opponent, games))
+            symbols = [_SYMBOL_OF[kinds[row][column]] for column in found.get(opponent, ())]
+            # A game still to be played between played ones keeps its place, as the crosstable reader writes it.
+            cells.append("".join(symbol or "." for symbol in symbols) if any(symbols) else "")
         rows.append(cells)
-        titles.append(notes)
-    results = tuple(range(2, 2 + len(order)))
-    return _with_values(standings, header, rows, titles, EventKind.ROUND_ROBIN, 1, results)
 
+    def titles() -> list[list[str]]:
+        found_titles = []
+        for row, found in zip(order, games, strict=True):
+            notes = [f"start number {row + 1}", ""]
+            for opponent in order:
+                columns = found.get(opponent, []) if opponent != row else []
+                parts = [f"{_WORDS[KINDS[kinds[row][c]]]} (round {c + 1})" for c in columns]
+                against = f"{player_names[row]} against {player_names[opponent]}: {', '.join(parts)}"
+                notes.append(against if parts else "")
+            found_titles.append(notes)
+        return found_titles
 
-def _games_cell(games: Sequence[Entry]) -> str:
-    symbols = [SYMBOLS.get(e.kind, "") for e in games]
-    if not any(symbols):
-        return ""
-    # A game still to be played between played ones keeps its place, as the crosstable reader writes it.
-    return "".join(symbol or "." for symbol in symbols)
-
-
-def _games_title(event: Tournament, player: Player, opponent: Player, games: Sequence[Entry]) -> str:
-    if not games:
-        return ""
-    parts = [f"{_WORDS[e.kind]} (round {e.round})" for e in games]
-    return f"{player.name} against {opponent.name}: {', '.join(parts)}"
+    return _with_values(standings, header, rows, titles, EventKind.ROUND_ROBIN, 1, tuple(range(2, 2 + len(order))))
 
 
 def _swiss(standings: Standings) -> Crosstable:
-    event = standings.tournament
+    event = standings.event
+    table, order = event.table, standings.order
     header = ["Rk", "No", "Name", "Rtg", *(str(r) for r in range(1, event.rounds + 1))]
-    rows: list[list[str]] = []
-    titles: list[list[str]] = []
-    for place, row in zip(place_texts(standings), standings.rows, strict=True):
-        player = row.player
-        rating = "" if player.rating is None else str(player.rating)
-        cells = [place, str(player.start), player.name, rating]
-        notes = [_place_title(standings, row), "", "", ""]
-        for entry in player.entries:
-            cells.append(_round_cell(event, entry))
-            notes.append(_round_title(event, entry))
-        rows.append(cells)
-        titles.append(notes)
-    results = tuple(range(4, 4 + event.rounds))
-    return _with_values(standings, header, rows, titles, EventKind.SWISS, 2, results)
+    player_names = names(standings)
+    ratings = table.rating[order].tolist()
+    places = place_texts(standings)
+    columns = [_round_cells(standings, column) for column in range(event.rounds)]
+    rows = [
+        [place, str(row + 1), name, str(rating) if rating else "", *(cells[index] for cells in columns)]
+        for index, (place, row, name, rating) in enumerate(
+            zip(places, order.tolist(), player_names, ratings, strict=True)
+        )
+    ]
+
+    def titles() -> list[list[str]]:
+        found = []
+        for row in order.tolist():
+            if standings.by_lot[row]:
+                place = f"place decided by lot (seed {standings.lots})"
+            else:
+                place = "shared place" if standings.shared[row] else ""
+            found.append([place, "", "", "", *(_round_title(standings, row, c) for c in range(event.rounds))])
+        return found
+
+    return _with_values(standings, header, rows, titles, EventKind.SWISS, 2, tuple(range(4, 4 + event.rounds)))
 
 
-def _place_title(standings: Standings, row: Row) -> str:
-    if row.by_lot:
-        return f"place decided by lot (seed {standings.lots})"
-    return "shared place" if row.shared else ""
+def _round_cells(standings: Standings, column: int) -> list[str]:
+    """One round's cells in final order: ``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``, ``-Z0``."""
+    table, order = standings.event.table, standings.order
+    opponents = table.opponent[order, column].tolist()
+    kinds = table.kind[order, column].tolist()
+    colours = table.colour[order, column].tolist()
+    points = table.points[order, column].tolist()
+    unit, system = table.unit, table.system
+    win, draw, loss = (int(system[KINDS.index(k)]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
+    cells = []
+    for opponent, kind, colour, pts in zip(opponents, kinds, colours, points, strict=True):
+        if opponent >= 0:
+            cells.append(f"{opponent + 1}{_COLOUR_LETTER[colour]}{_SYMBOL_OF[kind]}")
+        elif kind == NOT_PLAYED:
+            cells.append("")
+        else:
+            # A bye's points as the result it is worth: 1, ½ or 0, else the number.
+            symbol = "1" if pts == win else "½" if pts == draw else "0" if pts == loss else None
+            cells.append(f"-{KINDS[kind]}{symbol or exact_text(Fraction(int(pts), unit))}")
+    return cells
 
 
-def _round_cell(event: Tournament, entry: Entry) -> str:
-    if entry.opponent is not None:
-        return f"{entry.opponent}{entry.colour}{SYMBOLS.get(entry.kind, '')}"
-    if not entry.kind.is_finished:
-        return ""
-    return f"-{entry.kind}{_points_symbol(event, entry)}"
-
-
-def _points_symbol(event: Tournament, entry: Entry) -> str:
-    """A bye's points as the result it is worth: ``1``, ``½`` or ``0``, else the number."""
-    system = event.point_system
-    points = system.points(entry.kind) if entry.points is None else entry.points
-    for value, symbol in ((system.win, "1"), (system.draw, "½"), (system.loss, "0")):
-        if points == value:
-            return symbol
-    return exact_text(points)
-
-
-def _round_title(event: Tournament, entry: Entry) -> str:
-    if entry.opponent is None:
-        if not entry.kind.is_finished:
-            return ""
-        return f"round {entry.round}: {_WORDS[entry.kind]}"
-    opponent = event.player(entry.opponent)
-    return (
-        f"round {entry.round}: {_WORDS[entry.kind]}, {_COLOUR_WORDS[entry.colour]}, "
-        f"against {opponent.name} (no. {opponent.start})"
-    )
+def _round_title(standings: Standings, row: int, column: int) -> str:
+    table = standings.event.table
+    kind = KINDS[int(table.kind[row, column])]
+    opponent = int(table.opponent[row, column])
+    if opponent < 0:
+        return "" if kind is ResultKind.NOT_PLAYED else f"round {column + 1}: {_WORDS[kind]}"
+    colour = COLOURS[int(table.colour[row, column])]
+    name = standings.event.roster.names[opponent]
+    return f"round {column + 1}: {_WORDS[kind]}, {_COLOUR_WORDS[colour]}, against {name} (no. {opponent + 1})"
 
 
 def _with_values(
     standings: Standings,
     header: list[str],
     rows: list[list[str]],
-    titles: list[list[str]],
+    titles: Callable[[], list[list[str]]],
     kind: EventKind,
     name_column: int,
     results: tuple[int, ...],
 ) -> Crosstable:
     codes = standings.codes
-    columns = [value_texts(standings, code) for code in codes]
-    for index, row in enumerate(standings.rows):
-        rows[index] += [exact_text(row.points), *(column[index] for column in columns)]
-        titles[index] += [
-            f"{exact_text(row.points)} points",
-            *(format_value(standings, code, row.values[code]) for code in codes),
-        ]
+    columns = [points_texts(standings), *(value_texts(standings, code) for code in codes)]
+    for index, row in enumerate(rows):
+        row += [column[index] for column in columns]
     first = len(header)
-    header = [*header, "Pts", *codes]
+    header = [*header, "Pts", *(code.split("#")[0] for code in codes)]
+
+    def all_titles() -> list[list[str]]:
+        found = titles()
+        points = columns[0]
+        for index, row in enumerate(standings.order.tolist()):
+            found[index] += [
+                f"{points[index]} points",
+                *(format_value(standings.kind, code, standings.column(code).value(row)) for code in codes),
+            ]
+        return found
+
     return Crosstable(
         header=header,
         rows=rows,
@@ -221,8 +249,8 @@ def _with_values(
         name_column=name_column,
         result_columns=results,
         value_columns=tuple(range(first, len(header))),
-        starts=[row.player.start for row in standings.rows],
-        titles=titles,
+        starts=standings.starts,
+        make_titles=all_titles,
     )
 
 
@@ -263,6 +291,7 @@ def crosstable_csv(c: Crosstable) -> str:
 
 
 _MARKDOWN_ACTIVE = frozenset("\\`*_[]<>|~&!#")
+_PLAIN = re.compile(r"[^\\`*_\[\]<>|~&!#\x00-\x1f\x7f-\x9f\u2028\u2029]*")
 
 
 def escape_markdown(text: str) -> str:
@@ -271,6 +300,8 @@ def escape_markdown(text: str) -> str:
     >>> print(escape_markdown("A | B *C*"))
     A \| B \*C\*
     """
+    if _PLAIN.fullmatch(text):
+        return text  # most cells: nothing to escape, and no character to look at one by one
     cleaned = "".join(" " if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char for char in text)
     return "".join("\\" + char if char in _MARKDOWN_ACTIVE else char for char in cleaned)
 

@@ -5,23 +5,20 @@ from __future__ import annotations
 import csv
 import io
 
-from sonneborn.numbers import exact_text, terminates
 from sonneborn.ranking import Standings
+from sonneborn.render.cells import csv_texts, names, points_texts
 
 
 def render_csv(standings: Standings) -> str:
     """The standings as CSV text; values exact where a decimal is exact, else to double precision."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    order = standings.order
     writer.writerow(["rank", "start", "name", "rating", "points", *standings.codes])
-    for row in standings.rows:
-        values = []
-        for code in standings.codes:
-            number = row.values[code].number
-            if number is None:
-                values.append("")
-            else:
-                values.append(exact_text(number) if terminates(number) else repr(float(number)))
-        rating = "" if row.player.rating is None else str(row.player.rating)
-        writer.writerow([row.rank, row.player.start, row.player.name, rating, exact_text(row.points), *values])
+    texts = [csv_texts(column, order) for column in standings.columns]
+    ratings = standings.event.table.rating[order].tolist()
+    ranks = standings.ranks[order].tolist()
+    columns = zip(ranks, standings.starts, names(standings), ratings, points_texts(standings), *texts, strict=True)
+    for rank, start, name, rating, points, *values in columns:
+        writer.writerow([rank, start, name, str(rating) if rating else "", points, *values])
     return out.getvalue()

@@ -21,11 +21,10 @@ import jinja2
 
 from sonneborn.explain import format_value
 from sonneborn.model import EventKind, PointSystem
-from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import notes, place_texts, value_texts
+from sonneborn.render.cells import notes, place_texts, points_texts, rating_texts, value_texts
 from sonneborn.render.crosstable import Crosstable, build_crosstable
-from sonneborn.tiebreaks import REGISTRY
+from sonneborn.tiebreaks import REGISTRY, definition
 
 __all__ = ["render_crosstable_page", "render_html"]
 
@@ -106,24 +105,23 @@ def _render(template: str, **context: Any) -> str:
 
 
 def _page(standings: Standings, fallback: str) -> Page:
-    event = standings.tournament
+    event, info = standings.event, standings.event.info
     facts: list[tuple[str, str]] = []
-    if event.city:
-        facts.append(("City", event.city))
-    dates = " – ".join(date for date in (event.start_date, event.end_date) if date)
+    if info.city:
+        facts.append(("City", info.city))
+    dates = " – ".join(date for date in (info.start_date, info.end_date) if date)
     if dates:
         facts.append(("Dates", dates))
-    played = event.played_rounds
+    played = event.table.played_rounds
     facts.append(("Rounds", str(event.rounds) if played >= event.rounds else f"{played} of {event.rounds} played"))
-    facts.append(("Players", str(len(event))))
+    facts.append(("Players", str(event.players)))
     facts.append(("System", _system(standings)))
-    if event.point_system != PointSystem():
-        facts.append(("Points", f"{event.point_system} (win-draw-loss)"))
+    if info.point_system != PointSystem():
+        facts.append(("Points", f"{info.point_system} (win-draw-loss)"))
     facts.append(("Rules", str(standings.rules)))
-    specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
     tiebreaks = [
         Tiebreak(str(spec), REGISTRY[spec.code].name, REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
-        for spec in specs
+        for spec in standings.specs
     ]
     return Page(event.name or fallback, facts, tiebreaks, notes(standings), str(standings.rules))
 
@@ -131,35 +129,42 @@ def _page(standings: Standings, fallback: str) -> Page:
 def _system(standings: Standings) -> str:
     if standings.kind is EventKind.SWISS:
         return "Swiss"
-    meetings = standings.tournament.meetings_per_pair()
+    meetings = standings.event.table.meetings_per_pair()
     return {1: "round robin", 2: "double round robin"}.get(meetings, "round robin")
 
 
 def _code_cell(code: str) -> Cell:
-    return Cell(code, REGISTRY[code.split("/")[0]].name)
+    return Cell(code.split("#")[0], definition(code).name)
 
 
 def _standings_table(standings: Standings) -> Table:
     codes = standings.codes
-    rated = any(row.player.rating is not None for row in standings.rows)
+    ratings = rating_texts(standings)
     header = [Cell("Rk"), Cell("No", "start number"), Cell("Name", cls="name")]
-    header += [Cell("Rtg", "rating")] if rated else []
+    header += [Cell("Rtg", "rating")] if ratings is not None else []
     header += [Cell("Pts", "points"), *(_code_cell(code) for code in codes)]
-    columns = {code: value_texts(standings, code) for code in codes}
+    columns = [value_texts(standings, code) for code in codes]
+    titles = standings.event.roster.titles
+    player_names = standings.event.roster.names
+    points = points_texts(standings)
     rows = []
-    for index, (place, row) in enumerate(zip(place_texts(standings, dash="–"), standings.rows, strict=True)):
-        player = row.player
-        title = f"decided by lot (seed {standings.lots})" if row.by_lot else "shared place" if row.shared else ""
-        cells = [Cell(place, title), Cell(str(player.start)), Cell(player.name, cls="name", prefix=player.title)]
-        cells += [Cell("" if player.rating is None else str(player.rating))] if rated else []
-        cells.append(Cell(exact_text(row.points), cls="points"))
-        cells += [Cell(columns[code][index], format_value(standings, code, row.values[code])) for code in codes]
+    for index, (place, row) in enumerate(zip(place_texts(standings, dash="–"), standings.order.tolist(), strict=True)):
+        title = f"decided by lot (seed {standings.lots})" if standings.by_lot[row] else (
+            "shared place" if standings.shared[row] else ""
+        )  # fmt: skip
+        cells = [Cell(place, title), Cell(str(row + 1)), Cell(player_names[row], cls="name", prefix=titles[row])]
+        cells += [Cell(ratings[index])] if ratings is not None else []
+        cells.append(Cell(points[index], cls="points"))
+        cells += [
+            Cell(texts[index], format_value(standings.kind, code, column.value(row)))
+            for code, column, texts in zip(codes, standings.columns, columns, strict=True)
+        ]
         rows.append(cells)
     return Table("standings", header, rows)
 
 
 def _crosstable_table(c: Crosstable, standings: Standings) -> Table:
-    names = {row.player.start: row.player.name for row in standings.rows}
+    names = standings.event.roster.names
 
     def cls(index: int, text: str) -> str:
         if index == c.name_column:
@@ -172,7 +177,7 @@ def _crosstable_table(c: Crosstable, standings: Standings) -> Table:
     for index, text in enumerate(c.header):
         title = ""
         if c.kind is EventKind.ROUND_ROBIN and index in c.result_columns:
-            title = names[c.starts[c.result_columns.index(index)]]
+            title = names[c.starts[c.result_columns.index(index)] - 1]
         elif c.kind is EventKind.SWISS and index in c.result_columns:
             title = f"round {text}"
         elif index in c.value_columns[1:]:

@@ -11,56 +11,91 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import orjson
 
-from sonneborn.numbers import to_json_number
-from sonneborn.tiebreaks import REGISTRY
+from sonneborn.event import Ints
+from sonneborn.tiebreaks import Column, definition
 
-if TYPE_CHECKING:  # the array path writes its standings without the reference ranking's module
+if TYPE_CHECKING:
     from sonneborn.ranking import Standings
 
 _ESCAPED = re.compile(r'[\x00-\x1f"\\\ud800-\udfff]')
 """What orjson escapes in a string (or refuses: lone surrogates); every other character it writes as it is."""
 
 
-def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]:
-    """The standings as plain data, ready for ``json.dumps`` (without the rows when ``rows`` is false)."""
-    event = standings.tournament
-    integral = {code: REGISTRY[code.split("/")[0]].integral for code in standings.codes}
+def head_data(standings: Standings) -> dict[str, Any]:
+    """What the JSON says before the standings: the event, the rules, the columns, and the optional keys."""
+    event = standings.event
     data: dict[str, Any] = {
-        "event": {
-            "name": event.name,
-            "rounds": event.rounds,
-            "players": len(event),
-            "kind": standings.kind.value,
-        },
+        "event": {"name": event.name, "rounds": event.rounds, "players": event.players, "kind": standings.kind.value},
         "rules": standings.rules.value,
         "tiebreaks": standings.codes,
-        "standings": [
-            {
-                "rank": row.rank,
-                "start": row.player.start,
-                "name": row.player.name,
-                "points": float(row.points),
-                "values": {
-                    code: None
-                    if row.values[code].number is None
-                    else to_json_number(row.values[code].number, integral=integral[code])  # type: ignore[arg-type]
-                    for code in standings.codes
-                },
-            }
-            for row in (standings.rows if rows else ())
-        ],
     }
-    if not rows:
-        del data["standings"]
-    if event.unfinished_games:
+    if event.table.unfinished_games:
         data["provisional"] = True
     if standings.rank_by is not None:
         data["rank_by"] = str(standings.rank_by)
     if standings.lots is not None:
         data["lots"] = standings.lots
     return data
+
+
+def numbers(column: Column, integral: bool, rows: Ints) -> Numbers:
+    """The JSON numbers of a column's rows: exact doubles (ints for whole codes), null (NaN) where absent."""
+    present = column.present[rows]
+    if integral and present.all() and column.numerator.dtype != object:
+        return column.numerator[rows]
+    if integral:  # rare: counts that may be absent, or of Python integers, keep their ints in a list
+        found: list[Any] = [int(n) for n in column.numerator[rows].tolist()]
+        for missing in np.flatnonzero(~present).tolist():
+            found[missing] = None
+        return found
+    return column.floats(rows)
+
+
+def standings_columns(standings: Standings) -> StandingsColumns:
+    """The standings column by column, rows in final order."""
+    order = standings.order
+    roster = standings.event.roster.names
+    return StandingsColumns(
+        head_data(standings),
+        standings.ranks[order],
+        order + 1,
+        [roster[row] for row in order.tolist()],
+        standings.points.floats(order),
+        [numbers(column, definition(code).integral, order) for code, column in zip(
+            standings.codes, standings.columns, strict=True)],
+    )  # fmt: skip
+
+
+def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]:
+    """The standings as plain data, ready for ``json.dumps`` (without the rows when ``rows`` is false)."""
+    data = head_data(standings)
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    if rows:
+        columns = standings_columns(standings)
+        values = [v.tolist() if isinstance(v, np.ndarray) else v for v in columns.values]
+        points = columns.points.tolist()
+        data["standings"] = [
+            {
+                "rank": int(columns.ranks[index]),
+                "start": int(columns.starts[index]),
+                "name": name,
+                "points": points[index],
+                "values": {code: _plain(column[index]) for code, column in zip(standings.codes, values, strict=True)},
+            }
+            for index, name in enumerate(columns.names)
+        ]
+    data.update(extra)
+    return data
+
+
+def _plain(number: Any) -> int | float | None:
+    """A JSON number as the contract writes it: ``None`` for NaN."""
+    if number is None or (isinstance(number, float) and number != number):
+        return None
+    return number  # type: ignore[no-any-return]
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -85,24 +120,6 @@ class StandingsColumns:
 Numbers = Any
 """A column of numbers: a list of ints, floats and ``None``, or a NumPy array of int64 or float64 (NaN for
 ``None``), which orjson writes alike (the array path keeps its columns arrays: no Python number per cell)."""
-
-
-def columns_of(standings: Standings) -> StandingsColumns:
-    """The reference standings, column by column."""
-    data = standings_data(standings, rows=False)
-    integral = [REGISTRY[code.split("/")[0]].integral for code in standings.codes]
-    values: list[list[int | float | None]] = []
-    for code, whole in zip(standings.codes, integral, strict=True):
-        numbers = [row.values[code].number for row in standings.rows]
-        values.append([None if n is None else to_json_number(n, integral=whole) for n in numbers])
-    return StandingsColumns(
-        data,
-        [row.rank for row in standings.rows],
-        [row.player.start for row in standings.rows],
-        [row.player.name for row in standings.rows],
-        [float(row.points) for row in standings.rows],
-        values,
-    )
 
 
 def write_standings(columns: StandingsColumns) -> str:
@@ -151,4 +168,9 @@ def _items(values: Numbers) -> list[str]:
 
 def render_json(standings: Standings) -> str:
     """The standings as JSON text."""
-    return write_standings(columns_of(standings))
+    return write_standings(standings_columns(standings))
+
+
+def iter_json(standings: Standings) -> Iterator[str]:
+    """The JSON text in pieces, as they are formatted: a big event's text is never held whole."""
+    return iter_standings(standings_columns(standings))

@@ -12,17 +12,9 @@
 from __future__ import annotations
 
 from sonneborn.model import EventKind
-from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import notes
-from sonneborn.render.crosstable import (
-    build_crosstable,
-    crosstable_markdown,
-    escape_markdown,
-    markdown_table,
-    place_texts,
-    value_texts,
-)
+from sonneborn.render.cells import names, notes, place_texts, points_texts, rating_texts, value_texts
+from sonneborn.render.crosstable import build_crosstable, crosstable_markdown, escape_markdown, markdown_table
 from sonneborn.tiebreaks import REGISTRY
 
 __all__ = ["render_markdown"]
@@ -30,11 +22,12 @@ __all__ = ["render_markdown"]
 
 def render_markdown(standings: Standings) -> str:
     """The event as Markdown: a heading, a summary line, the standings table and the crosstable."""
-    event = standings.tournament
+    event = standings.event
     kind = "Swiss" if standings.kind is EventKind.SWISS else "round robin"
     specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
     tiebreaks = ", ".join(f"{spec} ({REGISTRY[spec.code].name})" for spec in specs) or "none"
-    summary = f"{event.rounds} rounds, {len(event)} players, {kind}; rules {standings.rules}; tie-breaks: {tiebreaks}."
+    summary = f"{event.rounds} rounds, {event.players} players, {kind}; rules {standings.rules}; "
+    summary += f"tie-breaks: {tiebreaks}."
     parts = [f"# {escape_markdown(event.name or 'Standings')}", escape_markdown(summary)]
     found = notes(standings)
     if found:
@@ -46,15 +39,16 @@ def render_markdown(standings: Standings) -> str:
 
 def _standings(standings: Standings) -> str:
     codes = standings.codes
-    rated = any(row.player.rating is not None for row in standings.rows)
-    header = ["Rk", "No", "Name", *(["Rtg"] if rated else []), "Pts", *codes]
-    columns = [value_texts(standings, code) for code in codes]
-    rows = []
-    for index, (place, row) in enumerate(zip(place_texts(standings, dash="–"), standings.rows, strict=True)):
-        player = row.player
-        rating = ["" if player.rating is None else str(player.rating)] if rated else []
-        rows.append(
-            [place, str(player.start), player.name, *rating, exact_text(row.points), *(c[index] for c in columns)]
-        )
+    ratings = rating_texts(standings)
+    header = ["Rk", "No", "Name", *(["Rtg"] if ratings is not None else []), "Pts", *(c.split("#")[0] for c in codes)]
+    columns = [
+        place_texts(standings, dash="–"),
+        list(map(str, standings.starts)),
+        names(standings),
+        *([ratings] if ratings is not None else []),
+        points_texts(standings),
+        *(value_texts(standings, code) for code in codes),
+    ]
+    rows = [list(cells) for cells in zip(*columns, strict=True)]
     align = "rrl" + "r" * (len(header) - 3)
     return markdown_table(header, rows, align)

@@ -8,10 +8,11 @@ from sonneborn.ranking import Standings
 
 def render_trf(standings: Standings) -> str:
     """A TRF-26 file of the event; record 202 names the list used, so reading it back ranks the same."""
+    players = range(standings.event.players)
     return write_trf(
         standings.tournament,
-        points={row.player.start: row.points for row in standings.rows},
-        ranks={row.player.start: row.rank for row in standings.rows},
+        points={row + 1: standings.points.number(row) or 0 for row in players},  # type: ignore[misc]
+        ranks={row + 1: int(standings.ranks[row]) for row in players},
         tiebreaks=[str(spec) for spec in standings.tiebreaks],
-        standings_tiebreaks=standings.codes,
+        standings_tiebreaks=[str(spec) for spec in standings.specs],
     )

@@ -2,108 +2,119 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
-from sonneborn.model import ResultKind, StartNo, Tournament
+import numpy as np
+
 from sonneborn.numbers import exact_text
-from sonneborn.tiebreaks.base import Context, Element, Spec, Value
-from sonneborn.tiebreaks.modifiers import summed
+from sonneborn.tiebreaks.column import Column, Element, Value, fractions_key, whole
+from sonneborn.tiebreaks.context import Context
+from sonneborn.tiebreaks.cuts import cut
+from sonneborn.tiebreaks.own_results import sum_of
+from sonneborn.tiebreaks.registry import tiebreak
+from sonneborn.tiebreaks.spec import Spec
+from sonneborn.tiebreaks.unplayed import REAL
 
 
-def buchholz_elements(context: Context, start: StartNo, spec: Spec) -> list[Element]:
-    """One element per round: the (adjusted, dummy or virtual) opponent's score.
-
-    The lowest score is the least significant (C.07 14.1.a).
-    """
-    elements = []
-    for c in context.contributions(context.tournament.player(start), forfeits_played=spec.forfeits_played):
-        elements.append(
-            Element(
-                c.score,
-                f"{exact_text(c.score)} ({c.label()})",
-                (c.score,),
-                c.round,
-                None if c.opponent is None else c.opponent.start,
-                c.voluntary,
-            )
-        )
-    return elements
-
-
-def buchholz(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "BH",
+    "Buchholz",
+    "C.07 8.1",
+    "Sum of the opponents' scores.",
+    modifiers="CMP",
+)
+def buchholz(context: Context, spec: Spec) -> Column:
     """Buchholz, C.07 8.1: BH = Σ over the rounds of the opponent's score.
 
     In Swiss events opponents count with their adjusted score (16.3) and the
     player's own unplayed rounds as games against a dummy (16.4); an opponent
     met twice counts twice (4.4). Takes ``/C1 /C2 /M1 /M2`` (14.1–14.4, with
-    the 16.5 exception) and ``/P`` (16.6). FIDE 2026 says not to use it in
-    round robins; there it is computed with forfeits as ordinary games (15.2).
+    the 16.5 exception; the lowest score is the least significant, 14.1.a)
+    and ``/P`` (16.6). FIDE 2026 says not to use it in round robins; there it
+    is computed with forfeits as ordinary games (15.2).
     """
-    return {
-        p.start: summed(buchholz_elements(context, p.start, spec), spec, vur_exception=context.vur_exception)
-        for p in context.tournament
-    }
+    c = context.contributions(spec.forfeits_played)
+    total, kept = cut(
+        c.score, [c.score], c.present, c.voluntary, low=spec.cut_low, high=spec.cut_high, vur_exception=context.art16
+    )
+    unit = context.unit
+
+    def derive(row: int) -> Value:
+        columns = np.flatnonzero(c.present[row]).tolist()
+        scores = [int(c.score[row, column]) for column in columns]
+        texts = [
+            f"{exact_text(Fraction(score, unit))} ({c.label(row, column)})"
+            for score, column in zip(scores, columns, strict=True)
+        ]
+        return sum_of(
+            scores,
+            texts,
+            denominator=unit,
+            rounds=[column + 1 for column in columns],
+            opponents=[opponent_start(context, row, column, int(c.source[row, column])) for column in columns],
+            kept=[bool(kept[row, column]) for column in columns],
+        )
+
+    return whole(total, denominator=unit, derive=derive)
 
 
-def with_final_round_drawn(tournament: Tournament) -> Tournament | None:
-    """The event with every paired game of its final round drawn, or ``None`` when that round has no pairing."""
-    final = tournament.rounds
-    if final == 0 or not any(p.entry(final).opponent is not None for p in tournament.players):
-        return None
-    players = []
-    for player in tournament.players:
-        entry = player.entry(final)
-        if entry.opponent is not None:
-            entries = (*player.entries[:-1], replace(entry, kind=ResultKind.DRAW, points=None))
-            player = replace(player, entries=entries)
-        players.append(player)
-    return replace(tournament, players=tuple(players))
+def opponent_start(context: Context, row: int, column: int, source: int) -> int | None:
+    """The start number of the opponent a real contribution counts, ``None`` for a dummy or a virtual one."""
+    return int(context.table.opponent[row, column]) + 1 if source == REAL else None
 
 
-def fore_context(context: Context) -> Context:
-    """The context of the event with its final round drawn (C.07 8.3), or the same context when unpaired."""
-    drawn = with_final_round_drawn(context.tournament)
-    if drawn is None:
-        return context
-    return Context(drawn, rules=context.rules, unrated_rating=context.unrated_rating)
-
-
-def fore_buchholz(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "FB",
+    "Fore Buchholz",
+    "C.07 8.3",
+    "Buchholz as if every paired game of the final round had been drawn.",
+    modifiers="CMP",
+)
+def fore_buchholz(context: Context, spec: Spec) -> Column:
     """Fore Buchholz, C.07 8.3: Buchholz as if every paired game of the final round had been drawn.
 
     Everyone's score is recomputed under that assumption; byes of the final
     round keep their points. Before the final round is paired, FB = BH.
     Art. 16 and the modifiers apply as for BH.
     """
-    return buchholz(fore_context(context), spec)
+    return buchholz(context.fore, spec)
 
 
-def average_of_opponents_buchholz(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "AOB",
+    "Average of opponents' Buchholz",
+    "C.07 8.2",
+    "The mean Buchholz of the opponents played over the board (/F: their Fore Buchholz).",
+    modifiers="F",
+)
+def average_of_opponents_buchholz(context: Context, spec: Spec) -> Column:
     """Average of Opponents' Buchholz, C.07 8.2: the mean Buchholz of the opponents played over the board.
 
     Dummies are no opponents; an opponent met twice counts twice. ``/F``
     (2026) averages the opponents' Fore Buchholz instead. Not rounded.
     """
-    base = fore_context(context) if spec.fore else context
-    plain = Spec("FB" if spec.fore else "BH")
-    bh = buchholz(base, Spec("BH"))
-    values = {}
-    for player in context.tournament:
-        elements = [
-            Element(
-                bh[g.opponent.start].number or Fraction(0),
-                f"{exact_text(bh[g.opponent.start].number or Fraction(0))} ({g.opponent.name})",
-                (Fraction(0),),
-                g.entry.round,
-                g.opponent.start,
-            )
-            for g in context.games(player)
-            if g.entry.kind.is_played
-        ]
-        if not elements:
-            values[player.start] = Value(None, note="no game played over the board")
-            continue
+    source = context.fore if spec.fore else context
+    bh = buchholz(source, Spec("BH")).numerator
+    games = context.played & context.has_opponent
+    opponent_bh = np.where(games, bh[context.opponent_rows], 0)
+    sums = opponent_bh.sum(axis=1)
+    count = games.sum(axis=1)
+    present = count > 0
+    denominator = np.maximum(count, 1) * context.unit
+    unit = context.unit
+    what = "FB" if spec.fore else "BH"
+
+    def derive(row: int) -> Value:
+        columns = np.flatnonzero(games[row]).tolist()
+        if not columns:
+            return Value(None, note="no game played over the board")
+        elements = []
+        for column in columns:
+            value = Fraction(int(opponent_bh[row, column]), unit)
+            opponent = int(context.table.opponent[row, column])
+            text = f"{exact_text(value)} ({context.names[opponent]})"
+            elements.append(Element(value, text, column + 1, opponent + 1))
         total = sum((e.value for e in elements), Fraction(0))
-        values[player.start] = Value(total / len(elements), tuple(elements), note=f"opponents' {plain.code}", mean=True)
-    return values
+        return Value(total / len(elements), tuple(elements), note=f"opponents' {what}", mean=True)
+
+    return Column(sums, denominator, present, fractions_key(sums, denominator, present), derive)

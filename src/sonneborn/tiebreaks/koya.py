@@ -4,42 +4,58 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sonneborn.model import StartNo
+import numpy as np
+
 from sonneborn.numbers import exact_text, result_text
-from sonneborn.tiebreaks.base import Context, Element, Spec, Value
+from sonneborn.tiebreaks.column import Column, Value, whole
+from sonneborn.tiebreaks.context import Context
+from sonneborn.tiebreaks.own_results import sum_of
+from sonneborn.tiebreaks.registry import tiebreak
+from sonneborn.tiebreaks.spec import Spec
 
 
-def koya_limit(context: Context, spec: Spec) -> Fraction:
-    """The score an opponent needs to count: 50 % of the maximum, moved by ``/L±n`` half points (C.07 14.5).
-
-    A half point is half a win's points, so the step follows the point system.
-    """
-    return context.max_score / 2 + spec.limit * context.system.win / 2
+def twice_the_limit(context: Context, spec: Spec) -> int:
+    """Twice the score an opponent needs to count, in units: 50 % of the maximum, moved by ``/L±n`` half points
+    (C.07 14.5); a half point is half a win's points, so the step follows the point system."""
+    return context.max_score + spec.limit * context.win
 
 
-def koya(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "KS",
+    "Koya",
+    "C.07 9.2",
+    "Points scored against the opponents who finished with at least half the maximum score.",
+    modifiers="L",
+)
+def koya(context: Context, spec: Spec) -> Column:
     """Koya score, C.07 9.2: points scored against opponents who finished with at least 50 % of the maximum.
 
     The opponents' raw scores count (KS is outside C.07 Art. 16). In a round
     robin the maximum leaves out the free round of an odd number of players;
     forfeits against qualifying opponents count as the games they are (15.2).
     """
-    limit = koya_limit(context, spec)
-    values = {}
-    for player in context.tournament:
-        elements = []
-        for game in context.games(player):
-            score = context.scores[game.opponent.start]
-            if score >= limit:
-                elements.append(
-                    Element(
-                        game.points,
-                        f"{result_text(game.points)} ({game.opponent.name}, {exact_text(score)})",
-                        (game.points,),
-                        game.entry.round,
-                        game.opponent.start,
-                    )
-                )
-        value = Value.of_sum(elements)
-        values[player.start] = Value(value.number, value.elements, note=f"opponents with at least {exact_text(limit)}")
-    return values
+    table, unit = context.table, context.unit
+    twice = twice_the_limit(context, spec)
+    opponent_score = context.scores[context.opponent_rows]
+    qualifies = context.games & (2 * opponent_score >= twice)
+    total = np.where(qualifies, table.points, 0).sum(axis=1)
+    note = f"opponents with at least {exact_text(Fraction(twice, 2 * unit))}"
+
+    def derive(row: int) -> Value:
+        columns = np.flatnonzero(qualifies[row]).tolist()
+        texts = []
+        for column in columns:
+            opponent = int(table.opponent[row, column])
+            x = result_text(Fraction(int(table.points[row, column]), unit))
+            score = exact_text(Fraction(int(context.scores[opponent]), unit))
+            texts.append(f"{x} ({context.names[opponent]}, {score})")
+        return sum_of(
+            [int(table.points[row, column]) for column in columns],
+            texts,
+            denominator=unit,
+            rounds=[column + 1 for column in columns],
+            opponents=[int(table.opponent[row, column]) + 1 for column in columns],
+            note=note,
+        )
+
+    return whole(total, denominator=unit, derive=derive)

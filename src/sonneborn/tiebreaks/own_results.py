@@ -2,52 +2,162 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
-from sonneborn.model import Colour, Entry, Outcome, ResultKind, StartNo
+import numpy as np
+
+from sonneborn.event import BLACK, KINDS, NOT_PLAYED, Bools, Ints, of_kinds
+from sonneborn.model import Outcome, ResultKind
 from sonneborn.numbers import exact_text, result_text
-from sonneborn.tiebreaks.base import Context, Element, Spec, Value, count_value, is_win
-from sonneborn.tiebreaks.modifiers import summed
+from sonneborn.tiebreaks.column import Column, Element, Value, whole
+from sonneborn.tiebreaks.context import Context
+from sonneborn.tiebreaks.registry import tiebreak
+from sonneborn.tiebreaks.spec import Spec
 from sonneborn.tiebreaks.unplayed import describe_kind
 
+WON_KINDS = (ResultKind.WIN, ResultKind.UNRATED_WIN)
+"""Games won over the board (an unrated ``W`` was played)."""
 
-def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
-    """Points (PTS): the player's score, the sum of the points of every round and of any bonus or penalty."""
-    values = {}
-    for player in context.tournament:
-        elements = [
-            Element(
-                pts,
-                f"{result_text(pts)} (round {entry.round}: {_describe(context, entry)})",
-                (Fraction(entry.round),),
-                entry.round,
-                entry.opponent,
-            )
-            for entry, pts in zip(player.entries, context.round_points[player.start], strict=True)
-            if entry.kind.is_finished or pts
-        ]
-        if player.adjustment:
-            text = f"{exact_text(player.adjustment)} (bonus or penalty set by the arbiter)"
-            elements.append(Element(player.adjustment, text, (Fraction(0),)))
-        values[player.start] = Value.of_sum(elements)
-    return values
+
+def sum_of(
+    values: Sequence[int],
+    texts: Sequence[str],
+    *,
+    denominator: int,
+    rounds: Sequence[int] = (),
+    opponents: Sequence[int | None] = (),
+    kept: Sequence[bool] = (),
+    note: str = "",
+) -> Value:
+    """The derivation of a sum: the elements kept and those cut, each with its text.
+
+    ``values`` are numerators over ``denominator``; an element is cut where ``kept`` says false.
+    """
+    elements: list[Element] = []
+    cut: list[Element] = []
+    total = 0
+    for index, (value, text) in enumerate(zip(values, texts, strict=True)):
+        element = Element(
+            Fraction(value, denominator),
+            text,
+            rounds[index] if rounds else 0,
+            opponents[index] if opponents else None,
+        )
+        if not kept or kept[index]:
+            elements.append(element)
+            total += value
+        else:
+            cut.append(element)
+    return Value(Fraction(total, denominator), tuple(elements), tuple(cut), note)
 
 
 _PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.LOSS: "lost to"}
 
 
-def _describe(context: Context, entry: Entry) -> str:
+def describe_round(context: Context, row: int, column: int) -> str:
     """A round's result in words: ``won against Sloth``, ``forfeit loss against Nun``, ``half-point bye``."""
-    kind = entry.kind
-    if entry.opponent is None:
+    kind = KINDS[int(context.table.kind[row, column])]
+    opponent = int(context.table.opponent[row, column])
+    if opponent < 0:
         return describe_kind(kind)
-    name = context.tournament.player(entry.opponent).name
+    name = context.names[opponent]
     if kind.is_played and kind.outcome is not None:
         return f"{_PLAYED_WORDS[kind.outcome]} {name}"
     return f"{describe_kind(kind)} against {name}"
 
 
-def progressive_score(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak("PTS", "Points", "C.07 4.2", "The player's score.")
+def points(context: Context, spec: Spec) -> Column:
+    """Points (PTS, C.07 4.2): the player's score, the sum of the points of every round and of any bonus
+    or penalty the arbiter set."""
+    table = context.table
+    unit = context.unit
+
+    def derive(row: int) -> Value:
+        values, texts, rounds, opponents = [], [], [], []
+        kinds, round_points = table.kind[row], table.points[row]
+        for column in range(table.rounds):
+            pts = int(round_points[column])
+            if kinds[column] == NOT_PLAYED and not pts:
+                continue
+            opponent = int(table.opponent[row, column])
+            values.append(pts)
+            texts.append(
+                f"{result_text(Fraction(pts, unit))} (round {column + 1}: {describe_round(context, row, column)})"
+            )
+            rounds.append(column + 1)
+            opponents.append(opponent + 1 if opponent >= 0 else None)
+        adjustment = int(table.adjustment[row])
+        if adjustment:
+            values.append(adjustment)
+            texts.append(f"{exact_text(Fraction(adjustment, unit))} (bonus or penalty set by the arbiter)")
+            rounds.append(0)
+            opponents.append(None)
+        return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=opponents)
+
+    return whole(context.scores, denominator=unit, derive=derive)
+
+
+def rounds_note(rounds: Sequence[int]) -> str:
+    """``rounds 2, 5``, or ``no round``."""
+    return "rounds " + ", ".join(map(str, rounds)) if rounds else "no round"
+
+
+def count(context: Context, counted: Bools) -> Column:
+    """A count of rounds, with the rounds counted as its derivation."""
+
+    def derive(row: int) -> Value:
+        rounds = (np.flatnonzero(counted[row]) + 1).tolist()
+        return Value(Fraction(len(rounds)), note=rounds_note(rounds))
+
+    return whole(counted.sum(axis=1), derive=derive)
+
+
+@tiebreak(
+    "WIN",
+    "Number of wins",
+    "C.07 7.1",
+    "Rounds in which the player got a win's points, with or without playing.",
+    integral=True,
+)
+def wins(context: Context, spec: Spec) -> Column:
+    """Number of wins, C.07 7.1: rounds in which the player got a win's points, with or without playing.
+
+    Counts wins over the board, forfeit wins, full-point byes and a
+    pairing-allocated bye worth a win, as the point system scores them.
+    """
+    table = context.table
+    worth_a_win = table.system[table.kind.astype(np.intp)] == context.win
+    return count(context, worth_a_win & (table.kind != NOT_PLAYED))
+
+
+@tiebreak("WON", "Games won over the board", "C.07 7.2", "Games won over the board.", integral=True)
+def games_won(context: Context, spec: Spec) -> Column:
+    """Number of games won over the board, C.07 7.2 (unrated ``W`` included: it was played)."""
+    return count(context, of_kinds(context.table.kind, WON_KINDS))
+
+
+@tiebreak("BPG", "Games played with Black", "C.07 7.3", "Games played over the board with Black.", integral=True)
+def black_games(context: Context, spec: Spec) -> Column:
+    """Number of games played over the board with Black, C.07 7.3; unplayed games never count."""
+    return count(context, context.played & (context.table.colour == BLACK))
+
+
+@tiebreak("BWG", "Games won with Black", "C.07 7.4", "Games won over the board with Black.", integral=True)
+def black_wins(context: Context, spec: Spec) -> Column:
+    """Number of games won over the board with Black, C.07 7.4."""
+    return count(context, of_kinds(context.table.kind, WON_KINDS) & (context.table.colour == BLACK))
+
+
+@tiebreak(
+    "PS",
+    "Progressive score",
+    "C.07 7.5",
+    "Sum of the player's running score after each round.",
+    modifiers="CM",
+)
+def progressive_score(context: Context, spec: Spec) -> Column:
     """Sum of progressive scores, C.07 7.5: PS = Σ_{r=1..n} S_r, S_r the score after round r.
 
     The least significant element is the earliest round: Cut-1 drops S_1
@@ -55,59 +165,36 @@ def progressive_score(context: Context, spec: Spec) -> dict[StartNo, Value]:
     running score: a median cuts the early rounds only, as FIDE's reference
     checker does (so PS/M1 = PS/C1). Counts the rounds played so far.
     """
-    values = {}
-    for player in context.tournament:
-        running = Fraction(0)
-        elements = []
-        for rnd, pts in enumerate(context.round_points[player.start][: context.played_rounds], start=1):
-            running += pts
-            elements.append(Element(running, f"{exact_text(running)} (after round {rnd})", (Fraction(rnd),), rnd))
-        values[player.start] = summed(elements, Spec(spec.code, cut_low=spec.cut_low))
-    return values
+    unit = context.unit
+    running: Ints = np.cumsum(context.table.points[:, : context.played_rounds], axis=1)
+    cut = min(spec.cut_low, running.shape[1])
+
+    def derive(row: int) -> Value:
+        scores = [int(value) for value in running[row].tolist()]
+        texts = [f"{exact_text(Fraction(score, unit))} (after round {r})" for r, score in enumerate(scores, start=1)]
+        kept = [index >= cut for index in range(len(scores))]
+        rounds = list(range(1, len(scores) + 1))
+        return sum_of(scores, texts, denominator=unit, rounds=rounds, kept=kept)
+
+    total: Ints = running[:, cut:].sum(axis=1)
+    return whole(total, denominator=unit, derive=derive)
 
 
-def wins(context: Context, spec: Spec) -> dict[StartNo, Value]:
-    """Number of wins, C.07 7.1: rounds in which the player got a win's points, with or without playing.
-
-    Counts wins over the board, forfeit wins, full-point byes and a
-    pairing-allocated bye worth a win.
-    """
-    values = {}
-    for player in context.tournament:
-        rounds = [e.round for e in player.entries if is_win(context, e.kind)]
-        values[player.start] = count_value(len(rounds), _rounds_note(rounds))
-    return values
-
-
-def games_won(context: Context, spec: Spec) -> dict[StartNo, Value]:
-    """Number of games won over the board, C.07 7.2 (unrated ``W`` included: it was played)."""
-    return _count(context, lambda e: e.kind.is_played and e.kind.outcome is Outcome.WIN)
-
-
-def black_games(context: Context, spec: Spec) -> dict[StartNo, Value]:
-    """Number of games played over the board with Black, C.07 7.3; unplayed games never count."""
-    return _count(context, lambda e: e.kind.is_played and e.colour is Colour.BLACK)
-
-
-def black_wins(context: Context, spec: Spec) -> dict[StartNo, Value]:
-    """Number of games won over the board with Black, C.07 7.4."""
-    return _count(context, lambda e: e.kind.is_played and e.colour is Colour.BLACK and e.kind.outcome is Outcome.WIN)
-
-
-def _count(context: Context, counts: object) -> dict[StartNo, Value]:
-    assert callable(counts)
-    values = {}
-    for player in context.tournament:
-        rounds = [e.round for e in player.entries if counts(e)]
-        values[player.start] = count_value(len(rounds), _rounds_note(rounds))
-    return values
-
-
-def _rounds_note(rounds: list[int]) -> str:
-    return "rounds " + ", ".join(map(str, rounds)) if rounds else "no round"
-
-
-def rounds_elected_to_play(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "GE",
+    "Games one elected to play (2023 name of REP)",
+    "C.07 7.6",
+    "Rounds minus half-point byes, zero-point byes and forfeit losses.",
+    integral=True,
+)
+@tiebreak(
+    "REP",
+    "Rounds one elected to play",
+    "C.07 7.6",
+    "Rounds minus half-point byes, zero-point byes and forfeit losses.",
+    integral=True,
+)
+def rounds_elected_to_play(context: Context, spec: Spec) -> Column:
     """Rounds one Elected to Play, C.07 7.6 (GE, Games one Elected to Play, in 2023).
 
     REP = rounds − (half-point byes + zero-point byes + forfeit losses), over
@@ -117,20 +204,28 @@ def rounds_elected_to_play(context: Context, spec: Spec) -> dict[StartNo, Value]
     the 2026 rules keep forfeit losses unplayed for type B tie-breaks.
     """
     rounds = context.played_rounds
-    counted = {ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS}
+    kinds: tuple[ResultKind, ...] = (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS)
     if context.is_round_robin:
-        counted = {ResultKind.FORFEIT_LOSS} if context.rules.forfeits_unplayed_in_round_robins else set()
-    values = {}
-    for player in context.tournament:
-        missed = [e.round for e in player.entries[:rounds] if e.kind in counted]
-        note = f"{rounds} rounds − {len(missed)} not elected" + (
-            f" (rounds {', '.join(map(str, missed))})" if missed else ""
+        kinds = (ResultKind.FORFEIT_LOSS,) if context.rules.forfeits_unplayed_in_round_robins else ()
+    missed = of_kinds(context.table.kind[:, :rounds], kinds)
+
+    def derive(row: int) -> Value:
+        found = (np.flatnonzero(missed[row]) + 1).tolist()
+        note = f"{rounds} rounds − {len(found)} not elected" + (
+            f" (rounds {', '.join(map(str, found))})" if found else ""
         )
-        values[player.start] = Value(Fraction(rounds - len(missed)), note=note)
-    return values
+        return Value(Fraction(rounds - len(found)), note=note)
+
+    return whole(rounds - missed.sum(axis=1), derive=derive)
 
 
-def standard_points(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "STD",
+    "Standard points",
+    "C.07 7.7",
+    "1 for each round scored above the scheduled opponent (or above a draw without playing), ½ if equal.",
+)
+def standard_points(context: Context, spec: Spec) -> Column:
     """Standard Points, C.07 7.7 (2026): 1 for each round won, ½ for each round drawn, in 1–½–0 terms.
 
     A round counts 1 when the player scored more than the scheduled opponent,
@@ -139,32 +234,45 @@ def standard_points(context: Context, spec: Spec) -> dict[StartNo, Value]:
     forfeit (0–0) is "the same as the opponent": ½ as written (FIDE's
     reference checker compares with a draw instead).
     """
-    draw = context.system.draw
-    values = {}
-    for player in context.tournament:
-        elements = []
-        for entry in player.entries[: context.played_rounds]:
-            if not entry.kind.is_finished:
-                continue
-            own = context.round_points[player.start][entry.round - 1]
-            other = draw if entry.opponent is None else context.round_points[entry.opponent][entry.round - 1]
-            # 1, ½ or 0 as the round was won, drawn or lost relative to the opponent (or a draw).
-            standard = Fraction((own > other) * 2 + (own == other), 2)
-            against = "a draw" if entry.opponent is None else context.tournament.player(entry.opponent).name
-            elements.append(
-                Element(
-                    standard,
-                    f"{result_text(standard)} (round {entry.round}: {exact_text(own)} against "
-                    f"{exact_text(other)}, {against})",
-                    (Fraction(entry.round),),
-                    entry.round,
-                    entry.opponent,
-                )
+    table, unit = context.table, context.unit
+    counted = context.counted
+    own = table.points
+    other = np.where(context.has_opponent, table.points[context.opponent_rows, np.arange(table.rounds)], context.draw)
+    # In half points: 2 above the opponent (or a draw), 1 the same, 0 below.
+    halves = np.where(counted, (own > other) * 2 + (own == other), 0)
+
+    def derive(row: int) -> Value:
+        values, texts, rounds, opponents = [], [], [], []
+        for column in np.flatnonzero(counted[row]).tolist():
+            opponent = int(table.opponent[row, column])
+            against = "a draw" if opponent < 0 else context.names[opponent]
+            mine, theirs = Fraction(int(own[row, column]), unit), Fraction(int(other[row, column]), unit)
+            standard = int(halves[row, column])
+            values.append(standard)
+            texts.append(
+                f"{result_text(Fraction(standard, 2))} (round {column + 1}: {exact_text(mine)} against "
+                f"{exact_text(theirs)}, {against})"
             )
-        values[player.start] = Value.of_sum(elements)
-    return values
+            rounds.append(column + 1)
+            opponents.append(opponent + 1 if opponent >= 0 else None)
+        return sum_of(values, texts, denominator=2, rounds=rounds, opponents=opponents)
+
+    return whole(halves.sum(axis=1).astype(np.int64), denominator=2, derive=derive)
 
 
-def pairing_number(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "TPN",
+    "Tournament pairing number",
+    "C.07 7.8",
+    "The final pairing number, lowest first.",
+    modifiers="R",
+    integral=True,
+    ascending=True,
+)
+def pairing_number(context: Context, spec: Spec) -> Column:
     """Tournament Pairing Number, C.07 7.8 (2026): the final pairing number, lowest first (``/R``: highest)."""
-    return {p.start: Value(Fraction(p.start), note="pairing number") for p in context.tournament}
+
+    def derive(row: int) -> Value:
+        return Value(Fraction(row + 1), note="pairing number")
+
+    return whole(np.arange(1, context.players + 1, dtype=np.int64), derive=derive)

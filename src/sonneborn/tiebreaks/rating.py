@@ -16,16 +16,15 @@ Only games played over the board count, in round robins too (C.07 10,
 Results count as 1–½–0 by their outcome, whatever the event's point system.
 
 Unrated players (rating missing or 0): a rating to assume comes from the
-code's ``/U<N>`` or else from ``Context.unrated_rating`` (``--unrated-rating``).
-Without one, ARO, TPR, PTP, APRO and APPO are dropped as soon as any
-participant is unrated: every value is ``None`` with a note saying why, and a
-warning is logged (C.07 10). RTNG is not dropped: only the unrated player's
-own value is missing.
+code's ``/U<N>`` or else from the ranking's ``unrated_rating``
+(``--unrated-rating``). Without one, ARO, TPR, PTP, APRO and APPO are dropped
+as soon as any participant is unrated: every value is ``None`` with a note
+saying why, and the column carries a warning (C.07 10). RTNG is not dropped:
+only the unrated player's own value is missing.
 """
 
 from __future__ import annotations
 
-import logging
 import math
 from bisect import bisect_right
 from collections.abc import Callable
@@ -34,20 +33,25 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import orjson
 
-from sonneborn.model import Outcome, Player, StartNo
+from sonneborn.errors import InputWarning
+from sonneborn.event import Bools, Ints, of_kinds
+from sonneborn.model import ResultKind
 from sonneborn.numbers import exact_text, result_text
-from sonneborn.tiebreaks.base import Context, Definition, Element, Game, Modifier, Spec, Value
-from sonneborn.tiebreaks.modifiers import apply_cuts
-
-logger = logging.getLogger(__name__)
+from sonneborn.tiebreaks.column import Column, Element, Value, whole
+from sonneborn.tiebreaks.context import Context
+from sonneborn.tiebreaks.cuts import cut
+from sonneborn.tiebreaks.registry import tiebreak
+from sonneborn.tiebreaks.spec import Spec
 
 TABLES_FILE = "fide_b02_tables.json"
 """The B.02 8.1.1 and 8.1.2 tables with their source, in the package's ``data`` folder."""
 
 _HALF = Fraction(1, 2)
-_SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: _HALF, Outcome.LOSS: Fraction(0)}
+WON_KINDS = (ResultKind.WIN, ResultKind.UNRATED_WIN)
+DRAWN_KINDS = (ResultKind.DRAW, ResultKind.UNRATED_DRAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,70 +135,90 @@ def expected_score(difference: int) -> Fraction:
     return Fraction(expected_hundredths(difference), 100)
 
 
-def is_unrated(player: Player) -> bool:
-    """Whether the player has no rating (none given, or 0)."""
-    return not player.rating
+def _expected_array(difference: Ints) -> Ints:
+    """:func:`expected_hundredths` of every difference of an array."""
+    tables = _tables()
+    index = np.searchsorted(np.array(tables.bounds), np.abs(difference), side="right") - 1
+    found: Ints = np.where(difference >= 0, np.array(tables.higher)[index], np.array(tables.lower)[index])
+    return found
 
 
-def assumed_rating(context: Context, spec: Spec) -> int | None:
-    """The rating assumed for unrated players: ``/U<N>`` first, then ``--unrated-rating``."""
-    return spec.unrated_rating if spec.unrated_rating is not None else context.unrated_rating
+def _drop_reason(unrated: list[int]) -> str:
+    return f"player(s) {', '.join(map(str, unrated))} unrated (C.07 10); give --unrated-rating or /U<N>"
 
 
-@dataclass(frozen=True, slots=True)
-class _Ratings:
-    """Every participant's rating, an assumed one for the unrated."""
+@dataclass(frozen=True, eq=False)
+class _Games:
+    """The games over the board of every player, with the ratings they count (C.07 Art. 10)."""
 
-    by_start: dict[StartNo, int]
-    assumed: frozenset[StartNo]
+    context: Context
+    ratings: Ints
+    """Every participant's rating, the assumed one for the unrated."""
+    assumed: Bools
+    """The unrated players given the assumed rating."""
+    games: Bools
+    """Games played over the board."""
+    opponents: Ints
+    """The opponent's rating in every round (0 where no game)."""
 
-    def label(self, player: Player) -> str:
-        extra = ", unrated: assumed" if player.start in self.assumed else ""
-        return f"{self.by_start[player.start]} ({player.name}{extra})"
+    @property
+    def count(self) -> Ints:
+        found: Ints = self.games.sum(axis=1)
+        return found
 
+    @property
+    def halves(self) -> Ints:
+        """The score over the board in half points, 1–½–0 by each game's outcome."""
+        kind = self.context.table.kind
+        won, drawn = of_kinds(kind, WON_KINDS) & self.games, of_kinds(kind, DRAWN_KINDS) & self.games
+        found: Ints = (2 * won.astype(np.int64) + drawn).sum(axis=1)
+        return found
 
-def _ratings(context: Context, spec: Spec) -> _Ratings | None:
-    """The ratings to use, or ``None`` (with a warning) when the tie-break is dropped (C.07 10)."""
-    unrated = [p.start for p in context.tournament if is_unrated(p)]
-    assumed = assumed_rating(context, spec)
-    if unrated and assumed is None:
-        logger.warning("%s dropped: %s", spec, _drop_reason(unrated))
-        return None
-    by_start = {}
-    for player in context.tournament:
-        rating = player.rating or assumed
-        assert rating is not None
-        by_start[player.start] = rating
-    return _Ratings(by_start, frozenset(unrated))
+    def label(self, row: int) -> str:
+        """``2305 (Ben)``, and whether the rating was assumed."""
+        extra = ", unrated: assumed" if self.assumed[row] else ""
+        return f"{int(self.ratings[row])} ({self.context.names[row]}{extra})"
 
-
-def _drop_reason(unrated: list[StartNo]) -> str:
-    players = ", ".join(map(str, unrated))
-    return f"player(s) {players} unrated (C.07 10); give --unrated-rating or /U<N>"
-
-
-def _dropped(context: Context) -> dict[StartNo, Value]:
-    note = "dropped: " + _drop_reason([p.start for p in context.tournament if is_unrated(p)])
-    return {p.start: Value(None, note=note) for p in context.tournament}
-
-
-def _over_the_board(context: Context, player: Player) -> list[Game]:
-    return [game for game in context.games(player) if game.entry.kind.is_played]
-
-
-def _score(games: list[Game]) -> Fraction:
-    """The score over the board in 1–½–0 terms, by the outcome of each game."""
-    return sum((_SCORE[_outcome(g)] for g in games), Fraction(0))
+    def elements(self, row: int, numbers: Ints, label: Callable[[int], str]) -> list[Element]:
+        """One element per game over the board: the opponent's number."""
+        table = self.context.table
+        found = []
+        for column in np.flatnonzero(self.games[row]).tolist():
+            opponent = int(table.opponent[row, column])
+            found.append(Element(Fraction(int(numbers[opponent])), label(opponent), column + 1, opponent + 1))
+        return found
 
 
-def _outcome(game: Game) -> Outcome:
-    outcome = game.entry.kind.outcome
-    assert outcome is not None  # every game played over the board has one
-    return outcome
+def _games(context: Context, spec: Spec) -> _Games | None:
+    """The games over the board with the ratings to use, or ``None`` when the tie-break is dropped (C.07 10)."""
+    assumed = spec.unrated_rating if spec.unrated_rating is not None else context.unrated_rating
+    rating = context.table.rating
+    unrated = rating == 0
+    if unrated.any():
+        if assumed is None:
+            return None
+        rating = np.where(unrated, assumed, rating)
+    games = context.played & context.has_opponent
+    opponents = np.where(games, rating[context.opponent_rows], 0)
+    return _Games(context, rating, unrated, games, opponents)
 
 
-def _mean(numbers: list[int]) -> int:
-    return round_half_up(Fraction(sum(numbers), len(numbers)))
+def _dropped(context: Context, spec: Spec) -> Column:
+    players = context.players
+    reason = _drop_reason((np.flatnonzero(context.table.rating == 0) + 1).tolist())
+    note = Value(None, note="dropped: " + reason)
+    warning = InputWarning(f"{spec} dropped: {reason}")
+    zeros = np.zeros(players, dtype=np.int64)
+    return Column(zeros, np.ones(players, dtype=np.int64), zeros.astype(bool), zeros, lambda row: note, (warning,))
+
+
+_NO_GAME = Value(None, note="no game over the board")
+
+
+def _mean(total: Ints, count: Ints) -> Ints:
+    """The rounded averages, .5 up (``count`` > 0 where it matters)."""
+    found: Ints = (2 * total + count) // np.maximum(2 * count, 1)
+    return found
 
 
 def _mean_note(what: str, numbers: list[int]) -> str:
@@ -202,24 +226,15 @@ def _mean_note(what: str, numbers: list[int]) -> str:
     return f"average of {len(numbers)} {what}: {average}, rounded half up"
 
 
-def _elements(numbers: dict[StartNo, int], games: list[Game], label: Callable[[Player], str]) -> list[Element]:
-    """One element per game: the opponent's number; the lowest is the least significant (C.07 14.1.b)."""
-    return [
-        Element(
-            Fraction(numbers[g.opponent.start]),
-            label(g.opponent),
-            (Fraction(numbers[g.opponent.start]),),
-            g.entry.round,
-            g.opponent.start,
-        )
-        for g in games
-    ]
-
-
-_NO_GAME = Value(None, note="no game over the board")
-
-
-def aro(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "ARO",
+    "Average rating of opponents",
+    "C.07 10.1",
+    "The mean rating of the opponents met over the board, rounded half up.",
+    modifiers="CMU",
+    integral=True,
+)
+def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
     """Average rating of opponents, C.07 10.1: the mean rating of the opponents met over the board.
 
     Rounded to the nearest whole number, .5 up. An opponent met twice counts
@@ -227,70 +242,74 @@ def aro(context: Context, spec: Spec) -> dict[StartNo, Value]:
     and the medians likewise (14.2–14.4); nothing left means no value, so
     ARO/C1 after a single game over the board has none (Held ex. 18).
     """
-    ratings = _ratings(context, spec)
-    if ratings is None:
-        return _dropped(context)
-    values = {}
-    for player in context.tournament:
-        elements = _elements(ratings.by_start, _over_the_board(context, player), ratings.label)
+    found = _games(context, spec)
+    if found is None:
+        return _dropped(context, spec)
+    games, opponents = found.games, found.opponents
+    total, kept = cut(opponents, [opponents], games, games & False, low=spec.cut_low, high=spec.cut_high)
+    count = kept.sum(axis=1)
+
+    def derive(row: int) -> Value:
+        elements = found.elements(row, found.ratings, found.label)
         if not elements:
-            values[player.start] = _NO_GAME
-            continue
-        kept, cut = apply_cuts(elements, low=spec.cut_low, high=spec.cut_high)
-        if not kept:
-            values[player.start] = Value(None, cut=tuple(cut), note="no rating left after the cut")
-            continue
-        numbers = [int(e.value) for e in kept]
-        values[player.start] = Value(
-            Fraction(_mean(numbers)), tuple(kept), tuple(cut), _mean_note("ratings", numbers), mean=True
-        )
-    return values
+            return _NO_GAME
+        columns = np.flatnonzero(games[row]).tolist()
+        keep = [bool(kept[row, column]) for column in columns]
+        left = tuple(e for e, flag in zip(elements, keep, strict=True) if flag)
+        removed = tuple(e for e, flag in zip(elements, keep, strict=True) if not flag)
+        if not left:
+            return Value(None, cut=removed, note="no rating left after the cut")
+        numbers = [int(e.value) for e in left]
+        mean = round_half_up(Fraction(sum(numbers), len(numbers)))
+        return Value(Fraction(mean), left, removed, _mean_note("ratings", numbers), mean=True)
+
+    return whole(_mean(total, count), present=count > 0, derive=derive)
 
 
-def _tpr_value(ratings: _Ratings, games: list[Game]) -> Value:
-    if not games:
-        return _NO_GAME
-    average = _mean([ratings.by_start[g.opponent.start] for g in games])
-    score = _score(games)
-    p = score / len(games)
-    index = score_fraction_index(p)
-    dp = _tables().dp[index]
-    note = f"ARO {average} + dp({index // 100}.{index % 100:02d})={dp}; p = {result_text(score)}/{len(games)}"
-    return Value(Fraction(average + dp), note=note)
+@dataclass(frozen=True, eq=False)
+class _Performance:
+    """Every player's TPR (C.07 10.2) with the numbers its derivation shows."""
+
+    value: Ints
+    present: Bools
+    average: Ints
+    index: Ints
+    dp: Ints
+    halves: Ints
+    count: Ints
+
+    def derive(self, row: int) -> Value:
+        if not self.present[row]:
+            return _NO_GAME
+        index, count = int(self.index[row]), int(self.count[row])
+        score = result_text(Fraction(int(self.halves[row]), 2))
+        note = f"ARO {int(self.average[row])} + dp({index // 100}.{index % 100:02d})={int(self.dp[row])}; "
+        return Value(Fraction(int(self.value[row])), note=note + f"p = {score}/{count}")
 
 
-def _ptp_value(ratings: _Ratings, games: list[Game]) -> Value:
-    if not games:
-        return _NO_GAME
-    opponents = [ratings.by_start[g.opponent.start] for g in games]
-    score = _score(games)
-    if score == 0:
-        lowest = min(opponents)
-        return Value(Fraction(lowest - 800), note=f"zero score: lowest opponent {lowest} − 800")
-    target = score * 100
-
-    def expected(rating: int) -> int:
-        return sum(expected_hundredths(rating - opponent) for opponent in opponents)
-
-    # expected() grows with the rating: 0 below every opponent by 736 or more,
-    # everything at 736 or more above every opponent, so a full score ends there.
-    low, high = min(opponents) - 736, max(opponents) + 736
-    while high - low > 1:
-        middle = (low + high) // 2
-        if expected(middle) >= target:
-            high = middle
-        else:
-            low = middle
-    note = (
-        f"lowest R with Σ PD(R − Rᵢ) ≥ {result_text(score)}: "
-        f"Σ = {exact_text(Fraction(expected(high), 100))} at {high}, "
-        f"{exact_text(Fraction(expected(high - 1), 100))} at {high - 1}; "
-        f"opponents {', '.join(map(str, opponents))}"
-    )
-    return Value(Fraction(high), note=note)
+def _performance(found: _Games) -> _Performance:
+    count = found.count
+    safe = np.maximum(count, 1)
+    average = _mean(found.opponents.sum(axis=1), count)
+    halves = found.halves
+    # p in hundredths, half up; a score neither 0 nor 100 % stays within 0.01–0.99.
+    index = (100 * halves + safe) // (2 * safe)
+    inner = (halves > 0) & (halves < 2 * count)
+    index = np.where(inner, np.clip(index, 1, 99), np.clip(index, 0, 100))
+    dp = np.array(_tables().dp, dtype=np.int64)[index]
+    return _Performance(average + dp, count > 0, average, index, dp, halves, count)
 
 
-def tpr(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "TPR",
+    "Tournament performance rating",
+    "C.07 10.2",
+    "The average rating of the opponents met over the board plus the rating difference "
+    "of the score fraction (B.02 table 8.1.1).",
+    modifiers="U",
+    integral=True,
+)
+def tournament_performance_rating(context: Context, spec: Spec) -> Column:
     """Tournament performance rating, C.07 10.2: TPR = ARO + dp(p), dp from B.02 table 8.1.1.
 
     ARO is the rounded average of the opponents met over the board (C.07
@@ -299,13 +318,79 @@ def tpr(context: Context, spec: Spec) -> dict[StartNo, Value]:
     decimals before the lookup (C.07 is silent; the common reading). p = 0
     gives −800, p = 1 gives +800.
     """
-    ratings = _ratings(context, spec)
-    if ratings is None:
-        return _dropped(context)
-    return {p.start: _tpr_value(ratings, _over_the_board(context, p)) for p in context.tournament}
+    found = _games(context, spec)
+    if found is None:
+        return _dropped(context, spec)
+    performance = _performance(found)
+    return whole(performance.value, present=performance.present, derive=performance.derive)
 
 
-def ptp(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@dataclass(frozen=True, eq=False)
+class _Perfect:
+    """Every player's PTP (C.07 10.3) with the numbers its derivation shows."""
+
+    found: _Games
+    value: Ints
+    present: Bools
+    halves: Ints
+
+    def expected(self, row: int, rating: int) -> int:
+        columns = np.flatnonzero(self.found.games[row])
+        return int(_expected_array(rating - self.found.opponents[row, columns]).sum())
+
+    def derive(self, row: int) -> Value:
+        if not self.present[row]:
+            return _NO_GAME
+        opponents = self.found.opponents[row, np.flatnonzero(self.found.games[row])].tolist()
+        halves, value = int(self.halves[row]), int(self.value[row])
+        if halves == 0:
+            return Value(Fraction(value), note=f"zero score: lowest opponent {min(opponents)} − 800")
+        score = result_text(Fraction(halves, 2))
+        at, below = self.expected(row, value), self.expected(row, value - 1)
+        note = (
+            f"lowest R with Σ PD(R − Rᵢ) ≥ {score}: "
+            f"Σ = {exact_text(Fraction(at, 100))} at {value}, {exact_text(Fraction(below, 100))} at {value - 1}; "
+            f"opponents {', '.join(map(str, opponents))}"
+        )
+        return Value(Fraction(value), note=note)
+
+
+def _perfect(found: _Games) -> _Perfect:
+    games, opponents = found.games, found.opponents
+    count, halves = found.count, found.halves
+    present = count > 0
+    big = np.iinfo(np.int64).max // 4
+    lowest = np.where(games, opponents, big).min(axis=1, initial=big)
+    highest = np.where(games, opponents, -big).max(axis=1, initial=-big)
+    # expected() grows with the rating: 0 below every opponent by 736 or more, everything at 736 or more
+    # above every opponent; the lowest rating reaching the score is searched for every player at once.
+    low = np.where(present, lowest - 736, 0)
+    high = np.where(present, highest + 736, 1)
+    target = halves * 50  # the score in hundredths
+    while True:
+        open_rows = np.flatnonzero(high - low > 1)
+        if not open_rows.size:
+            break
+        middle = (low[open_rows] + high[open_rows]) // 2
+        difference = middle[:, None] - opponents[open_rows]
+        expected = np.where(games[open_rows], _expected_array(difference), 0).sum(axis=1)
+        reaches = expected >= target[open_rows]
+        high[open_rows] = np.where(reaches, middle, high[open_rows])
+        low[open_rows] = np.where(reaches, low[open_rows], middle)
+    value = np.where(halves == 0, lowest - 800, high)
+    return _Perfect(found, np.where(present, value, 0), present, halves)
+
+
+@tiebreak(
+    "PTP",
+    "Perfect tournament performance",
+    "C.07 10.3",
+    "The lowest rating whose expected score against the opponents met over the board "
+    "(B.02 table 8.1.2) reaches the score made over the board.",
+    modifiers="U",
+    integral=True,
+)
+def perfect_tournament_performance(context: Context, spec: Spec) -> Column:
     """Perfect tournament performance, C.07 10.3: the lowest whole rating R with Σ PD(R − Rᵢ) ≥ the score.
 
     The sum runs over the opponents met over the board, PD is B.02 table 8.1.2
@@ -315,130 +400,94 @@ def ptp(context: Context, spec: Spec) -> dict[StartNo, Value]:
     expected score reaches 100 % is the highest opponent's rating + 736, as
     PD is 1.00 only beyond a difference of 735, and that is the value given.
     """
-    ratings = _ratings(context, spec)
-    if ratings is None:
-        return _dropped(context)
-    return {p.start: _ptp_value(ratings, _over_the_board(context, p)) for p in context.tournament}
+    found = _games(context, spec)
+    if found is None:
+        return _dropped(context, spec)
+    perfect = _perfect(found)
+    return whole(perfect.value, present=perfect.present, derive=perfect.derive)
 
 
-def _opponents_average(context: Context, code: str, own: dict[StartNo, Value]) -> dict[StartNo, Value]:
-    # An opponent met over the board has played a game, so has a value.
-    numbers = {start: int(value.number) for start, value in own.items() if value.number is not None}
+def _opponents_average(found: _Games, what: str, own: Ints) -> Column:
+    """The rounded mean of the opponents' own values (their TPR or PTP), over the games over the board."""
+    context = found.context
+    numbers = np.where(found.games, own[context.opponent_rows], 0)
+    count = found.count
 
-    def label(opponent: Player) -> str:
-        return f"{numbers[opponent.start]} ({opponent.name})"
+    def label(opponent: int) -> str:
+        return f"{int(own[opponent])} ({context.names[opponent]})"
 
-    values = {}
-    for player in context.tournament:
-        games = _over_the_board(context, player)
-        if not games:
-            values[player.start] = _NO_GAME
-            continue
-        elements = _elements(numbers, games, label)
+    def derive(row: int) -> Value:
+        elements = found.elements(row, own, label)
+        if not elements:
+            return _NO_GAME
         kept = [int(e.value) for e in elements]
-        values[player.start] = Value(
-            Fraction(_mean(kept)), tuple(elements), note=_mean_note(code + "s", kept), mean=True
-        )
-    return values
+        mean = round_half_up(Fraction(sum(kept), len(kept)))
+        return Value(Fraction(mean), tuple(elements), note=_mean_note(what + "s", kept), mean=True)
+
+    return whole(_mean(numbers.sum(axis=1), count), present=count > 0, derive=derive)
 
 
-def apro(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "APRO",
+    "Average performance rating of opponents",
+    "C.07 10.4",
+    "The mean tournament performance rating of the opponents met over the board, rounded half up.",
+    modifiers="U",
+    integral=True,
+)
+def average_performance_of_opponents(context: Context, spec: Spec) -> Column:
     """Average performance rating of opponents, C.07 10.4: the mean TPR (C.07 10.2, B.02 table 8.1.1)
     of the opponents met over the board, rounded half up."""
-    ratings = _ratings(context, spec)
-    if ratings is None:
-        return _dropped(context)
-    own = {p.start: _tpr_value(ratings, _over_the_board(context, p)) for p in context.tournament}
-    return _opponents_average(context, "TPR", own)
+    found = _games(context, spec)
+    if found is None:
+        return _dropped(context, spec)
+    return _opponents_average(found, "TPR", _performance(found).value)
 
 
-def appo(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "APPO",
+    "Average perfect performance of opponents",
+    "C.07 10.5",
+    "The mean perfect tournament performance of the opponents met over the board, rounded half up.",
+    modifiers="U",
+    integral=True,
+)
+def average_perfect_performance_of_opponents(context: Context, spec: Spec) -> Column:
     """Average perfect performance of opponents, C.07 10.5: the mean PTP (C.07 10.3, B.02 table 8.1.2)
     of the opponents met over the board, rounded half up."""
-    ratings = _ratings(context, spec)
-    if ratings is None:
-        return _dropped(context)
-    own = {p.start: _ptp_value(ratings, _over_the_board(context, p)) for p in context.tournament}
-    return _opponents_average(context, "PTP", own)
+    found = _games(context, spec)
+    if found is None:
+        return _dropped(context, spec)
+    return _opponents_average(found, "PTP", _perfect(found).value)
 
 
-def rtng(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "RTNG",
+    "Rating",
+    "C.07 10.6",
+    "The player's own rating, highest first.",
+    modifiers="RU",
+    integral=True,
+)
+def rating(context: Context, spec: Spec) -> Column:
     """Rating, C.07 10.6: the player's own rating, highest first (``/R`` reverses).
 
     An unrated player gets the assumed rating (``/U<N>``, ``--unrated-rating``)
     or else no value; unlike the other rating tie-breaks RTNG is not dropped for
     everyone, since the other players' ratings still compare.
     """
-    assumed = assumed_rating(context, spec)
-    values = {}
-    for player in context.tournament:
-        if not is_unrated(player):
-            values[player.start] = Value(Fraction(player.rating or 0), note="rating")
-        elif assumed is not None:
-            values[player.start] = Value(Fraction(assumed), note="unrated: assumed rating")
-        else:
-            values[player.start] = Value(None, note="unrated")
-    return values
+    assumed = spec.unrated_rating if spec.unrated_rating is not None else context.unrated_rating
+    ratings = context.table.rating
+    rated = ratings != 0
+    notes = (Value(None, note="unrated"), "unrated: assumed rating")
 
+    def derive(row: int) -> Value:
+        if rated[row]:
+            return Value(Fraction(int(ratings[row])), note="rating")
+        if assumed is not None:
+            return Value(Fraction(assumed), note=notes[1])
+        return notes[0]
 
-_UNRATED = Modifier.UNRATED
-
-DEFINITIONS: list[Definition] = [
-    Definition(
-        "ARO",
-        "Average rating of opponents",
-        "C.07 10.1",
-        "The mean rating of the opponents met over the board, rounded half up.",
-        compute=aro,
-        modifiers=frozenset({Modifier.CUT, Modifier.MEDIAN, _UNRATED}),
-        integral=True,
-    ),
-    Definition(
-        "TPR",
-        "Tournament performance rating",
-        "C.07 10.2",
-        "The average rating of the opponents met over the board plus the rating difference "
-        "of the score fraction (B.02 table 8.1.1).",
-        compute=tpr,
-        modifiers=frozenset({_UNRATED}),
-        integral=True,
-    ),
-    Definition(
-        "PTP",
-        "Perfect tournament performance",
-        "C.07 10.3",
-        "The lowest rating whose expected score against the opponents met over the board "
-        "(B.02 table 8.1.2) reaches the score made over the board.",
-        compute=ptp,
-        modifiers=frozenset({_UNRATED}),
-        integral=True,
-    ),
-    Definition(
-        "APRO",
-        "Average performance rating of opponents",
-        "C.07 10.4",
-        "The mean tournament performance rating of the opponents met over the board, rounded half up.",
-        compute=apro,
-        modifiers=frozenset({_UNRATED}),
-        integral=True,
-    ),
-    Definition(
-        "APPO",
-        "Average perfect performance of opponents",
-        "C.07 10.5",
-        "The mean perfect tournament performance of the opponents met over the board, rounded half up.",
-        compute=appo,
-        modifiers=frozenset({_UNRATED}),
-        integral=True,
-    ),
-    Definition(
-        "RTNG",
-        "Rating",
-        "C.07 10.6",
-        "The player's own rating, highest first.",
-        compute=rtng,
-        modifiers=frozenset({Modifier.REVERSE, _UNRATED}),
-        integral=True,
-    ),
-]
-"""The rating-based tie-breaks, for the registry."""
+    if assumed is not None:
+        return whole(np.where(rated, ratings, assumed), derive=derive)
+    return whole(ratings, present=rated, derive=derive)

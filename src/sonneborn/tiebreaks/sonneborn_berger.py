@@ -2,40 +2,54 @@
 
 Each weights a player's results by the opponents' scores. SB is the one FIDE
 uses to break ties (C.07 9.1); GF and NNSB are the historic weighted scores
-that were meant to replace raw points.
+that were meant to replace raw points (``--rank-by``).
 """
 
 from __future__ import annotations
 
-from sonneborn.model import StartNo
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from sonneborn.errors import TiebreakError
+from sonneborn.event import EXACT_LIMIT, Ints, as_wide
 from sonneborn.numbers import exact_text, result_text
-from sonneborn.tiebreaks.base import Context, Element, Spec, Value
-from sonneborn.tiebreaks.modifiers import summed
+from sonneborn.tiebreaks.buchholz import opponent_start
+from sonneborn.tiebreaks.column import Column, Value, whole
+from sonneborn.tiebreaks.context import Context
+from sonneborn.tiebreaks.cuts import cut
+from sonneborn.tiebreaks.own_results import sum_of
+from sonneborn.tiebreaks.registry import tiebreak
+from sonneborn.tiebreaks.spec import Spec
+from sonneborn.tiebreaks.unplayed import Contributions
 
 
-def sonneborn_berger_elements(context: Context, start: StartNo, spec: Spec) -> list[Element]:
-    """One element per round: the points scored times the (adjusted, dummy or virtual) opponent's score.
-
-    Significance (C.07 14.1.d): the element of the opponent with the lowest
-    score is the least significant; among equal scores, the lowest product.
-    """
-    elements = []
-    for c in context.contributions(context.tournament.player(start), forfeits_played=spec.forfeits_played):
-        product = c.points * c.score
-        elements.append(
-            Element(
-                product,
-                f"{result_text(c.points)}×{exact_text(c.score)} ({c.label()})",
-                (c.score, product),
-                c.round,
-                None if c.opponent is None else c.opponent.start,
-                c.voluntary,
-            )
-        )
-    return elements
+def products(c: Contributions) -> Ints:
+    """Every round's points times the score counted, in units squared."""
+    product: Ints = c.score * c.points
+    return product
 
 
-def sonneborn_berger(context: Context, spec: Spec) -> dict[StartNo, Value]:
+def product_texts(context: Context, c: Contributions, row: int, columns: list[int]) -> list[str]:
+    """``½×11 (Zagorovsky)`` for each round of a row."""
+    unit = context.unit
+    return [
+        f"{result_text(Fraction(int(c.points[row, column]), unit))}×"
+        f"{exact_text(Fraction(int(c.score[row, column]), unit))} ({c.label(row, column)})"
+        for column in columns
+    ]
+
+
+@tiebreak(
+    "SB",
+    "Sonneborn–Berger (Neustadtl)",
+    "C.07 9.1",
+    "Sum over the games of the points scored times the opponent's score.",
+    modifiers="CMP",
+    weighted=True,
+)
+def sonneborn_berger(context: Context, spec: Spec) -> Column:
     """Sonneborn–Berger (Neustadtl) score, C.07 9.1: SB = Σ points scored × opponent's score.
 
     With 1–½–0 scoring this is the sum of the scores of the opponents beaten
@@ -43,63 +57,124 @@ def sonneborn_berger(context: Context, spec: Spec) -> dict[StartNo, Value]:
     forfeits are ordinary games and a free round adds nothing (C.07 15.2); in
     Swiss events opponents count with their adjusted score (16.3) and own
     unplayed rounds as games against a dummy (16.4). Takes ``/C1 /C2 /M1 /M2``
-    (14.1–14.4, with the 16.5 exception) and ``/P`` (16.6).
+    (14.1–14.4, with the 16.5 exception) and ``/P`` (16.6). The least
+    significant element is the one of the opponent with the lowest score,
+    among equal scores the lowest product (14.1.d).
     """
-    return {
-        p.start: summed(sonneborn_berger_elements(context, p.start, spec), spec, vur_exception=context.vur_exception)
-        for p in context.tournament
-    }
+    c = context.contributions(spec.forfeits_played)
+    product = products(c)
+    total, kept = cut(
+        product,
+        [c.score, product],
+        c.present,
+        c.voluntary,
+        low=spec.cut_low,
+        high=spec.cut_high,
+        vur_exception=context.art16,
+    )
+
+    def derive(row: int) -> Value:
+        columns = np.flatnonzero(c.present[row]).tolist()
+        return sum_of(
+            [int(product[row, column]) for column in columns],
+            product_texts(context, c, row, columns),
+            denominator=context.unit**2,
+            rounds=[column + 1 for column in columns],
+            opponents=[opponent_start(context, row, column, int(c.source[row, column])) for column in columns],
+            kept=[bool(kept[row, column]) for column in columns],
+        )
+
+    return whole(total, denominator=context.unit**2, derive=derive)
 
 
-def games_counted(context: Context, start: StartNo) -> int:
-    """The games a player played (forfeits included): Gelbfuhs's ``n_j``."""
-    return len(context.games(context.tournament.player(start)))
-
-
-def gelbfuhs(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "GF",
+    "Gelbfuhs",
+    "Gelbfuhs 1873",
+    "Sum over the games of the points scored times (1 + opponent's score / opponent's games).",
+    weighted=True,
+)
+def gelbfuhs(context: Context, spec: Spec) -> Column:
     """Gelbfuhs score (Vienna 1873): GF = Σ x_ij · (1 + s_j / n_j).
 
     ``x_ij`` is the player's points against opponent *j*, ``s_j`` the
-    opponent's score and ``n_j`` the number of games *j* played, so each
-    result is weighted by 1 plus the opponent's score fraction. Made for
-    events where players played different numbers of games; when everyone
-    played ``N`` games, GF = s + SB/N. Under a point system other than
-    1–½–0 the score fraction is ``s_j / (n_j × points for a win)``.
+    opponent's score (as BH and SB see it) and ``n_j`` the number of games
+    *j* played, forfeits included, so each result is weighted by 1 plus the
+    opponent's score fraction. Made for events where players played different
+    numbers of games; when everyone played ``N`` games, GF = s + SB/N. Under a
+    point system other than 1–½–0 the score fraction is ``s_j / (n_j × points
+    for a win)``. Exact: every weight over one common denominator.
     """
-    values = {}
-    win = context.system.win
-    for player in context.tournament:
-        elements = []
-        for game in context.games(player):
-            opponent = game.opponent.start
-            played = games_counted(context, opponent)
-            score = context.opponent_score(opponent)
-            weight = 1 + score / (played * win)
-            text = f"{result_text(game.points)}×(1 + {exact_text(score)}/{played})"
-            if win != 1:
-                text = f"{result_text(game.points)}×(1 + {exact_text(score)}/({played}×{exact_text(win)}))"
-            elements.append(
-                Element(
-                    game.points * weight,
-                    f"{text} ({game.opponent.name})",
-                    (weight,),
-                    game.entry.round,
-                    opponent,
-                )
-            )
-        values[player.start] = Value.of_sum(elements)
-    return values
+    table, unit, win = context.table, context.unit, context.win
+    if win <= 0:
+        raise TiebreakError("GF needs a point system in which a win is worth points (the score fraction divides by it)")
+    games = context.games
+    played = games.sum(axis=1)
+    opponent_games = np.where(games, played[context.opponent_rows], 1)
+    counts = sorted(set(opponent_games[games].tolist())) or [1]
+    common = math.lcm(*counts)
+    points, seen = table.points, context.seen.score[context.opponent_rows]
+    # GF = Σ x/u + Σ x·s / (u·n·w): every term over the denominator u·w·L, L the lcm of the games played.
+    largest_points = int(np.abs(points).max()) if points.size else 0
+    largest_score = int(np.abs(seen).max()) if seen.size else 0
+    bound = largest_points * table.rounds * (win + largest_score + 1)
+    if bound * common >= EXACT_LIMIT:
+        points, seen, opponent_games = as_wide(points), as_wide(seen), as_wide(opponent_games)
+    weight = win * common + seen * (common // opponent_games)
+    total = np.where(games, points * weight, 0).sum(axis=1)
+    denominator = unit * win * common
+
+    def derive(row: int) -> Value:
+        columns = np.flatnonzero(games[row]).tolist()
+        w = Fraction(win, unit)
+        texts = []
+        for column in columns:
+            x = result_text(Fraction(int(table.points[row, column]), unit))
+            s = exact_text(Fraction(int(seen[row, column]), unit))
+            n = int(opponent_games[row, column])
+            fraction = f"{s}/{n}" if w == 1 else f"{s}/({n}×{exact_text(w)})"
+            opponent = int(table.opponent[row, column])
+            texts.append(f"{x}×(1 + {fraction}) ({context.names[opponent]})")
+        return sum_of(
+            [int(points[row, column] * weight[row, column]) for column in columns],
+            texts,
+            denominator=denominator,
+            rounds=[column + 1 for column in columns],
+            opponents=[int(table.opponent[row, column]) + 1 for column in columns],
+        )
+
+    return whole(total, denominator=denominator, derive=derive)
 
 
-def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> dict[StartNo, Value]:
+@tiebreak(
+    "NNSB",
+    "Non-Neustadtl Sonneborn–Berger",
+    "Sonneborn 1886, Berger 1887",
+    "The square of the player's score plus the Sonneborn–Berger score.",
+    weighted=True,
+)
+def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> Column:
     """Non-Neustadtl Sonneborn–Berger (Sonneborn 1886, Berger 1887–88): NNSB = s² + SB.
 
     The original proposal: the square of the player's own score added to the
     Neustadtl score, as a weighted score to rank by instead of raw points.
     """
-    values = {}
-    for player in context.tournament:
-        own = context.scores[player.start]
-        square = Element(own * own, f"{exact_text(own)}² (own score squared)", (own * own,))
-        values[player.start] = Value.of_sum([square, *sonneborn_berger_elements(context, player.start, spec)])
-    return values
+    c = context.contributions()
+    product = products(c)
+    scores = context.scores
+    total = scores * scores + np.where(c.present, product, 0).sum(axis=1)
+    unit = context.unit
+
+    def derive(row: int) -> Value:
+        columns = np.flatnonzero(c.present[row]).tolist()
+        own = int(scores[row])
+        square = f"{exact_text(Fraction(own, unit))}² (own score squared)"
+        return sum_of(
+            [own * own, *(int(product[row, column]) for column in columns)],
+            [square, *product_texts(context, c, row, columns)],
+            denominator=unit**2,
+            rounds=[0, *(column + 1 for column in columns)],
+            opponents=[None, *(opponent_start(context, row, column, int(c.source[row, column])) for column in columns)],
+        )
+
+    return whole(total, denominator=unit**2, derive=derive)

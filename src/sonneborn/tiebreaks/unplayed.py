@@ -1,4 +1,4 @@
-"""Unplayed rounds in the opponent-based tie-breaks (C.07 Art. 15–16 and the pre-2023 rules).
+"""Unplayed rounds in the opponent-based tie-breaks (C.07 Art. 15–16 and the pre-2023 rules), in one place.
 
 BH, FB and SB read an event round by round. In each round a player either
 met a real opponent, whose (adjusted) score counts, or had an unplayed round.
@@ -13,6 +13,9 @@ edition:
   games count as draws and an unplayed round is a game against a virtual
   opponent;
 - no special rule (``none``): forfeits count as games, byes add nothing.
+
+Everything is computed for every player and round at once; the texts of the
+derivations are made from the same arrays, one round at a time.
 """
 
 from __future__ import annotations
@@ -20,9 +23,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from sonneborn.model import Entry, Player, ResultKind, StartNo
+import numpy as np
+
+from sonneborn.event import CODE, FORFEIT_KINDS, KINDS, Bools, Codes, Ints, of_kinds
+from sonneborn.model import ResultKind
 from sonneborn.numbers import exact_text
+
+if TYPE_CHECKING:
+    from sonneborn.tiebreaks.context import Context
 
 
 class Category(enum.Enum):
@@ -43,10 +53,22 @@ class Category(enum.Enum):
         return f"cat. {self.value}"
 
     @property
+    def code(self) -> int:
+        """The category's code in the arrays (1–5; 0 is no unplayed round)."""
+        return list(Category).index(self) + 1
+
+    @property
     def voluntary(self) -> bool:
         """Whether the round is a VUR, a voluntary unplayed round (C.07 16.1.2)."""
         return self in (Category.REQUESTED_BYE, Category.FORFEIT_LOSS, Category.LAST_BYES)
 
+
+CATEGORIES: tuple[Category | None, ...] = (None, *Category)
+"""Categories by their code in the arrays."""
+
+VOLUNTARY_KINDS = (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS)
+"""The kinds of a voluntary unplayed round (C.07 16.1.2)."""
+REQUESTED_KINDS = (ResultKind.HALF_BYE, ResultKind.ZERO_BYE)
 
 _KIND_NAMES = {
     ResultKind.PAIRING_BYE: "pairing-allocated bye",
@@ -57,100 +79,180 @@ _KIND_NAMES = {
     ResultKind.FORFEIT_LOSS: "forfeit loss",
 }
 
+REAL, DUMMY, VIRTUAL = 1, 2, 3
+"""What a contribution's score belongs to: the opponent met, a dummy (16.4) or a virtual opponent (C.02)."""
+CAP_FORFEIT, CAP_DRAWS = 1, 2
+"""Which cap of C.07 2026 lowered a dummy: 16.4.1 (a forfeit) or 16.4.2 (the other unplayed rounds)."""
+_CAP_RULES = {
+    CAP_FORFEIT: "16.4.1, the scheduled opponent's adjusted score",
+    CAP_DRAWS: "16.4.2, a draw's points × rounds",
+}
+
 
 def describe_kind(kind: ResultKind) -> str:
     """How arbiters name an unplayed result."""
     return _KIND_NAMES.get(kind, str(kind))
 
 
-def _is_voluntary(kind: ResultKind) -> bool:
-    return kind in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS)
-
-
-def categories(entries: tuple[Entry, ...], rounds: int) -> dict[int, Category]:
-    """The category of each unplayed round among the first ``rounds`` (C.07 16.2).
+def unplayed_categories(kind: Codes, counted: Bools) -> Ints:
+    """The category code (:data:`CATEGORIES`) of every unplayed round that counts, 0 elsewhere (C.07 16.2).
 
     A requested bye is 16.2.3 when some later round is not voluntarily unplayed,
-    else 16.2.5; so the category depends on the whole record.
+    else 16.2.5: the category depends on the whole record.
 
-    >>> from sonneborn.model import Colour
-    >>> def e(r, kind): return Entry(r, None, Colour.UNKNOWN, kind)
-    >>> record = (e(1, ResultKind.HALF_BYE), e(2, ResultKind.FORFEIT_LOSS), e(3, ResultKind.PAIRING_BYE),
-    ...           e(4, ResultKind.ZERO_BYE), e(5, ResultKind.ZERO_BYE))
-    >>> [c.value for c in categories(record, 5).values()]
-    ['16.2.3', '16.2.4', '16.2.1', '16.2.5', '16.2.5']
+    >>> from sonneborn.event import CODE
+    >>> K = ResultKind
+    >>> record = np.array([[CODE[k] for k in (K.HALF_BYE, K.FORFEIT_LOSS, K.PAIRING_BYE, K.ZERO_BYE, K.ZERO_BYE)]])
+    >>> [str(CATEGORIES[c]) for c in unplayed_categories(record.astype(np.int8), record >= 0)[0]]
+    ['cat. 16.2.3', 'cat. 16.2.4', 'cat. 16.2.1', 'cat. 16.2.5', 'cat. 16.2.5']
     """
-    found: dict[int, Category] = {}
-    later_not_voluntary = False
-    for entry in reversed(entries[:rounds]):
-        kind = entry.kind
-        if kind is ResultKind.NOT_PLAYED:
-            continue
-        if kind in (ResultKind.PAIRING_BYE, ResultKind.FULL_BYE):
-            found[entry.round] = Category.BYE
-        elif kind is ResultKind.FORFEIT_WIN:
-            found[entry.round] = Category.FORFEIT_WIN
-        elif kind is ResultKind.FORFEIT_LOSS:
-            found[entry.round] = Category.FORFEIT_LOSS
-        elif kind in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE):
-            found[entry.round] = Category.REQUESTED_BYE if later_not_voluntary else Category.LAST_BYES
-        if not _is_voluntary(kind):
-            later_not_voluntary = True
-    return dict(sorted(found.items()))
+    voluntary = of_kinds(kind, VOLUNTARY_KINDS) & counted
+    not_voluntary = counted & ~voluntary
+    # Whether some later round of the row is not voluntarily unplayed.
+    later = np.zeros_like(not_voluntary)
+    later[:, :-1] = np.logical_or.accumulate(not_voluntary[:, :0:-1], axis=1)[:, ::-1]
+    requested = of_kinds(kind, REQUESTED_KINDS) & counted
+    found = np.zeros(kind.shape, dtype=np.int8)
+    found[of_kinds(kind, (ResultKind.PAIRING_BYE, ResultKind.FULL_BYE)) & counted] = Category.BYE.code
+    found[(kind == CODE[ResultKind.FORFEIT_WIN]) & counted] = Category.FORFEIT_WIN.code
+    found[(kind == CODE[ResultKind.FORFEIT_LOSS]) & counted] = Category.FORFEIT_LOSS.code
+    found[requested & later] = Category.REQUESTED_BYE.code
+    found[requested & ~later] = Category.LAST_BYES.code
+    return found
 
 
-@dataclass(frozen=True, slots=True)
-class Contribution:
-    """What one round adds to BH and SB: an opponent's score and the points scored against it."""
+@dataclass(frozen=True, eq=False)
+class ScoresSeen:
+    """Every player's score as opponents see it in BH and SB, with the rounds counted otherwise."""
 
-    round: int
-    points: Fraction
-    """The player's points in the round."""
-    score: Fraction
-    """The (adjusted) score of the opponent, or of the dummy or virtual opponent."""
-    opponent: Player | None
-    """The real opponent; ``None`` for a dummy or virtual opponent."""
-    voluntary: bool = False
+    score: Ints
+    """In units."""
+    as_draws: Bools
+    """The rounds of each player counted as draws instead of their points."""
+    rule: str
+    """How the changed score is described: C.07 16.3, or the pre-2023 rule."""
+    unit: int
+
+    def why(self, row: int) -> str:
+        """Why a player's score is seen otherwise, or nothing when it is not."""
+        rounds = np.flatnonzero(self.as_draws[row])
+        if not rounds.size:
+            return ""
+        seen = exact_text(Fraction(int(self.score[row]), self.unit))
+        return self.rule.format(seen, ", ".join(str(r + 1) for r in rounds.tolist()))
+
+
+def scores_seen(context: Context) -> ScoresSeen:
+    """C.07 16.3: category 16.2.5 rounds count as draws; before 2023 (C.02 13.15 a) every unplayed round does."""
+    table = context.table
+    if context.art16:
+        changed = context.categories == Category.LAST_BYES.code
+        rule = "adjusted score {} (16.3: round {} counted as a draw)"
+    elif not context.is_round_robin and context.rules.unplayed == "virtual-opponent":
+        changed = context.counted & ~context.played
+        rule = "{} with unplayed round {} as draws (C.02 13.15)"
+    else:
+        return ScoresSeen(context.scores, np.zeros(table.kind.shape, dtype=bool), "", table.unit)
+    removed = np.where(changed, table.points, 0).sum(axis=1)
+    seen: Ints = context.scores - removed + context.draw * changed.sum(axis=1)
+    # A round counted as a draw that was worth a draw changes nothing, and is not worth a word.
+    same = seen == context.scores
+    return ScoresSeen(seen, changed & ~same[:, None], rule, table.unit)
+
+
+@dataclass(frozen=True, eq=False)
+class Contributions:
+    """What each round adds to BH and SB: a score (of the opponent, a dummy or a virtual opponent) and the
+    points scored against it, for every player and round."""
+
+    score: Ints
+    """The score counted, in units."""
+    points: Ints
+    """The player's points in the round, in units."""
+    present: Bools
+    """Whether the round adds an element."""
+    voluntary: Bools
     """Whether the round is a VUR (C.07 16.1.2), which the 16.5 cut exception prefers to cut."""
-    why: str = ""
-    """How the score came about, for unplayed rounds and adjusted scores."""
+    source: Codes
+    """:data:`REAL`, :data:`DUMMY` or :data:`VIRTUAL` where present."""
+    capped: Codes
+    """Which cap lowered a dummy (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
+    context: Context
 
-    def label(self) -> str:
-        """Who the score belongs to, and why, as shown in explanations."""
-        if self.opponent is not None:
-            return self.opponent.name + (f", {self.why}" if self.why else "")
-        return self.why
+    def label(self, row: int, column: int) -> str:
+        """Whose score a round counts, and why it is what it is, as derivations show it."""
+        context = self.context
+        unit = context.unit
+        source = int(self.source[row, column])
+        if source == REAL:
+            opponent = int(context.table.opponent[row, column])
+            why = context.seen.why(opponent)
+            return context.names[opponent] + (f", {why}" if why else "")
+        kind = KINDS[int(context.table.kind[row, column])]
+        round_no = column + 1
+        if source == DUMMY:
+            category = CATEGORIES[int(context.categories[row, column])]
+            own = exact_text(Fraction(int(context.scores[row]), unit))
+            text = f"round {round_no}: {describe_kind(kind)}, {category}, dummy with own score {own}"
+            cap = int(self.capped[row, column])
+            if cap:
+                text += f" capped at {exact_text(Fraction(int(self.score[row, column]), unit))} ({_CAP_RULES[cap]})"
+            return text + " (16.4)"
+        points = context.table.points[row]
+        before = Fraction(int(points[:column].sum()), unit)
+        pts = Fraction(int(points[column]), unit)
+        win, draw = Fraction(context.win, unit), Fraction(context.draw, unit)
+        virtual = Fraction(int(self.score[row, column]), unit)
+        return (
+            f"round {round_no}: {describe_kind(kind)}, virtual opponent {exact_text(before)} + "
+            f"({exact_text(win)} − {exact_text(pts)}) + {exact_text(draw)}×{context.played_rounds - round_no} "
+            f"= {exact_text(virtual)} (C.02 13.15)"
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreView:
-    """A player's score as the opponents see it, with its reason when it is not the plain score."""
+def contributions(context: Context, forfeits_played: bool) -> Contributions:
+    """Round by round, what BH and SB count for every player.
 
-    score: Fraction
-    why: str = ""
-
-
-def draws_instead(points: list[Fraction], rounds: set[int], draw: Fraction) -> Fraction:
-    """The sum of the points with the given rounds (1-based) counted as draws."""
-    return sum((draw if r in rounds else p for r, p in enumerate(points, start=1)), Fraction(0))
-
-
-def adjusted_view(
-    start: StartNo, score: Fraction, points: list[Fraction], cats: dict[int, Category], draw: Fraction
-) -> ScoreView:
-    """C.07 16.3: the score opponents see, with category 16.2.5 rounds counted as draws."""
-    last = {r for r, c in cats.items() if c is Category.LAST_BYES}
-    return _as_draws(score, points, last, draw, "adjusted score {} (16.3: round {} counted as a draw)")
-
-
-def virtual_view(score: Fraction, points: list[Fraction], unplayed: set[int], draw: Fraction) -> ScoreView:
-    """Pre-2023 rule (C.02 13.15 a): every unplayed game of an opponent counts as a draw."""
-    return _as_draws(score, points, unplayed, draw, "{} with unplayed round {} as draws (C.02 13.15)")
-
-
-def _as_draws(score: Fraction, points: list[Fraction], rounds: set[int], draw: Fraction, why: str) -> ScoreView:
-    """The score with some rounds (1-based) counted as draws, and why, when that changes it."""
-    adjusted = score - sum((points[r - 1] for r in rounds), Fraction(0)) + draw * len(rounds)
-    if adjusted == score:
-        return ScoreView(score)
-    return ScoreView(adjusted, why.format(exact_text(adjusted), ", ".join(map(str, sorted(rounds)))))
+    A game over the board counts its opponent's score as seen (16.3); so do
+    forfeits in round robins (15.2), under the rules ``none``, and with ``/P``
+    (16.6). Other unplayed rounds count nothing in round robins and under
+    ``none``; under Art. 16 a dummy with the player's own score (16.4), capped
+    in 2026 by the scheduled opponent's adjusted score for a forfeit (16.4.1)
+    and by a draw's points times the rounds played for the others (16.4.2);
+    before 2023 a virtual opponent who took the complementary result and drew
+    every later round (C.02 13.15 b).
+    """
+    table = context.table
+    counted = context.counted
+    real = counted & context.has_opponent
+    if not context.plain:
+        real &= context.played | forfeits_played
+    opponent_score = context.seen.score[context.opponent_rows]
+    score = np.where(real, opponent_score, 0)
+    present = real.copy()
+    voluntary = np.zeros_like(real)
+    source = np.where(real, REAL, 0).astype(np.int8)
+    capped = np.zeros(table.kind.shape, dtype=np.int8)
+    if not context.plain:
+        unplayed = counted & ~real
+        present |= unplayed
+        if context.art16:
+            own = np.broadcast_to(context.scores[:, None], score.shape)
+            dummy = own
+            if context.rules.dummy_cap:
+                forfeit = of_kinds(table.kind, FORFEIT_KINDS) & context.has_opponent
+                cap = np.where(forfeit, opponent_score, context.draw * context.played_rounds)
+                lowered = unplayed & (cap < own)
+                dummy = np.where(lowered, cap, own)
+                capped[lowered] = np.where(forfeit, CAP_FORFEIT, CAP_DRAWS)[lowered]
+            score = np.where(unplayed, dummy, score)
+            voluntary = unplayed & of_kinds(table.kind, VOLUNTARY_KINDS)
+            source[unplayed] = DUMMY
+        else:
+            points = table.points
+            before = np.cumsum(points, axis=1) - points
+            rounds_after = context.played_rounds - 1 - np.arange(table.rounds)
+            virtual = before + (context.win - points) + context.draw * rounds_after
+            score = np.where(unplayed, virtual, score)
+            source[unplayed] = VIRTUAL
+    return Contributions(score, table.points, present, voluntary, source, capped, context)

@@ -29,9 +29,9 @@ from starlette.requests import ClientDisconnect
 from starlette.staticfiles import StaticFiles
 
 from sonneborn.demo import seed_text
-from sonneborn.formats import detect_format
 from sonneborn.render import render
 from sonneborn.render.html import environment
+from sonneborn.render.json import iter_json
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.inputs import (
@@ -40,12 +40,10 @@ from sonneborn.web.inputs import (
     ExplainOptions,
     StandingsOptions,
     Upload,
-    collected_warnings,
-    fast_event_text,
-    fast_upload_text,
     invalid_parameters,
     load_event,
     merge_options,
+    parse_request,
     rank_event,
     read_upload,
     refused_events,
@@ -222,36 +220,34 @@ def create_app(
 
 
 def _standings(upload: Upload, options: StandingsOptions) -> Response:
+    request = parse_request(options)
+    result = rank_event(load_event(upload, options), request, upload)
     with refused_events(upload.path):
-        text = fast_upload_text(upload, options)
-    if text is None:
-        event = load_event(upload, options)
-        with refused_events(upload.path):
-            text = fast_event_text(event, options, upload.path)
-            if text is None:
-                text = render(rank_event(event, options, upload.path), options.format)
+        text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format)
     return Response(text, media_type=MEDIA_TYPES[options.format])
 
 
 def _explain(upload: Upload, options: ExplainOptions) -> JSONResponse:
-    event = load_event(upload, options)
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    players = reading.event.players
+    if options.start is not None and options.start > players:
+        raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
+    result = rank_event(reading, request, upload)
+    starts = [options.start] if options.start is not None else list(range(1, players + 1))
     with refused_events(upload.path):
-        result = rank_event(event, options, upload.path)
-        players = len(result.tournament)
-        if options.start is not None and options.start > players:
-            raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
-        starts = [options.start] if options.start is not None else [p.start for p in result.tournament.players]
         return JSONResponse({"explanations": explanations(result, starts)})
 
 
 def _report(upload: Upload, options: EventOptions) -> JSONResponse:
-    with collected_warnings() as warnings:
-        event = load_event(upload, options)
-        with refused_events(upload.path):
-            result = rank_event(event, options, upload.path)
-    fmt = options.input_format or detect_format(upload.text)
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    result = rank_event(reading, request, upload)
+    warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
     with refused_events(upload.path):
-        return JSONResponse({**report_data(result, path=upload.path, input_format=fmt), "warnings": warnings})
+        return JSONResponse(
+            {**report_data(result, path=upload.path, input_format=reading.format), "warnings": warnings}
+        )
 
 
 async def _api_error(request: Request, error: ApiError) -> JSONResponse:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -22,11 +21,11 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
 from starlette.requests import Request
 
-from sonneborn.errors import InputError, TiebreakError
-from sonneborn.formats import ReadOptions, decode, read_text, split_lines
-from sonneborn.model import EventKind, PointSystem, Tournament
-from sonneborn.ranking import Standings, rank, stated_tiebreaks
-from sonneborn.tiebreaks import WEIGHTED_SCORES, Spec, parse, parse_list
+from sonneborn.errors import InputError, OptionError, TiebreakError
+from sonneborn.formats import ReadOptions, decode, split_lines
+from sonneborn.pipeline import Reading, read_text, standings
+from sonneborn.pipeline import Request as RankingRequest
+from sonneborn.ranking import Standings
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.limits import MAX_BODY
 
@@ -289,96 +288,46 @@ def merge_options(model: type[Options], query: EventOptions, fields: Mapping[str
         raise invalid_parameters(error.errors()) from None
 
 
-def load_event(upload: Upload, options: EventOptions) -> Tournament:
+def parse_request(options: EventOptions) -> RankingRequest:
+    """The ranking the options ask for, parsed once; a bad value is a 422 naming its field."""
+    try:
+        return RankingRequest.parse(
+            tiebreaks=options.tiebreaks,
+            rank_by=options.rank_by,
+            rules=options.rules,
+            points=options.points,
+            kind=options.kind,
+            lots=options.lots,
+            unrated_rating=options.unrated_rating,
+        )
+    except TiebreakError as error:
+        raise ApiError(str(error), field=error.option or "tiebreaks") from None
+    except OptionError as error:
+        raise ApiError(str(error), field=error.option) from None
+
+
+def load_event(upload: Upload, options: EventOptions) -> Reading:
     """Reads the event of an upload as the options say."""
     read = ReadOptions(zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as)
     try:
-        tournament = read_text(upload.text, path=upload.path, input_format=options.input_format, options=read)
+        return read_text(upload.text, path=upload.path, input_format=options.input_format, options=read)
     except InputError as error:
         raise ApiError.from_input(error, upload.text) from None
     except (ValueError, RecursionError) as error:
         # A reader's failure on input it did not foresee is still the input's fault, not the server's.
         logger.info("unforeseen reader error on %s", upload.path, exc_info=error)
         raise ApiError(f"cannot read the file: {error}", path=upload.path, field="file") from None
-    if options.kind is not None:
-        tournament = tournament.with_kind(EventKind(options.kind))
-    if options.points is not None:
+
+
+def rank_event(reading: Reading, request: RankingRequest, upload: Upload) -> Standings:
+    """Ranks the event as the request says; the list defaults to the file's, then to the kind's."""
+    with refused_events(upload.path):
         try:
-            tournament = replace(tournament, point_system=PointSystem.parse(options.points))
-        except ValueError as error:
-            raise ApiError(str(error), field="points") from None
-    return tournament
-
-
-def rank_event(tournament: Tournament, options: EventOptions, path: str) -> Standings:
-    """Ranks the event as the options say; the list defaults to the file's, then to the kind's."""
-    rules = _parsed("rules", Rules.parse, options.rules)
-    rank_by = None if options.rank_by is None else _parsed("rank_by", parse, options.rank_by)
-    if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
-        raise ApiError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})", field="rank_by")
-    specs = _tiebreak_list(tournament, options, path)
-    try:
-        return rank(
-            tournament, specs, rank_by=rank_by, lots=options.lots, rules=rules, unrated_rating=options.unrated_rating
-        )
-    except TiebreakError as error:
-        raise ApiError(str(error), field="tiebreaks") from None
-
-
-def _tiebreak_list(tournament: Tournament, options: EventOptions, path: str) -> list[Spec] | None:
-    """The list the options give, else the file's, else ``None`` for the kind's default."""
-    if options.tiebreaks is not None:
-        return _parsed("tiebreaks", parse_list, options.tiebreaks)
-    try:
-        return stated_tiebreaks(tournament)
-    except TiebreakError as error:
-        raise ApiError(f"the file's tie-break list: {error}", path=path, field="file") from None
-
-
-def fast_upload_text(upload: Upload, options: StandingsOptions) -> str | None:
-    """The JSON or CSV text of a TRF upload that the fast reader reads, ranked on the array path; ``None``
-    where the request needs the event read the reference way (another format, ``points``, ``rank_by``)."""
-    if options.format not in ("json", "csv") or options.rank_by is not None or options.points is not None:
-        return None
-    from sonneborn.fast import text_standings
-
-    try:
-        pieces = text_standings(
-            upload.text,
-            path=upload.path,
-            fmt=options.format,
-            rules=lambda: _parsed("rules", Rules.parse, options.rules),  # checked first, as by rank_event
-            tiebreaks=lambda: (
-                None if options.tiebreaks is None else _parsed("tiebreaks", parse_list, options.tiebreaks)
-            ),
-            unrated_rating=options.unrated_rating,
-            lots=options.lots,
-            input_format=options.input_format,
-            kind=None if options.kind is None else EventKind(options.kind),
-        )
-    except InputError as error:  # the list the file states cannot be used: as _tiebreak_list says it
-        raise ApiError(error.message, path=upload.path, field="file") from None
-    return None if pieces is None else "".join(pieces)
-
-
-def fast_event_text(tournament: Tournament, options: StandingsOptions, path: str) -> str | None:
-    """The JSON or CSV text of :func:`rank_event`'s standings through the array path, or ``None`` where it
-    does not go (another format, ``rank_by``, a tie-break it lacks): the same text, much sooner for big events.
-    """
-    if options.format not in ("json", "csv") or options.rank_by is not None:
-        return None
-    from sonneborn.fast import tournament_standings
-
-    pieces = tournament_standings(
-        tournament,
-        fmt=options.format,
-        rules=_parsed("rules", Rules.parse, options.rules),  # checked first, as by rank_event
-        tiebreaks=_tiebreak_list(tournament, options, path),
-        unrated_rating=options.unrated_rating,
-        lots=options.lots,
-        path=path,
-    )
-    return None if pieces is None else "".join(pieces)
+            return standings(reading, request)
+        except InputError as error:  # the list the file states cannot be used
+            raise ApiError.from_input(error, upload.text) from None
+        except TiebreakError as error:
+            raise ApiError(str(error), field="tiebreaks") from None
 
 
 @contextmanager
@@ -397,38 +346,3 @@ def refused_events(path: str) -> Iterator[None]:
     except ValueError as error:
         logger.warning("cannot rank or write %s: %r", path, error)
         raise ApiError(f"cannot rank or write the event: {error}", path=path, field="file") from None
-
-
-class _ThreadWarnings(logging.Handler):
-    """Keeps the messages of the warnings logged by the library in one thread."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.thread = threading.get_ident()
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.thread == self.thread:
-            self.messages.append(record.getMessage())
-
-
-@contextmanager
-def collected_warnings() -> Iterator[list[str]]:
-    """The warnings the library logs in this thread meanwhile (a PGN without rounds, …), for the answer."""
-    handler = _ThreadWarnings()
-    logger = logging.getLogger("sonneborn")
-    logger.addHandler(handler)
-    try:
-        yield handler.messages
-    finally:
-        logger.removeHandler(handler)
-
-
-T = TypeVar("T")
-
-
-def _parsed(field: str, parser: Callable[[str], T], text: str) -> T:
-    try:
-        return parser(text)
-    except TiebreakError as error:
-        raise ApiError(str(error), field=field) from None

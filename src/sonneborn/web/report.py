@@ -16,15 +16,15 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+import numpy as np
+
 from sonneborn.explain import explain_player
 from sonneborn.model import EventKind, StartNo
-from sonneborn.numbers import exact_text
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings
-from sonneborn.render.cells import notes, place_texts, value_texts
+from sonneborn.render.cells import notes, place_texts, points_texts, value_texts
 from sonneborn.render.crosstable import build_crosstable
 from sonneborn.render.json import standings_data
-from sonneborn.scoring import running_scores
-from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
+from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, definition
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 
@@ -106,15 +106,15 @@ def catalogue() -> dict[str, Any]:
 def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[str, Any]]:
     """Each player's values as the sums they came from: the ``--explain`` lines and the same text per code."""
     found = []
+    names = standings.event.roster.names
+    codes = ["PTS", *standings.codes]
     for start in starts:
-        row = standings.row(start)
         lines = explain_player(standings, start)
-        codes = ["PTS", *standings.codes]
         found.append(
             {
                 "start": start,
-                "name": row.player.name,
-                "rank": row.rank,
+                "name": names[start - 1],
+                "rank": int(standings.ranks[start - 1]),
                 "lines": lines,
                 "values": {code: line.strip() for code, line in zip(codes, lines[1:], strict=True)},
             }
@@ -129,31 +129,35 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
     places as text (``8–9``), values as the tables print them, each value's
     derivation, the running score after each round and the crosstable's cells.
     """
-    event = standings.tournament
+    event, roster = standings.event, standings.event.roster
     codes = standings.codes
     places = place_texts(standings, dash="–")
     columns = {code: value_texts(standings, code) for code in codes}
-    explained = {e["start"]: e for e in explanations(standings, (row.player.start for row in standings.rows))}
-    played = event.played_rounds
+    explained = {e["start"]: e for e in explanations(standings, standings.starts)}
+    played = event.table.played_rounds
+    unit = event.table.unit
+    running = np.cumsum(event.table.points[:, :played], axis=1)
+    points = points_texts(standings)
     rows = []
-    for index, row in enumerate(standings.rows):
-        player = row.player
+    for index, row in enumerate(standings.order.tolist()):
+        start = row + 1
+        rating = int(event.table.rating[row])
         rows.append(
             {
-                "start": player.start,
+                "start": start,
                 "place": places[index],
-                "rank": row.rank,
-                "shared": row.shared,
-                "by_lot": row.by_lot,
-                "name": player.name,
-                "title": player.title,
-                "rating": player.rating,
-                "federation": player.federation,
-                "points": exact_text(row.points),
+                "rank": int(standings.ranks[row]),
+                "shared": bool(standings.shared[row]),
+                "by_lot": bool(standings.by_lot[row]),
+                "name": roster.names[row],
+                "title": roster.titles[row],
+                "rating": rating or None,
+                "federation": roster.federations[row],
+                "points": points[index],
                 "values": {code: columns[code][index] for code in codes},
-                "explanations": explained[player.start]["values"],
-                "lines": explained[player.start]["lines"],
-                "running": [float(score) for score in running_scores(event, player)[:played]],
+                "explanations": explained[start]["values"],
+                "lines": explained[start]["lines"],
+                "running": [score / unit for score in running[row].tolist()],
             }
         )
     table = build_crosstable(standings)
@@ -163,9 +167,9 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
         "columns": [
             {
                 "code": code,
-                "name": REGISTRY[code.split("/")[0]].name,
-                "article": REGISTRY[code.split("/")[0]].article,
-                "definition": REGISTRY[code.split("/")[0]].definition,
+                "name": definition(code).name,
+                "article": definition(code).article,
+                "definition": definition(code).definition,
             }
             for code in codes
         ],

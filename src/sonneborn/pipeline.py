@@ -1,0 +1,191 @@
+"""The one way from a file to standings, for every command, the web app, batch and the library.
+
+:func:`read` turns a file (or :func:`read_text` a text) into a :class:`Reading`:
+the event, the warnings its reader gave, and the line of the tie-break list
+the file states. :func:`standings` turns a reading and a :class:`Request` —
+the options, parsed once where they come in — into the ranked
+:class:`~sonneborn.ranking.Standings` that every renderer reads.
+
+>>> from sonneborn.demo import seed_text
+>>> reading = read_text(seed_text(), path="wccc.tsv")
+>>> reading.format, reading.event.players, reading.warnings
+('crosstable', 15, ())
+>>> result = standings(reading, Request.parse(tiebreaks="SB,DE,WIN"))
+>>> [result.event.roster.names[row] for row in result.order[:3]]
+['Sloth', 'Zagorovsky', 'Kosenkov']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
+from sonneborn.event import Event
+from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
+from sonneborn.model import EventKind, PointSystem
+from sonneborn.ranking import Standings, rank, stated_tiebreaks
+from sonneborn.tiebreaks import Spec, parse, parse_list
+from sonneborn.tiebreaks.registry import REGISTRY
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+
+__all__ = ["Reading", "Request", "read", "read_text", "standings"]
+
+
+@dataclass(frozen=True, eq=False)
+class Reading:
+    """A file read: its event, the warnings of its reader, and where its own tie-break list stands."""
+
+    event: Event
+    warnings: tuple[InputWarning, ...]
+    path: str
+    """The file's name as messages give it (``<stdin>``, an upload's name)."""
+    format: str
+    """The input format read (a key of :data:`~sonneborn.formats.FORMATS`)."""
+    list_line: int = 0
+    """The line of the list the file states (TRF-26 202), 0 when none or not known."""
+
+    @classmethod
+    def of(cls, event: Event, *, path: str = "<input>") -> Reading:
+        """A reading of an event built in memory."""
+        return cls(event, (), path, "json")
+
+    def stated_tiebreaks(self) -> list[Spec] | None:
+        """The list the file states, ``None`` when it states none; a list that cannot be used is the file's
+        error, at the line of its record 202 when the file is a TRF."""
+        try:
+            return stated_tiebreaks(self.event)
+        except TiebreakError as error:
+            if self.format != "trf":
+                raise InputError(f"the file's tie-break list: {error}", path=self.path) from None
+            line = self.list_line
+            message = f"the file's tie-break list (record 202): {error}"
+            raise InputError(message, path=self.path, line=line, column=5 if line else 0) from None
+
+
+def read(path: str | Path, *, input_format: str | None = None, options: ReadOptions = DEFAULT_OPTIONS) -> Reading:
+    """Reads an event file (``-``: standard input), detecting its format unless given.
+
+    Raises :class:`~sonneborn.errors.InputError` naming the file, line and column of the first problem.
+    """
+    warnings: list[InputWarning] = []
+    loaded = load_path(path, input_format=input_format, options=options, warn=warnings.append)
+    name = "<stdin>" if str(path) == "-" else str(path)
+    return Reading(loaded.event, tuple(warnings), name, loaded.format, loaded.list_line)
+
+
+def read_text(
+    text: str, *, path: str = "<input>", input_format: str | None = None, options: ReadOptions = DEFAULT_OPTIONS
+) -> Reading:
+    """Reads an event from text (an upload, a paste); ``path`` only names it in messages."""
+    warnings: list[InputWarning] = []
+    loaded = load_text(text, path=path, input_format=input_format, options=options, warn=warnings.append)
+    return Reading(loaded.event, tuple(warnings), path, loaded.format, loaded.list_line)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """How to rank an event: the options of ``sonneborn standings``, parsed.
+
+    ``tiebreaks`` ``None`` means the file's own list, else the default of the
+    event's kind; ``points`` and ``kind`` state a point system and a kind of
+    event over the file's.
+    """
+
+    tiebreaks: tuple[Spec, ...] | None = None
+    rank_by: Spec | None = None
+    rules: Rules = DEFAULT_RULES
+    points: PointSystem | None = None
+    kind: EventKind | None = None
+    lots: int | None = None
+    unrated_rating: int | None = None
+
+    @classmethod
+    def parse(
+        cls,
+        *,
+        tiebreaks: str | Sequence[str] | None = None,
+        rank_by: str | None = None,
+        rules: str | None = None,
+        points: str | None = None,
+        kind: str | None = None,
+        lots: int | None = None,
+        unrated_rating: int | None = None,
+    ) -> Request:
+        """The request of the options as given (command-line or API text).
+
+        Raises :class:`~sonneborn.errors.TiebreakError` for a code or an edition
+        that does not exist, :class:`~sonneborn.errors.OptionError` (naming the
+        option) for any other value that cannot be used.
+        """
+        try:
+            specs = None
+            if tiebreaks is not None:
+                specs = tuple(parse_list(tiebreaks if isinstance(tiebreaks, str) else ",".join(tiebreaks)))
+        except TiebreakError as error:
+            error.option = "tiebreaks"
+            raise
+        weighted = None
+        if rank_by is not None:
+            try:
+                weighted = parse(rank_by)
+                if not REGISTRY[weighted.code].weighted:
+                    choices = ", ".join(code for code, d in REGISTRY.items() if d.weighted)
+                    raise TiebreakError(f"cannot rank by {str(weighted)!r} (choose one of {choices})")
+            except TiebreakError as error:
+                error.option = "rank_by"
+                raise
+        try:
+            edition = DEFAULT_RULES if rules is None else Rules.parse(rules)
+        except TiebreakError as error:
+            error.option = "rules"
+            raise
+        system = None
+        if points is not None:
+            try:
+                system = PointSystem.parse(points)
+            except ValueError as error:
+                raise OptionError(str(error), option="points") from None
+        stated_kind = None
+        if kind is not None:
+            try:
+                stated_kind = EventKind(kind)
+            except ValueError:
+                valid = ", ".join(k.value for k in EventKind)
+                raise OptionError(f"unknown kind {kind!r} (expected {valid})", option="kind") from None
+        return cls(
+            tiebreaks=specs,
+            rank_by=weighted,
+            rules=edition,
+            points=system,
+            kind=stated_kind,
+            lots=lots,
+            unrated_rating=unrated_rating,
+        )
+
+
+def prepared(reading: Reading | Event, request: Request) -> Event:
+    """The event as the request states it: its kind and point system."""
+    event = reading.event if isinstance(reading, Reading) else reading
+    if request.kind is not None:
+        event = event.with_kind(request.kind)
+    if request.points is not None:
+        event = event.with_point_system(request.points)
+    return event
+
+
+def standings(reading: Reading | Event, request: Request = Request()) -> Standings:
+    """Ranks an event as the request says: by its list, else the file's own, else the kind's default."""
+    if not isinstance(reading, Reading):
+        reading = Reading.of(reading)
+    event = prepared(reading, request)
+    specs = request.tiebreaks if request.tiebreaks is not None else reading.stated_tiebreaks()
+    return rank(
+        event,
+        specs,
+        rank_by=request.rank_by,
+        lots=request.lots,
+        rules=request.rules,
+        unrated_rating=request.unrated_rating,
+    )

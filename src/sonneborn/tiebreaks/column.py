@@ -1,0 +1,145 @@
+"""What a kernel gives: every player's value as an exact fraction, and each value's derivation.
+
+A :class:`Column` holds one tie-break's values for every player as integer
+arrays (numerator over denominator) with a sort key ordered as the exact
+values, so that ranking never compares floats. Its :meth:`Column.value`
+gives one player's :class:`Value`: the number with the elements it is the
+sum (or mean) of, built from the same arrays the number was summed from.
+
+>>> import numpy as np
+>>> column = whole(np.array([3, 1]), denominator=2, derive=lambda row: Value(None))
+>>> column.number(0), column.floats().tolist()
+(Fraction(3, 2), [1.5, 0.5])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from sonneborn.errors import InputWarning
+from sonneborn.event import Bools, Ints
+from sonneborn.model import StartNo
+
+FLOAT_EXACT = 2**53
+"""Integers up to this magnitude are doubles exactly: their quotient is then the correctly rounded double."""
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One addend of a value: what it adds and how it came about."""
+
+    value: Fraction
+    """What it adds."""
+    text: str
+    """How it came about, e.g. ``½×11 (Zagorovsky)``."""
+    round: int = 0
+    """The round it belongs to (0 when none)."""
+    opponent: StartNo | None = None
+    """The opponent it concerns, when there is one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """One player's value of one tie-break, with the derivation behind it.
+
+    ``number`` is ``None`` when the tie-break has no value for the player.
+    """
+
+    number: Fraction | None
+    elements: tuple[Element, ...] = ()
+    """The addends kept, for a sum or a mean."""
+    cut: tuple[Element, ...] = ()
+    """The addends a modifier removed."""
+    note: str = ""
+    """The derivation of a value that is not a plain sum, or a remark on it."""
+    mean: bool = False
+    """Whether the value is the average of the kept elements rather than their sum."""
+
+
+Derive = Callable[[int], Value]
+"""A player's derivation, by row (start number − 1)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Column:
+    """One tie-break's values for every player (rows in start-number order)."""
+
+    numerator: Ints
+    denominator: Ints
+    present: Bools
+    """Whether the player has a value."""
+    key: Ints
+    """Ordered as the exact values: a larger value has a larger key (where present)."""
+    derive: Derive
+    warnings: tuple[InputWarning, ...] = ()
+    """What the user must know about the values (a tie-break dropped for unrated players)."""
+
+    def __len__(self) -> int:
+        return len(self.numerator)
+
+    def number(self, row: int) -> Fraction | None:
+        """The exact value of a row, ``None`` where it has none."""
+        if not self.present[row]:
+            return None
+        return Fraction(int(self.numerator[row]), int(self.denominator[row]))
+
+    def value(self, row: int) -> Value:
+        """The value of a row with its derivation."""
+        return self.derive(row)
+
+    def floats(self, rows: Ints | slice = slice(None)) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """The nearest doubles of the values (NaN where absent), each as ``float(Fraction)`` gives it."""
+        numerator, denominator, present = self.numerator[rows], self.denominator[rows], self.present[rows]
+        small = numerator.dtype != object and denominator.dtype != object
+        if small and (np.abs(numerator) <= FLOAT_EXACT).all() and (denominator <= FLOAT_EXACT).all():
+            quotient: np.ndarray[Any, np.dtype[np.float64]] = numerator / denominator
+        else:  # rare: a quotient of big integers, rounded once as Fraction rounds it
+            pairs = zip(numerator.tolist(), denominator.tolist(), strict=True)
+            quotient = np.array([float(Fraction(int(n), int(d))) for n, d in pairs], dtype=np.float64)
+        return np.where(present, quotient, np.nan)
+
+
+def whole(
+    values: Ints,
+    *,
+    derive: Derive,
+    present: Bools | None = None,
+    denominator: int = 1,
+    warnings: Sequence[InputWarning] = (),
+) -> Column:
+    """A column of values sharing one denominator: the numerators are the key."""
+    mask = np.ones(values.shape, dtype=bool) if present is None else present
+    denominators = np.full(values.shape, denominator, dtype=np.int64 if denominator < FLOAT_EXACT else object)
+    return Column(values, denominators, mask, values, derive, tuple(warnings))
+
+
+def fractions_key(numerator: Ints, denominator: Ints, present: Bools) -> Ints:
+    """A key ordered as the fractions ``numerator / denominator`` (positive denominators), for sorting.
+
+    Over a common denominator when it stays within 64 bits; else the exact
+    values are ranked, one :class:`~fractions.Fraction` for each row present.
+    """
+    rows = np.flatnonzero(present)
+    key = np.zeros(len(numerator), dtype=np.int64)
+    if not rows.size:
+        return key
+    dens = denominator[rows]
+    common = 1
+    for den in sorted(set(dens.tolist())):
+        common = math.lcm(common, int(den))
+        if common >= FLOAT_EXACT:
+            break
+    largest = int(np.abs(numerator[rows]).max())
+    if common < FLOAT_EXACT and largest * common < 2**62:
+        key[rows] = numerator[rows] * (common // dens)
+        return key
+    exact = [Fraction(int(n), int(d)) for n, d in zip(numerator[rows].tolist(), dens.tolist(), strict=True)]
+    levels = {value: level for level, value in enumerate(sorted(set(exact)))}
+    key[rows] = [levels[value] for value in exact]
+    return key

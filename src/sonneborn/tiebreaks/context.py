@@ -1,0 +1,156 @@
+"""The event as the kernels see it under one rule edition: arrays computed once and shared.
+
+A :class:`Context` is made for one ranking (an event, a rules edition, the
+rating assumed for unrated players). Kernels read its cached arrays — the
+rounds that count, the games, the scores, and through :mod:`.unplayed` the
+scores as C.07 Art. 16 makes opponents see them — so that BH, SB and their
+cuts share one computation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cached_property
+
+import numpy as np
+
+from sonneborn.event import (
+    CODE,
+    NOT_PLAYED,
+    PLAYED_KINDS,
+    Bools,
+    Event,
+    Ints,
+    Table,
+    of_kinds,
+)
+from sonneborn.model import EventKind, ResultKind
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.tiebreaks.unplayed import Contributions, ScoresSeen, contributions, scores_seen, unplayed_categories
+
+
+class Context:
+    """One event under one rules edition, with the arrays every kernel shares."""
+
+    def __init__(
+        self,
+        event: Event,
+        *,
+        rules: Rules = DEFAULT_RULES,
+        unrated_rating: int | None = None,
+        table: Table | None = None,
+    ) -> None:
+        self.event = event
+        self.table = event.table if table is None else table
+        """The results; a kernel may look at the event with other results (Fore Buchholz's drawn final round)."""
+        self.rules = rules
+        self.unrated_rating = unrated_rating
+        """The rating assumed for unrated players (``--unrated-rating``), or ``None``."""
+        self.kind = event.kind
+        self.names = event.roster.names
+        """The players' names, for the derivations."""
+        self.unit = self.table.unit
+        self.win = self.table.system_points(ResultKind.WIN)
+        self.draw = self.table.system_points(ResultKind.DRAW)
+        self.loss = self.table.system_points(ResultKind.LOSS)
+        self._contributions: dict[bool, Contributions] = {}
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.kind is EventKind.ROUND_ROBIN
+
+    @cached_property
+    def played_rounds(self) -> int:
+        """Rounds with at least one result: the rounds the standings are taken after."""
+        return self.table.played_rounds
+
+    @cached_property
+    def counted(self) -> Bools:
+        """The rounds that count: with a result, among the rounds played so far."""
+        mask: Bools = self.table.kind != NOT_PLAYED
+        mask[:, self.played_rounds :] = False
+        return mask
+
+    @cached_property
+    def played(self) -> Bools:
+        """Games played over the board (C.07 15.1), rated or not."""
+        return of_kinds(self.table.kind, PLAYED_KINDS)
+
+    @cached_property
+    def has_opponent(self) -> Bools:
+        has: Bools = self.table.opponent >= 0
+        return has
+
+    @cached_property
+    def games(self) -> Bools:
+        """Rounds with an opponent and a result: games over the board and forfeits."""
+        games: Bools = self.has_opponent & (self.table.kind != NOT_PLAYED)
+        return games
+
+    @cached_property
+    def opponent_rows(self) -> Ints:
+        """The opponent's row in every round, 0 where there is none (mask with :attr:`has_opponent`)."""
+        rows: Ints = np.where(self.has_opponent, self.table.opponent, 0)
+        return rows
+
+    @cached_property
+    def scores(self) -> Ints:
+        """Every player's score, in units."""
+        return self.table.scores
+
+    @cached_property
+    def art16(self) -> bool:
+        """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
+        return not self.is_round_robin and self.rules.unplayed == "article-16"
+
+    @cached_property
+    def plain(self) -> bool:
+        """Whether unplayed rounds count as they are: a round robin (C.07 15.2) or the rules ``none``."""
+        return self.is_round_robin or self.rules.unplayed == "none"
+
+    @cached_property
+    def categories(self) -> Ints:
+        """The C.07 16.2 category of every unplayed round (:class:`~.unplayed.Category` codes, 0 elsewhere)."""
+        return unplayed_categories(self.table.kind, self.counted)
+
+    @cached_property
+    def seen(self) -> ScoresSeen:
+        """Every score as opponents see it in BH and SB (C.07 16.3, or the pre-2023 draws)."""
+        return scores_seen(self)
+
+    def contributions(self, forfeits_played: bool = False) -> Contributions:
+        """Round by round, the opponent (real, dummy or virtual) that BH and SB count (C.07 16.4, 16.6)."""
+        if forfeits_played not in self._contributions:
+            self._contributions[forfeits_played] = contributions(self, forfeits_played)
+        return self._contributions[forfeits_played]
+
+    @cached_property
+    def fore(self) -> Context:
+        """The event with every paired game of its final round drawn (C.07 8.3); itself when it is unpaired."""
+        table = self.table
+        if table.rounds == 0 or not (table.opponent[:, -1] >= 0).any():
+            return self
+        paired = table.opponent[:, -1] >= 0
+        kind, points, awarded = table.kind.copy(), table.points.copy(), table.awarded.copy()
+        kind[paired, -1] = CODE[ResultKind.DRAW]
+        points[paired, -1] = table.system_points(ResultKind.DRAW)
+        awarded[paired, -1] = False
+        drawn = replace(table, kind=kind, points=points, awarded=awarded)
+        return Context(self.event, rules=self.rules, unrated_rating=self.unrated_rating, table=drawn)
+
+    @cached_property
+    def max_score(self) -> int:
+        """The highest score a player could have made in the rounds played, in units (C.07 9.2).
+
+        A win in every round; in a round robin with an odd number of players
+        the free round of each completed cycle is no game, as FIDE's reference
+        checker counts it.
+        """
+        rounds, players = self.played_rounds, self.players
+        if self.is_round_robin and players and rounds % players == 0:
+            rounds -= rounds // players
+        return self.win * rounds

@@ -1,0 +1,117 @@
+"""The registry of tie-breaks: each code with its rule, its modifiers and its kernel.
+
+A tie-break is one kernel, registered where it is written by the decorator
+:func:`tiebreak`, which carries the code, the name, the C.07 article and the
+modifiers it takes::
+
+    @tiebreak("BH", "Buchholz", "C.07 8.1", "Sum of the opponents' scores.", modifiers="CMP")
+    def buchholz(context: Context, spec: Spec) -> Column: ...
+
+Every command, format and the library find it in :data:`REGISTRY`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+from sonneborn.errors import TiebreakError
+from sonneborn.event import Ints
+from sonneborn.tiebreaks.column import Column
+from sonneborn.tiebreaks.spec import Modifier, Spec
+
+if TYPE_CHECKING:
+    from sonneborn.tiebreaks.context import Context
+
+Kernel = Callable[["Context", Spec], Column]
+"""Every player's value of a tie-break."""
+GroupKernel = Callable[["Context", Spec, Ints], Column]
+"""A tie-break decided inside the groups still tied (type A, C.07 Art. 6): given every player's group
+number, each player's place inside his group, keyed so that the better subgroups have larger keys."""
+
+K = TypeVar("K", Kernel, GroupKernel)
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A registered tie-break: what it is, where the rules define it, how it is computed."""
+
+    code: str
+    name: str
+    article: str
+    """The rule that defines it, e.g. ``C.07 9.1``."""
+    definition: str
+    """One sentence that says what it is."""
+    kernel: Kernel | None = None
+    """Values for every player; ``None`` for a tie-break decided inside tied groups (:attr:`group_kernel`)."""
+    group_kernel: GroupKernel | None = None
+    modifiers: frozenset[Modifier] = frozenset()
+    integral: bool = False
+    """Whether the values are whole numbers (counts, places, ratings)."""
+    ascending: bool = False
+    """Whether the lowest value ranks first (pairing numbers); ``/R`` reverses either order."""
+    weighted: bool = False
+    """Whether events may be ranked by it instead of points (``--rank-by``, the historic systems)."""
+
+    def lowest_first(self, spec: Spec) -> bool:
+        """Whether, for this spec, lower values rank ahead."""
+        return self.ascending != spec.reverse
+
+    def check(self, spec: Spec) -> None:
+        """Raises :class:`TiebreakError` when the spec uses a modifier this tie-break does not take."""
+        extra = spec.modifiers - self.modifiers
+        if extra:
+            allowed = ", ".join(sorted("/" + m.value for m in self.modifiers)) or "none"
+            used = ", ".join(sorted("/" + m.value for m in extra))
+            raise TiebreakError(f"{self.code} does not take {used} (modifiers it takes: {allowed})")
+
+
+REGISTRY: dict[str, Definition] = {}
+"""Every tie-break by code, in the order the modules register them."""
+
+
+def tiebreak(
+    code: str,
+    name: str,
+    article: str,
+    definition: str,
+    *,
+    modifiers: str = "",
+    integral: bool = False,
+    ascending: bool = False,
+    weighted: bool = False,
+    group: bool = False,
+) -> Callable[[K], K]:
+    """Registers the decorated kernel under ``code``.
+
+    ``modifiers`` holds the letters of the modifiers it takes (``C`` cut,
+    ``M`` median, ``P`` forfeits played, ``L`` limit, ``R`` reverse, ``U``
+    unrated rating, ``F`` Fore Buchholz); ``group`` marks a tie-break decided
+    inside the groups still tied (a :data:`GroupKernel`).
+    """
+
+    def register(kernel: K) -> K:
+        if code in REGISTRY:
+            raise ValueError(f"tie-break {code!r} registered twice")
+        REGISTRY[code] = Definition(
+            code,
+            name,
+            article,
+            definition,
+            kernel=None if group else kernel,  # type: ignore[arg-type]
+            group_kernel=kernel if group else None,  # type: ignore[arg-type]
+            modifiers=frozenset(Modifier(letter) for letter in modifiers),
+            integral=integral,
+            ascending=ascending,
+            weighted=weighted,
+        )
+        return kernel
+
+    return register
+
+
+def definition(spec: Spec | str) -> Definition:
+    """The definition of a spec, or of a column's key such as ``BH/C1`` or ``DE#2``."""
+    code = spec.code if isinstance(spec, Spec) else spec.split("#")[0].split("/")[0]
+    return REGISTRY[code]

@@ -1,0 +1,139 @@
+"""The code grammar of tie-breaks: a code with its modifiers, such as ``BH/C1`` or ``KS/L+1`` (C.07 14).
+
+A :class:`Spec` is parsed once, where the user's text comes in (``-t``, the
+API, a file's record 202); everything inside takes specs, never strings.
+
+>>> Spec.parse("bh-c1"), Spec.parse("SB/M1").cut_high
+(Spec.parse('BH/C1'), 1)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from sonneborn.errors import TiebreakError
+
+
+class Modifier(enum.Enum):
+    """The modifiers a tie-break code may carry (C.07 14, TEC code grammar)."""
+
+    CUT = "C"
+    MEDIAN = "M"
+    LIMIT = "L"
+    PLAYED = "P"
+    REVERSE = "R"
+    UNRATED = "U"
+    FORE = "F"
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A tie-break code with its modifiers, such as ``BH/C1`` or ``KS/L+1``.
+
+    >>> Spec.parse("bh-c1")
+    Spec.parse('BH/C1')
+    >>> str(Spec.parse("ks/l-2"))
+    'KS/L-2'
+    """
+
+    code: str
+    """The tie-break's acronym, upper case (``SB``)."""
+    cut_low: int = 0
+    """How many least significant elements are cut (C.07 14.1–14.4)."""
+    cut_high: int = 0
+    """How many most significant elements are cut (medians, C.07 14.3–14.4)."""
+    limit: int = 0
+    """Half points by which the Koya limit moves (C.07 14.5)."""
+    forfeits_played: bool = False
+    """``/P``: forfeits count as games against the scheduled opponent."""
+    reverse: bool = False
+    """``/R``: lower values rank first."""
+    unrated_rating: int | None = None
+    """``/U<N>``: the rating assumed for unrated players (C.07 Art. 10)."""
+    fore: bool = False
+    """``/F``: use Fore Buchholz instead of Buchholz (AOB/F, C.07 8.2)."""
+
+    @classmethod
+    def parse(cls, text: str) -> Spec:
+        """Parses a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH/M2`` or ``DE/P`` (not yet checked)."""
+        cleaned = text.strip().upper()
+        if not cleaned:
+            raise TiebreakError("empty tie-break code")
+        # "BH-C1" is a common spelling of "BH/C1".
+        cleaned = re.sub(r"^([A-Z]+)-(?=[CM]\d)", r"\1/", cleaned)
+        code, *modifiers = cleaned.split("/")
+        values: dict[str, int | bool] = {}
+        for modifier in modifiers:
+            match = _MODIFIER.fullmatch(modifier)
+            if match is None:
+                raise TiebreakError(f"unknown modifier {'/' + modifier!r} in {text.strip()!r}")
+            letter, number = match.group(1), match.group(2)
+            if letter in "CM":
+                if number is None or not number.isdigit() or int(number) < 1:
+                    raise TiebreakError(f"modifier /{letter} needs a count such as /{letter}1 in {text.strip()!r}")
+                values["cut_low"] = int(number)
+                if letter == "M":
+                    values["cut_high"] = int(number)
+            elif letter == "L":
+                if number is None or number[0] not in "+-":
+                    raise TiebreakError(f"modifier /L needs a signed number of half points such as /L+1 in {text!r}")
+                values["limit"] = int(number)
+            elif letter == "U":
+                if number is None or not number.isdigit():
+                    raise TiebreakError(f"modifier /U needs a rating such as /U1000 in {text.strip()!r}")
+                values["unrated_rating"] = int(number)
+            elif number is not None:
+                raise TiebreakError(f"modifier /{letter} takes no number in {text.strip()!r}")
+            elif letter == "F":
+                values["fore"] = True
+            elif letter == "P":
+                values["forfeits_played"] = True
+            else:
+                values["reverse"] = True
+        return cls(code=code, **values)  # type: ignore[arg-type]
+
+    @property
+    def modifiers(self) -> frozenset[Modifier]:
+        """The modifiers used."""
+        used = set()
+        if self.cut_low and self.cut_high:
+            used.add(Modifier.MEDIAN)
+        elif self.cut_low:
+            used.add(Modifier.CUT)
+        if self.limit:
+            used.add(Modifier.LIMIT)
+        if self.forfeits_played:
+            used.add(Modifier.PLAYED)
+        if self.reverse:
+            used.add(Modifier.REVERSE)
+        if self.unrated_rating is not None:
+            used.add(Modifier.UNRATED)
+        if self.fore:
+            used.add(Modifier.FORE)
+        return frozenset(used)
+
+    def __str__(self) -> str:
+        text = self.code
+        if self.cut_low and self.cut_high:
+            text += f"/M{self.cut_low}"
+        elif self.cut_low:
+            text += f"/C{self.cut_low}"
+        if self.limit:
+            text += f"/L{self.limit:+d}"
+        if self.forfeits_played:
+            text += "/P"
+        if self.reverse:
+            text += "/R"
+        if self.fore:
+            text += "/F"
+        if self.unrated_rating is not None:
+            text += f"/U{self.unrated_rating}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Spec.parse({str(self)!r})"
+
+
+_MODIFIER = re.compile(r"([CMLPRUF])([+-]?[0-9]{1,9})?")
