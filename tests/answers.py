@@ -55,7 +55,8 @@ class Cell:
 
     @property
     def id(self) -> str:
-        return f"{self.event}-{self.player}-{self.code}-{self.rules}"
+        assumed = "" if self.unrated_rating is None else f"-unrated-{self.unrated_rating}"
+        return f"{self.event}-{self.player}-{self.code}-{self.rules}{assumed}"
 
 
 @cache
