@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test unit bench loadtest fuzz clean chromium
+.PHONY: demo test unit random bench loadtest fuzz clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,12 @@ endif
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# The property tests with fresh random examples, twenty times as many (Hypothesis profile "long",
+# tests/hypothesis_profiles.py); `make test` runs the same tests derandomized, the same examples every time.
+# A failure prints the example and a blob to replay it with @reproduce_failure.
+random: $(STAMP)
+	HYPOTHESIS_PROFILE=long $(BIN)/pytest -p no:cacheprovider tests/test_properties.py tests/test_fast_equivalence.py
 
 # Speed and memory runs: not tests, figures for benchmarks/README.md.
 # 100,000 mutated files per reader: the only outcomes allowed are a result or a clean error.

@@ -8,6 +8,7 @@ Each line is ``START NAME: TOKEN TOKEN …``, one token per round:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -20,8 +21,14 @@ if TYPE_CHECKING:
 _TOKEN = re.compile(r"(\d+|-)([wb-]?)([10=WDL+\-UFHZ*])")
 
 
-def event(text: str, *, kind: EventKind | None = None, system: PointSystem | None = None) -> Tournament:
-    """The event the lines describe; its pairings are checked."""
+def event(
+    text: str,
+    *,
+    kind: EventKind | None = None,
+    system: PointSystem | None = None,
+    ratings: Mapping[int, int] | None = None,
+) -> Tournament:
+    """The event the lines describe, with the players' ratings by start number if given; its pairings are checked."""
     players = []
     for line in text.strip().splitlines():
         head, _, tokens = line.partition(":")
@@ -34,7 +41,8 @@ def event(text: str, *, kind: EventKind | None = None, system: PointSystem | Non
             opponent = None if opponent_text == "-" else int(opponent_text)
             colour = Colour(colour_text) if colour_text in ("w", "b") else Colour.UNKNOWN
             entries.append(Entry(rnd, opponent, colour, ResultKind(code)))
-        players.append(Player(int(start_text), name.strip(), tuple(entries)))
+        start = int(start_text)
+        players.append(Player(start, name.strip(), tuple(entries), rating=(ratings or {}).get(start)))
     rounds = len(players[0].entries)
     tournament = Tournament(tuple(players), rounds, kind=kind, point_system=system or PointSystem())
     tournament.check_pairings()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from answers import load, number
 from click.testing import CliRunner
 from test_seed_event import SEED
 
@@ -39,6 +41,24 @@ def test_every_code_under_every_edition(rules: str, kind: str) -> None:
     assert data["rules"] == rules
     assert len(data["standings"]) == 15
     assert set(data["standings"][0]["values"]) == set(FIDE_INDIVIDUAL + WITH_MODIFIERS)
+    # Sloth's value of every code, derived by hand (tests/data/answers/catalogue.toml).
+    sloth = next(row for row in data["standings"] if row["start"] == 1)
+    # JSON numbers are the exact values as floats (tests/render/test_json.py pins that).
+    want = {code: expected(code, kind, rules) for code in FIDE_INDIVIDUAL + WITH_MODIFIERS}
+    assert sloth["values"] == {code: None if value is None else float(value) for code, value in want.items()}
+
+
+def expected(code: str, kind: str, rules: str) -> Fraction | None:
+    """Sloth's hand-derived value: the most specific of "swiss-<rules>", the kind, "all"."""
+    values = load("catalogue.toml")["values"][code]
+    for key in (f"{kind}-{rules}", kind, "all"):
+        if key in values:
+            return number(values[key])
+    raise KeyError(f"{code}: no value for {kind}, {rules}")
+
+
+def test_the_expected_values_cover_the_catalogue() -> None:
+    assert set(load("catalogue.toml")["values"]) == set(FIDE_INDIVIDUAL + WITH_MODIFIERS)
 
 
 def test_unrated_players_drop_the_rating_tiebreaks_with_a_warning(tmp_path: Path) -> None:

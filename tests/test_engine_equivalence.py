@@ -134,6 +134,13 @@ def test_every_code_on_random_events_under_every_edition(first: int) -> None:
         compare(event, ",".join(EVERY_CODE), rules)
 
 
+@pytest.mark.parametrize("seed", [500, 4, 23, 11])
+def test_known_hard_events(seed: int) -> None:
+    # Seeds of random_event that once told implementations apart (see test_properties).
+    for rules in Rules:
+        compare(random_event(random.Random(seed)), ",".join(EVERY_CODE), rules, lots=7)
+
+
 @pytest.mark.parametrize("first", range(0, 200, CHUNK))
 def test_ranking_by_short_lists_weighted_scores_and_lots(first: int) -> None:
     lists = ["BH/C1,BH,SB,DE,WIN", "DE,SB,WIN,KS", "DE", "SB,DE,WIN", "WIN,DE,SB", "TPN/R", "PS/C1,DE/P,BWG"]

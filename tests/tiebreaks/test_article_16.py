@@ -167,20 +167,53 @@ def test_explanation_shows_the_category_and_the_dummy() -> None:
     assert text.startswith("BH/C1 11.5 = ")
 
 
+# David (#4: beat #12, HPB, beat #13, drew #3 and #1) and Nick (#12: lost to #4, PAB, forfeit win over #14,
+# withdrawn: ZPB, ZPB) under every edition, worked by hand. Scores #1 #3 #4 3.5, #12 2, #13 1.5, #14 2.
+EDITIONS: dict[Rules, dict[str, tuple[F | int, F | int]]] = {
+    # 2023/2024 (published): #12 adjusted 3 (16.3.2); David's HPB dummy 3.5 (16.4), cut first (16.5).
+    # BH #4 3 + 3.5 + 1.5 + 3.5 + 3.5; BH-C1 − the VUR 3.5; SB 3 + 1.75 + 1.5 + 1.75 + 1.75.
+    # #12: 3.5 + four dummies of 2; BH-C1 cuts a ZPB dummy; SB 1×2 (PAB) + 1×2 (forfeit win).
+    Rules.FIDE_2023: {"BH": (15, F(23, 2)), "BH/C1": (F(23, 2), F(19, 2)), "SB": (F(39, 4), 4)},
+    Rules.FIDE_2024: {"BH": (15, F(23, 2)), "BH/C1": (F(23, 2), F(19, 2)), "SB": (F(39, 4), 4)},
+    # 2026: David's HPB dummy min(3.5, ½ × 5) = 2.5: BH 14, BH-C1 cuts that VUR: 11.5, SB 9.75 − ½ = 9.25.
+    # Nick's dummies: PAB and ZPBs min(2, 2.5) = 2, forfeit win min(2, #14's 2) = 2: unchanged.
+    Rules.FIDE_2026: {"BH": (14, F(23, 2)), "BH/C1": (F(23, 2), F(19, 2)), "SB": (F(37, 4), 4)},
+    # C.02 13.15: #12 seen 0 + 4 × ½ = 2; David's virtual opponent 1 + (1 − ½) + ½ × 3 = 3: BH 2 + 3 + 1.5
+    # + 3.5 + 3.5 = 13.5, BH-C1 − 1.5 = 12, SB 2 + 1.5 + 1.5 + 1.75 + 1.75 = 8.5. Nick: #4 3.5, virtual
+    # opponents r2 0 + 0 + 1.5, r3 1 + 0 + 1, r4 2 + 1 + ½, r5 2 + 1 + 0: BH 13.5, BH-C1 − 1.5, SB 1.5 + 2.
+    Rules.FIDE_2009: {"BH": (F(27, 2), F(27, 2)), "BH/C1": (12, 12), "SB": (F(17, 2), F(7, 2))},
+    # Raw scores, forfeits against the scheduled opponent, byes nothing: David 2 + 1.5 + 3.5 + 3.5, cut 1.5,
+    # SB 2 + 1.5 + 1.75 + 1.75; Nick 3.5 + #14's 2, cut 2, SB 1 × 2.
+    Rules.NONE: {"BH": (F(21, 2), F(11, 2)), "BH/C1": (9, F(7, 2)), "SB": (7, 2)},
+}
+
+
 @pytest.mark.parametrize("rules", list(Rules))
 def test_every_edition_ranks_the_event(rules: Rules) -> None:
     standings = rank(held_event(), parse_list("BH/C1,BH,SB,SB/C1,FB,AOB,REP,STD,DE,WIN"), rules=rules)
     assert len(standings.rows) == 16
+    got = {
+        code: (standings.row(4).values[code].number, standings.row(12).values[code].number) for code in EDITIONS[rules]
+    }
+    assert got == EDITIONS[rules]
+    # Type B tie-breaks are outside Art. 16: Nick's REP 5 − 2 ZPB = 3 and WIN 2 (PAB, forfeit win) in every edition.
+    assert [standings.row(12).values[code].number for code in ("REP", "WIN")] == [3, 2]
 
 
 def test_2024_is_2023_and_2026_differs_only_by_the_caps() -> None:
     tournament = held_event()
     for code in ("BH", "BH/C1", "SB", "SB/C1", "FB", "AOB"):
         assert values(tournament, code, Rules.FIDE_2024) == values(tournament, code, Rules.FIDE_2023), code
-    # The caps lower some dummies, never raise them.
-    bh_2023, bh_2026 = values(tournament, "BH", Rules.FIDE_2023), values(tournament, "BH", Rules.FIDE_2026)
-    assert all(bh_2026[s] <= bh_2023[s] for s in bh_2023)  # type: ignore[operator]
-    assert bh_2026 != bh_2023
+    # The caps touch exactly three players, by hand: 16.4.2 caps a bye's dummy at ½ × 5 = 2.5: David (#4,
+    # 3.5, HPB) and Franck (#6, 3, PAB) lose 1 and ½; 16.4.1 caps Maria's (#11, 2.5) forfeit win at
+    # Jessica's adjusted 1.5: − 1. In SB the bye counts a draw (½ × −1), the PAB and the forfeit win a win.
+    # Everyone else's dummy is at or below both caps (Nick 2, Paul 2, Jessica 1.5: her forfeit loss is capped
+    # at Maria's 2.5, above her own score).
+    changed = {"BH": {4: (15, 14), 6: (12, F(23, 2)), 11: (F(27, 2), F(25, 2))},
+               "SB": {4: (F(39, 4), F(37, 4)), 6: (F(13, 2), 6), 11: (F(23, 4), F(19, 4))}}  # fmt: skip
+    for code, expected in changed.items():
+        old, new = values(tournament, code, Rules.FIDE_2023), values(tournament, code, Rules.FIDE_2026)
+        assert {s: (old[s], new[s]) for s in old if old[s] != new[s]} == expected, code
 
 
 def test_the_trf_fixture_is_the_csv_event() -> None:

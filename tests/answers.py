@@ -1,0 +1,177 @@
+"""Expected tie-break values kept as data (``tests/data/answers/*.toml``), one test case per cell.
+
+A cell is one (event, player, code, rules) value. The files name their events: lines in the builders'
+notation (:func:`builders.event`, with the kind, point system and ratings the event needs) or a file
+under ``tests/data``. Values are computed through the public entry point only: :func:`sonneborn.ranking.rank`
+with the cell's code as the whole tie-break list, so that DE decides among the players tied on points.
+
+Expected values are exact: ``"39/4"``, ``"9.75"``, ``"2081"``; ``"none"`` where the tie-break has no
+value. A value published rounded says so with ``decimals``.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from builders import event
+
+from sonneborn.formats import read_path
+from sonneborn.model import EventKind, PointSystem, Tournament
+from sonneborn.ranking import Standings, rank
+from sonneborn.tiebreaks import parse
+from sonneborn.tiebreaks.rules import Rules
+
+DATA = Path(__file__).parent / "data"
+ANSWERS = DATA / "answers"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One expected value."""
+
+    file: str
+    event: str
+    player: int
+    code: str
+    rules: str
+    value: Fraction | None
+    decimals: int | None = None
+    """The value was published rounded half up to this many decimals."""
+    place: int | None = None
+    """The player's rank when ranked by points and then this code alone, when the source gives it."""
+    unrated_rating: int | None = None
+    article: str = ""
+    derivation: str = ""
+    source: str = ""
+    xfail: str = ""
+    """Why the program disagrees with the value (the case is then an expected failure, strict)."""
+
+    @property
+    def id(self) -> str:
+        assumed = "" if self.unrated_rating is None else f"-unrated-{self.unrated_rating}"
+        return f"{self.event}-{self.player}-{self.code}-{self.rules}{assumed}"
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """A TOML file of ``tests/data/answers``."""
+    with (ANSWERS / name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def number(text: str) -> Fraction | None:
+    """An expected value as written in the files."""
+    return None if text.strip().lower() == "none" else Fraction(text.strip())
+
+
+def _rules(value: str | list[str]) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _xfail(value: str | dict[str, str], rules: str) -> str:
+    """A record's disagreement: one reason for all its editions, or one per edition."""
+    return value.get(rules, "") if isinstance(value, dict) else value
+
+
+def cells(name: str) -> list[Cell]:
+    """Every cell of a file: its ``[[cell]]`` records and its ``[[table]]`` records (one cell per value)."""
+    data = load(name)
+    found: list[Cell] = []
+    for record in data.get("cell", []):
+        for rules in _rules(record["rules"]):
+            found.append(
+                Cell(
+                    name,
+                    record["event"],
+                    int(record["player"]),
+                    record["code"],
+                    rules,
+                    number(record["value"]),
+                    record.get("decimals"),
+                    record.get("place"),
+                    record.get("unrated_rating"),
+                    record.get("article", ""),
+                    record.get("derivation", ""),
+                    record.get("source", ""),
+                    _xfail(record.get("xfail", ""), rules),
+                )
+            )
+    for table in data.get("table", []):
+        places = {int(k): v for k, v in table.get("places", {}).items()}
+        for rules in _rules(table["rules"]):
+            for player, value in table["values"].items():
+                found.append(
+                    Cell(
+                        name,
+                        table["event"],
+                        int(player),
+                        table["code"],
+                        rules,
+                        number(value),
+                        table.get("decimals"),
+                        places.get(int(player)),
+                        table.get("unrated_rating"),
+                        table.get("article", ""),
+                        table.get("derivation", ""),
+                        table.get("source", ""),
+                        table.get("xfail", {}).get(str(player), ""),
+                    )
+                )
+    return found
+
+
+def params(name: str) -> list[Any]:
+    """The cells of a file as pytest parameters, the disagreements marked as strict expected failures."""
+    return [
+        pytest.param(cell, id=cell.id, marks=[pytest.mark.xfail(strict=True, reason=cell.xfail)] if cell.xfail else [])
+        for cell in cells(name)
+    ]
+
+
+@cache
+def tournament(name: str, event_name: str) -> Tournament:
+    """An event of a file, built from its lines or read from its file."""
+    spec = load(name)["events"][event_name]
+    if "file" in spec:
+        return read_path(DATA / spec["file"])
+    return event(
+        spec["lines"],
+        kind=EventKind(spec["kind"]) if "kind" in spec else None,
+        system=PointSystem.parse(spec["system"]) if "system" in spec else None,
+        ratings={int(k): int(v) for k, v in spec.get("ratings", {}).items()},
+    )
+
+
+@cache
+def standings(name: str, event_name: str, code: str, rules: str, unrated_rating: int | None) -> Standings:
+    """The event ranked by points and then by the code alone."""
+    return rank(tournament(name, event_name), [parse(code)], rules=Rules.parse(rules), unrated_rating=unrated_rating)
+
+
+def computed(cell: Cell) -> Fraction | None:
+    """The program's value of a cell."""
+    table = standings(cell.file, cell.event, cell.code, cell.rules, cell.unrated_rating)
+    return table.row(cell.player).values[str(parse(cell.code))].number
+
+
+def rounded(value: Fraction, decimals: int) -> Fraction:
+    """Half up to the decimals a source printed."""
+    scale = 10**decimals
+    return Fraction(math.floor(value * scale + Fraction(1, 2)), scale)
+
+
+def check(cell: Cell) -> None:
+    """Asserts the program's value (and place, when given) of a cell."""
+    value = computed(cell)
+    shown = value if value is None or cell.decimals is None else rounded(value, cell.decimals)
+    assert shown == cell.value, f"{cell.id}: program {value}, expected {cell.value} ({cell.derivation or cell.source})"
+    if cell.place is not None:
+        row = standings(cell.file, cell.event, cell.code, cell.rules, cell.unrated_rating).row(cell.player)
+        assert row.rank == cell.place, f"{cell.id}: place {row.rank}, expected {cell.place}"

@@ -1,0 +1,53 @@
+"""Hand-derived values of every registered tie-break, its modifiers and the editions where they differ.
+
+# Source: tests/data/answers/hand.toml: one record per (event, player, code, rules) cell, with the rule
+# used and the sum worked out by hand. A case that fails names the cell, e.g. ``s16-4-BH/C1-fide-2023``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from answers import Cell, cells, check, load, params
+
+from sonneborn.tiebreaks import REGISTRY, parse
+from sonneborn.tiebreaks.rules import Rules
+
+FILE = "hand.toml"
+
+
+@pytest.mark.parametrize("cell", params(FILE))
+def test_hand_value(cell: Cell) -> None:
+    check(cell)
+
+
+def test_every_registered_code_has_a_hand_value() -> None:
+    # A new tie-break cannot be registered without a value worked out by hand.
+    covered = {parse(cell.code).code for cell in cells(FILE)}
+    assert set(REGISTRY) - covered == set()
+
+
+def test_every_modifier_a_code_takes_has_a_hand_value() -> None:
+    used: dict[str, set[str]] = {}
+    for cell in cells(FILE):
+        spec = parse(cell.code)
+        used.setdefault(spec.code, set()).update(m.value for m in spec.modifiers)
+    missing = {
+        code: sorted({m.value for m in definition.modifiers} - used.get(code, set()))
+        for code, definition in REGISTRY.items()
+    }
+    assert {code: mods for code, mods in missing.items() if mods} == {}
+
+
+def test_the_cells_name_known_events_and_editions() -> None:
+    events = set(load(FILE)["events"])
+    for cell in cells(FILE):
+        assert cell.event in events, cell.id
+        Rules.parse(cell.rules)
+        assert cell.article and cell.derivation, cell.id
+    # The editions where unplayed rounds differ each have cells of their own.
+    assert {cell.rules for cell in cells(FILE)} == {rules.value for rules in Rules}
+
+
+def test_one_cell_per_id() -> None:
+    ids = [cell.id for cell in cells(FILE)]
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
