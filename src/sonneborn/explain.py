@@ -14,18 +14,31 @@ SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov) + 1×8.5 (Khasin) + ... + 1�
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import le
+from weakref import WeakKeyDictionary
 
 from sonneborn.model import EventKind, StartNo
-from sonneborn.numbers import exact_text
+from sonneborn.numbers import ratio_text
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import Element, Value
+from sonneborn.tiebreaks import Terms, Value
 
 
-def _ordered(kind: EventKind, elements: Sequence[Element]) -> list[Element]:
-    # A round robin reads best in the crosstable's order; a Swiss event round by round.
+def _in_order(kind: EventKind, terms: Terms) -> tuple[Sequence[str], Sequence[bool] | None]:
+    """The texts of the addends in the order they are shown, with which are kept.
+
+    A round robin reads best in the crosstable's order, a Swiss event round by round (the order
+    the kernels give, most of the time).
+    """
+    rounds, opponents = terms.rounds, terms.opponents
     if kind is EventKind.ROUND_ROBIN:
-        return sorted(elements, key=lambda e: (e.opponent or 0, e.round))
-    return sorted(elements, key=lambda e: e.round)
+        order = sorted(range(len(rounds)), key=lambda i: (opponents[i] or 0, rounds[i]))
+    elif all(map(le, rounds, rounds[1:])):
+        return terms.texts, terms.kept
+    else:
+        order = sorted(range(len(rounds)), key=rounds.__getitem__)
+    texts, kept = terms.texts, terms.kept
+    return [texts[i] for i in order], None if kept is None else [kept[i] for i in order]
 
 
 def format_value(kind: EventKind, code: str, value: Value) -> str:
@@ -33,17 +46,33 @@ def format_value(kind: EventKind, code: str, value: Value) -> str:
     label = code.split("#")[0]
     if value.number is None:
         return f"{label} has no value" + (f": {value.note}" if value.note else "")
-    text = f"{label} {exact_text(value.number)}"
-    if value.elements or value.cut:
-        terms = " + ".join(e.text for e in _ordered(kind, value.elements)) or "0"
-        text += f" = ({terms}) / {len(value.elements)}" if value.mean else f" = {terms}"
-        if value.cut:
-            text += "; cut: " + ", ".join(e.text for e in _ordered(kind, value.cut))
+    text = f"{label} {ratio_text(value.number.numerator, value.number.denominator)}"
+    terms = value.terms
+    if terms is not None and terms.texts:
+        texts, kept = _in_order(kind, terms)
+        shown = texts if kept is None else list(compress(texts, kept))
+        joined = " + ".join(shown) or "0"
+        text += f" = ({joined}) / {len(shown)}" if value.mean else f" = {joined}"
+        if kept is not None and len(shown) < len(texts):
+            text += "; cut: " + ", ".join(t for t, flag in zip(texts, kept, strict=True) if not flag)
         if value.note:
             text += f" ({value.note})"
     elif value.note:
         text += f": {value.note}"
     return text
+
+
+_EXPLAINED: WeakKeyDictionary[Standings, dict[str, list[str]]] = WeakKeyDictionary()
+
+
+def explained(standings: Standings, code: str) -> list[str]:
+    """Every player's derivation of one column, in final order (worked out once for the standings: the HTML
+    page shows each twice, in the standings and in the crosstable)."""
+    found = _EXPLAINED.setdefault(standings, {})
+    if code not in found:
+        column, kind = standings.column(code), standings.kind
+        found[code] = [format_value(kind, code, column.value(row)) for row in standings.order.tolist()]
+    return found[code]
 
 
 def explain_value(standings: Standings, start: StartNo, code: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
 
 
 def terminates(value: Fraction) -> bool:
@@ -56,3 +57,23 @@ def to_json_number(value: Fraction, *, integral: bool = False) -> int | float:
     if integral and value.denominator == 1:
         return value.numerator
     return float(value)
+
+
+@lru_cache(maxsize=1 << 16)
+def ratio_text(numerator: int, denominator: int) -> str:
+    """:func:`exact_text` of ``numerator / denominator``, remembered: derivations repeat the same few values.
+
+    >>> ratio_text(139, 2), ratio_text(447, 28), ratio_text(-6, 4)
+    ('69.5', '447/28', '-1.5')
+    """
+    return exact_text(Fraction(numerator, denominator))
+
+
+@lru_cache(maxsize=1 << 12)
+def ratio_result_text(numerator: int, denominator: int) -> str:
+    """:func:`result_text` of ``numerator / denominator``, remembered.
+
+    >>> ratio_result_text(1, 2), ratio_result_text(3, 2), ratio_result_text(2, 2)
+    ('½', '1½', '1')
+    """
+    return result_text(Fraction(numerator, denominator))

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from sonneborn.event import EXACT_LIMIT, Ints, as_wide, distinct
-from sonneborn.numbers import exact_text, fixed_text, terminates
+from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import Column, definition
 
@@ -61,11 +61,15 @@ def _rounded(numerator: Ints, denominator: Ints, places: int) -> Ints:
 
 def _fixed(rounded: Ints, places: int) -> list[str]:
     """The decimal texts of numbers given in units of 10^-places."""
+    found: dict[int, str] = {}
     texts = []
     for value in rounded.tolist():
-        sign = "-" if value < 0 else ""
-        whole, fraction = divmod(abs(value), 10**places)
-        texts.append(f"{sign}{whole}.{fraction:0{places}d}")
+        text = found.get(value)
+        if text is None:
+            sign = "-" if value < 0 else ""
+            whole, fraction = divmod(abs(value), 10**places)
+            text = found[value] = f"{sign}{whole}.{fraction:0{places}d}"
+        texts.append(text)
     return texts
 
 
@@ -102,12 +106,11 @@ def _distinct_count(numerator: Ints, denominator: Ints) -> int:
 
 def exact_texts(column: Column, rows: Ints) -> list[str]:
     """The exact values of some rows (``69.5``, ``447/28`` where no decimal is exact), empty where none."""
-    texts = []
-    for numerator, denominator, present in zip(
-        column.numerator[rows].tolist(), column.denominator[rows].tolist(), column.present[rows].tolist(), strict=True
-    ):
-        texts.append(exact_text(Fraction(numerator, denominator)) if present else "")
-    return texts
+    numerators, denominators = column.numerator[rows].tolist(), column.denominator[rows].tolist()
+    return [
+        ratio_text(int(n), int(d)) if present else ""
+        for n, d, present in zip(numerators, denominators, column.present[rows].tolist(), strict=True)
+    ]
 
 
 def csv_texts(column: Column, rows: Ints) -> list[str]:

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
-from sonneborn.explain import format_value
+from sonneborn.explain import explained
 from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -177,7 +177,7 @@ def _swiss(standings: Standings) -> Crosstable:
                 place = f"place decided by lot (seed {standings.lots})"
             else:
                 place = "shared place" if standings.shared[row] else ""
-            found.append([place, "", "", "", *(_round_title(standings, row, c) for c in range(event.rounds))])
+            found.append([place, "", "", "", *_round_titles(standings, row)])
         return found
 
     return _with_values(standings, header, rows, titles, EventKind.SWISS, 2, tuple(range(4, 4 + event.rounds)))
@@ -205,15 +205,23 @@ def _round_cells(standings: Standings, column: int) -> list[str]:
     return cells
 
 
-def _round_title(standings: Standings, row: int, column: int) -> str:
-    table = standings.event.table
-    kind = KINDS[int(table.kind[row, column])]
-    opponent = int(table.opponent[row, column])
-    if opponent < 0:
-        return "" if kind is ResultKind.NOT_PLAYED else f"round {column + 1}: {_WORDS[kind]}"
-    colour = COLOURS[int(table.colour[row, column])]
-    name = standings.event.roster.names[opponent]
-    return f"round {column + 1}: {_WORDS[kind]}, {_COLOUR_WORDS[colour]}, against {name} (no. {opponent + 1})"
+_KIND_WORDS = [_WORDS[kind] for kind in KINDS]
+_COLOUR_NAMES = [_COLOUR_WORDS[colour] for colour in COLOURS]
+
+
+def _round_titles(standings: Standings, row: int) -> list[str]:
+    """What each round of a player was, in words: ``round 3: won, White, against Sloth (no. 1)``."""
+    table, names = standings.event.table, standings.event.roster.names
+    titles = []
+    for column, (opponent, kind, colour) in enumerate(
+        zip(table.opponent[row].tolist(), table.kind[row].tolist(), table.colour[row].tolist(), strict=True), start=1
+    ):
+        if opponent < 0:
+            titles.append("" if kind == NOT_PLAYED else f"round {column}: {_KIND_WORDS[kind]}")
+        else:
+            against = f"against {names[opponent]} (no. {opponent + 1})"
+            titles.append(f"round {column}: {_KIND_WORDS[kind]}, {_COLOUR_NAMES[colour]}, {against}")
+    return titles
 
 
 def _with_values(
@@ -235,11 +243,9 @@ def _with_values(
     def all_titles() -> list[list[str]]:
         found = titles()
         points = columns[0]
-        for index, row in enumerate(standings.order.tolist()):
-            found[index] += [
-                f"{points[index]} points",
-                *(format_value(standings.kind, code, standings.column(code).value(row)) for code in codes),
-            ]
+        derivations = [explained(standings, code) for code in codes]
+        for index, row in enumerate(found):
+            row += [f"{points[index]} points", *(texts[index] for texts in derivations)]
         return found
 
     return Crosstable(

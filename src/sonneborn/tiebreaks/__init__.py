@@ -25,7 +25,7 @@ from sonneborn.tiebreaks import (  # noqa: F401
     rating,
     sonneborn_berger,
 )
-from sonneborn.tiebreaks.column import Column, Element, Value
+from sonneborn.tiebreaks.column import Column, Element, Terms, Value
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.registry import REGISTRY, Definition, definition
 from sonneborn.tiebreaks.spec import Modifier, Spec
@@ -39,6 +39,7 @@ __all__ = [
     "Element",
     "Modifier",
     "Spec",
+    "Terms",
     "Value",
     "definition",
     "parse",

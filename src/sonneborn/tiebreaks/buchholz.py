@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
 
-from sonneborn.numbers import exact_text
-from sonneborn.tiebreaks.column import Column, Element, Value, fractions_key, whole
+from sonneborn.numbers import ratio_text
+from sonneborn.tiebreaks.column import Column, Terms, Value, fractions_key, whole
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.own_results import sum_of
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
-from sonneborn.tiebreaks.unplayed import REAL
 
 
 @tiebreak(
@@ -40,27 +40,18 @@ def buchholz(context: Context, spec: Spec) -> Column:
     unit = context.unit
 
     def derive(row: int) -> Value:
-        columns = np.flatnonzero(c.present[row]).tolist()
-        scores = [int(c.score[row, column]) for column in columns]
-        texts = [
-            f"{exact_text(Fraction(score, unit))} ({c.label(row, column)})"
-            for score, column in zip(scores, columns, strict=True)
-        ]
+        rounds = c.row(row)
+        keep = kept[row].tolist()
         return sum_of(
-            scores,
-            texts,
+            rounds.scores,
+            rounds.score_texts,
             denominator=unit,
-            rounds=[column + 1 for column in columns],
-            opponents=[opponent_start(context, row, column, int(c.source[row, column])) for column in columns],
-            kept=[bool(kept[row, column]) for column in columns],
+            rounds=rounds.rounds,
+            opponents=rounds.opponents,
+            kept=[keep[column] for column in rounds.columns],
         )
 
     return whole(total, denominator=unit, derive=derive)
-
-
-def opponent_start(context: Context, row: int, column: int, source: int) -> int | None:
-    """The start number of the opponent a real contribution counts, ``None`` for a dummy or a virtual one."""
-    return int(context.table.opponent[row, column]) + 1 if source == REAL else None
 
 
 @tiebreak(
@@ -104,17 +95,19 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> Column:
     unit = context.unit
     what = "FB" if spec.fore else "BH"
 
+    @cache
+    def lists() -> tuple[list[list[bool]], list[list[int]]]:
+        return games.tolist(), opponent_bh.tolist()
+
     def derive(row: int) -> Value:
-        columns = np.flatnonzero(games[row]).tolist()
+        played, bh_of = lists()
+        columns = [c for c, flag in enumerate(played[row]) if flag]
         if not columns:
             return Value(None, note="no game played over the board")
-        elements = []
-        for column in columns:
-            value = Fraction(int(opponent_bh[row, column]), unit)
-            opponent = int(context.table.opponent[row, column])
-            text = f"{exact_text(value)} ({context.names[opponent]})"
-            elements.append(Element(value, text, column + 1, opponent + 1))
-        total = sum((e.value for e in elements), Fraction(0))
-        return Value(total / len(elements), tuple(elements), note=f"opponents' {what}", mean=True)
+        values = [int(bh_of[row][c]) for c in columns]
+        opponents = [context.lists.opponent[row][c] for c in columns]
+        texts = [f"{ratio_text(v, unit)} ({context.names[o]})" for v, o in zip(values, opponents, strict=True)]
+        terms = Terms(values, unit, texts, [c + 1 for c in columns], [o + 1 for o in opponents])
+        return Value(Fraction(sum(values), unit * len(values)), terms, note=f"opponents' {what}", mean=True)
 
     return Column(sums, denominator, present, fractions_key(sums, denominator, present), derive)

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -30,12 +30,11 @@ FLOAT_EXACT = 2**53
 """Integers up to this magnitude are doubles exactly: their quotient is then the correctly rounded double."""
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
-    """One addend of a value: what it adds and how it came about."""
+class Element(NamedTuple):
+    """One addend of a value: what it adds (``numerator / denominator``) and how it came about."""
 
-    value: Fraction
-    """What it adds."""
+    numerator: int
+    denominator: int
     text: str
     """How it came about, e.g. ``½×11 (Zagorovsky)``."""
     round: int = 0
@@ -43,23 +42,75 @@ class Element:
     opponent: StartNo | None = None
     """The opponent it concerns, when there is one."""
 
+    @property
+    def value(self) -> Fraction:
+        """What it adds."""
+        return Fraction(self.numerator, self.denominator)
 
-@dataclass(frozen=True, slots=True)
+
+class Terms(NamedTuple):
+    """The addends of a derivation, a sequence per field: the kept ones and those a modifier cut.
+
+    Held by field rather than as :class:`Element` objects: a table of a thousand players has a few hundred
+    thousand addends, and its derivations are formatted straight from these sequences.
+    """
+
+    numerators: Sequence[int]
+    denominator: int
+    texts: Sequence[str]
+    rounds: Sequence[int]
+    opponents: Sequence[StartNo | None]
+    kept: Sequence[bool] | None = None
+    """Which addends are kept; ``None``: all of them."""
+
+    def elements(self, kept: bool) -> tuple[Element, ...]:
+        """The addends kept (or cut), as elements."""
+        flags = self.kept
+        return tuple(
+            Element(n, self.denominator, text, r, o)
+            for index, (n, text, r, o) in enumerate(
+                zip(self.numerators, self.texts, self.rounds, self.opponents, strict=True)
+            )
+            if (flags is None or flags[index]) == kept
+        )
+
+
 class Value:
     """One player's value of one tie-break, with the derivation behind it.
 
-    ``number`` is ``None`` when the tie-break has no value for the player.
+    ``number`` is ``None`` when the tie-break has no value for the player;
+    ``terms`` the addends it is the sum (or, with ``mean``, the average) of.
     """
 
-    number: Fraction | None
-    elements: tuple[Element, ...] = ()
-    """The addends kept, for a sum or a mean."""
-    cut: tuple[Element, ...] = ()
-    """The addends a modifier removed."""
-    note: str = ""
-    """The derivation of a value that is not a plain sum, or a remark on it."""
-    mean: bool = False
-    """Whether the value is the average of the kept elements rather than their sum."""
+    __slots__ = ("mean", "note", "number", "terms")
+
+    def __init__(self, number: Fraction | None, terms: Terms | None = None, *, note: str = "", mean: bool = False):
+        self.number = number
+        self.terms = terms
+        self.note = note
+        """The derivation of a value that is not a plain sum, or a remark on it."""
+        self.mean = mean
+
+    @property
+    def elements(self) -> tuple[Element, ...]:
+        """The addends kept."""
+        return () if self.terms is None else self.terms.elements(True)
+
+    @property
+    def cut(self) -> tuple[Element, ...]:
+        """The addends a modifier removed."""
+        return () if self.terms is None else self.terms.elements(False)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.number, self.elements, self.cut, self.note, self.mean)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Value) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Value({self.number!r}, elements={self.elements!r}, cut={self.cut!r}, note={self.note!r})"
 
 
 Derive = Callable[[int], Value]
@@ -103,6 +154,12 @@ class Column:
             pairs = zip(numerator.tolist(), denominator.tolist(), strict=True)
             quotient = np.array([float(Fraction(int(n), int(d))) for n, d in pairs], dtype=np.float64)
         return np.where(present, quotient, np.nan)
+
+
+def positions(mask: Bools) -> Ints:
+    """The indexes where a one-dimensional mask is true (``np.flatnonzero`` without its overhead)."""
+    found: Ints = mask.nonzero()[0]
+    return found
 
 
 def whole(

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import compress
 
 import numpy as np
 
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, Bools, Ints, of_kinds
 from sonneborn.model import Outcome, ResultKind
-from sonneborn.numbers import exact_text, result_text
-from sonneborn.tiebreaks.column import Column, Element, Value, whole
+from sonneborn.numbers import ratio_result_text, ratio_text
+from sonneborn.tiebreaks.column import Column, Terms, Value, positions, whole
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
@@ -27,29 +28,15 @@ def sum_of(
     denominator: int,
     rounds: Sequence[int] = (),
     opponents: Sequence[int | None] = (),
-    kept: Sequence[bool] = (),
+    kept: Sequence[bool] | None = None,
     note: str = "",
 ) -> Value:
-    """The derivation of a sum: the elements kept and those cut, each with its text.
-
-    ``values`` are numerators over ``denominator``; an element is cut where ``kept`` says false.
-    """
-    elements: list[Element] = []
-    cut: list[Element] = []
-    total = 0
-    for index, (value, text) in enumerate(zip(values, texts, strict=True)):
-        element = Element(
-            Fraction(value, denominator),
-            text,
-            rounds[index] if rounds else 0,
-            opponents[index] if opponents else None,
-        )
-        if not kept or kept[index]:
-            elements.append(element)
-            total += value
-        else:
-            cut.append(element)
-    return Value(Fraction(total, denominator), tuple(elements), tuple(cut), note)
+    """The derivation of a sum: its addends (numerators over ``denominator``) with their texts, those
+    ``kept`` summed; the others were cut."""
+    count = len(values)
+    terms = Terms(values, denominator, texts, rounds or [0] * count, opponents or [None] * count, kept)
+    total = sum(values) if kept is None else sum(compress(values, kept))
+    return Value(Fraction(total, denominator), terms, note=note)
 
 
 _PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.LOSS: "lost to"}
@@ -57,8 +44,8 @@ _PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.
 
 def describe_round(context: Context, row: int, column: int) -> str:
     """A round's result in words: ``won against Sloth``, ``forfeit loss against Nun``, ``half-point bye``."""
-    kind = KINDS[int(context.table.kind[row, column])]
-    opponent = int(context.table.opponent[row, column])
+    kind = KINDS[context.lists.kind[row][column]]
+    opponent = context.lists.opponent[row][column]
     if opponent < 0:
         return describe_kind(kind)
     name = context.names[opponent]
@@ -76,22 +63,23 @@ def points(context: Context, spec: Spec) -> Column:
 
     def derive(row: int) -> Value:
         values, texts, rounds, opponents = [], [], [], []
-        kinds, round_points = table.kind[row], table.points[row]
+        lists = context.lists
+        kinds, round_points, row_opponents = lists.kind[row], lists.points[row], lists.opponent[row]
         for column in range(table.rounds):
             pts = int(round_points[column])
             if kinds[column] == NOT_PLAYED and not pts:
                 continue
-            opponent = int(table.opponent[row, column])
+            opponent = row_opponents[column]
             values.append(pts)
             texts.append(
-                f"{result_text(Fraction(pts, unit))} (round {column + 1}: {describe_round(context, row, column)})"
+                f"{ratio_result_text(pts, unit)} (round {column + 1}: {describe_round(context, row, column)})"
             )
             rounds.append(column + 1)
             opponents.append(opponent + 1 if opponent >= 0 else None)
         adjustment = int(table.adjustment[row])
         if adjustment:
             values.append(adjustment)
-            texts.append(f"{exact_text(Fraction(adjustment, unit))} (bonus or penalty set by the arbiter)")
+            texts.append(f"{ratio_text(adjustment, unit)} (bonus or penalty set by the arbiter)")
             rounds.append(0)
             opponents.append(None)
         return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=opponents)
@@ -108,7 +96,7 @@ def count(context: Context, counted: Bools) -> Column:
     """A count of rounds, with the rounds counted as its derivation."""
 
     def derive(row: int) -> Value:
-        rounds = (np.flatnonzero(counted[row]) + 1).tolist()
+        rounds = (positions(counted[row]) + 1).tolist()
         return Value(Fraction(len(rounds)), note=rounds_note(rounds))
 
     return whole(counted.sum(axis=1), derive=derive)
@@ -171,8 +159,8 @@ def progressive_score(context: Context, spec: Spec) -> Column:
 
     def derive(row: int) -> Value:
         scores = [int(value) for value in running[row].tolist()]
-        texts = [f"{exact_text(Fraction(score, unit))} (after round {r})" for r, score in enumerate(scores, start=1)]
-        kept = [index >= cut for index in range(len(scores))]
+        texts = [f"{ratio_text(score, unit)} (after round {r})" for r, score in enumerate(scores, start=1)]
+        kept = [index >= cut for index in range(len(scores))] if cut else None
         rounds = list(range(1, len(scores) + 1))
         return sum_of(scores, texts, denominator=unit, rounds=rounds, kept=kept)
 
@@ -210,7 +198,7 @@ def rounds_elected_to_play(context: Context, spec: Spec) -> Column:
     missed = of_kinds(context.table.kind[:, :rounds], kinds)
 
     def derive(row: int) -> Value:
-        found = (np.flatnonzero(missed[row]) + 1).tolist()
+        found = (positions(missed[row]) + 1).tolist()
         note = f"{rounds} rounds − {len(found)} not elected" + (
             f" (rounds {', '.join(map(str, found))})" if found else ""
         )
@@ -243,15 +231,14 @@ def standard_points(context: Context, spec: Spec) -> Column:
 
     def derive(row: int) -> Value:
         values, texts, rounds, opponents = [], [], [], []
-        for column in np.flatnonzero(counted[row]).tolist():
+        for column in positions(counted[row]).tolist():
             opponent = int(table.opponent[row, column])
             against = "a draw" if opponent < 0 else context.names[opponent]
-            mine, theirs = Fraction(int(own[row, column]), unit), Fraction(int(other[row, column]), unit)
+            mine, theirs = ratio_text(int(own[row, column]), unit), ratio_text(int(other[row, column]), unit)
             standard = int(halves[row, column])
             values.append(standard)
             texts.append(
-                f"{result_text(Fraction(standard, 2))} (round {column + 1}: {exact_text(mine)} against "
-                f"{exact_text(theirs)}, {against})"
+                f"{ratio_result_text(standard, 2)} (round {column + 1}: {mine} against {theirs}, {against})"
             )
             rounds.append(column + 1)
             opponents.append(opponent + 1 if opponent >= 0 else None)

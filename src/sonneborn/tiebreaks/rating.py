@@ -30,7 +30,8 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
+from itertools import compress
 from pathlib import Path
 
 import numpy as np
@@ -39,8 +40,8 @@ import orjson
 from sonneborn.errors import InputWarning
 from sonneborn.event import Bools, Ints, of_kinds
 from sonneborn.model import ResultKind
-from sonneborn.numbers import exact_text, result_text
-from sonneborn.tiebreaks.column import Column, Element, Value, whole
+from sonneborn.numbers import exact_text, ratio_text, result_text
+from sonneborn.tiebreaks.column import Column, Terms, Value, whole
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.registry import tiebreak
@@ -174,19 +175,39 @@ class _Games:
         found: Ints = (2 * won.astype(np.int64) + drawn).sum(axis=1)
         return found
 
+    @cached_property
+    def rating_list(self) -> list[int]:
+        return [int(r) for r in self.ratings.tolist()]
+
+    @cached_property
+    def assumed_list(self) -> list[bool]:
+        found: list[bool] = self.assumed.tolist()
+        return found
+
     def label(self, row: int) -> str:
         """``2305 (Ben)``, and whether the rating was assumed."""
-        extra = ", unrated: assumed" if self.assumed[row] else ""
-        return f"{int(self.ratings[row])} ({self.context.names[row]}{extra})"
+        extra = ", unrated: assumed" if self.assumed_list[row] else ""
+        return f"{self.rating_list[row]} ({self.context.names[row]}{extra})"
 
-    def elements(self, row: int, numbers: Ints, label: Callable[[int], str]) -> list[Element]:
-        """One element per game over the board: the opponent's number."""
-        table = self.context.table
-        found = []
-        for column in np.flatnonzero(self.games[row]).tolist():
-            opponent = int(table.opponent[row, column])
-            found.append(Element(Fraction(int(numbers[opponent])), label(opponent), column + 1, opponent + 1))
+    @cached_property
+    def game_lists(self) -> list[list[bool]]:
+        found: list[list[bool]] = self.games.tolist()
         return found
+
+    def terms(
+        self, row: int, numbers: list[int], label: Callable[[int], str], kept: list[list[bool]] | None = None
+    ) -> Terms:
+        """One addend per game over the board: the opponent's number (rating, TPR, PTP)."""
+        columns = [c for c, flag in enumerate(self.game_lists[row]) if flag]
+        opponents = [self.context.lists.opponent[row][c] for c in columns]
+        return Terms(
+            [numbers[o] for o in opponents],
+            1,
+            [label(o) for o in opponents],
+            [c + 1 for c in columns],
+            [o + 1 for o in opponents],
+            None if kept is None else [kept[row][c] for c in columns],
+        )
 
 
 def _games(context: Context, spec: Spec) -> _Games | None:
@@ -222,7 +243,7 @@ def _mean(total: Ints, count: Ints) -> Ints:
 
 
 def _mean_note(what: str, numbers: list[int]) -> str:
-    average = exact_text(Fraction(sum(numbers), len(numbers)))
+    average = ratio_text(sum(numbers), len(numbers))
     return f"average of {len(numbers)} {what}: {average}, rounded half up"
 
 
@@ -249,19 +270,21 @@ def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
     total, kept = cut(opponents, [opponents], games, games & False, low=spec.cut_low, high=spec.cut_high)
     count = kept.sum(axis=1)
 
+    @cache
+    def kept_lists() -> list[list[bool]]:
+        found: list[list[bool]] = kept.tolist()
+        return found
+
     def derive(row: int) -> Value:
-        elements = found.elements(row, found.ratings, found.label)
-        if not elements:
+        terms = found.terms(row, found.rating_list, found.label, kept_lists())
+        if not terms.numerators:
             return _NO_GAME
-        columns = np.flatnonzero(games[row]).tolist()
-        keep = [bool(kept[row, column]) for column in columns]
-        left = tuple(e for e, flag in zip(elements, keep, strict=True) if flag)
-        removed = tuple(e for e, flag in zip(elements, keep, strict=True) if not flag)
-        if not left:
-            return Value(None, cut=removed, note="no rating left after the cut")
-        numbers = [int(e.value) for e in left]
+        assert terms.kept is not None
+        numbers = list(compress(terms.numerators, terms.kept))
+        if not numbers:
+            return Value(None, terms, note="no rating left after the cut")
         mean = round_half_up(Fraction(sum(numbers), len(numbers)))
-        return Value(Fraction(mean), left, removed, _mean_note("ratings", numbers), mean=True)
+        return Value(Fraction(mean), terms, note=_mean_note("ratings", numbers), mean=True)
 
     return whole(_mean(total, count), present=count > 0, derive=derive)
 
@@ -413,16 +436,20 @@ def _opponents_average(found: _Games, what: str, own: Ints) -> Column:
     numbers = np.where(found.games, own[context.opponent_rows], 0)
     count = found.count
 
+    @cache
+    def own_list() -> list[int]:
+        return [int(v) for v in own.tolist()]
+
     def label(opponent: int) -> str:
-        return f"{int(own[opponent])} ({context.names[opponent]})"
+        return f"{own_list()[opponent]} ({context.names[opponent]})"
 
     def derive(row: int) -> Value:
-        elements = found.elements(row, own, label)
-        if not elements:
+        terms = found.terms(row, own_list(), label)
+        if not terms.numerators:
             return _NO_GAME
-        kept = [int(e.value) for e in elements]
+        kept = list(terms.numerators)
         mean = round_half_up(Fraction(sum(kept), len(kept)))
-        return Value(Fraction(mean), tuple(elements), note=_mean_note(what + "s", kept), mean=True)
+        return Value(Fraction(mean), terms, note=_mean_note(what + "s", kept), mean=True)
 
     return whole(_mean(numbers.sum(axis=1), count), present=count > 0, derive=derive)
 

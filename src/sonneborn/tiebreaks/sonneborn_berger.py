@@ -14,8 +14,7 @@ import numpy as np
 
 from sonneborn.errors import TiebreakError
 from sonneborn.event import EXACT_LIMIT, Ints, as_wide
-from sonneborn.numbers import exact_text, result_text
-from sonneborn.tiebreaks.buchholz import opponent_start
+from sonneborn.numbers import exact_text, ratio_text, result_text
 from sonneborn.tiebreaks.column import Column, Value, whole
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.cuts import cut
@@ -29,16 +28,6 @@ def products(c: Contributions) -> Ints:
     """Every round's points times the score counted, in units squared."""
     product: Ints = c.score * c.points
     return product
-
-
-def product_texts(context: Context, c: Contributions, row: int, columns: list[int]) -> list[str]:
-    """``½×11 (Zagorovsky)`` for each round of a row."""
-    unit = context.unit
-    return [
-        f"{result_text(Fraction(int(c.points[row, column]), unit))}×"
-        f"{exact_text(Fraction(int(c.score[row, column]), unit))} ({c.label(row, column)})"
-        for column in columns
-    ]
 
 
 @tiebreak(
@@ -74,14 +63,15 @@ def sonneborn_berger(context: Context, spec: Spec) -> Column:
     )
 
     def derive(row: int) -> Value:
-        columns = np.flatnonzero(c.present[row]).tolist()
+        rounds = c.row(row)
+        keep = kept[row].tolist()
         return sum_of(
-            [int(product[row, column]) for column in columns],
-            product_texts(context, c, row, columns),
+            rounds.products,
+            rounds.product_texts,
             denominator=context.unit**2,
-            rounds=[column + 1 for column in columns],
-            opponents=[opponent_start(context, row, column, int(c.source[row, column])) for column in columns],
-            kept=[bool(kept[row, column]) for column in columns],
+            rounds=rounds.rounds,
+            opponents=rounds.opponents,
+            kept=[keep[column] for column in rounds.columns],
         )
 
     return whole(total, denominator=context.unit**2, derive=derive)
@@ -166,15 +156,15 @@ def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> Column:
     unit = context.unit
 
     def derive(row: int) -> Value:
-        columns = np.flatnonzero(c.present[row]).tolist()
+        rounds = c.row(row)
         own = int(scores[row])
-        square = f"{exact_text(Fraction(own, unit))}² (own score squared)"
+        square = f"{ratio_text(own, unit)}² (own score squared)"
         return sum_of(
-            [own * own, *(int(product[row, column]) for column in columns)],
-            [square, *product_texts(context, c, row, columns)],
+            [own * own, *rounds.products],
+            [square, *rounds.product_texts],
             denominator=unit**2,
-            rounds=[0, *(column + 1 for column in columns)],
-            opponents=[None, *(opponent_start(context, row, column, int(c.source[row, column])) for column in columns)],
+            rounds=[0, *rounds.rounds],
+            opponents=[None, *rounds.opponents],
         )
 
     return whole(total, denominator=unit**2, derive=derive)

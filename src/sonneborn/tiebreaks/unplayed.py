@@ -21,15 +21,16 @@ derivations are made from the same arrays, one round at a time.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from sonneborn.event import CODE, FORFEIT_KINDS, KINDS, Bools, Codes, Ints, of_kinds
 from sonneborn.model import ResultKind
-from sonneborn.numbers import exact_text
+from sonneborn.numbers import exact_text, ratio_result_text, ratio_text
 
 if TYPE_CHECKING:
     from sonneborn.tiebreaks.context import Context
@@ -132,14 +133,24 @@ class ScoresSeen:
     rule: str
     """How the changed score is described: C.07 16.3, or the pre-2023 rule."""
     unit: int
+    _why: dict[int, str] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def changed(self) -> Bools:
+        """Whose score is seen otherwise."""
+        found: Bools = np.asarray(self.as_draws.any(axis=1))
+        return found
 
     def why(self, row: int) -> str:
         """Why a player's score is seen otherwise, or nothing when it is not."""
-        rounds = np.flatnonzero(self.as_draws[row])
-        if not rounds.size:
+        if not self.changed[row]:
             return ""
-        seen = exact_text(Fraction(int(self.score[row]), self.unit))
-        return self.rule.format(seen, ", ".join(str(r + 1) for r in rounds.tolist()))
+        found = self._why.get(row)
+        if found is None:
+            rounds = np.flatnonzero(self.as_draws[row])
+            seen = ratio_text(int(self.score[row]), self.unit)
+            found = self._why[row] = self.rule.format(seen, ", ".join(str(r + 1) for r in rounds.tolist()))
+        return found
 
 
 def scores_seen(context: Context) -> ScoresSeen:
@@ -178,6 +189,29 @@ class Contributions:
     capped: Codes
     """Which cap lowered a dummy (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
     context: Context
+    _rows: dict[int, RoundsCounted] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def lists(self) -> tuple[list[list[bool]], list[list[int]], list[list[int]]]:
+        """Where a round adds an element, the score it counts and its source, as nested lists."""
+        return self.present.tolist(), self.score.tolist(), self.source.tolist()
+
+    @cached_property
+    def opponent_labels(self) -> list[str]:
+        """How each player is named as an opponent: his name, and why his score is seen otherwise (16.3)."""
+        why = self.context.seen.why
+        labels = []
+        for row, name in enumerate(self.context.names):
+            reason = why(row)
+            labels.append(f"{name}, {reason}" if reason else name)
+        return labels
+
+    def row(self, row: int) -> RoundsCounted:
+        """A player's rounds that add an element, with what they add and their texts (worked out once)."""
+        found = self._rows.get(row)
+        if found is None:
+            found = self._rows[row] = RoundsCounted(self, row)
+        return found
 
     def label(self, row: int, column: int) -> str:
         """Whose score a round counts, and why it is what it is, as derivations show it."""
@@ -208,6 +242,45 @@ class Contributions:
             f"({exact_text(win)} − {exact_text(pts)}) + {exact_text(draw)}×{context.played_rounds - round_no} "
             f"= {exact_text(virtual)} (C.02 13.15)"
         )
+
+
+class RoundsCounted:
+    """One player's rounds that add to BH and SB, as lists, with the texts their derivations show."""
+
+    def __init__(self, contributions: Contributions, row: int) -> None:
+        context = contributions.context
+        present, score, source = contributions.lists
+        self.columns: list[int] = [c for c, flag in enumerate(present[row]) if flag]
+        scores, points = score[row], context.lists.points[row]
+        self.scores: list[int] = [int(scores[c]) for c in self.columns]
+        self.points: list[int] = [int(points[c]) for c in self.columns]
+        opponents, sources = context.lists.opponent[row], source[row]
+        labels = contributions.opponent_labels
+        self.labels: list[str] = [
+            labels[opponents[c]] if sources[c] == REAL else contributions.label(row, c) for c in self.columns
+        ]
+        self.opponents: list[int | None] = [opponents[c] + 1 if sources[c] == REAL else None for c in self.columns]
+        self.rounds = [c + 1 for c in self.columns]
+        self._unit = context.unit
+
+    @cached_property
+    def score_texts(self) -> list[str]:
+        """``11 (Zagorovsky)``: a Buchholz element."""
+        unit = self._unit
+        return [f"{ratio_text(s, unit)} ({label})" for s, label in zip(self.scores, self.labels, strict=True)]
+
+    @cached_property
+    def product_texts(self) -> list[str]:
+        """``½×11 (Zagorovsky)``: a Sonneborn–Berger element."""
+        unit = self._unit
+        return [
+            f"{ratio_result_text(p, unit)}×{ratio_text(s, unit)} ({label})"
+            for p, s, label in zip(self.points, self.scores, self.labels, strict=True)
+        ]
+
+    @cached_property
+    def products(self) -> list[int]:
+        return [p * s for p, s in zip(self.points, self.scores, strict=True)]
 
 
 def contributions(context: Context, forfeits_played: bool) -> Contributions:
