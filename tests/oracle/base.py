@@ -14,11 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from sonneborn.errors import TiebreakError
-from sonneborn.model import Entry, EventKind, Player, ResultKind, StartNo, Tournament
-from sonneborn.numbers import exact_text
 from oracle.scoring import player_round_points
-from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from oracle.unplayed import (
     Category,
     Contribution,
@@ -28,6 +24,10 @@ from oracle.unplayed import (
     describe_kind,
     virtual_view,
 )
+from sonneborn.errors import TiebreakError
+from sonneborn.model import Entry, EventKind, Player, ResultKind, StartNo, Tournament
+from sonneborn.numbers import exact_text
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 ZERO = Fraction(0)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from sonneborn.model import ResultKind, StartNo, Tournament
-from sonneborn.numbers import exact_text
 from oracle.base import Context, Element, Spec, Value
 from oracle.modifiers import summed
+from sonneborn.model import ResultKind, StartNo, Tournament
+from sonneborn.numbers import exact_text
 
 
 def buchholz_elements(context: Context, start: StartNo, spec: Spec) -> list[Element]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from oracle.base import Context, Spec
 from sonneborn.model import StartNo
 from sonneborn.numbers import exact_text
-from oracle.base import Context, Spec
 
 Separate = dict[StartNo, Fraction]
 

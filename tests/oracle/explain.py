@@ -9,12 +9,12 @@ SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov) + 1×8.5 (Khasin) + ... + 1�
 
 from __future__ import annotations
 
-from sonneborn.model import StartNo
-from sonneborn.numbers import exact_text
-from oracle.ranking import Standings
-from oracle.registry import Value
 from oracle.base import Context, Element, Spec
 from oracle.own_results import points
+from oracle.ranking import Standings
+from oracle.registry import Value
+from sonneborn.model import StartNo
+from sonneborn.numbers import exact_text
 
 
 def _ordered(standings: Standings, elements: tuple[Element, ...]) -> list[Element]:

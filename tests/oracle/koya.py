@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from oracle.base import Context, Element, Spec, Value
 from sonneborn.model import StartNo
 from sonneborn.numbers import exact_text, result_text
-from oracle.base import Context, Element, Spec, Value
 
 
 def koya_limit(context: Context, spec: Spec) -> Fraction:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sonneborn.model import Colour, Entry, Outcome, ResultKind, StartNo
-from sonneborn.numbers import exact_text, result_text
 from oracle.base import Context, Element, Spec, Value, count_value, is_win
 from oracle.modifiers import summed
 from oracle.unplayed import describe_kind
+from sonneborn.model import Colour, Entry, Outcome, ResultKind, StartNo
+from sonneborn.numbers import exact_text, result_text
 
 
 def points(context: Context, spec: Spec) -> dict[StartNo, Value]:

@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sonneborn.errors import TiebreakError
-from sonneborn.model import EventKind, Player, StartNo, Tournament
-from oracle.registry import REGISTRY, WEIGHTED_SCORES, Context, Spec, Value, parse, parse_list
 from oracle.direct_encounter import describe
 from oracle.own_results import points
+from oracle.registry import REGISTRY, WEIGHTED_SCORES, Context, Spec, Value, parse, parse_list
+from sonneborn.errors import TiebreakError
+from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
 DEFAULT_TIEBREAKS = {

@@ -37,11 +37,10 @@ from pathlib import Path
 import orjson
 
 import sonneborn
-
-from sonneborn.model import Outcome, Player, StartNo
-from sonneborn.numbers import exact_text, result_text
 from oracle.base import Context, Definition, Element, Game, Modifier, Spec, Value
 from oracle.modifiers import apply_cuts
+from sonneborn.model import Outcome, Player, StartNo
+from sonneborn.numbers import exact_text, result_text
 
 logger = logging.getLogger(__name__)
 

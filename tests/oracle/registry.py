@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sonneborn.errors import TiebreakError
 from oracle import rating
 from oracle.base import Context, Definition, Modifier, Spec, Value
 from oracle.buchholz import average_of_opponents_buchholz, buchholz, fore_buchholz
@@ -30,6 +29,7 @@ from oracle.own_results import (
     wins,
 )
 from oracle.sonneborn_berger import gelbfuhs, non_neustadtl_sonneborn_berger, sonneborn_berger
+from sonneborn.errors import TiebreakError
 
 __all__ = ["REGISTRY", "Context", "Definition", "Spec", "Value", "parse", "parse_list"]
 

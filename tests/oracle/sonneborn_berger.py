@@ -7,10 +7,10 @@ that were meant to replace raw points.
 
 from __future__ import annotations
 
-from sonneborn.model import StartNo
-from sonneborn.numbers import exact_text, result_text
 from oracle.base import Context, Element, Spec, Value
 from oracle.modifiers import summed
+from sonneborn.model import StartNo
+from sonneborn.numbers import exact_text, result_text
 
 
 def sonneborn_berger_elements(context: Context, start: StartNo, spec: Spec) -> list[Element]:
