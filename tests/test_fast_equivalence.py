@@ -57,8 +57,7 @@ def test_fast_path_equals_reference(seed: int, rules: Rules, codes: str, lots: i
 @pytest.mark.parametrize("seed", range(40))
 def test_fast_trf_reader_reads_what_the_reference_reads(seed: int) -> None:
     from sonneborn.fast.trf import read_trf_fast
-    from sonneborn.formats.trf import read_trf
-    from sonneborn.formats.trf_writer import write_trf
+    from sonneborn.formats.trf import read_trf, write_trf
 
     tournament = random_event(random.Random(seed))
     text = write_trf(tournament)

@@ -14,8 +14,7 @@ from builders import entries, place
 from sonneborn.errors import TrfError
 from sonneborn.formats import decode
 from sonneborn.formats.crosstable import read_crosstable
-from sonneborn.formats.trf import read_trf
-from sonneborn.formats.trf_writer import write_trf
+from sonneborn.formats.trf import read_trf, write_trf
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 from sonneborn.ranking import rank
 from sonneborn.render.json import render_json

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from sonneborn.errors import TrfError
 from sonneborn.fast.event import BLACK, CODE, KINDS, WHITE, ArrayEvent, Bools, Ints, distinct, of_kinds
 from sonneborn.formats import MAX_LINE, split_lines, too_many_results
-from sonneborn.formats.trf import _event_kind, _Reader
+from sonneborn.formats.trf.read import _event_kind, _Reader
 from sonneborn.model import EventKind, PointSystem, ResultKind, mirrors
 
 SPACE = 32

@@ -19,7 +19,7 @@ files. Columns are 1-based character positions of the decoded line.
 >>> [str(entry) for entry in tournament.player(2).entries]
 ['1b0', '0000-*']
 
-The writer is :mod:`sonneborn.formats.trf_writer`.
+The writer is :mod:`sonneborn.formats.trf.write`.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from typing import Any
 
 from sonneborn.errors import TrfError, shown
 from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
+from sonneborn.formats.trf.layout import TRF16, Layout, type_kind
 from sonneborn.model import (
     Colour,
     Entry,
@@ -122,7 +123,6 @@ _LEADING_NUMBER = re.compile(r"\s*0*([0-9]{1,9})(?![0-9])")
 _NRS_LINE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9]")
 _ROUND_ROBIN = re.compile(r"round[\s-]*robin|\brr\b|berger", re.IGNORECASE)
 _SWISS = re.compile(r"swiss", re.IGNORECASE)
-_SWISS_TYPES = ("DUTCH", "SWISS", "BURSTEIN", "DUBOV")
 
 
 def read_trf(text: str, *, path: str = "<input>") -> Tournament:
@@ -333,7 +333,7 @@ class _Reader:
                 self.points_record(lineno, line)
             case "192":
                 header.records.append((code, line[4:]))
-                header.type_kind = _type_kind(value)
+                header.type_kind = type_kind(value)
             case "202":
                 header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
             case "240":
@@ -377,7 +377,7 @@ class _Reader:
             fide_id=self.number(lineno, line, at(58), at(68), "a FIDE id") or None,
             birth_date=_field(line, at(70), at(79)),
             recorded_points=_fraction(points) if points else None,
-            recorded_rank=self.number(lineno, line, *self.layout.rank, "a rank"),
+            recorded_rank=self.number(lineno, line, self.layout.rank.first, self.layout.rank.last, "a rank"),
         )
         blocks: dict[RoundNo, Entry] = {}
         round_no = 1
@@ -821,45 +821,6 @@ def _block_column(round_no: RoundNo) -> int:
     return _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (round_no - 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """The columns of a ``001`` line: TRF-16's, or wider numbers for events of more than 9,999 players.
-
-    TRF-16 gives start numbers, ranks and opponents four digits. sonneborn's
-    record ``XXD n`` (n > 4) gives them n digits: the start number takes
-    columns 5 to 4 + n, every later field moves right by n − 4 (and by twice
-    that after the rank), and each round block is 6 + n columns wide. Without
-    the record a file is plain TRF-16.
-
-    >>> Layout().block_column(2), Layout(6).block_column(1), Layout(6).block_column(2)
-    (102, 96, 108)
-    """
-
-    digits: int = 4
-
-    @property
-    def extra(self) -> int:
-        return self.digits - 4
-
-    def column(self, trf16: int) -> int:
-        """Where a TRF-16 column between the start number and the rank (10–84) is in this layout."""
-        return trf16 + self.extra
-
-    @property
-    def rank(self) -> tuple[int, int]:
-        return 86 + self.extra, 89 + 2 * self.extra
-
-    @property
-    def width(self) -> int:
-        """Columns of one round block."""
-        return _ROUND_WIDTH + self.extra
-
-    def block_column(self, round_no: RoundNo) -> int:
-        """The first column of a round's block."""
-        return _FIRST_ROUND_COLUMN + 2 * self.extra + self.width * (round_no - 1)
-
-
-TRF16 = Layout()
 
 
 def _block(entry: Entry) -> str:
@@ -886,14 +847,4 @@ def _event_kind(event_type: str) -> EventKind | None:
     swiss = _SWISS.search(event_type) is not None
     if round_robin != swiss:
         return EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS
-    return None
-
-
-def _type_kind(code: str) -> EventKind | None:
-    """Round robin or Swiss as a record 192 type code says (``FIDE_ROUNDROBIN``, ``FIDE_DUTCH_2025``, …)."""
-    code = code.upper()
-    if "ROUNDROBIN" in code or "BERGER" in code:
-        return EventKind.ROUND_ROBIN
-    if any(word in code for word in _SWISS_TYPES) or "LIM" in code.split("_"):
-        return EventKind.SWISS
     return None
