@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sonneborn.model import EventKind, ResultKind, RoundNo
+from sonneborn.model import Colour, EventKind, ResultKind, RoundNo
 
 __all__ = [
     "ABNORMAL_KINDS",
@@ -260,8 +260,8 @@ RESULTS: dict[str, ResultKind] = {kind.value: kind for kind in ResultKind if kin
 """The kind of each result code (upper case); a blank is a zero-point bye."""
 RESULTS[" "] = ResultKind.ZERO_BYE
 RESULTS[UNKNOWN_RESULT] = ResultKind.NOT_PLAYED
-COLOURS = {"w": 1, "b": 2, "-": 0, " ": 0}
-"""The colour codes of :attr:`sonneborn.event.Table.colour` by letter (lower case): 1 White, 2 Black, 0 unknown."""
+COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.UNKNOWN, " ": Colour.UNKNOWN}
+"""The colour of each letter of a block (lower case); a blank is unknown."""
 
 BYE_TYPES = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
 """The bye types of record 240."""

@@ -1,11 +1,10 @@
-"""The FIDE Tournament Report File (TRF-16, C.04 Annex 2, and TRF-26) reader.
+"""The TRF reader: the tournament records line by line, the player lines by columns, into an :class:`Event`.
 
-A TRF is a fixed-column text file: tournament records (``012`` name, ``022``
-city, …), one ``001`` line per player with his round-by-round results, the
-TRF-26 records (``142`` rounds, ``162`` point system, ``192`` tournament type,
-``202`` tie-breaks, ``240`` byes, ``299`` abnormal points) and the JaVaFo
-extensions ``XXR`` (number of rounds) and ``XXS`` (point system) of older
-files. Columns are 1-based character positions of the decoded line.
+The player lines go to the column reader (:mod:`~sonneborn.formats.trf.columns`)
+all at once; the other records are read one by one, in order. Then byes
+(``240``), abnormal points (``299``) and the point system (``162``, ``XXS``)
+are applied to the arrays, and the pairings checked on them, all players at
+once.
 
 >>> text = "\\n".join([
 ...     "012 Club championship",
@@ -13,87 +12,60 @@ files. Columns are 1-based character positions of the decoded line.
 ...     f"{'001    1      Adams, Ann':<91}   2 w 1",
 ...     f"{'001    2      Brown, Bob':<91}   1 b 0",
 ... ])
+>>> event = read_trf_event(text)
+>>> event.name, event.rounds, event.players, event.table.opponent.tolist()
+('Club championship', 2, 2, [[1, -1], [0, -1]])
 >>> tournament = read_trf(text)
->>> tournament.name, tournament.rounds, len(tournament)
-('Club championship', 2, 2)
 >>> [str(entry) for entry in tournament.player(2).entries]
 ['1b0', '0000-*']
-
-The writer is :mod:`sonneborn.formats.trf.write`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import logging
 import re
-from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from itertools import compress
+from operator import itemgetter, methodcaller, not_
+from typing import Any, TypeVar
 
-from sonneborn.errors import TrfError, shown
+import numpy as np
+
+from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
+from sonneborn.event import CODE, KINDS, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
 from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
-from sonneborn.formats.trf.layout import TRF16, Layout, type_kind
-from sonneborn.model import (
-    Colour,
-    Entry,
-    EventKind,
-    Player,
-    PointSystem,
-    ResultKind,
-    RoundNo,
-    StartNo,
-    Tournament,
-    mirrors,
+from sonneborn.formats.trf.columns import PlayerLines, read_player_lines
+from sonneborn.formats.trf.layout import (
+    ABNORMAL_KINDS,
+    ABNORMAL_POINTS,
+    ABNORMAL_ROUND,
+    ABNORMAL_STARTS,
+    ABNORMAL_TYPE,
+    BYE_ROUND,
+    BYE_STARTS,
+    BYE_TYPES,
+    KEPT_RECORDS,
+    LEADING_NUMBER,
+    POINT_CODES,
+    ROUND_DATE_WIDTH,
+    TRF16,
+    TYPE_COLUMN,
+    Columns,
+    Layout,
+    type_kind,
 )
+from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament, mirrors
 
-__all__ = ["read_trf"]
+__all__ = ["read_trf", "read_trf_event"]
 
-logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
-_RESULT_CODES = "1 = 0 + - W D L H F U Z"
-_UNKNOWN_RESULT = "?"
-"""TieBreakServer's code for a result not known (yet); it reads as not played."""
-_RESULTS: dict[str, ResultKind] = {kind.value: kind for kind in ResultKind if kind is not ResultKind.NOT_PLAYED}
-_RESULTS[" "] = ResultKind.ZERO_BYE
-_RESULTS[_UNKNOWN_RESULT] = ResultKind.NOT_PLAYED
-_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.UNKNOWN, " ": Colour.UNKNOWN}
-
-_FIRST_ROUND_COLUMN = 92
-_ROUND_WIDTH = 10
-_NAME_WIDTH = 33
-_MAX_PLAYERS = 9999
-
-_KEPT_RECORDS = frozenset(
-    # Records that do not bear on the standings, kept as written so that writing the event back loses
-    # nothing: TRF-16 and TRF-26 tournament and team records, JaVaFo and Tornelo extensions.
-    {"032", "062", "072", "082", "102", "112", "122", "152", "172", "182", "192", "212", "222"}
-    | {"013", "250", "260", "300", "310", "320", "330", "352", "362", "801", "802"}
-    | {"XXZ", "XXC", "XXA", "XXP", "DAT"}
-)
-_REGENERATED = frozenset({"062", "142", "162", "192", "202", "212"})
-"""Records the writer makes from the model (or the caller) rather than copies."""
-_TOURNAMENT_RECORD = re.compile(r"[0-9]{2}2")
 _XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL", "W", "D"})
 _XXS_SHORTCUTS = {"W": ("WW", "BW"), "D": ("WD", "BD")}
 _POINT_CODES = frozenset("WDLAPXZFH")
 """The codes of record 162: TRF-26's ``W D L A P X`` and TieBreakServer's ``Z F H``."""
-
-_BYE_TYPES = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
-"""The bye types of record 240."""
-_ABNORMAL_KINDS: dict[str, frozenset[ResultKind]] = {
-    "W": frozenset({ResultKind.WIN, ResultKind.UNRATED_WIN, ResultKind.PAIRING_BYE}),
-    "D": frozenset({ResultKind.DRAW, ResultKind.UNRATED_DRAW}),
-    "L": frozenset({ResultKind.LOSS, ResultKind.UNRATED_LOSS}),
-    "F": frozenset({ResultKind.FULL_BYE}),
-    "H": frozenset({ResultKind.HALF_BYE}),
-    "Z": frozenset({ResultKind.ZERO_BYE}),
-    "+": frozenset({ResultKind.FORFEIT_WIN}),
-    "-": frozenset({ResultKind.FORFEIT_LOSS}),
-}
-"""The kinds each type of record 299 applies to (there is no type for a pairing-allocated bye: ``W``)."""
-_ABNORMAL_TYPE = {kind: code for code, kinds in _ABNORMAL_KINDS.items() for kind in kinds}
 _SYSTEM_FIELDS = {
     "W": "win",
     "D": "draw",
@@ -119,13 +91,32 @@ _NUMBER = re.compile(r"[0-9]+")
 _COUNT = re.compile(r"0*[0-9]{1,9}")
 """A count written as a record's value (rounds, digits): more than nine digits is not one."""
 _POINTS = re.compile(r"-?[0-9]{1,9}(?:[.,][0-9]{1,9})?")
-_LEADING_NUMBER = re.compile(r"\s*0*([0-9]{1,9})(?![0-9])")
 _NRS_LINE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9]")
 _ROUND_ROBIN = re.compile(r"round[\s-]*robin|\brr\b|berger", re.IGNORECASE)
 _SWISS = re.compile(r"swiss", re.IGNORECASE)
+_IS_PLAYER_LINE = methodcaller("startswith", "001")
+
+_ZERO_BYE = CODE[ResultKind.ZERO_BYE]
+_NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
+_CODES = 3 * len(KINDS)
+_PAIRS = np.array(
+    [
+        [mirrors(KINDS[one // 3], KINDS[two // 3]) and (one % 3 != two % 3 or one % 3 == 0) for two in range(_CODES)]
+        for one in range(_CODES)
+    ],
+    dtype=bool,
+)
+"""Whether two entries, each coded kind × 3 + colour, may stand for one game: mirrored kinds, other colours.
+
+The opponent's code is the column: the kinds mirror each other, and the colours differ unless unknown.
+"""
+_TYPES = tuple(ABNORMAL_KINDS)
+"""The types of record 299, by their index in :data:`_TYPE_OF_KIND`."""
+_TYPE_OF_KIND = np.array([_TYPES.index(ABNORMAL_TYPE[kind]) if kind in ABNORMAL_TYPE else -1 for kind in KINDS])
+"""The index of the record 299 type of each kind code, −1 for none (a game not played yet)."""
 
 
-def read_trf(text: str, *, path: str = "<input>") -> Tournament:
+def read_trf(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Tournament:
     """Reads a TRF-16 or TRF-26 file, already decoded, into a :class:`Tournament`.
 
     Raises :class:`TrfError` with the line and column of the first problem:
@@ -136,25 +127,27 @@ def read_trf(text: str, *, path: str = "<input>") -> Tournament:
     tie-break list from 202, round robin or Swiss from 192 (else 092).
     Records that carry no standings are kept as written in
     :attr:`Tournament.records`; team records (``013``) and unknown records
-    are logged as warnings, ``###`` comments and blank lines skipped.
+    are warned of (through ``warn``), ``###`` comments and blank lines skipped.
 
     A ``299`` with a type (``W D L F H Z + -``) sets the points of that
     player's result of that round (of every such result for round ``000``);
     with a blank type it is a bonus or penalty added to
     :attr:`Player.adjustment`, whatever its round; with a type and neither
     round nor players it sets the point system's value of that type.
+
+    It is :func:`read_trf_event`'s event as objects.
     """
-    return _Reader(path).read(text)
+    return read_trf_event(text, path=path, warn=warn).tournament
 
 
-@dataclass(frozen=True, slots=True)
-class _PlayerLine:
-    """A ``001`` line as read, before the number of rounds is known."""
+def read_trf_event(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Event:
+    """Reads a TRF-16 or TRF-26 file, already decoded, into an :class:`Event`, as :func:`read_trf` reads it.
 
-    lineno: int
-    player: Player
-    blocks: dict[RoundNo, Entry]
-    """The round blocks with content."""
+    No object is made per round: the results go straight into the event's
+    integer arrays, and the players' fields a ranking rarely needs (titles,
+    birth dates, recorded points, …) are cut from their lines only when asked for.
+    """
+    return _Reader(path, warn).read(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,13 +194,42 @@ class _Header:
     abnormal: list[_Assignment] = field(default_factory=list)
 
 
-class _Reader:
-    """One reading of one file: its path, its header and its players by start number."""
+@dataclass(eq=False)
+class _Results:
+    """The event's results as arrays, a row per player in start order and a column per round."""
 
-    def __init__(self, path: str) -> None:
+    opponent: Ints
+    """The opponent's row, −1 for none."""
+    kind: Codes
+    colour: Codes
+    award: Ints | None = None
+    """Where a record 299 sets the points, the index of its value in :attr:`values` (−1 elsewhere)."""
+    set_by: Ints | None = None
+    """Which record 299 (its order) last set the points of one round, −1 for none."""
+    values: dict[Fraction, int] = field(default_factory=dict)
+    """The points records 299 set, each with its index."""
+    adjustments: dict[int, Fraction] = field(default_factory=dict)
+    """The bonuses and penalties of blank-type 299 records, by row."""
+
+    def award_points(self, row: int, column: int, points: Fraction, order: int) -> None:
+        """Sets the points of one round, as the ``order``-th record 299 gives them."""
+        if self.award is None or self.set_by is None:
+            self.award = np.full(self.kind.shape, -1, dtype=np.int64)
+            self.set_by = np.full(self.kind.shape, -1, dtype=np.int64)
+        self.award[row, column] = self.value_index(points)
+        self.set_by[row, column] = order
+
+    def value_index(self, points: Fraction) -> int:
+        return self.values.setdefault(points, len(self.values))
+
+
+class _Reader:
+    """One reading of one file: its path, its header and, once read, its player lines."""
+
+    def __init__(self, path: str, warn: Warn) -> None:
         self.path = path
+        self.say = warn
         self.header = _Header()
-        self.players: dict[StartNo, _PlayerLine] = {}
         self.warned_teams = False
         self.layout = TRF16
         self.seen_players = False
@@ -215,74 +237,41 @@ class _Reader:
     def error(self, message: str, lineno: int, column: int = 0) -> TrfError:
         return TrfError(message, path=self.path, line=lineno, column=column)
 
-    def warn(self, lineno: int, message: str, *args: object) -> None:
-        logger.warning("%s:%d: " + message, self.path, lineno, *args)
+    def warn(self, lineno: int, message: str) -> None:
+        self.say(InputWarning(message, self.path, lineno))
 
-    def read(self, text: str) -> Tournament:
-        for lineno, line in enumerate(split_lines(text.removeprefix("\ufeff")), start=1):
-            self.record(lineno, line)
-        if not self.players:
+    def read(self, text: str) -> Event:
+        lines = split_lines(text.removeprefix("\ufeff"))
+        is_player = list(map(_IS_PLAYER_LINE, lines))
+        player_rows = list(compress(range(len(lines)), is_player))
+        others = list(compress(range(len(lines)), map(not_, is_player)))
+        first_player = player_rows[0] if player_rows else len(lines)
+        before = [index for index in others if index < first_player]
+        for index in before:
+            self.record(index + 1, lines[index])
+        after = others[len(before) :]
+        players: PlayerLines | None = None
+        if player_rows:
+            self.seen_players = True
+            player_lines = list(compress(lines, is_player))
+            linenos = [index + 1 for index in player_rows]
+            try:
+                players = read_player_lines(player_lines, linenos, self.layout, path=self.path)
+            except TrfError as problem:
+                # The records before the bad player line are read first: one of them may be wrong already.
+                for index in after:
+                    if index + 1 > problem.line:
+                        break
+                    self.record(index + 1, lines[index])
+                raise
+        for index in after:
+            self.record(index + 1, lines[index])
+        if players is None:
             raise self.error("no player records (001) found (expected a line per player starting with 001)", 1, 1)
-        self.check_numbering()
-        header = self.header
-        # Blocks of results not known yet do not make a round played: blank blocks before the last
-        # round anybody has a result in are absences, after it rounds not played yet.
-        last_played = max(
-            (r for parsed in self.players.values() for r, entry in parsed.blocks.items() if entry.kind.is_finished),
-            default=0,
-        )
-        last_block = max(max(parsed.blocks, default=0) for parsed in self.players.values())
-        assigned = max((a.round for a in header.byes + header.abnormal if a.type != " "), default=0)
-        rounds = max(header.stated_rounds, last_block, assigned)
-        problem = too_many_results(len(self.players), rounds, len(text))
-        if problem is not None:
-            raise self.error(problem, *self.rounds_position(rounds))
-        entries = [_complete(self.players[start], rounds, last_played) for start in range(1, len(self.players) + 1)]
-        adjustments: dict[StartNo, Fraction] = defaultdict(Fraction)
-        for assignment in header.byes:
-            self.assign_bye(assignment, entries)
-        every_round: dict[StartNo, dict[str, tuple[int, Fraction]]] = defaultdict(dict)
-        set_at: dict[tuple[StartNo, RoundNo], int] = {}
-        for order, assignment in enumerate(header.abnormal):
-            self.assign_points(order, assignment, entries, adjustments, every_round, set_at)
-        _assign_every_round(entries, every_round, set_at)
-        players = tuple(
-            dataclasses.replace(
-                self.players[start].player,
-                entries=tuple(entries[start - 1]),
-                adjustment=adjustments.get(start, Fraction(0)),
-            )
-            for start in range(1, len(self.players) + 1)
-        )
-        self.check_pairings(players)
-        self.check_duplicates(
-            [player.fide_id or player.name for player in players], [self.players[p.start].lineno for p in players]
-        )
-        if header.stated_players is not None and header.stated_players[0] != len(players):
-            count, lineno = header.stated_players
-            self.warn(
-                lineno,
-                "record 062 gives %d players, but there are %d player records (001)",
-                count,
-                len(players),
-            )
-        return Tournament(
-            players=players,
-            rounds=rounds,
-            name=header.name,
-            city=header.city,
-            start_date=header.start_date,
-            end_date=header.end_date,
-            event_type=header.event_type,
-            round_dates=header.round_dates,
-            point_system=self.point_system(),
-            kind=header.type_kind or _event_kind(header.event_type),
-            tiebreaks=header.tiebreaks,
-            records=tuple(header.records),
-        )
+        return self.event(players, len(text))
 
     def record(self, lineno: int, line: str) -> None:
-        """Reads one line, whatever its record."""
+        """Reads one line that is not a player's, whatever its record."""
         problem = long_line(line)
         if problem is not None:
             raise self.error(problem, lineno, MAX_LINE + 1)
@@ -292,8 +281,6 @@ class _Reader:
         value = line[4:].strip()
         header = self.header
         match code:
-            case "001":
-                self.player_line(lineno, line)
             case "012":
                 header.name = value or None
             case "022":
@@ -304,9 +291,9 @@ class _Reader:
                 header.end_date = value
             case "062":
                 header.records.append((code, line[4:]))
-                number = _LEADING_NUMBER.match(line, 3)
+                number = LEADING_NUMBER.match(line, 3)
                 if number is None:
-                    self.warn(lineno, "expected a number of players in record 062, found %s", shown(value))
+                    self.warn(lineno, f"expected a number of players in record 062, found {shown(value)}")
                 else:
                     header.stated_players = (int(number.group(1)), lineno)
             case "092":
@@ -345,115 +332,20 @@ class _Reader:
                 if not self.warned_teams:
                     self.warn(lineno, "team records are not read; players are ranked individually")
                     self.warned_teams = True
-            case _ if code in _KEPT_RECORDS or _NRS_LINE.match(line):
+            case _ if code in KEPT_RECORDS or _NRS_LINE.match(line):
                 header.records.append((code, line[4:]))
             case _:
-                self.warn(lineno, "unknown record %r ignored", code)
+                self.warn(lineno, f"unknown record {code!r} ignored")
 
-    def player_line(self, lineno: int, line: str) -> None:
-        """Reads a ``001`` line: the player's fields and his round blocks."""
-        self.seen_players = True
-        at = self.layout.column
-        last = 4 + self.layout.digits
-        start = self.number(lineno, line, 5, last, "a start number")
-        if not start:
-            raise self.error(f"expected a start number at columns 5-{last}, found {line[4:last]!r}", lineno, 5)
-        if start in self.players:
-            first = self.players[start].lineno
-            message = f"duplicate start number {start}, first given at line {first} (expected each start number once)"
-            raise self.error(message, lineno, 5)
-        points = _field(line, at(81), at(84))
-        if points and not _POINTS.fullmatch(points):
-            found = line[at(81) - 1 : at(84)]
-            raise self.error(f"expected points at columns {at(81)}-{at(84)}, found {found!r}", lineno, at(81))
-        sex = _field(line, at(10), at(10)).lower()
-        player = Player(
-            start=start,
-            name=_field(line, at(15), at(47)),
-            title=_field(line, at(11), at(13)),
-            sex="w" if sex == "f" else sex,
-            rating=self.number(lineno, line, at(49), at(52), "a rating") or None,
-            federation=_field(line, at(54), at(56)),
-            fide_id=self.number(lineno, line, at(58), at(68), "a FIDE id") or None,
-            birth_date=_field(line, at(70), at(79)),
-            recorded_points=_fraction(points) if points else None,
-            recorded_rank=self.number(lineno, line, self.layout.rank.first, self.layout.rank.last, "a rank"),
-        )
-        blocks: dict[RoundNo, Entry] = {}
-        round_no = 1
-        while (column := self.layout.block_column(round_no)) <= len(line):
-            entry = self.block(lineno, line, round_no, column)
-            if entry is not None:
-                blocks[round_no] = entry
-            round_no += 1
-        self.players[start] = _PlayerLine(lineno, player, blocks)
-
-    def number(self, lineno: int, line: str, first: int, last: int, what: str, where: str = "") -> int | None:
-        """The whole number at columns ``first``–``last``, ``None`` when they are blank."""
-        text = _field(line, first, last)
+    def number(self, lineno: int, line: str, columns: Columns, what: str) -> int | None:
+        """The whole number of a record's field, ``None`` when it is blank."""
+        text = columns.text(line).strip()
         if not text:
             return None
         if not _NUMBER.fullmatch(text):
-            found = line[first - 1 : last]
-            raise self.error(f"{where}expected {what} at columns {first}-{last}, found {found!r}", lineno, first)
+            found = columns.text(line)
+            raise self.error(f"expected {what} at columns {columns}, found {found!r}", lineno, columns.first)
         return int(text)
-
-    def block(self, lineno: int, line: str, round_no: RoundNo, column: int) -> Entry | None:
-        """The entry of the round block starting at ``column``, ``None`` when the block is blank."""
-        if not line[column - 1 : column - 1 + self.layout.width].strip():
-            return None
-        where = f"round {round_no}: "
-        digits = self.layout.digits
-        opponent_text = line[column - 1 : column - 1 + digits]
-        if opponent_text.strip() and len(opponent_text) < digits:
-            columns = f"{column}-{column + digits - 1}"
-            raise self.error(
-                f"{where}expected an opponent's start number at columns {columns}, found end of line",
-                lineno,
-                column,
-            )
-        opponent = self.number(lineno, line, column, column + digits - 1, "an opponent's start number", where) or None
-        column += digits - 4  # the rest of the block as in TRF-16
-        for gap in (column + 4, column + 6, column + 8, column + 9):
-            found = line[gap - 1 : gap]
-            if found not in ("", " "):
-                first = column - (digits - 4)
-                message = f"{where}expected a blank at column {gap}, found {found!r} (the block of round {round_no} "
-                message += f"takes columns {first}-{column + 7}: is it shifted?)"
-                raise self.error(message, lineno, gap)
-        colour_text = line[column + 4 : column + 5]
-        colour = _COLOURS.get(colour_text.lower() or " ")
-        if colour is None:
-            raise self.error(
-                f"{where}expected a colour w, b or - at column {column + 5}, found {colour_text!r}",
-                lineno,
-                column + 5,
-            )
-        result_column = column + 7
-        result_text = line[result_column - 1 : result_column]
-        if opponent is not None and result_text in ("", " "):
-            found = "end of line" if not result_text else "a blank"
-            raise self.error(
-                f"{where}expected a result code at column {result_column}, found {found}",
-                lineno,
-                result_column,
-            )
-        kind = _RESULTS.get(result_text.upper() or " ")
-        if kind is None:
-            raise self.error(
-                f"{where}expected a result code ({_RESULT_CODES}) at column {result_column}, found {result_text!r}",
-                lineno,
-                result_column,
-            )
-        first = column - (digits - 4)
-        if opponent is not None and kind.is_bye:
-            message = f"a bye ({result_text!r}) cannot have an opponent, found {opponent} (expected 0000 or a blank)"
-            raise self.error(where + message, lineno, first)
-        if opponent is None and kind.is_played:
-            message = f"result {result_text!r} needs an opponent, found {opponent_text!r} "
-            message += f"(expected an opponent's start number at columns {first}-{first + digits - 1})"
-            raise self.error(where + message, lineno, first)
-        return Entry(round=round_no, opponent=opponent, colour=colour, kind=kind)
 
     def points_line(self, lineno: int, line: str) -> None:
         """Reads an ``XXS`` line of ``CODE=VALUE`` pairs (JaVaFo)."""
@@ -464,7 +356,7 @@ class _Reader:
             if not equals:
                 raise self.error(f"expected CODE=VALUE in XXS, found {shown(token)}", lineno, column)
             if code not in _XXS_CODES:
-                self.warn(lineno, "unknown point code %s in XXS ignored", shown(code))
+                self.warn(lineno, f"unknown point code {shown(code)} in XXS ignored")
                 continue
             if not _POINTS.fullmatch(value):
                 message = f"expected points for {code}, found {shown(value)}"
@@ -474,52 +366,57 @@ class _Reader:
 
     def points_record(self, lineno: int, line: str) -> None:
         """Reads a record 162: a code at column 6 and its points at 7–10, again every 9 columns."""
-        column = 6
-        while column <= len(line):
-            code, text = line[column - 1], _field(line, column + 1, column + 4)
+        for column in POINT_CODES.code_columns(len(line)):
+            points = Columns(column + 1, column + 4)
+            code, text = line[column - 1], points.text(line).strip()
             if code != " " or text:
                 if code == " ":
                     raise self.error(f"expected a point code at column {column}, found ' '", lineno, column)
                 if not _POINTS.fullmatch(text):
-                    found = line[column : column + 4]
-                    columns = f"{column + 1}-{column + 4}"
-                    message = f"expected points for {code} at columns {columns}, found {found!r}"
-                    raise self.error(message, lineno, column + 1)
+                    message = f"expected points for {code} at columns {points}, found {points.text(line)!r}"
+                    raise self.error(message, lineno, points.first)
                 code = code.upper()
                 if code not in _POINT_CODES:
-                    self.warn(lineno, "unknown point code %r in record 162 ignored", code)
+                    self.warn(lineno, f"unknown point code {code!r} in record 162 ignored")
                 elif code == "X":
                     self.warn(lineno, "record 162: the points of X (unknown result) are not used")
                 else:
                     self.header.points_162[code] = (_fraction(text), lineno)
-            column += 9
 
     def bye_record(self, lineno: int, line: str) -> None:
         """Reads a record 240: a bye type at column 5, a round at 7–9, start numbers from 11 on."""
-        bye = line[4:5].upper()
-        if bye not in _BYE_TYPES:
-            raise self.error(f"expected a bye type F, H or Z at column 5, found {line[4:5]!r}", lineno, 5)
-        round_no = self.number(lineno, line, 7, 9, "a round number")
+        bye = line[TYPE_COLUMN - 1 : TYPE_COLUMN].upper()
+        if bye not in BYE_TYPES:
+            found = line[TYPE_COLUMN - 1 : TYPE_COLUMN]
+            raise self.error(f"expected a bye type F, H or Z at column {TYPE_COLUMN}, found {found!r}", lineno, 5)
+        round_no = self.number(lineno, line, BYE_ROUND, "a round number")
         if not round_no:
-            raise self.error(f"expected a round number at columns 7-9, found {line[6:9]!r}", lineno, 7)
-        players = self.starts(lineno, line, 11)
+            message = f"expected a round number at columns {BYE_ROUND}, found {BYE_ROUND.text(line)!r}"
+            raise self.error(message, lineno, BYE_ROUND.first)
+        players = self.starts(lineno, line, BYE_STARTS)
         if not players:
-            raise self.error(f"expected a start number at columns 11-14, found {line[10:14]!r}", lineno, 11)
+            first = TRF16.starts(BYE_STARTS, BYE_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
+            message = f"expected a start number at columns {first}, found {first.text(line)!r}"
+            raise self.error(message, lineno, BYE_STARTS)
         self.header.byes.append(_Assignment(lineno, "240", bye, round_no, None, players))
 
     def abnormal_record(self, lineno: int, line: str) -> None:
         """Reads a record 299: a type at column 5, points at 14–17, a round at 20–22, start numbers from 24 on."""
-        kind = (line[4:5] or " ").upper()
-        if kind != " " and kind not in _ABNORMAL_KINDS:
-            message = f"expected a type W, D, L, F, H, Z, +, - or a blank at column 5, found {line[4:5]!r}"
-            raise self.error(message, lineno, 5)
-        text = _field(line, 14, 17)
+        kind = (line[TYPE_COLUMN - 1 : TYPE_COLUMN] or " ").upper()
+        if kind != " " and kind not in ABNORMAL_KINDS:
+            found = line[TYPE_COLUMN - 1 : TYPE_COLUMN]
+            message = f"expected a type W, D, L, F, H, Z, +, - or a blank at column {TYPE_COLUMN}, found {found!r}"
+            raise self.error(message, lineno, TYPE_COLUMN)
+        text = ABNORMAL_POINTS.text(line).strip()
         if not _POINTS.fullmatch(text):
-            raise self.error(f"expected points at columns 14-17, found {line[13:17]!r}", lineno, 14)
-        round_no = self.number(lineno, line, 20, 22, "a round number") or 0
-        players = self.starts(lineno, line, 24)
+            message = f"expected points at columns {ABNORMAL_POINTS}, found {ABNORMAL_POINTS.text(line)!r}"
+            raise self.error(message, lineno, ABNORMAL_POINTS.first)
+        round_no = self.number(lineno, line, ABNORMAL_ROUND, "a round number") or 0
+        players = self.starts(lineno, line, ABNORMAL_STARTS)
         if not players and (kind == " " or round_no):
-            raise self.error(f"expected a start number at columns 24-27, found {line[23:27]!r}", lineno, 24)
+            first = TRF16.starts(ABNORMAL_STARTS, ABNORMAL_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
+            message = f"expected a start number at columns {first}, found {first.text(line)!r}"
+            raise self.error(message, lineno, ABNORMAL_STARTS)
         if players:
             self.header.abnormal.append(_Assignment(lineno, "299", kind, round_no, _fraction(text), players))
         else:
@@ -528,12 +425,109 @@ class _Reader:
     def starts(self, lineno: int, line: str, first: int) -> tuple[tuple[StartNo, int], ...]:
         """The start numbers of a record, 4 columns (``XXD`` digits) every 5 from ``first`` on, with their columns."""
         found = []
-        digits = self.layout.digits
-        for column in range(first, len(line) + 1, digits + 1):
-            start = self.number(lineno, line, column, column + digits - 1, "a start number")
+        for columns in self.layout.starts(first, len(line)):
+            start = self.number(lineno, line, columns, "a start number")
             if start:
-                found.append((start, column))
+                found.append((start, columns.first))
         return tuple(found)
+
+    # The event, once every line is read.
+
+    def event(self, players: PlayerLines, size: int) -> Event:
+        """The event of the player lines and the header records."""
+        header = self.header
+        count = len(players.lines)
+        rows = self.start_order(players)
+        last_played, last_block = 0, 0
+        for blocks in players.blocks:
+            finished = np.flatnonzero((blocks.content & (blocks.kind != _NOT_PLAYED)).any(axis=0))
+            filled = np.flatnonzero(blocks.content.any(axis=0))
+            last_played = max(last_played, int(finished[-1]) + 1 if finished.size else 0)
+            last_block = max(last_block, int(filled[-1]) + 1 if filled.size else 0)
+        assigned = max((a.round for a in header.byes + header.abnormal if a.type != " "), default=0)
+        rounds = max(header.stated_rounds, last_block, assigned)
+        problem = too_many_results(count, rounds, size)
+        if problem is not None:
+            raise self.error(problem, *self.rounds_position(players, rounds))
+        results = _results(players, rounds, last_played)
+        for bye in header.byes:
+            self.assign_bye(bye, results)
+        every_round: dict[tuple[int, str], tuple[int, Fraction]] = {}
+        for order, record in enumerate(header.abnormal):
+            self.assign_points(order, record, results, every_round)
+        _assign_every_round(results, every_round)
+        linenos = players.linenos[rows]
+        self.check_pairings(results, linenos)
+        names = _cut(players.lines, rows.tolist(), players.layout.name)
+        self.check_duplicates(players.fide_id[rows], names, linenos)
+        if header.stated_players is not None and header.stated_players[0] != count:
+            stated, lineno = header.stated_players
+            self.warn(lineno, f"record 062 gives {stated} players, but there are {count} player records (001)")
+        system = self.point_system()
+        awarded = results.award >= 0 if results.award is not None else np.zeros(results.kind.shape, dtype=bool)
+        values = list(results.values)
+        awarded_points = [] if results.award is None else [values[index] for index in results.award[awarded].tolist()]
+        zero = Fraction(0)
+        adjustments = [zero] * count
+        for row, adjustment in results.adjustments.items():
+            adjustments[row] = adjustment
+        table = build_table(
+            results.opponent,
+            results.kind,
+            results.colour,
+            system,
+            awarded,
+            awarded_points,
+            adjustments,
+            players.rating[rows],
+        )
+        info = EventInfo(
+            name=header.name,
+            city=header.city,
+            start_date=header.start_date,
+            end_date=header.end_date,
+            event_type=header.event_type,
+            round_dates=header.round_dates,
+            point_system=system,
+            kind=header.type_kind or _event_kind(header.event_type),
+            tiebreaks=header.tiebreaks,
+            records=tuple(header.records),
+        )
+        return Event(table, _roster(players, rows, names), info)
+
+    def start_order(self, players: PlayerLines) -> Ints:
+        """The row of each start number, 1…n; raises unless the start numbers run so (each is given once)."""
+        count = len(players.lines)
+        start = players.start
+        beyond = start > count
+        if beyond.any():
+            first = int(np.argmin(np.where(beyond, start, np.iinfo(np.int64).max)))
+            present = np.zeros(count + 1, dtype=bool)
+            present[start[~beyond]] = True
+            missing = int(np.argmin(present[1:])) + 1
+            raise self.error(
+                f"start numbers must run 1..{count} without gaps, but {missing} is missing",
+                int(players.linenos[first]),
+                5,
+            )
+        rows = np.empty(count, dtype=np.int64)
+        rows[start - 1] = np.arange(count)
+        return rows
+
+    def rounds_position(self, players: PlayerLines, rounds: int) -> tuple[int, int]:
+        """Where the number of rounds comes from: the ``XXR`` (or 142) line, a player's last block, or a record."""
+        header = self.header
+        if header.stated_rounds == rounds and header.stated_rounds_line:
+            return header.stated_rounds_line, 5
+        holding = [
+            int(blocks.rows[filled[0]])
+            for blocks in players.blocks
+            if blocks.content.shape[1] >= rounds and (filled := np.flatnonzero(blocks.content[:, rounds - 1])).size
+        ]
+        if holding:
+            return int(players.linenos[min(holding)]), players.layout.block_column(rounds)
+        found = next(a for a in header.byes + header.abnormal if a.round == rounds)
+        return found.lineno, BYE_ROUND.first if found.code == "240" else ABNORMAL_ROUND.first
 
     def check_player(self, record: _Assignment, start: StartNo, column: int, count: int) -> None:
         """Raises unless a start number of a bye or points record is a player's."""
@@ -543,72 +537,118 @@ class _Reader:
             )
             raise self.error(message, record.lineno, column)
 
-    def assign_bye(self, bye: _Assignment, entries: list[list[Entry]]) -> None:
+    def assign_bye(self, bye: _Assignment, results: _Results) -> None:
         """Gives a bye of record 240 to its players, in a round their lines leave blank (or mark absent)."""
-        kind = _BYE_TYPES[bye.type]
-        for start, column in bye.players:
-            self.check_player(bye, start, column, len(entries))
-            entry = entries[start - 1][bye.round - 1]
-            if entry.kind is not kind and not _absent(entry):
+        code = CODE[BYE_TYPES[bye.type]]
+        column = bye.round - 1
+        count = len(results.kind)
+        for start, at in bye.players:
+            self.check_player(bye, start, at, count)
+            row = start - 1
+            if results.kind[row, column] != code and not _absent(results, row, column):
                 message = f"round {bye.round}: record 240 gives player {start} a bye {bye.type!r}, "
-                message += f"but his line records {_block(entry)} (expected a blank block or 0000 - Z)"
-                raise self.error(message, bye.lineno, column)
-            entries[start - 1][bye.round - 1] = dataclasses.replace(entry, kind=kind)
+                message += f"but his line records {_block(results, row, column)} (expected a blank block or 0000 - Z)"
+                raise self.error(message, bye.lineno, at)
+            results.kind[row, column] = code
 
     def assign_points(
         self,
         order: int,
         record: _Assignment,
-        entries: list[list[Entry]],
-        adjustments: dict[StartNo, Fraction],
-        every_round: dict[StartNo, dict[str, tuple[int, Fraction]]],
-        set_at: dict[tuple[StartNo, RoundNo], int],
+        results: _Results,
+        every_round: dict[tuple[int, str], tuple[int, Fraction]],
     ) -> None:
         """Applies the abnormal points of a record 299 (the ``order``-th) to its players.
 
         Points for every round (round ``000``) are only noted in ``every_round``, by
-        player and type, and the rounds set one by one in ``set_at``: the later record
-        wins, and :func:`_assign_every_round` applies them once, in time linear in the entries.
+        player and type: the later record wins, and :func:`_assign_every_round` applies
+        them once every record is read, where no later record for one round set them.
         """
         assert record.points is not None
-        for start, column in record.players:
-            self.check_player(record, start, column, len(entries))
+        count = len(results.kind)
+        kinds = {CODE[kind] for kind in ABNORMAL_KINDS.get(record.type, ())}
+        column = record.round - 1
+        for start, at in record.players:
+            self.check_player(record, start, at, count)
+            row = start - 1
             if record.type == " ":
-                adjustments[start] += record.points
+                results.adjustments[row] = results.adjustments.get(row, Fraction(0)) + record.points
                 continue
             if not record.round:
-                every_round[start][record.type] = (order, record.points)
+                every_round[row, record.type] = (order, record.points)
                 continue
-            kinds = _ABNORMAL_KINDS[record.type]
-            player_entries = entries[start - 1]
-            entry = player_entries[record.round - 1]
-            if entry.kind not in kinds:
-                if record.type not in _BYE_TYPES or not _absent(entry):
+            if int(results.kind[row, column]) not in kinds:
+                if record.type not in BYE_TYPES or not _absent(results, row, column):
                     message = f"round {record.round}: record 299 gives player {start} points for "
-                    message += f"{record.type!r}, but his line records {_block(entry)}"
+                    message += f"{record.type!r}, but his line records {_block(results, row, column)}"
                     message += f" (expected a result of type {record.type!r})"
-                    raise self.error(message, record.lineno, column)
-                entry = dataclasses.replace(entry, kind=_BYE_TYPES[record.type])
-            player_entries[record.round - 1] = dataclasses.replace(entry, points=record.points)
-            set_at[start, record.round] = order
+                    raise self.error(message, record.lineno, at)
+                results.kind[row, column] = CODE[BYE_TYPES[record.type]]
+            results.award_points(row, column, record.points, order)
 
-    def rounds_position(self, rounds: int) -> tuple[int, int]:
-        """Where the number of rounds comes from: the ``XXR`` (or 142) line, a player's last block, or a record."""
-        header = self.header
-        if header.stated_rounds == rounds and header.stated_rounds_line:
-            return header.stated_rounds_line, 5
-        for parsed in self.players.values():
-            if rounds in parsed.blocks:
-                return parsed.lineno, self.layout.block_column(rounds)
-        found = next(a for a in header.byes + header.abnormal if a.round == rounds)
-        return found.lineno, 7 if found.code == "240" else 20
+    def check_pairings(self, results: _Results, linenos: Ints) -> None:
+        """Raises at the first game (by line and column) that the opponent's line does not mirror.
 
-    def check_duplicates(self, keys: list[int | str], linenos: list[int]) -> None:
-        """Warns of a player entered twice: the same FIDE id, or else the same name (keys in start order)."""
+        A mismatch is reported at the line of whichever of the two players comes
+        first; of two problems at one place, the one of the lower start number.
+        """
+        opponent, kind, colour = results.opponent, results.kind, results.colour
+        count, rounds = opponent.shape
+        rows = np.arange(count)[:, None]
+        paired = opponent >= 0
+        alone = paired & (opponent == rows)
+        unknown = opponent >= count
+        game = paired & ~alone & ~unknown
+        # The opponent's entry of the same round, by its place in the flattened arrays; kind and colour
+        # fetched together, as one code, and judged together by a table of every pair of codes.
+        other = np.where(game, opponent * rounds, 0)
+        other += np.arange(rounds)[None, :]
+        back = np.take(opponent, other)
+        code = kind * np.int8(3)
+        code += colour
+        pair = code.astype(np.int16)
+        pair *= len(_PAIRS)
+        pair += np.take(code, other)
+        wrong = game & ((back != rows) | ~np.take(_PAIRS.reshape(-1), pair))
+        wrong |= alone | unknown
+        if not wrong.any():
+            return
+        found_rows, found_columns = np.nonzero(wrong)
+        own = linenos[found_rows]
+        no_game = (alone | unknown)[found_rows, found_columns]
+        other_line = linenos[np.where(no_game, found_rows, opponent[found_rows, found_columns])]
+        at = np.where(no_game, own, np.minimum(own, other_line))
+        # The first problem by line, then column (round), then start number.
+        first = int(np.lexsort((found_rows, found_columns, at))[0])
+        row, column, lineno = int(found_rows[first]), int(found_columns[first]), int(at[first])
+        round_no = column + 1
+        start, other_start = row + 1, int(opponent[row, column]) + 1
+        where = f"round {round_no}: "
+        block = self.layout.block_column(round_no)
+        entry_kind = KINDS[kind[row, column]]
+        if alone[row, column]:
+            message = f"player {other_start} is paired against himself (expected another player's start number)"
+        elif unknown[row, column]:
+            message = f"opponent {other_start} does not exist (expected a start number from 1 to {count})"
+        elif back[row, column] != row or not mirrors(entry_kind, KINDS[kind[other_start - 1, column]]):
+            message = f"player {start} records {entry_kind} against {other_start}, but player {other_start} records "
+            message += f"{_block(results, other_start - 1, column)} (expected {_mirror(start, results, row, column)})"
+        else:
+            letter = "w" if colour[row, column] == 1 else "b"
+            message = f"players {start} and {other_start} both have colour {letter!r} (expected one w and one b)"
+        raise self.error(where + message, lineno, block)
+
+    def check_duplicates(self, fide_ids: Ints, names: list[str], linenos: Ints) -> None:
+        """Warns of a player entered twice: the same FIDE id, or else the same name (in start order)."""
+        ordered = np.sort(fide_ids[fide_ids > 0])
+        without = list(compress(names, (fide_ids == 0).tolist()))
+        if not (ordered[1:] == ordered[:-1]).any() and len(set(without)) == len(without):
+            return  # nobody twice: the usual case, known without a key per player
+        keys: list[int | str] = [fide_id or name for fide_id, name in zip(fide_ids.tolist(), names, strict=True)]
         for index, first, key in duplicates(keys):
             what = "FIDE id" if isinstance(key, int) else "name"
-            message = "player %d has the same %s as player %d, %r (is he entered twice?)"
-            self.warn(linenos[index], message, index + 1, what, first + 1, key)
+            message = f"player {index + 1} has the same {what} as player {first + 1}, {key!r} (is he entered twice?)"
+            self.warn(int(linenos[index]), message)
 
     def point_system(self) -> PointSystem:
         """The point system of record 162, else of the ``XXS`` lines, else FIDE's 1-½-0.
@@ -667,8 +707,8 @@ class _Reader:
             white_value, black_value = value(white), value(black)
             if white_value is not None and black_value is not None and white_value != black_value:
                 _, black_text, lineno = points[black]
-                message = "%s=%s differs from %s=%s; %s is used for both colours"
-                self.warn(lineno, message, white, points[white][1], black, black_text, white)
+                message = f"{white}={points[white][1]} differs from {black}={black_text}"
+                self.warn(lineno, f"{message}; {white} is used for both colours")
             if white_value is not None:
                 return white_value
             return default if black_value is None else black_value
@@ -685,111 +725,114 @@ class _Reader:
             zero_bye=value("ZPB"),
         )
 
-    def check_numbering(self) -> None:
-        """Raises unless the start numbers run 1…n; duplicates are caught while reading."""
-        count = len(self.players)
-        beyond = [parsed for start, parsed in self.players.items() if start > count]
-        if beyond:
-            first = min(beyond, key=lambda parsed: parsed.player.start)
-            missing = min(set(range(1, count + 1)) - self.players.keys())
-            raise self.error(
-                f"start numbers must run 1..{count} without gaps, but {missing} is missing",
-                first.lineno,
-                5,
-            )
 
-    def check_pairings(self, players: tuple[Player, ...]) -> None:
-        """Raises at the first game (by line and column) that the opponent's line does not mirror.
-
-        A mismatch is reported at the line of whichever of the two players comes first.
-        """
-        problems: list[TrfError] = []
-        for player in players:
-            lineno = self.players[player.start].lineno
-            for entry in player.entries:
-                opponent = entry.opponent
-                if opponent is None:
-                    continue
-                column = self.layout.block_column(entry.round)
-                where = f"round {entry.round}: "
-                if opponent == player.start:
-                    message = f"player {opponent} is paired against himself (expected another player's start number)"
-                    problems.append(self.error(where + message, lineno, column))
-                    continue
-                if opponent not in self.players:
-                    count = len(self.players)
-                    message = f"opponent {opponent} does not exist (expected a start number from 1 to {count})"
-                    problems.append(self.error(where + message, lineno, column))
-                    continue
-                other = players[opponent - 1].entry(entry.round)
-                first = min(lineno, self.players[opponent].lineno)
-                if other.opponent != player.start or not mirrors(entry.kind, other.kind):
-                    problems.append(
-                        self.error(
-                            f"{where}player {player.start} records {entry.kind} against {opponent}, "
-                            f"but player {opponent} records {_block(other)} (expected {_mirror(player.start, entry)})",
-                            first,
-                            column,
-                        )
-                    )
-                elif entry.colour is other.colour and entry.colour is not Colour.UNKNOWN:
-                    problems.append(
-                        self.error(
-                            f"{where}players {player.start} and {opponent} both have colour {entry.colour.value!r} "
-                            "(expected one w and one b)",
-                            first,
-                            column,
-                        )
-                    )
-        if problems:
-            raise min(problems, key=lambda problem: (problem.line, problem.column))
-
-
-def _complete(parsed: _PlayerLine, rounds: int, last_played: RoundNo) -> list[Entry]:
-    """The player's entries, one for each round of the event.
+def _results(players: PlayerLines, rounds: int, last_played: RoundNo) -> _Results:
+    """The results of the player lines' blocks in start order, a column per round of the event.
 
     A round without a block is an absence, a zero-point bye (C.07 16.2.3 or
     16.2.5), up to the last round anybody has a result in; after that it is
     not played yet.
     """
-    entries = []
-    for round_no in range(1, rounds + 1):
-        entry = parsed.blocks.get(round_no)
-        if entry is None:
-            kind = ResultKind.ZERO_BYE if round_no <= last_played else ResultKind.NOT_PLAYED
-            entry = Entry(round=round_no, opponent=None, colour=Colour.UNKNOWN, kind=kind)
-        entries.append(entry)
-    return entries
+    count = len(players.lines)
+    absent = np.where(np.arange(rounds) < last_played, _ZERO_BYE, _NOT_PLAYED).astype(np.int8)
+    opponent = np.full((count, rounds), -1, dtype=np.int64)
+    kind = np.empty((count, rounds), dtype=np.int8)
+    kind[:] = absent
+    colour = np.zeros((count, rounds), dtype=np.int8)
+    for blocks in players.blocks:
+        used = min(blocks.content.shape[1], rounds)
+        content = blocks.content[:, :used]
+        target = players.start[blocks.rows] - 1
+        opponents = blocks.opponent[:, :used]
+        opponent[target, :used] = np.where(content & (opponents > 0), opponents - 1, -1)
+        kind[target, :used] = np.where(content, blocks.kind[:, :used], absent[:used])
+        colour[target, :used] = np.where(content, blocks.colour[:, :used], 0)
+    return _Results(opponent, kind, colour)
 
 
-def _assign_every_round(
-    entries: list[list[Entry]],
-    every_round: dict[StartNo, dict[str, tuple[int, Fraction]]],
-    set_at: dict[tuple[StartNo, RoundNo], int],
-) -> None:
+def _assign_every_round(results: _Results, every_round: dict[tuple[int, str], tuple[int, Fraction]]) -> None:
     """Gives the points of ``299`` records for every round to the results of their type.
 
     A record for one round that comes later in the file keeps its own points.
     """
-    for start, by_type in every_round.items():
-        player_entries = entries[start - 1]
-        for index, entry in enumerate(player_entries):
-            found = by_type.get(_ABNORMAL_TYPE.get(entry.kind, ""))
-            if found is not None and found[0] > set_at.get((start, index + 1), -1):
-                player_entries[index] = dataclasses.replace(entry, points=found[1])
+    if not every_round:
+        return
+    count = len(results.kind)
+    orders = np.full((len(_TYPES), count), -1, dtype=np.int64)
+    indices = np.full((len(_TYPES), count), -1, dtype=np.int64)
+    for (row, type_code), (record, points) in every_round.items():
+        orders[_TYPES.index(type_code), row] = record
+        indices[_TYPES.index(type_code), row] = results.value_index(points)
+    types = _TYPE_OF_KIND[results.kind.astype(np.intp)]
+    rows = np.broadcast_to(np.arange(count)[:, None], types.shape)
+    typed = types >= 0
+    order = np.where(typed, orders[np.where(typed, types, 0), rows], -1)
+    set_by = results.set_by if results.set_by is not None else np.full(types.shape, -1, dtype=np.int64)
+    given = typed & (order >= 0) & (order > set_by)
+    if not given.any():
+        return
+    if results.award is None:
+        results.award = np.full(types.shape, -1, dtype=np.int64)
+    results.award[given] = indices[types[given], rows[given]]
 
 
-def _mirror(start: StartNo, entry: Entry) -> str:
-    """What the opponent's line should record of a game, quoted as blocks are written: ``'1 b 0'``."""
-    colour = {Colour.WHITE: "b", Colour.BLACK: "w"}.get(entry.colour, "-")
-    if entry.kind is ResultKind.FORFEIT_LOSS:
-        return f"'{start} {colour} +' or '{start} {colour} -'"
-    return f"'{start} {colour} {entry.kind.complement}'"
-
-
-def _absent(entry: Entry) -> bool:
+def _absent(results: _Results, row: int, column: int) -> bool:
     """Whether a round is an absence or not played yet, so that a bye record may say what it was."""
-    return entry.opponent is None and entry.kind in (ResultKind.ZERO_BYE, ResultKind.NOT_PLAYED)
+    return bool(results.opponent[row, column] < 0 and results.kind[row, column] in (_ZERO_BYE, _NOT_PLAYED))
+
+
+def _block(results: _Results, row: int, column: int) -> str:
+    """A round written as its TRF block, ``0000 - Z`` for an absence."""
+    opponent = int(results.opponent[row, column])
+    written = "0000" if opponent < 0 else f"{opponent + 1:>4}"
+    colour = ("-", "w", "b")[int(results.colour[row, column])]
+    return f"{written} {colour} {KINDS[results.kind[row, column]]}"
+
+
+def _mirror(start: StartNo, results: _Results, row: int, column: int) -> str:
+    """What the opponent's line should record of a game, quoted as blocks are written: ``'1 b 0'``."""
+    colour = ("-", "b", "w")[int(results.colour[row, column])]
+    kind = KINDS[results.kind[row, column]]
+    if kind is ResultKind.FORFEIT_LOSS:
+        return f"'{start} {colour} +' or '{start} {colour} -'"
+    return f"'{start} {colour} {kind.complement}'"
+
+
+def _cut(lines: Sequence[str], rows: list[int], columns: Columns) -> list[str]:
+    """A field of the lines (``rows`` of them, in that order), stripped."""
+    fields = list(map(str.strip, map(itemgetter(slice(columns.first - 1, columns.last)), lines)))
+    return list(map(fields.__getitem__, rows))
+
+
+def _lazy(make: Callable[[], list[T]]) -> LazyList[T]:
+    return LazyList(make)
+
+
+def _roster(players: PlayerLines, rows: Ints, names: list[str]) -> Roster:
+    """The players' own data in start order; what a ranking rarely needs is cut from the lines when asked for."""
+    lines, layout, order = players.lines, players.layout, rows.tolist()
+
+    def text(columns: Columns) -> LazyList[str]:
+        return _lazy(lambda: _cut(lines, order, columns))
+
+    def sexes() -> list[str]:
+        return ["w" if sex == "f" else sex for sex in (value.lower() for value in _cut(lines, order, layout.sex))]
+
+    def points() -> list[Fraction | None]:
+        return [_fraction(value) if value else None for value in _cut(lines, order, layout.points)]
+
+    ranks, fide_ids = players.rank[rows], players.fide_id[rows]
+    return Roster(
+        names=names,
+        titles=text(layout.title),
+        sexes=_lazy(sexes),
+        federations=text(layout.federation),
+        fide_ids=_lazy(lambda: [fide_id or None for fide_id in fide_ids.tolist()]),
+        birth_dates=text(layout.birth_date),
+        recorded_points=_lazy(points),
+        recorded_ranks=_lazy(lambda: [None if rank < 0 else rank for rank in ranks.tolist()]),
+        recorded_tiebreaks=[()] * len(order),
+    )
 
 
 def _fraction(text: str) -> Fraction:
@@ -811,30 +854,12 @@ def _normalised(system: PointSystem) -> PointSystem:
     return dataclasses.replace(system, **same)
 
 
-def _field(line: str, first: int, last: int) -> str:
-    """The text at columns ``first``–``last`` (1-based, inclusive), stripped."""
-    return line[first - 1 : last].strip()
-
-
-def _block_column(round_no: RoundNo) -> int:
-    """The first column of a round's block: 92, 102, 112, …"""
-    return _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (round_no - 1)
-
-
-
-
-def _block(entry: Entry) -> str:
-    """An entry written as its TRF block, ``0000 - Z`` for an absence."""
-    opponent = "0000" if entry.opponent is None else f"{entry.opponent:>4}"
-    return f"{opponent} {entry.colour} {entry.kind}"
-
-
 def _round_dates(line: str) -> tuple[str, ...]:
-    """The round dates of record 132, which stand in the columns of the round blocks."""
+    """The round dates of record 132, which stand in the columns of the TRF-16 round blocks."""
     dates = []
     round_no = 1
-    while (column := _block_column(round_no)) <= len(line):
-        dates.append(line[column - 1 : column + 9].strip())
+    while (column := TRF16.block_column(round_no)) <= len(line):
+        dates.append(line[column - 1 : column - 1 + ROUND_DATE_WIDTH].strip())
         round_no += 1
     while dates and not dates[-1]:
         dates.pop()
@@ -848,3 +873,4 @@ def _event_kind(event_type: str) -> EventKind | None:
     if round_robin != swiss:
         return EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS
     return None
+
