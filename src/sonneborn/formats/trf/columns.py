@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from operator import methodcaller
+from operator import itemgetter, methodcaller
 from typing import Any
 
 import numpy as np
@@ -110,13 +110,15 @@ class PlayerLines:
     """The rank the line states, −1 where blank."""
     blocks: list[Blocks]
 
-    def field(self, columns: Columns) -> list[str]:
-        """A field of every line, stripped, in file order."""
-        first, last = columns.first - 1, columns.last
-        return [line[first:last].strip() for line in self.lines]
+    def field(self, columns: Columns, rows: Sequence[int]) -> list[str]:
+        """A field of the lines of ``rows``, in that order, stripped."""
+        fields = list(map(str.strip, map(itemgetter(slice(columns.first - 1, columns.last)), self.lines)))
+        return list(map(fields.__getitem__, rows))
 
 
-def read_player_lines(lines: Sequence[str], linenos: Sequence[int], layout: Layout, *, path: str) -> PlayerLines:
+def read_player_lines(
+    lines: Sequence[str], linenos: Sequence[int] | Ints, layout: Layout, *, path: str
+) -> PlayerLines:
     """Reads the ``001`` lines of a file, each with its line number, into columns.
 
     Raises :class:`TrfError` at the first problem a line-by-line reader would
@@ -167,8 +169,7 @@ def _numbers(columns: Sequence[Bytes], blank: Callable[[Bytes], Bools], dtype: t
     shape = columns[0].shape
     value = np.zeros(shape, dtype=dtype)
     seen = np.zeros(shape, dtype=bool)
-    after = np.zeros(shape, dtype=bool)
-    """A blank after a digit."""
+    after = np.zeros(shape, dtype=bool)  # a blank after a digit
     bad = np.zeros(shape, dtype=bool)
     for column in columns:
         digits = column - np.uint8(ord("0"))  # bytes below "0" wrap round to 208 and more
@@ -206,10 +207,8 @@ class _Group:
         grid = np.frombuffer(raw, dtype=np.uint8).reshape(len(rows), grid_width)
         # Blanks other than the space (a tab, NBSP) are rare: without them a blank is a space, a faster test.
         odd = not raw.isascii() or (grid.size > 0 and int(grid.min()) < SPACE)
-        self.blank: Callable[[Bytes], Bools] = _blank_of_any if odd else _blank_of_space
+        blank = _blank_of_any if odd else _blank_of_space
         self.rows = rows
-        self.layout = layout
-        blank = self.blank
 
         self.start = _numbers(_columns(grid, layout.start), blank, np.int64)
         self.points_bad = _points_bad(grid[:, layout.points.first - 1 : layout.points.last])
@@ -310,11 +309,10 @@ class _Reading:
             # grid of each group is at most about twice its text.
             classes = np.ceil(np.log2(blocks + 1)).astype(np.int64)
             parts = [np.flatnonzero(classes == kind) for kind in distinct(classes).tolist()]
-        self.groups = [
-            _Group(lines if len(parts) == 1 else [lines[row] for row in rows.tolist()], rows, lengths[rows],
-                   int(blocks[rows].max(initial=0)), layout)
-            for rows in parts
-        ]  # fmt: skip
+        self.groups = []
+        for rows in parts:
+            group_lines = lines if len(parts) == 1 else [lines[row] for row in rows.tolist()]
+            self.groups.append(_Group(group_lines, rows, lengths[rows], int(blocks[rows].max(initial=0)), layout))
         self.start = np.zeros(count, dtype=np.int64)
         self.rating = np.zeros(count, dtype=np.int64)
         self.fide_id = np.zeros(count, dtype=np.int64)
@@ -372,10 +370,11 @@ class _Reading:
         layout = self.layout
         start = layout.start
         if not self.start_ok[row]:
-            return self.error(f"expected a start number at columns {start}, found {start.text(line)!r}", row, 5)
+            message = f"expected a start number at columns {start}, found {start.text(line)!r}"
+            return self.error(message, row, start.first)
         if duplicate_of is not None:
             message = f"duplicate start number {self.start[row]}, first given at line {self.linenos[duplicate_of]} "
-            return self.error(message + "(expected each start number once)", row, 5)
+            return self.error(message + "(expected each start number once)", row, start.first)
         if group.points_bad[index]:
             points = layout.points
             message = f"expected points at columns {points}, found {points.text(line)!r}"

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import compress
-from operator import itemgetter, methodcaller, not_
-from typing import Any, TypeVar
+from operator import methodcaller, not_
+from typing import Any
 
 import numpy as np
 
@@ -59,8 +58,6 @@ from sonneborn.formats.trf.layout import (
 from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament, mirrors
 
 __all__ = ["read_trf", "read_trf_event"]
-
-T = TypeVar("T")
 
 _XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL", "W", "D"})
 _XXS_SHORTCUTS = {"W": ("WW", "BW"), "D": ("WD", "BD")}
@@ -251,21 +248,20 @@ class _Reader:
             self.record(index + 1, lines[index])
         after = others[len(before) :]
         players: PlayerLines | None = None
+        problem: TrfError | None = None
         if player_rows:
             self.seen_players = True
-            player_lines = list(compress(lines, is_player))
-            linenos = [index + 1 for index in player_rows]
+            linenos = np.asarray(player_rows, dtype=np.int64) + 1
             try:
-                players = read_player_lines(player_lines, linenos, self.layout, path=self.path)
-            except TrfError as problem:
-                # The records before the bad player line are read first: one of them may be wrong already.
-                for index in after:
-                    if index + 1 > problem.line:
-                        break
-                    self.record(index + 1, lines[index])
-                raise
+                players = read_player_lines(list(compress(lines, is_player)), linenos, self.layout, path=self.path)
+            except TrfError as error:
+                problem = error
         for index in after:
+            if problem is not None and index + 1 > problem.line:
+                break  # the records before the bad player line are read first: one of them may be wrong already
             self.record(index + 1, lines[index])
+        if problem is not None:
+            raise problem
         if players is None:
             raise self.error("no player records (001) found (expected a line per player starting with 001)", 1, 1)
         return self.event(players, len(text))
@@ -458,7 +454,7 @@ class _Reader:
         _assign_every_round(results, every_round)
         linenos = players.linenos[rows]
         self.check_pairings(results, linenos)
-        names = _cut(players.lines, rows.tolist(), players.layout.name)
+        names = players.field(players.layout.name, rows.tolist())
         self.check_duplicates(players.fide_id[rows], names, linenos)
         if header.stated_players is not None and header.stated_players[0] != count:
             stated, lineno = header.stated_players
@@ -798,39 +794,34 @@ def _mirror(start: StartNo, results: _Results, row: int, column: int) -> str:
     return f"'{start} {colour} {kind.complement}'"
 
 
-def _cut(lines: Sequence[str], rows: list[int], columns: Columns) -> list[str]:
-    """A field of the lines (``rows`` of them, in that order), stripped."""
-    fields = list(map(str.strip, map(itemgetter(slice(columns.first - 1, columns.last)), lines)))
-    return list(map(fields.__getitem__, rows))
-
-
-def _lazy(make: Callable[[], list[T]]) -> LazyList[T]:
-    return LazyList(make)
-
-
 def _roster(players: PlayerLines, rows: Ints, names: list[str]) -> Roster:
     """The players' own data in start order; what a ranking rarely needs is cut from the lines when asked for."""
-    lines, layout, order = players.lines, players.layout, rows.tolist()
+    layout, order = players.layout, rows.tolist()
 
     def text(columns: Columns) -> LazyList[str]:
-        return _lazy(lambda: _cut(lines, order, columns))
+        return LazyList(lambda: players.field(columns, order))
 
     def sexes() -> list[str]:
-        return ["w" if sex == "f" else sex for sex in (value.lower() for value in _cut(lines, order, layout.sex))]
+        return ["w" if sex == "f" else sex for sex in map(str.lower, players.field(layout.sex, order))]
 
     def points() -> list[Fraction | None]:
-        return [_fraction(value) if value else None for value in _cut(lines, order, layout.points)]
+        return [_fraction(value) if value else None for value in players.field(layout.points, order)]
 
-    ranks, fide_ids = players.rank[rows], players.fide_id[rows]
+    def fide_ids() -> list[int | None]:
+        return [fide_id or None for fide_id in players.fide_id[rows].tolist()]
+
+    def ranks() -> list[int | None]:
+        return [None if rank < 0 else rank for rank in players.rank[rows].tolist()]
+
     return Roster(
         names=names,
         titles=text(layout.title),
-        sexes=_lazy(sexes),
+        sexes=LazyList(sexes),
         federations=text(layout.federation),
-        fide_ids=_lazy(lambda: [fide_id or None for fide_id in fide_ids.tolist()]),
+        fide_ids=LazyList(fide_ids),
         birth_dates=text(layout.birth_date),
-        recorded_points=_lazy(points),
-        recorded_ranks=_lazy(lambda: [None if rank < 0 else rank for rank in ranks.tolist()]),
+        recorded_points=LazyList(points),
+        recorded_ranks=LazyList(ranks),
         recorded_tiebreaks=[()] * len(order),
     )
 
