@@ -3,7 +3,7 @@
 Each target takes the bytes of a file, as the command would read them, and
 returns ``"result"`` or ``"error"``; any other outcome (an unexpected
 exception, an error without a position, a result that cannot be ranked or
-rendered, a fast TRF reading that differs from the reference one) fails.
+rendered, a TRF reading that differs from its oracle's) fails.
 The mutations (:func:`mutated`) draw from a :class:`random.Random`: here
 Hypothesis drives it with a small budget, and ``fuzz/run.py`` drives it with
 a seeded generator over hundreds of thousands of inputs (``make fuzz``).
@@ -19,17 +19,14 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle.trf_compare import assert_same_reading
 
 from sonneborn.errors import InputError, TiebreakError
-from sonneborn.fast.event import from_tournament
-from sonneborn.fast.trf import read_trf_fast
 from sonneborn.formats import decode, read_text
 from sonneborn.formats.jsonio import write_json
-from sonneborn.formats.trf import read_trf
 from sonneborn.model import Tournament
 from sonneborn.ranking import rank, stated_tiebreaks
 from sonneborn.render.json import render_json
@@ -61,7 +58,7 @@ _PGN_GAMES = 14
 @cache
 def seeds(reader: str) -> tuple[bytes, ...]:
     """The valid files a reader's inputs are mutated from."""
-    if reader == "fast-trf":
+    if reader == "trf-oracle":
         return seeds("trf")
     if reader == "json":
         # The JSON of small events of each other format, with standings beside the event as the command writes it.
@@ -316,38 +313,15 @@ def read_target(reader: str, data: bytes) -> str:
     return "result"
 
 
-def fast_trf_target(data: bytes) -> str:
-    """The fast TRF reader gives up (``None``) on what the reference rejects, else gives the same arrays."""
+def trf_oracle_target(data: bytes) -> str:
+    """The TRF reader reads the bytes as its oracle, the line reader it replaced, does: the same event and
+    warnings, or the same error (message, line and column) after the same warnings."""
     try:
         text = decode(data, path=PATH)
     except InputError as error:
         _check_error(error)
         return "error"
-    with _warnings() as said_fast:
-        fast = read_trf_fast(text, path=PATH)
-    with _warnings() as said:
-        try:
-            tournament = read_trf(text, path=PATH)
-        except InputError as error:
-            assert fast is None, f"the fast reader read what the reference rejects: {error}"
-            assert not said_fast.messages, "the fast reader warned, then gave up"
-            return "error"
-    if fast is None:
-        assert not said_fast.messages, "the fast reader warned, then gave up"
-        return "result"
-    assert said_fast.messages == said.messages, "the fast reader warned otherwise"
-    expected = from_tournament(tournament)
-    got = fast.event
-    for name in ("opponent", "kind", "colour", "points", "adjustment", "rating", "system"):
-        assert np.array_equal(getattr(got, name), getattr(expected, name)), f"{name} differs"
-    assert (got.unit, got.event_kind) == (expected.unit, expected.event_kind)
-    assert fast.names == [player.name for player in tournament.players]
-    assert (fast.name, fast.tiebreaks, fast.unfinished) == (
-        tournament.name,
-        tournament.tiebreaks,
-        tournament.unfinished_games,
-    )
-    return "result"
+    return assert_same_reading(text, PATH)
 
 
 TARGETS: dict[str, Callable[[bytes], str]] = {
@@ -355,7 +329,7 @@ TARGETS: dict[str, Callable[[bytes], str]] = {
     "crosstable": lambda data: read_target("crosstable", data),
     "pgn": lambda data: read_target("pgn", data),
     "json": lambda data: read_target("json", data),
-    "fast-trf": fast_trf_target,
+    "trf-oracle": trf_oracle_target,
 }
 """Every fuzz target by name."""
 

@@ -5,26 +5,22 @@ breaks (characters dropped or replaced, blocks shifted, pairings broken, byes,
 points and point systems added, lines cut, swapped or repeated, the wide
 ``XXD`` layout), both readers must give the same :class:`Tournament` and the
 same warnings, or refuse the text with the same message at the same line and
-column, after the same warnings. Every case compares one or the other.
+column, after the same warnings (:func:`oracle.trf_compare.assert_same_reading`).
+Every case compares one or the other.
 """
 
 from __future__ import annotations
 
-import logging
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import pytest
-from oracle import trf_reader as oracle
+from oracle.trf_compare import assert_same_reading, read_by_oracle
 from random_events import random_trf_event
 
-from sonneborn.errors import TrfError
-from sonneborn.event import Event
 from sonneborn.formats import decode
-from sonneborn.formats.trf import Layout, read_trf_event, write_trf
+from sonneborn.formats.trf import Layout, write_trf
 from sonneborn.model import Tournament
 
 DATA = Path(__file__).parent.parent / "data"
@@ -33,68 +29,6 @@ SEED_FILES = [
     DATA / "trf26" / "galway_club_open_2026.trf",
     DATA / "held" / "fide_tec_exercise_2023.trf",
 ]
-
-Outcome = tuple[object, list[str]]
-"""What a reading gave: the tournament, or the error as (message, line, column); with the warnings said."""
-
-
-class _Kept(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-@contextmanager
-def _oracle_warnings() -> Iterator[list[str]]:
-    """The warnings the oracle logs, as the command used to print them."""
-    logger = logging.getLogger(oracle.__name__)
-    kept = _Kept()
-    logger.addHandler(kept)
-    propagate, logger.propagate = logger.propagate, False
-    try:
-        yield kept.messages
-    finally:
-        logger.removeHandler(kept)
-        logger.propagate = propagate
-
-
-def read_by_oracle(text: str) -> Outcome:
-    with _oracle_warnings() as said:
-        try:
-            return oracle.read_trf(text, path="case.trf"), said
-        except TrfError as error:
-            return (error.message, error.line, error.column), said
-
-
-def read_by_columns(text: str) -> tuple[Event | tuple[str, int, int], list[str]]:
-    said: list[str] = []
-    try:
-        return read_trf_event(text, path="case.trf", warn=lambda warning: said.append(str(warning))), said
-    except TrfError as error:
-        return (error.message, error.line, error.column), said
-
-
-def assert_same_reading(text: str) -> str:
-    """Both readers read the text alike; ``"result"`` or ``"error"``, the outcome they share."""
-    expected, expected_warnings = read_by_oracle(text)
-    found, warnings = read_by_columns(text)
-    assert warnings == expected_warnings
-    if not isinstance(expected, Tournament):
-        assert found == expected
-        return "error"
-    assert isinstance(found, Event), found
-    assert found.tournament == expected
-    # The table built straight from the columns is the one the objects make.
-    made = Event.of(expected).table
-    for name in ("opponent", "kind", "colour", "points", "awarded", "adjustment", "rating", "system"):
-        assert np.array_equal(getattr(found.table, name), getattr(made, name)), name
-    assert found.table.unit == made.unit
-    assert found.kind == expected.event_kind
-    return "result"
-
 
 # Random events, written as TRF.
 
