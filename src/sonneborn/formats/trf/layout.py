@@ -30,9 +30,11 @@ __all__ = [
     "BYE_STARTS",
     "BYE_TYPES",
     "COLOURS",
+    "CONTENT_COLUMN",
     "KEPT_RECORDS",
     "LEADING_NUMBER",
     "POINT_CODES",
+    "RECORD_CODE",
     "REGENERATED",
     "RESULTS",
     "RESULT_CODES",
@@ -204,8 +206,12 @@ class Layout:
 TRF16 = Layout()
 """The layout of TRF-16 and TRF-26: four-digit numbers."""
 
-# Tournament records.
+# Records.
 
+RECORD_CODE = Columns(1, 3)
+"""A line's record: ``001`` for a player, ``012`` for the event's name, ``XXR``, ``###`` for a comment, …"""
+CONTENT_COLUMN = 5
+"""The first column of a record's content, after its code and a blank."""
 ROUND_DATE_WIDTH = 10
 """Record 132 writes round r's date in the columns of round r's TRF-16 block (always TRF-16's, whatever ``XXD``)."""
 
@@ -220,6 +226,10 @@ class PointCodes:
     def code_columns(self, length: int) -> range:
         """The columns of the codes of a line of ``length`` characters."""
         return range(self.first, length + 1, self.step)
+
+    def points(self, code_column: int) -> Columns:
+        """The points of the code at ``code_column``."""
+        return Columns(code_column + 1, code_column + 4)
 
 
 POINT_CODES = PointCodes()

@@ -45,9 +45,11 @@ from sonneborn.formats.trf.layout import (
     BYE_ROUND,
     BYE_STARTS,
     BYE_TYPES,
+    CONTENT_COLUMN,
     KEPT_RECORDS,
     LEADING_NUMBER,
     POINT_CODES,
+    RECORD_CODE,
     ROUND_DATE_WIDTH,
     TRF16,
     TYPE_COLUMN,
@@ -273,8 +275,9 @@ class _Reader:
             raise self.error(problem, lineno, MAX_LINE + 1)
         if not line.strip() or line.startswith("###"):
             return
-        code = line[:3]
-        value = line[4:].strip()
+        code = RECORD_CODE.text(line)
+        content = line[CONTENT_COLUMN - 1 :]
+        value = content.strip()
         header = self.header
         match code:
             case "012":
@@ -286,8 +289,8 @@ class _Reader:
             case "052":
                 header.end_date = value
             case "062":
-                header.records.append((code, line[4:]))
-                number = LEADING_NUMBER.match(line, 3)
+                header.records.append((code, content))
+                number = LEADING_NUMBER.match(line, RECORD_CODE.last)
                 if number is None:
                     self.warn(lineno, f"expected a number of players in record 062, found {shown(value)}")
                 else:
@@ -299,7 +302,9 @@ class _Reader:
             case "XXD":
                 if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
                     raise self.error(
-                        f"expected a number of digits from 4 to 9 in record XXD, found {shown(value)}", lineno, 5
+                        f"expected a number of digits from 4 to 9 in record XXD, found {shown(value)}",
+                        lineno,
+                        CONTENT_COLUMN,
                     )
                 if self.seen_players:
                     message = "record XXD after the player records (expected it before the first 001 line)"
@@ -307,7 +312,8 @@ class _Reader:
                 self.layout = Layout(int(value))
             case "XXR" | "142":
                 if not _COUNT.fullmatch(value):
-                    raise self.error(f"expected a number of rounds in record {code}, found {shown(value)}", lineno, 5)
+                    message = f"expected a number of rounds in record {code}, found {shown(value)}"
+                    raise self.error(message, lineno, CONTENT_COLUMN)
                 header.stated_rounds = int(value)
                 header.stated_rounds_line = lineno
             case "XXS":
@@ -315,7 +321,7 @@ class _Reader:
             case "162":
                 self.points_record(lineno, line)
             case "192":
-                header.records.append((code, line[4:]))
+                header.records.append((code, content))
                 header.type_kind = type_kind(value)
             case "202":
                 header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
@@ -324,12 +330,12 @@ class _Reader:
             case "299":
                 self.abnormal_record(lineno, line)
             case "013":
-                header.records.append((code, line[4:]))
+                header.records.append((code, content))
                 if not self.warned_teams:
                     self.warn(lineno, "team records are not read; players are ranked individually")
                     self.warned_teams = True
             case _ if code in KEPT_RECORDS or _NRS_LINE.match(line):
-                header.records.append((code, line[4:]))
+                header.records.append((code, content))
             case _:
                 self.warn(lineno, f"unknown record {code!r} ignored")
 
@@ -345,8 +351,8 @@ class _Reader:
 
     def points_line(self, lineno: int, line: str) -> None:
         """Reads an ``XXS`` line of ``CODE=VALUE`` pairs (JaVaFo)."""
-        for match in re.finditer(r"\S+", line[4:]):
-            token, column = match.group(), match.start() + 5
+        for match in re.finditer(r"\S+", line[CONTENT_COLUMN - 1 :]):
+            token, column = match.group(), match.start() + CONTENT_COLUMN
             code, equals, value = token.partition("=")
             code = code.upper()
             if not equals:
@@ -363,7 +369,7 @@ class _Reader:
     def points_record(self, lineno: int, line: str) -> None:
         """Reads a record 162: a code at column 6 and its points at 7–10, again every 9 columns."""
         for column in POINT_CODES.code_columns(len(line)):
-            points = Columns(column + 1, column + 4)
+            points = POINT_CODES.points(column)
             code, text = line[column - 1], points.text(line).strip()
             if code != " " or text:
                 if code == " ":
@@ -384,7 +390,8 @@ class _Reader:
         bye = line[TYPE_COLUMN - 1 : TYPE_COLUMN].upper()
         if bye not in BYE_TYPES:
             found = line[TYPE_COLUMN - 1 : TYPE_COLUMN]
-            raise self.error(f"expected a bye type F, H or Z at column {TYPE_COLUMN}, found {found!r}", lineno, 5)
+            message = f"expected a bye type F, H or Z at column {TYPE_COLUMN}, found {found!r}"
+            raise self.error(message, lineno, TYPE_COLUMN)
         round_no = self.number(lineno, line, BYE_ROUND, "a round number")
         if not round_no:
             message = f"expected a round number at columns {BYE_ROUND}, found {BYE_ROUND.text(line)!r}"
@@ -504,7 +511,7 @@ class _Reader:
             raise self.error(
                 f"start numbers must run 1..{count} without gaps, but {missing} is missing",
                 int(players.linenos[first]),
-                5,
+                players.layout.start.first,
             )
         rows = np.empty(count, dtype=np.int64)
         rows[start - 1] = np.arange(count)
@@ -514,7 +521,7 @@ class _Reader:
         """Where the number of rounds comes from: the ``XXR`` (or 142) line, a player's last block, or a record."""
         header = self.header
         if header.stated_rounds == rounds and header.stated_rounds_line:
-            return header.stated_rounds_line, 5
+            return header.stated_rounds_line, CONTENT_COLUMN
         holding = [
             int(blocks.rows[filled[0]])
             for blocks in players.blocks

@@ -37,8 +37,10 @@ from sonneborn.formats.trf.layout import (
     BYE_ROUND,
     BYE_STARTS,
     BYE_TYPES,
+    CONTENT_COLUMN,
     LEADING_NUMBER,
     POINT_CODES,
+    RECORD_CODE,
     REGENERATED,
     ROUND_DATE_WIDTH,
     TOURNAMENT_RECORD,
@@ -126,7 +128,7 @@ def write_trf(
     ]
     for (round_no, bye), starts in sorted(byes.items()):
         fields = [(TYPE_COLUMN, bye), (BYE_ROUND.first, f"{round_no:03d}"), *_starts(starts, BYE_STARTS, layout)]
-        lines.append(_line((1, "240"), *fields))
+        lines.append(_line((RECORD_CODE.first, "240"), *fields))
     lines += _abnormal_lines(tournament)
     for number, line in enumerate(lines, start=1):
         if "\r" in line or "\n" in line:
@@ -210,7 +212,7 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
     win, draw = system.points(ResultKind.WIN), system.points(ResultKind.DRAW)
     absent = system.points(ResultKind.ZERO_BYE)
     lines = [
-        _line((1, "299"), (TYPE_COLUMN, code), _abnormal_points(value), (ABNORMAL_ROUND.first, "000"))
+        _line((RECORD_CODE.first, "299"), (TYPE_COLUMN, code), _abnormal_points(value), (ABNORMAL_ROUND.first, "000"))
         for code, kind, default in (
             ("+", ResultKind.FORFEIT_WIN, win),
             ("F", ResultKind.FULL_BYE, win),
@@ -233,7 +235,7 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
     layout = _layout(tournament)
     for (round_no, code, value), starts in sorted(awarded.items()):
         fields = [(TYPE_COLUMN, code), _abnormal_points(value), (ABNORMAL_ROUND.first, f"{round_no:03d}")]
-        lines.append(_line((1, "299"), *fields, *_starts(starts, ABNORMAL_STARTS, layout)))
+        lines.append(_line((RECORD_CODE.first, "299"), *fields, *_starts(starts, ABNORMAL_STARTS, layout)))
     return lines
 
 
@@ -249,7 +251,7 @@ def _layout(tournament: Tournament) -> Layout:
 
 def _content(column: int) -> int:
     """The column of a record's content (after the code and a blank) where the line's ``column`` is."""
-    return column - 4
+    return column - (CONTENT_COLUMN - 1)
 
 
 def _deferred(entry: Entry) -> bool:
@@ -288,7 +290,7 @@ def _player_line(
 
     written = _decimal(points, layout.points.width, f"player {player.start}: points")
     return _line(
-        (1, "001"),
+        (RECORD_CODE.first, "001"),
         (layout.start.first, f"{player.start:>{layout.start.width}}"),
         (layout.sex.first, fit(player.sex, layout.sex, "sex")),
         (layout.title.first, f"{fit(player.title, layout.title, 'title'):>{layout.title.width}}"),
