@@ -10,7 +10,8 @@ import pytest
 from builders import entries, place
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning
-from sonneborn.formats.trf import read_trf
+from sonneborn.event import KINDS, LazyList
+from sonneborn.formats.trf import read_trf, read_trf_event
 from sonneborn.model import Colour, Entry, EventKind, PointSystem, ResultKind, Tournament
 
 DATA = Path(__file__).parent.parent / "data" / "trf"
@@ -212,6 +213,23 @@ def test_line_ends(newline: str) -> None:
 
 def test_byte_order_mark() -> None:
     assert read_trf("\ufeff" + SWISS) == read_trf(SWISS)
+
+
+def test_event_as_arrays() -> None:
+    # The reader fills the event's arrays straight from the columns; the rarer fields wait to be asked for.
+    event = read_trf_event(SWISS)
+    assert (event.players, event.rounds, event.table.unit) == (7, 5, 2)
+    assert event.table.opponent[0].tolist() == [1, 2, 3, 1, -1]  # rows: start numbers − 1
+    assert event.table.colour[0].tolist() == [1, 2, 1, 2, 0]
+    absent = [K.ZERO_BYE, K.HALF_BYE, K.FORFEIT_LOSS, K.ZERO_BYE, K.NOT_PLAYED]
+    assert [KINDS[code] for code in event.table.kind[6]] == absent
+    assert event.table.rating.tolist() == [2100, 0, 0, 0, 0, 0, 0]
+    assert event.roster.names[:2] == ["Adams, Ann", "Brown, Bob"]
+    assert isinstance(event.roster.titles, LazyList) and isinstance(event.roster.birth_dates, LazyList)
+    roster = event.roster
+    assert (roster.titles[0], roster.sexes[0], roster.recorded_points[1]) == ("WFM", "w", Fraction(5, 2))
+    assert (event.info.name, event.info.kind, event.kind) == ("Test Open", EventKind.SWISS, EventKind.SWISS)
+    assert event.tournament == read_trf(SWISS)
 
 
 def test_odd_round_robin_free_rounds() -> None:
