@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
-from sonneborn.event import CODE, KINDS, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
+from sonneborn.event import CODE, KINDS, UNKNOWN, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
 from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
 from sonneborn.formats.trf.columns import PlayerLines, read_player_lines
 from sonneborn.formats.trf.layout import (
@@ -97,17 +97,14 @@ _IS_PLAYER_LINE = methodcaller("startswith", "001")
 
 _ZERO_BYE = CODE[ResultKind.ZERO_BYE]
 _NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
-_CODES = 3 * len(KINDS)
-_PAIRS = np.array(
-    [
-        [mirrors(KINDS[one // 3], KINDS[two // 3]) and (one % 3 != two % 3 or one % 3 == 0) for two in range(_CODES)]
-        for one in range(_CODES)
-    ],
-    dtype=bool,
-)
-"""Whether two entries, each coded kind × 3 + colour, may stand for one game: mirrored kinds, other colours.
+_MIRRORED = np.array([[mirrors(kind, other) for other in KINDS] for kind in KINDS], dtype=bool)
+_COLOURS = np.arange(3)
+_PAIRS = (
+    _MIRRORED[:, None, :, None] & ((_COLOURS[:, None] != _COLOURS) | (_COLOURS[:, None] == UNKNOWN))[None, :, None, :]
+).reshape(3 * len(KINDS), 3 * len(KINDS))
+"""Whether two entries, each coded kind × 3 + colour, may stand for one game (the opponent's is the column).
 
-The opponent's code is the column: the kinds mirror each other, and the colours differ unless unknown.
+They may when the kinds mirror each other and the colours differ, or the player's is unknown.
 """
 _TYPES = tuple(ABNORMAL_KINDS)
 """The types of record 299, by their index in :data:`_TYPE_OF_KIND`."""
