@@ -38,7 +38,7 @@ from sonneborn.event import CODE, COLOUR_CODE, KINDS, Bools, Codes, Ints, distin
 from sonneborn.formats import MAX_LINE, long_line
 from sonneborn.formats.trf.layout import COLOURS, RESULT_CODES, RESULTS, Columns, Layout
 
-__all__ = ["Blocks", "PlayerLines", "read_player_lines"]
+__all__ = ["Blocks", "PlayerLines", "cut", "read_player_lines"]
 
 Bytes = npt.NDArray[np.uint8]
 
@@ -112,8 +112,13 @@ class PlayerLines:
 
     def field(self, columns: Columns, rows: Sequence[int]) -> list[str]:
         """A field of the lines of ``rows``, in that order, stripped."""
-        fields = list(map(str.strip, map(itemgetter(slice(columns.first - 1, columns.last)), self.lines)))
-        return list(map(fields.__getitem__, rows))
+        return cut(self.lines, columns, rows)
+
+
+def cut(lines: Sequence[str], columns: Columns, rows: Sequence[int]) -> list[str]:
+    """A field of the ``lines`` of ``rows``, in that order, stripped."""
+    fields = list(map(str.strip, map(itemgetter(slice(columns.first - 1, columns.last)), lines)))
+    return list(map(fields.__getitem__, rows))
 
 
 def read_player_lines(

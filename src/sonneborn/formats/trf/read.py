@@ -35,7 +35,7 @@ import numpy as np
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
 from sonneborn.event import CODE, KINDS, UNKNOWN, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
 from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
-from sonneborn.formats.trf.columns import PlayerLines, read_player_lines
+from sonneborn.formats.trf.columns import PlayerLines, cut, read_player_lines
 from sonneborn.formats.trf.layout import (
     ABNORMAL_KINDS,
     ABNORMAL_POINTS,
@@ -799,34 +799,32 @@ def _mirror(start: StartNo, results: _Results, row: int, column: int) -> str:
 
 
 def _roster(players: PlayerLines, rows: Ints, names: list[str]) -> Roster:
-    """The players' own data in start order; what a ranking rarely needs is cut from the lines when asked for."""
-    layout, order = players.layout, rows.tolist()
+    """The players' own data in start order; what a ranking rarely needs is cut from the lines when asked for.
+
+    Only the lines and the order are kept for that, not the rest of the reading.
+    """
+    lines, layout = players.lines, players.layout
+    fide_ids, ranks = players.fide_id[rows], players.rank[rows]
 
     def text(columns: Columns) -> LazyList[str]:
-        return LazyList(lambda: players.field(columns, order))
+        return LazyList(lambda: cut(lines, columns, rows.tolist()))
 
     def sexes() -> list[str]:
-        return ["w" if sex == "f" else sex for sex in map(str.lower, players.field(layout.sex, order))]
+        return ["w" if sex == "f" else sex for sex in map(str.lower, cut(lines, layout.sex, rows.tolist()))]
 
     def points() -> list[Fraction | None]:
-        return [_fraction(value) if value else None for value in players.field(layout.points, order)]
-
-    def fide_ids() -> list[int | None]:
-        return [fide_id or None for fide_id in players.fide_id[rows].tolist()]
-
-    def ranks() -> list[int | None]:
-        return [None if rank < 0 else rank for rank in players.rank[rows].tolist()]
+        return [_fraction(value) if value else None for value in cut(lines, layout.points, rows.tolist())]
 
     return Roster(
         names=names,
         titles=text(layout.title),
         sexes=LazyList(sexes),
         federations=text(layout.federation),
-        fide_ids=LazyList(fide_ids),
+        fide_ids=LazyList(lambda: [fide_id or None for fide_id in fide_ids.tolist()]),
         birth_dates=text(layout.birth_date),
         recorded_points=LazyList(points),
-        recorded_ranks=LazyList(ranks),
-        recorded_tiebreaks=[()] * len(order),
+        recorded_ranks=LazyList(lambda: [None if rank < 0 else rank for rank in ranks.tolist()]),
+        recorded_tiebreaks=[()] * len(names),
     )
 
 
