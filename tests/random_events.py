@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from sonneborn.formats.crosstable import berger_schedule
@@ -100,3 +101,60 @@ def _override(rng: random.Random, kind: ResultKind) -> Fraction | None:
     if kind is K.NOT_PLAYED or rng.random() >= 0.02:
         return None
     return Fraction(rng.choice([0, 1, 2]), 2)
+
+
+TRF_SYSTEMS = [
+    *SYSTEMS,
+    PointSystem(win=Fraction(3), draw=Fraction(1), loss=Fraction(0), pairing_bye=Fraction(1)),
+    PointSystem(
+        win=Fraction(3), draw=Fraction(1), full_bye=Fraction(1), half_bye=Fraction(0), forfeit_loss=Fraction(-1)
+    ),
+    PointSystem(zero_bye=Fraction(1, 2), forfeit_win=Fraction(1, 2)),
+]
+"""Point systems a TRF states in record 162, and in ``299`` records for the values 162 cannot state."""
+NAMES = ["Adams, Ann", "Müller, Jürgen", "Ødegaard, Ørjan", "Łukasz, Żaneta", "Иванов, Иван", "", "O'Neill"]
+TITLES = ["", "", "GM", "IM", "WGM", "FM", "CM", "g", "wf"]
+FEDERATIONS = ["", "IRL", "GER", "NOR", "POL", "RUS"]
+KEPT = [("032", "IRL"), ("102", "Arbiter, Chief"), ("122", "90'+30\""), ("XXC", "white1"), ("013", "Team A    1    2")]
+TIEBREAK_LISTS = [(), ("BH/C1", "BH", "SB"), ("DE", "SB", "WIN", "KS")]
+
+
+def random_trf_event(rng: random.Random) -> Tournament:
+    """A random event with what else a TRF holds: players' fields, a stated list, kept records, a point system,
+    points set by the arbiter and bonuses or penalties (TRF-26 299) more often than :func:`random_event` has them.
+
+    Names repeat now and then, and so do FIDE ids: a reader warns of a player entered twice.
+    """
+    event = random_event(rng)
+    players = []
+    for player in event.players:
+        entries = tuple(
+            replace(entry, points=Fraction(rng.choice([0, 1, 2, 3]), 2))
+            if entry.kind is not K.NOT_PLAYED and rng.random() < 0.05
+            else entry
+            for entry in player.entries
+        )
+        players.append(
+            replace(
+                player,
+                name=rng.choice(NAMES) if rng.random() < 0.2 else f"{player.name}, {rng.choice(['Zoë', 'Al', 'Bo'])}",
+                entries=entries,
+                title=rng.choice(TITLES),
+                sex=rng.choice(["", "m", "w"]),
+                federation=rng.choice(FEDERATIONS),
+                fide_id=rng.choice([None, None, 2500000 + player.start, 2500000 + rng.randint(1, 4)]),
+                birth_date=rng.choice(["", "1990/01/31", "2001"]),
+                adjustment=Fraction(rng.choice([-2, -1, 1, 3]), 2) if rng.random() < 0.1 else player.adjustment,
+            )
+        )
+    return replace(
+        event,
+        players=tuple(players),
+        name=rng.choice(["Random", "Club Open", None]),
+        city=rng.choice(["", "Galway"]),
+        event_type=rng.choice(["", "Swiss", "Round Robin", "Rapid"]),
+        point_system=rng.choice(TRF_SYSTEMS),
+        tiebreaks=rng.choice(TIEBREAK_LISTS),
+        records=tuple(rng.sample(KEPT, rng.randint(0, 3))),
+        round_dates=tuple(f"26/01/{day:02d}" for day in range(1, event.rounds + 1)) if rng.random() < 0.3 else (),
+    )

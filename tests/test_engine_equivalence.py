@@ -208,7 +208,7 @@ def test_many_games_rank_averages_exactly() -> None:
 def test_a_list_the_text_states_is_never_looked_for_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The web API names an event by the client's file name: that name must never be opened.
     from sonneborn.errors import InputError
-    from sonneborn.formats.trf_writer import write_trf
+    from sonneborn.formats.trf import write_trf
     from sonneborn.pipeline import read_text
 
     text = write_trf(dataclasses.replace(random_event(random.Random(3)), tiebreaks=("BH", "FOO")))

@@ -3,7 +3,7 @@
 Each target takes the bytes of a file, as the command would read them, and
 returns ``"result"`` or ``"error"``; any other outcome (an unexpected
 exception, an error without a position, a result that cannot be ranked or
-rendered) fails.
+rendered, a TRF reading that differs from its oracle's) fails.
 The mutations (:func:`mutated`) draw from a :class:`random.Random`: here
 Hypothesis drives it with a small budget, and ``fuzz/run.py`` drives it with
 a seeded generator over hundreds of thousands of inputs (``make fuzz``).
@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle.trf_compare import assert_same_reading
 
 from sonneborn.errors import InputError
 from sonneborn.formats import decode, read_text
@@ -56,6 +57,8 @@ _PGN_GAMES = 14
 @cache
 def seeds(reader: str) -> tuple[bytes, ...]:
     """The valid files a reader's inputs are mutated from."""
+    if reader == "trf-oracle":
+        return seeds("trf")
     if reader == "json":
         # The JSON of small events of each other format, with standings beside the event as the command writes it.
         events = [read_text(data.decode("utf-8"), input_format="crosstable") for data in seeds("crosstable")[-1:]]
@@ -284,11 +287,23 @@ def read_target(reader: str, data: bytes) -> str:
     return "result"
 
 
+def trf_oracle_target(data: bytes) -> str:
+    """The TRF reader reads the bytes as its oracle, the line reader it replaced, does: the same event and
+    warnings, or the same error (message, line and column) after the same warnings."""
+    try:
+        text = decode(data, path=PATH)
+    except InputError as error:
+        _check_error(error)
+        return "error"
+    return assert_same_reading(text, PATH)
+
+
 TARGETS: dict[str, Callable[[bytes], str]] = {
     "trf": lambda data: read_target("trf", data),
     "crosstable": lambda data: read_target("crosstable", data),
     "pgn": lambda data: read_target("pgn", data),
     "json": lambda data: read_target("json", data),
+    "trf-oracle": trf_oracle_target,
 }
 """Every fuzz target by name."""
 

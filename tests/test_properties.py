@@ -16,8 +16,7 @@ from hypothesis_profiles import scaled
 from random_events import random_event
 
 from sonneborn.formats.jsonio import read_json, write_json
-from sonneborn.formats.trf import read_trf
-from sonneborn.formats.trf_writer import write_trf
+from sonneborn.formats.trf import read_trf, write_trf
 from sonneborn.model import Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 from sonneborn.ranking import Standings, rank
 from sonneborn.render.json import render_json

@@ -40,7 +40,7 @@ def target_format(path: str, given: str | None) -> str:
 
 
 def _trf(tournament: Tournament) -> tuple[str, list[str]]:
-    from sonneborn.formats.trf_writer import write_trf
+    from sonneborn.formats.trf import write_trf
 
     return write_trf(tournament), []
 

@@ -214,10 +214,14 @@ def build_table(
     """
     system_points = [system.points(k) for k in KINDS]
     distinct_awarded = set(awarded_points)
-    unit = point_unit([*system_points, *distinct_awarded, *set(adjustments)])
+    # Most players of a big event share one adjustment (none): each distinct object is looked at once.
+    adjustment_list = list(adjustments)
+    by_object = dict(zip(map(id, adjustment_list), adjustment_list, strict=True))
+    distinct_adjustments = set(by_object.values())
+    unit = point_unit([*system_points, *distinct_awarded, *distinct_adjustments])
     largest = max((abs(v) for v in [*system_points, *distinct_awarded]), default=Fraction(0)) * unit
     rounds = int(opponent.shape[1]) if opponent.ndim == 2 else 0
-    bound = rounds * largest + max((abs(a) for a in adjustments), default=Fraction(0)) * unit
+    bound = rounds * largest + max((abs(a) for a in distinct_adjustments), default=Fraction(0)) * unit
     # The largest kernel values are products of a round's points and a score, summed over the rounds.
     wide = 4 * (bound + 1) * (rounds * largest + bound + 1) >= EXACT_LIMIT
     system_units = integers([int(value * unit) for value in system_points], wide=wide)
@@ -225,8 +229,12 @@ def build_table(
     if len(awarded_points):
         points = points.copy()
         points[awarded] = integers([int(value * unit) for value in awarded_points], wide=wide)
-    adjustment = integers([int(value * unit) for value in adjustments], wide=wide)
-    if len(adjustments) == 0:
+    units = {key: int(value * unit) for key, value in by_object.items()}
+    if len(units) == 1:
+        adjustment = np.repeat(integers(list(units.values()), wide=wide), len(adjustment_list))
+    else:
+        adjustment = integers([units[id(value)] for value in adjustment_list], wide=wide)
+    if len(adjustment_list) == 0:
         adjustment = adjustment.astype(system_units.dtype)
     return Table(opponent, kind, colour, points, awarded, adjustment, rating, unit, system_units)
 

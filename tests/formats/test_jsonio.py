@@ -16,8 +16,7 @@ from sonneborn.errors import InputError
 from sonneborn.formats import decode
 from sonneborn.formats.crosstable import read_crosstable
 from sonneborn.formats.jsonio import json_number, read_json, tournament_data, write_json
-from sonneborn.formats.trf import read_trf
-from sonneborn.formats.trf_writer import write_trf
+from sonneborn.formats.trf import read_trf, write_trf
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 from sonneborn.ranking import rank
 from sonneborn.render.json import standings_data

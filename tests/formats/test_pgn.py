@@ -14,8 +14,7 @@ from builders import entries
 
 from sonneborn.errors import InputError
 from sonneborn.formats.pgn import PgnError, read_pgn
-from sonneborn.formats.trf import read_trf
-from sonneborn.formats.trf_writer import write_trf
+from sonneborn.formats.trf import read_trf, write_trf
 from sonneborn.model import Colour, Entry, EventKind, PointSystem, ResultKind, Tournament
 from sonneborn.ranking import rank
 from sonneborn.render.json import render_json

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from builders import entries, place
 
-from sonneborn.errors import TrfError
-from sonneborn.formats.trf import read_trf
+from sonneborn.errors import InputWarning, TrfError, Warn, log_warning
+from sonneborn.event import KINDS, LazyList
+from sonneborn.formats.trf import read_trf, read_trf_event
 from sonneborn.model import Colour, Entry, EventKind, PointSystem, ResultKind, Tournament
 
 DATA = Path(__file__).parent.parent / "data" / "trf"
@@ -199,9 +200,10 @@ def test_swiss_recorded_points_match_the_results() -> None:
     tournament.check_pairings()
 
 
-def test_swiss_reads_silently(caplog: pytest.LogCaptureFixture) -> None:
-    read_trf(SWISS)
-    assert caplog.records == []
+def test_swiss_reads_silently() -> None:
+    found: list[InputWarning] = []
+    read_trf(SWISS, warn=found.append)
+    assert found == []
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
@@ -211,6 +213,23 @@ def test_line_ends(newline: str) -> None:
 
 def test_byte_order_mark() -> None:
     assert read_trf("\ufeff" + SWISS) == read_trf(SWISS)
+
+
+def test_event_as_arrays() -> None:
+    # The reader fills the event's arrays straight from the columns; the rarer fields wait to be asked for.
+    event = read_trf_event(SWISS)
+    assert (event.players, event.rounds, event.table.unit) == (7, 5, 2)
+    assert event.table.opponent[0].tolist() == [1, 2, 3, 1, -1]  # rows: start numbers − 1
+    assert event.table.colour[0].tolist() == [1, 2, 1, 2, 0]
+    absent = [K.ZERO_BYE, K.HALF_BYE, K.FORFEIT_LOSS, K.ZERO_BYE, K.NOT_PLAYED]
+    assert [KINDS[code] for code in event.table.kind[6]] == absent
+    assert event.table.rating.tolist() == [2100, 0, 0, 0, 0, 0, 0]
+    assert event.roster.names[:2] == ["Adams, Ann", "Brown, Bob"]
+    assert isinstance(event.roster.titles, LazyList) and isinstance(event.roster.birth_dates, LazyList)
+    roster = event.roster
+    assert (roster.titles[0], roster.sexes[0], roster.recorded_points[1]) == ("WFM", "w", Fraction(5, 2))
+    assert (event.info.name, event.info.kind, event.kind) == ("Test Open", EventKind.SWISS, EventKind.SWISS)
+    assert event.tournament == read_trf(SWISS)
 
 
 def test_odd_round_robin_free_rounds() -> None:
@@ -266,9 +285,10 @@ def test_point_system_shortcuts() -> None:
     assert tournament.point_system == PointSystem.three_one_zero()
 
 
-def test_point_system_codes(caplog: pytest.LogCaptureFixture) -> None:
+def test_point_system_codes() -> None:
     text = "XXS WW=1 BW=1.5 WD=0.5 BD=0.5 PAB=0.5 FPB=1 HPB=0,5 ZPB=0 FW=1 FL=-1\n" + player(1, "Adams, Ann")
-    system = read_trf(text, path="x.trf").point_system
+    found: list[InputWarning] = []
+    system = read_trf(text, path="x.trf", warn=found.append).point_system
     assert system == PointSystem(
         win=Fraction(1),
         draw=Fraction(1, 2),
@@ -279,9 +299,7 @@ def test_point_system_codes(caplog: pytest.LogCaptureFixture) -> None:
         half_bye=Fraction(1, 2),
         zero_bye=Fraction(0),
     )
-    assert [record.getMessage() for record in caplog.records] == [
-        "x.trf:1: WW=1 differs from BW=1.5; WW is used for both colours"
-    ]
+    assert [str(warning) for warning in found] == ["x.trf:1: WW=1 differs from BW=1.5; WW is used for both colours"]
 
 
 def test_point_system_bad_value() -> None:
@@ -290,14 +308,23 @@ def test_point_system_bad_value() -> None:
     assert (caught.value.line, caught.value.column) == (1, 11)
 
 
-def test_wrong_number_of_players_warns(caplog: pytest.LogCaptureFixture) -> None:
+def test_wrong_number_of_players_warns() -> None:
+    found: list[InputWarning] = []
+    read_trf("062 3\n" + player(1, "Adams, Ann"), path="x.trf", warn=found.append)
+    assert found == [
+        InputWarning("record 062 gives 3 players, but there are 1 player records (001)", path="x.trf", line=1)
+    ]
+    assert str(found[0]) == "x.trf:1: record 062 gives 3 players, but there are 1 player records (001)"
+
+
+def test_warnings_are_logged_unless_sent_elsewhere(caplog: pytest.LogCaptureFixture) -> None:
     read_trf("062 3\n" + player(1, "Adams, Ann"), path="x.trf")
-    assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
-        (logging.WARNING, "x.trf:1: record 062 gives 3 players, but there are 1 player records (001)")
+    assert [(record.name, record.levelno, record.getMessage()) for record in caplog.records] == [
+        ("sonneborn", logging.WARNING, "x.trf:1: record 062 gives 3 players, but there are 1 player records (001)")
     ]
 
 
-def test_team_and_unknown_records_warn(caplog: pytest.LogCaptureFixture) -> None:
+def test_team_and_unknown_records_warn() -> None:
     text = "\n".join(
         [
             "ABC what is this",
@@ -308,8 +335,9 @@ def test_team_and_unknown_records_warn(caplog: pytest.LogCaptureFixture) -> None
             player(2, "Brown, Bob"),
         ]
     )
-    assert len(read_trf(text, path="x.trf")) == 2
-    assert [record.getMessage() for record in caplog.records] == [
+    found: list[InputWarning] = []
+    assert len(read_trf(text, path="x.trf", warn=found.append)) == 2
+    assert [str(warning) for warning in found] == [
         "x.trf:1: unknown record 'ABC' ignored",
         "x.trf:3: team records are not read; players are ranked individually",
     ]
@@ -327,13 +355,13 @@ REAL = [
 ]
 
 
-def read_file(name: str) -> Tournament:
+def read_file(name: str, warn: Warn = log_warning) -> Tournament:
     data = (DATA / name).read_bytes()
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
-    return read_trf(text, path=name)
+    return read_trf(text, path=name, warn=warn)
 
 
 @pytest.mark.parametrize(("name", "players", "rounds"), REAL)
@@ -386,15 +414,16 @@ def test_real_irish_junior_latin1() -> None:
     assert tournament.player(4).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.ZERO_BYE)
 
 
-def test_real_crete_team_event(caplog: pytest.LogCaptureFixture) -> None:
-    tournament = read_file("friendship_cup_crete_2024_team.trf")
+def test_real_crete_team_event() -> None:
+    found: list[InputWarning] = []
+    tournament = read_file("friendship_cup_crete_2024_team.trf", found.append)
     assert tournament.event_type == "Team Swiss System"
     assert tournament.player(1).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.FORFEIT_LOSS)
     assert tournament.player(9).entry(7) == Entry(round=7, opponent=None, colour=U, kind=K.FORFEIT_WIN)
     assert tournament.player(41).entry(7) == Entry(round=7, opponent=74, colour=W, kind=K.FORFEIT_LOSS)
     assert tournament.player(74).entry(7) == Entry(round=7, opponent=41, colour=B, kind=K.FORFEIT_LOSS)
     assert tournament.player(11).sex == "w"  # written "f"
-    messages = [record.getMessage() for record in caplog.records]
+    messages = [str(warning) for warning in found]
     assert "friendship_cup_crete_2024_team.trf:150: team records are not read; players are ranked individually" in (
         messages
     )

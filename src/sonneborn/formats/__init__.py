@@ -204,8 +204,13 @@ def _first_line(text: str) -> str | None:
 
 
 def line_of_record(text: str, code: str) -> int:
-    """The line of a text's first record ``code`` (TRF), 0 when it has none."""
-    return next((n for n, record in enumerate(split_lines(text), start=1) if record.startswith(code)), 0)
+    """The line of a text's first record ``code`` (TRF), 0 when it has none.
+
+    >>> line_of_record("012 Open\\r\\n202 BH,SB\\r\\n", "202"), line_of_record("012 Open", "202")
+    (2, 0)
+    """
+    found = re.search(rf"(?:^|(?<=[\r\n])){re.escape(code)}", text)
+    return 0 if found is None else len(split_lines(text[: found.start()])) + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,9 +238,9 @@ class Loaded:
 
 
 def _read_trf(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
-    from sonneborn.formats.trf import read_trf
+    from sonneborn.formats.trf import read_trf_event
 
-    return Loaded(Event.of(read_trf(text, path=path, warn=warn)), "trf", line_of_record(text, "202"))
+    return Loaded(read_trf_event(text, path=path, warn=warn), "trf", line_of_record(text, "202"))
 
 
 def _read_crosstable(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:

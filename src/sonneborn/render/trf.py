@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sonneborn.formats.trf_writer import write_trf
+from sonneborn.formats.trf import write_trf
 from sonneborn.ranking import Standings
 
 

@@ -1,4 +1,9 @@
-"""The FIDE Tournament Report File (TRF-16, C.04 Annex 2, and TRF-26) reader.
+"""The line-by-line TRF reader sonneborn had before its column reader, kept unchanged as a test oracle.
+
+:mod:`sonneborn.formats.trf` now reads the player lines by columns, all at
+once; ``tests/formats/test_trf_oracle.py`` checks that it reads what this
+reader reads, and refuses what it refuses with the same message, line and
+column, and that both warn alike. Production code never imports it.
 
 A TRF is a fixed-column text file: tournament records (``012`` name, ``022``
 city, …), one ``001`` line per player with his round-by-round results, the
@@ -19,19 +24,20 @@ files. Columns are 1-based character positions of the decoded line.
 >>> [str(entry) for entry in tournament.player(2).entries]
 ['1b0', '0000-*']
 
-The writer is :mod:`sonneborn.formats.trf_writer`.
+The writer is :mod:`sonneborn.formats.trf.write`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
+from sonneborn.errors import TrfError, shown
 from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
 from sonneborn.model import (
     Colour,
@@ -47,6 +53,8 @@ from sonneborn.model import (
 )
 
 __all__ = ["read_trf"]
+
+logger = logging.getLogger(__name__)
 
 _RESULT_CODES = "1 = 0 + - W D L H F U Z"
 _UNKNOWN_RESULT = "?"
@@ -122,7 +130,7 @@ _SWISS = re.compile(r"swiss", re.IGNORECASE)
 _SWISS_TYPES = ("DUTCH", "SWISS", "BURSTEIN", "DUBOV")
 
 
-def read_trf(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Tournament:
+def read_trf(text: str, *, path: str = "<input>") -> Tournament:
     """Reads a TRF-16 or TRF-26 file, already decoded, into a :class:`Tournament`.
 
     Raises :class:`TrfError` with the line and column of the first problem:
@@ -141,7 +149,7 @@ def read_trf(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> T
     :attr:`Player.adjustment`, whatever its round; with a type and neither
     round nor players it sets the point system's value of that type.
     """
-    return _Reader(path, warn).read(text)
+    return _Reader(path).read(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +209,8 @@ class _Header:
 class _Reader:
     """One reading of one file: its path, its header and its players by start number."""
 
-    def __init__(self, path: str, warn: Warn = log_warning) -> None:
+    def __init__(self, path: str) -> None:
         self.path = path
-        self.warnings = warn
         self.header = _Header()
         self.players: dict[StartNo, _PlayerLine] = {}
         self.warned_teams = False
@@ -214,7 +221,7 @@ class _Reader:
         return TrfError(message, path=self.path, line=lineno, column=column)
 
     def warn(self, lineno: int, message: str, *args: object) -> None:
-        self.warnings(InputWarning(message % args if args else message, self.path, lineno))
+        logger.warning("%s:%d: " + message, self.path, lineno, *args)
 
     def read(self, text: str) -> Tournament:
         for lineno, line in enumerate(split_lines(text.removeprefix("\ufeff")), start=1):

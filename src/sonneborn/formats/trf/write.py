@@ -1,8 +1,6 @@
 """The TRF writer: a TRF-26 file of an event, with computed points and ranks.
 
-Reading what it writes gives back the same event (see :mod:`sonneborn.formats.trf`).
-
-It writes a TRF-26 file that reads back into the same event:
+It writes a TRF-26 file that reads back into the same event (see :mod:`sonneborn.formats.trf.read`):
 
 >>> from sonneborn.formats.trf import read_trf
 >>> tournament = read_trf("\\n".join([
@@ -31,21 +29,27 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from sonneborn.errors import WriteError
-
-# The column layout is the reader's: one definition of the format serves both directions.
-from sonneborn.formats.trf import (
-    _ABNORMAL_TYPE,
-    _BYE_TYPES,
-    _LEADING_NUMBER,
-    _NAME_WIDTH,
-    _REGENERATED,
-    _ROUND_WIDTH,
-    _TOURNAMENT_RECORD,
-    _UNKNOWN_RESULT,
+from sonneborn.formats.trf.layout import (
+    ABNORMAL_POINTS,
+    ABNORMAL_ROUND,
+    ABNORMAL_STARTS,
+    ABNORMAL_TYPE,
+    BYE_ROUND,
+    BYE_STARTS,
+    BYE_TYPES,
+    CONTENT_COLUMN,
+    LEADING_NUMBER,
+    POINT_CODES,
+    RECORD_CODE,
+    REGENERATED,
+    ROUND_DATE_WIDTH,
+    TOURNAMENT_RECORD,
     TRF16,
+    TYPE_COLUMN,
+    UNKNOWN_RESULT,
+    Columns,
     Layout,
-    _block_column,
-    _type_kind,
+    type_kind,
 )
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, RoundNo, StartNo, Tournament
 from sonneborn.scoring import scores
@@ -92,15 +96,13 @@ def write_trf(
     212 PTS,BH,SB
     001    1      Adams, Ann                                                         3.0       0000 - U
     """
-    count = len(tournament.players)
-    # TRF-16 numbers have four digits; a larger event gets sonneborn's XXD record and wider numbers.
-    layout = Layout(max(4, len(str(count))))
+    layout = _layout(tournament)
     totals = scores(tournament)
     if points is not None:
         totals.update(points)
     ranks = ranks or {}
-    kept = [(code, content) for code, content in tournament.records if code not in _REGENERATED]
-    header = [(code, content) for code, content in kept if _TOURNAMENT_RECORD.fullmatch(code)]
+    kept = [(code, content) for code, content in tournament.records if code not in REGENERATED]
+    header = [(code, content) for code, content in kept if TOURNAMENT_RECORD.fullmatch(code)]
     header += _header_records(tournament, tiebreaks, standings_tiebreaks)
     if layout.digits > 4:
         header.append(("XXD", str(layout.digits)))
@@ -119,13 +121,14 @@ def write_trf(
             if _deferred(entry) and entry.round > last_played:
                 byes[entry.round, entry.kind.value].append(player.start)
                 continue
-            blocks.append((layout.block_column(entry.round), _write_block(entry, layout.digits)))
+            blocks.append((layout.block_column(entry.round), _write_block(entry, layout)))
         lines.append(_player_line(player, totals[player.start], ranks.get(player.start), blocks, layout))
     lines += [
-        f"{code} {content}" if content else code for code, content in kept if not _TOURNAMENT_RECORD.fullmatch(code)
+        f"{code} {content}" if content else code for code, content in kept if not TOURNAMENT_RECORD.fullmatch(code)
     ]
     for (round_no, bye), starts in sorted(byes.items()):
-        lines.append(_line((1, "240"), (5, bye), (7, f"{round_no:03d}"), *_starts(starts, 11, layout.digits)))
+        fields = [(TYPE_COLUMN, bye), (BYE_ROUND.first, f"{round_no:03d}"), *_starts(starts, BYE_STARTS, layout)]
+        lines.append(_line((RECORD_CODE.first, "240"), *fields))
     lines += _abnormal_lines(tournament)
     for number, line in enumerate(lines, start=1):
         if "\r" in line or "\n" in line:
@@ -147,22 +150,22 @@ def _header_records(
     records = [(code, content) for code, content in records if content]
     read = {code: content for code, content in tournament.records}
     count = len(tournament.players)
-    number = _LEADING_NUMBER.match(read.get("062", ""))
+    number = LEADING_NUMBER.match(read.get("062", ""))
     stated = number is not None and int(number.group(1)) == count
     records.append(("062", read["062"] if stated else str(count)))
     if tournament.round_dates:
         dates = []
         for index, date in enumerate(tournament.round_dates):
-            if len(date) > _ROUND_WIDTH:
-                logger.warning("round %d: date %r cut to %d characters", index + 1, date, _ROUND_WIDTH)
-            dates.append((_block_column(index + 1) - 4, date[:_ROUND_WIDTH]))
+            if len(date) > ROUND_DATE_WIDTH:
+                logger.warning("round %d: date %r cut to %d characters", index + 1, date, ROUND_DATE_WIDTH)
+            dates.append((_content(TRF16.block_column(index + 1)), date[:ROUND_DATE_WIDTH]))
         records.append(("132", _line(*dates)))
     records.append(("142", str(tournament.rounds)))
     system = _point_system_record(tournament.point_system)
     if system:
         records.append(("162", system))
     type_code = read.get("192", "")
-    if tournament.kind is not None and _type_kind(type_code) is not tournament.kind:
+    if tournament.kind is not None and type_kind(type_code) is not tournament.kind:
         if tournament.kind is EventKind.SWISS:
             type_code = "CUSTOM_SWISS"
         elif tournament.meetings_per_pair() == 2:
@@ -195,10 +198,9 @@ def _point_system_record(system: PointSystem) -> str:
     }
     if values == {"W": 1, "D": Fraction(1, 2), "L": 0, "A": 0, "P": system.win}:
         return ""
-    # Columns of the content, which starts at the line's column 5: codes at 6, 15, 24, …
     return _line(
         *(
-            (2 + 9 * index, f"{code}{_decimal(value, 4, 'points'):>4}")
+            (_content(POINT_CODES.first + POINT_CODES.step * index), f"{code}{_decimal(value, 4, 'points'):>4}")
             for index, (code, value) in enumerate(values.items())
         )
     )
@@ -210,7 +212,7 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
     win, draw = system.points(ResultKind.WIN), system.points(ResultKind.DRAW)
     absent = system.points(ResultKind.ZERO_BYE)
     lines = [
-        _line((1, "299"), (5, code), (14, f"{_decimal(value, 4, 'points'):>4}"), (20, "000"))
+        _line((RECORD_CODE.first, "299"), (TYPE_COLUMN, code), _abnormal_points(value), (ABNORMAL_ROUND.first, "000"))
         for code, kind, default in (
             ("+", ResultKind.FORFEIT_WIN, win),
             ("F", ResultKind.FULL_BYE, win),
@@ -226,27 +228,42 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
         for entry in player.entries:
             if entry.points is None:
                 continue
-            code = _ABNORMAL_TYPE.get(entry.kind)
+            code = ABNORMAL_TYPE.get(entry.kind)
             if code is None:
                 raise WriteError(f"player {player.start} round {entry.round}: points set for a round not played")
             awarded[entry.round, code, entry.points].append(player.start)
+    layout = _layout(tournament)
     for (round_no, code, value), starts in sorted(awarded.items()):
-        fields = [(5, code), (14, f"{_decimal(value, 4, 'points'):>4}"), (20, f"{round_no:03d}")]
-        lines.append(
-            _line((1, "299"), *fields, *_starts(starts, 24, len(str(len(tournament))) if len(tournament) > 9999 else 4))
-        )
+        fields = [(TYPE_COLUMN, code), _abnormal_points(value), (ABNORMAL_ROUND.first, f"{round_no:03d}")]
+        lines.append(_line((RECORD_CODE.first, "299"), *fields, *_starts(starts, ABNORMAL_STARTS, layout)))
     return lines
+
+
+def _abnormal_points(value: Fraction) -> tuple[int, str]:
+    """The points field of a record 299."""
+    return ABNORMAL_POINTS.first, f"{_decimal(value, ABNORMAL_POINTS.width, 'points'):>{ABNORMAL_POINTS.width}}"
+
+
+def _layout(tournament: Tournament) -> Layout:
+    """TRF-16 numbers have four digits; a larger event gets sonneborn's ``XXD`` record and wider numbers."""
+    return Layout(max(4, len(str(len(tournament.players)))))
+
+
+def _content(column: int) -> int:
+    """The column of a record's content (after the code and a blank) where the line's ``column`` is."""
+    return column - (CONTENT_COLUMN - 1)
 
 
 def _deferred(entry: Entry) -> bool:
     """Whether an entry is a bye that record 240 can state, so that its block may stay blank."""
-    return entry.opponent is None and entry.colour is Colour.UNKNOWN and entry.kind.value in _BYE_TYPES
+    return entry.opponent is None and entry.colour is Colour.UNKNOWN and entry.kind.value in BYE_TYPES
 
 
-def _write_block(entry: Entry, digits: int = 4) -> str:
+def _write_block(entry: Entry, layout: Layout) -> str:
     """A round block: opponent, colour and result, ``?`` for a result not known yet."""
+    digits = layout.digits
     opponent = "0" * digits if entry.opponent is None else f"{entry.opponent:>{digits}}"
-    result = _UNKNOWN_RESULT if entry.kind is ResultKind.NOT_PLAYED else entry.kind.value
+    result = UNKNOWN_RESULT if entry.kind is ResultKind.NOT_PLAYED else entry.kind.value
     return f"{opponent} {entry.colour.value} {result}"
 
 
@@ -254,43 +271,44 @@ def _player_line(
     player: Player, points: Fraction, rank: int | None, blocks: list[tuple[int, str]], layout: Layout = TRF16
 ) -> str:
     """A ``001`` line with every field at its columns."""
-    at, digits = layout.column, layout.digits
     name = player.name
-    if len(name) > _NAME_WIDTH:
-        logger.warning("player %d: name %r cut to %d characters", player.start, name, _NAME_WIDTH)
-        name = name[:_NAME_WIDTH]
+    if len(name) > layout.name.width:
+        logger.warning("player %d: name %r cut to %d characters", player.start, name, layout.name.width)
+        name = name[: layout.name.width]
 
-    def fit(text: str, width: int, what: str) -> str:
-        if len(text) > width:
-            raise WriteError(f"player {player.start}: {what} {text!r} is longer than {width} characters")
+    def fit(text: str, field: Columns, what: str) -> str:
+        if len(text) > field.width:
+            raise WriteError(f"player {player.start}: {what} {text!r} is longer than {field.width} characters")
         return text
 
-    def number(value: int | None, width: int, what: str) -> str:
+    def number(value: int | None, field: Columns, what: str) -> str:
         if value is None or value == 0:
             return ""
         if value < 0:
             raise WriteError(f"player {player.start}: {what} {value!r} is negative")
-        return f"{fit(str(value), width, what):>{width}}"
+        return f"{fit(str(value), field, what):>{field.width}}"
 
+    written = _decimal(points, layout.points.width, f"player {player.start}: points")
     return _line(
-        (1, "001"),
-        (5, f"{player.start:>{digits}}"),
-        (at(10), fit(player.sex, 1, "sex")),
-        (at(11), f"{fit(player.title, 3, 'title'):>3}"),
-        (at(15), name),
-        (at(49), number(player.rating, 4, "rating")),
-        (at(54), fit(player.federation, 3, "federation")),
-        (at(58), number(player.fide_id, 11, "FIDE id")),
-        (at(70), fit(player.birth_date, 10, "birth date")),
-        (at(81), f"{_decimal(points, 4, f'player {player.start}: points'):>4}"),
-        (layout.rank[0], number(rank, digits, "rank")),
+        (RECORD_CODE.first, "001"),
+        (layout.start.first, f"{player.start:>{layout.start.width}}"),
+        (layout.sex.first, fit(player.sex, layout.sex, "sex")),
+        (layout.title.first, f"{fit(player.title, layout.title, 'title'):>{layout.title.width}}"),
+        (layout.name.first, name),
+        (layout.rating.first, number(player.rating, layout.rating, "rating")),
+        (layout.federation.first, fit(player.federation, layout.federation, "federation")),
+        (layout.fide_id.first, number(player.fide_id, layout.fide_id, "FIDE id")),
+        (layout.birth_date.first, fit(player.birth_date, layout.birth_date, "birth date")),
+        (layout.points.first, f"{written:>{layout.points.width}}"),
+        (layout.rank.first, number(rank, layout.rank, "rank")),
         *blocks,
     )
 
 
-def _starts(starts: Sequence[StartNo], first: int, digits: int = 4) -> list[tuple[int, str]]:
+def _starts(starts: Sequence[StartNo], first: int, layout: Layout) -> list[tuple[int, str]]:
     """Start numbers placed every 5 columns (``digits`` + 1 with ``XXD``) from ``first`` on."""
-    return [(first + (digits + 1) * index, f"{start:>{digits}}") for index, start in enumerate(starts)]
+    columns = layout.starts(first, first + (layout.digits + 1) * (len(starts) - 1))
+    return [(field.first, f"{start:>{field.width}}") for field, start in zip(columns, starts, strict=True)]
 
 
 def _line(*fields: tuple[int, str]) -> str:

@@ -1,0 +1,869 @@
+"""The TRF reader: the tournament records line by line, the player lines by columns, into an :class:`Event`.
+
+The player lines go to the column reader (:mod:`~sonneborn.formats.trf.columns`)
+all at once; the other records are read one by one, in order. Then byes
+(``240``), abnormal points (``299``) and the point system (``162``, ``XXS``)
+are applied to the arrays, and the pairings checked on them, all players at
+once.
+
+>>> text = "\\n".join([
+...     "012 Club championship",
+...     "XXR 2",
+...     f"{'001    1      Adams, Ann':<91}   2 w 1",
+...     f"{'001    2      Brown, Bob':<91}   1 b 0",
+... ])
+>>> event = read_trf_event(text)
+>>> event.name, event.rounds, event.players, event.table.opponent.tolist()
+('Club championship', 2, 2, [[1, -1], [0, -1]])
+>>> tournament = read_trf(text)
+>>> [str(entry) for entry in tournament.player(2).entries]
+['1b0', '0000-*']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import compress
+from operator import methodcaller, not_
+from typing import Any
+
+import numpy as np
+
+from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
+from sonneborn.event import CODE, KINDS, UNKNOWN, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
+from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
+from sonneborn.formats.trf.columns import PlayerLines, cut, read_player_lines
+from sonneborn.formats.trf.layout import (
+    ABNORMAL_KINDS,
+    ABNORMAL_POINTS,
+    ABNORMAL_ROUND,
+    ABNORMAL_STARTS,
+    ABNORMAL_TYPE,
+    BYE_ROUND,
+    BYE_STARTS,
+    BYE_TYPES,
+    CONTENT_COLUMN,
+    KEPT_RECORDS,
+    LEADING_NUMBER,
+    POINT_CODES,
+    RECORD_CODE,
+    ROUND_DATE_WIDTH,
+    TRF16,
+    TYPE_COLUMN,
+    Columns,
+    Layout,
+    type_kind,
+)
+from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament, mirrors
+
+__all__ = ["read_trf", "read_trf_event"]
+
+_XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL", "W", "D"})
+_XXS_SHORTCUTS = {"W": ("WW", "BW"), "D": ("WD", "BD")}
+_POINT_CODES = frozenset("WDLAPXZFH")
+"""The codes of record 162: TRF-26's ``W D L A P X`` and TieBreakServer's ``Z F H``."""
+_SYSTEM_FIELDS = {
+    "W": "win",
+    "D": "draw",
+    "L": "loss",
+    "F": "full_bye",
+    "H": "half_bye",
+    "Z": "zero_bye",
+    "+": "forfeit_win",
+    "-": "forfeit_loss",
+}
+"""The point-system field a record 299 for every player in every round sets, by type."""
+_DEFAULTED = {
+    "forfeit_win": ResultKind.FORFEIT_WIN,
+    "forfeit_loss": ResultKind.FORFEIT_LOSS,
+    "pairing_bye": ResultKind.PAIRING_BYE,
+    "full_bye": ResultKind.FULL_BYE,
+    "half_bye": ResultKind.HALF_BYE,
+    "zero_bye": ResultKind.ZERO_BYE,
+}
+"""The point-system fields that default to another value, with the kind they score."""
+
+_NUMBER = re.compile(r"[0-9]+")
+_COUNT = re.compile(r"0*[0-9]{1,9}")
+"""A count written as a record's value (rounds, digits): more than nine digits is not one."""
+_POINTS = re.compile(r"-?[0-9]{1,9}(?:[.,][0-9]{1,9})?")
+_NRS_LINE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9]")
+_ROUND_ROBIN = re.compile(r"round[\s-]*robin|\brr\b|berger", re.IGNORECASE)
+_SWISS = re.compile(r"swiss", re.IGNORECASE)
+_IS_PLAYER_LINE = methodcaller("startswith", "001")
+
+_ZERO_BYE = CODE[ResultKind.ZERO_BYE]
+_NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
+_MIRRORED = np.array([[mirrors(kind, other) for other in KINDS] for kind in KINDS], dtype=bool)
+_COLOURS = np.arange(3)
+_PAIRS = (
+    _MIRRORED[:, None, :, None] & ((_COLOURS[:, None] != _COLOURS) | (_COLOURS[:, None] == UNKNOWN))[None, :, None, :]
+).reshape(3 * len(KINDS), 3 * len(KINDS))
+"""Whether two entries, each coded kind × 3 + colour, may stand for one game (the opponent's is the column).
+
+They may when the kinds mirror each other and the colours differ, or the player's is unknown.
+"""
+_TYPES = tuple(ABNORMAL_KINDS)
+"""The types of record 299, by their index in :data:`_TYPE_OF_KIND`."""
+_TYPE_OF_KIND = np.array([_TYPES.index(ABNORMAL_TYPE[kind]) if kind in ABNORMAL_TYPE else -1 for kind in KINDS])
+"""The index of the record 299 type of each kind code, −1 for none (a game not played yet)."""
+
+
+def read_trf(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Tournament:
+    """Reads a TRF-16 or TRF-26 file, already decoded, into a :class:`Tournament`.
+
+    Raises :class:`TrfError` with the line and column of the first problem:
+    a malformed or truncated player line, start numbers with gaps or
+    duplicates, a game that the opponent's line does not mirror, or a bye
+    (``240``) or abnormal points (``299``) for a round the player's line
+    contradicts. The point system comes from record 162 (else ``XXS``), the
+    tie-break list from 202, round robin or Swiss from 192 (else 092).
+    Records that carry no standings are kept as written in
+    :attr:`Tournament.records`; team records (``013``) and unknown records
+    are warned of (through ``warn``), ``###`` comments and blank lines skipped.
+
+    A ``299`` with a type (``W D L F H Z + -``) sets the points of that
+    player's result of that round (of every such result for round ``000``);
+    with a blank type it is a bonus or penalty added to
+    :attr:`Player.adjustment`, whatever its round; with a type and neither
+    round nor players it sets the point system's value of that type.
+
+    It is :func:`read_trf_event`'s event as objects.
+    """
+    return read_trf_event(text, path=path, warn=warn).tournament
+
+
+def read_trf_event(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Event:
+    """Reads a TRF-16 or TRF-26 file, already decoded, into an :class:`Event`, as :func:`read_trf` reads it.
+
+    No object is made per round: the results go straight into the event's
+    integer arrays, and the players' fields a ranking rarely needs (titles,
+    birth dates, recorded points, …) are cut from their lines only when asked for.
+    """
+    return _Reader(path, warn).read(text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Assignment:
+    """A bye (``240``) or abnormal points (``299``) for some players, applied once every line is read."""
+
+    lineno: int
+    code: str
+    type: str
+    """``F H Z`` for a bye; ``W D L F H Z + -`` or a blank for abnormal points."""
+    round: RoundNo
+    """The round; 0 for every round."""
+    points: Fraction | None
+    players: tuple[tuple[StartNo, int], ...]
+    """The start numbers, each with its column."""
+
+
+@dataclass(slots=True)
+class _Header:
+    """The tournament records read so far."""
+
+    name: str | None = None
+    city: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    event_type: str = ""
+    round_dates: tuple[str, ...] = ()
+    stated_players: tuple[int, int] | None = None
+    """The number of players of record 062, with its line."""
+    stated_rounds: int = 0
+    """The number of rounds of ``XXR`` (or TRF-26 record 142)."""
+    stated_rounds_line: int = 0
+    points: dict[str, tuple[Fraction, str, int]] = field(default_factory=dict)
+    """The ``XXS`` values by code, as numbers and as written, with the line that gave them."""
+    points_162: dict[str, tuple[Fraction, int]] = field(default_factory=dict)
+    """The values of record 162 by code, with the line that gave them."""
+    system_points: list[tuple[str, Fraction]] = field(default_factory=list)
+    """The values of ``299`` records for every player in every round, by type."""
+    type_kind: EventKind | None = None
+    """Round robin or Swiss as record 192 codes it."""
+    tiebreaks: tuple[str, ...] = ()
+    records: list[tuple[str, str]] = field(default_factory=list)
+    byes: list[_Assignment] = field(default_factory=list)
+    abnormal: list[_Assignment] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class _Results:
+    """The event's results as arrays, a row per player in start order and a column per round."""
+
+    opponent: Ints
+    """The opponent's row, −1 for none."""
+    kind: Codes
+    colour: Codes
+    award: Ints | None = None
+    """Where a record 299 sets the points, the index of its value in :attr:`values` (−1 elsewhere)."""
+    set_by: Ints | None = None
+    """Which record 299 (its order) last set the points of one round, −1 for none."""
+    values: dict[Fraction, int] = field(default_factory=dict)
+    """The points records 299 set, each with its index."""
+    adjustments: dict[int, Fraction] = field(default_factory=dict)
+    """The bonuses and penalties of blank-type 299 records, by row."""
+
+    def award_points(self, row: int, column: int, points: Fraction, order: int) -> None:
+        """Sets the points of one round, as the ``order``-th record 299 gives them."""
+        if self.award is None or self.set_by is None:
+            self.award = np.full(self.kind.shape, -1, dtype=np.int64)
+            self.set_by = np.full(self.kind.shape, -1, dtype=np.int64)
+        self.award[row, column] = self.value_index(points)
+        self.set_by[row, column] = order
+
+    def value_index(self, points: Fraction) -> int:
+        return self.values.setdefault(points, len(self.values))
+
+
+class _Reader:
+    """One reading of one file: its path, its header and, once read, its player lines."""
+
+    def __init__(self, path: str, warn: Warn) -> None:
+        self.path = path
+        self.say = warn
+        self.header = _Header()
+        self.warned_teams = False
+        self.layout = TRF16
+        self.seen_players = False
+
+    def error(self, message: str, lineno: int, column: int = 0) -> TrfError:
+        return TrfError(message, path=self.path, line=lineno, column=column)
+
+    def warn(self, lineno: int, message: str) -> None:
+        self.say(InputWarning(message, self.path, lineno))
+
+    def read(self, text: str) -> Event:
+        lines = split_lines(text.removeprefix("\ufeff"))
+        is_player = list(map(_IS_PLAYER_LINE, lines))
+        player_rows = list(compress(range(len(lines)), is_player))
+        others = list(compress(range(len(lines)), map(not_, is_player)))
+        first_player = player_rows[0] if player_rows else len(lines)
+        before = [index for index in others if index < first_player]
+        for index in before:
+            self.record(index + 1, lines[index])
+        after = others[len(before) :]
+        players: PlayerLines | None = None
+        problem: TrfError | None = None
+        if player_rows:
+            self.seen_players = True
+            linenos = np.asarray(player_rows, dtype=np.int64) + 1
+            try:
+                players = read_player_lines(list(compress(lines, is_player)), linenos, self.layout, path=self.path)
+            except TrfError as error:
+                problem = error
+        for index in after:
+            if problem is not None and index + 1 > problem.line:
+                break  # the records before the bad player line are read first: one of them may be wrong already
+            self.record(index + 1, lines[index])
+        if problem is not None:
+            raise problem
+        if players is None:
+            raise self.error("no player records (001) found (expected a line per player starting with 001)", 1, 1)
+        return self.event(players, len(text))
+
+    def record(self, lineno: int, line: str) -> None:
+        """Reads one line that is not a player's, whatever its record."""
+        problem = long_line(line)
+        if problem is not None:
+            raise self.error(problem, lineno, MAX_LINE + 1)
+        if not line.strip() or line.startswith("###"):
+            return
+        code = RECORD_CODE.text(line)
+        content = line[CONTENT_COLUMN - 1 :]
+        value = content.strip()
+        header = self.header
+        match code:
+            case "012":
+                header.name = value or None
+            case "022":
+                header.city = value
+            case "042":
+                header.start_date = value
+            case "052":
+                header.end_date = value
+            case "062":
+                header.records.append((code, content))
+                number = LEADING_NUMBER.match(line, RECORD_CODE.last)
+                if number is None:
+                    self.warn(lineno, f"expected a number of players in record 062, found {shown(value)}")
+                else:
+                    header.stated_players = (int(number.group(1)), lineno)
+            case "092":
+                header.event_type = value
+            case "132":
+                header.round_dates = _round_dates(line)
+            case "XXD":
+                if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
+                    raise self.error(
+                        f"expected a number of digits from 4 to 9 in record XXD, found {shown(value)}",
+                        lineno,
+                        CONTENT_COLUMN,
+                    )
+                if self.seen_players:
+                    message = "record XXD after the player records (expected it before the first 001 line)"
+                    raise self.error(message, lineno, 1)
+                self.layout = Layout(int(value))
+            case "XXR" | "142":
+                if not _COUNT.fullmatch(value):
+                    message = f"expected a number of rounds in record {code}, found {shown(value)}"
+                    raise self.error(message, lineno, CONTENT_COLUMN)
+                header.stated_rounds = int(value)
+                header.stated_rounds_line = lineno
+            case "XXS":
+                self.points_line(lineno, line)
+            case "162":
+                self.points_record(lineno, line)
+            case "192":
+                header.records.append((code, content))
+                header.type_kind = type_kind(value)
+            case "202":
+                header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
+            case "240":
+                self.bye_record(lineno, line)
+            case "299":
+                self.abnormal_record(lineno, line)
+            case "013":
+                header.records.append((code, content))
+                if not self.warned_teams:
+                    self.warn(lineno, "team records are not read; players are ranked individually")
+                    self.warned_teams = True
+            case _ if code in KEPT_RECORDS or _NRS_LINE.match(line):
+                header.records.append((code, content))
+            case _:
+                self.warn(lineno, f"unknown record {code!r} ignored")
+
+    def number(self, lineno: int, line: str, columns: Columns, what: str) -> int | None:
+        """The whole number of a record's field, ``None`` when it is blank."""
+        text = columns.text(line).strip()
+        if not text:
+            return None
+        if not _NUMBER.fullmatch(text):
+            found = columns.text(line)
+            raise self.error(f"expected {what} at columns {columns}, found {found!r}", lineno, columns.first)
+        return int(text)
+
+    def points_line(self, lineno: int, line: str) -> None:
+        """Reads an ``XXS`` line of ``CODE=VALUE`` pairs (JaVaFo)."""
+        for match in re.finditer(r"\S+", line[CONTENT_COLUMN - 1 :]):
+            token, column = match.group(), match.start() + CONTENT_COLUMN
+            code, equals, value = token.partition("=")
+            code = code.upper()
+            if not equals:
+                raise self.error(f"expected CODE=VALUE in XXS, found {shown(token)}", lineno, column)
+            if code not in _XXS_CODES:
+                self.warn(lineno, f"unknown point code {shown(code)} in XXS ignored")
+                continue
+            if not _POINTS.fullmatch(value):
+                message = f"expected points for {code}, found {shown(value)}"
+                raise self.error(message, lineno, column + len(code) + 1)
+            for key in _XXS_SHORTCUTS.get(code, (code,)):
+                self.header.points[key] = (_fraction(value), value, lineno)
+
+    def points_record(self, lineno: int, line: str) -> None:
+        """Reads a record 162: a code at column 6 and its points at 7–10, again every 9 columns."""
+        for column in POINT_CODES.code_columns(len(line)):
+            points = POINT_CODES.points(column)
+            code, text = line[column - 1], points.text(line).strip()
+            if code != " " or text:
+                if code == " ":
+                    raise self.error(f"expected a point code at column {column}, found ' '", lineno, column)
+                if not _POINTS.fullmatch(text):
+                    message = f"expected points for {code} at columns {points}, found {points.text(line)!r}"
+                    raise self.error(message, lineno, points.first)
+                code = code.upper()
+                if code not in _POINT_CODES:
+                    self.warn(lineno, f"unknown point code {code!r} in record 162 ignored")
+                elif code == "X":
+                    self.warn(lineno, "record 162: the points of X (unknown result) are not used")
+                else:
+                    self.header.points_162[code] = (_fraction(text), lineno)
+
+    def bye_record(self, lineno: int, line: str) -> None:
+        """Reads a record 240: a bye type at column 5, a round at 7–9, start numbers from 11 on."""
+        bye = line[TYPE_COLUMN - 1 : TYPE_COLUMN].upper()
+        if bye not in BYE_TYPES:
+            found = line[TYPE_COLUMN - 1 : TYPE_COLUMN]
+            message = f"expected a bye type F, H or Z at column {TYPE_COLUMN}, found {found!r}"
+            raise self.error(message, lineno, TYPE_COLUMN)
+        round_no = self.number(lineno, line, BYE_ROUND, "a round number")
+        if not round_no:
+            message = f"expected a round number at columns {BYE_ROUND}, found {BYE_ROUND.text(line)!r}"
+            raise self.error(message, lineno, BYE_ROUND.first)
+        players = self.starts(lineno, line, BYE_STARTS)
+        if not players:
+            first = TRF16.starts(BYE_STARTS, BYE_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
+            message = f"expected a start number at columns {first}, found {first.text(line)!r}"
+            raise self.error(message, lineno, BYE_STARTS)
+        self.header.byes.append(_Assignment(lineno, "240", bye, round_no, None, players))
+
+    def abnormal_record(self, lineno: int, line: str) -> None:
+        """Reads a record 299: a type at column 5, points at 14–17, a round at 20–22, start numbers from 24 on."""
+        kind = (line[TYPE_COLUMN - 1 : TYPE_COLUMN] or " ").upper()
+        if kind != " " and kind not in ABNORMAL_KINDS:
+            found = line[TYPE_COLUMN - 1 : TYPE_COLUMN]
+            message = f"expected a type W, D, L, F, H, Z, +, - or a blank at column {TYPE_COLUMN}, found {found!r}"
+            raise self.error(message, lineno, TYPE_COLUMN)
+        text = ABNORMAL_POINTS.text(line).strip()
+        if not _POINTS.fullmatch(text):
+            message = f"expected points at columns {ABNORMAL_POINTS}, found {ABNORMAL_POINTS.text(line)!r}"
+            raise self.error(message, lineno, ABNORMAL_POINTS.first)
+        round_no = self.number(lineno, line, ABNORMAL_ROUND, "a round number") or 0
+        players = self.starts(lineno, line, ABNORMAL_STARTS)
+        if not players and (kind == " " or round_no):
+            first = TRF16.starts(ABNORMAL_STARTS, ABNORMAL_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
+            message = f"expected a start number at columns {first}, found {first.text(line)!r}"
+            raise self.error(message, lineno, ABNORMAL_STARTS)
+        if players:
+            self.header.abnormal.append(_Assignment(lineno, "299", kind, round_no, _fraction(text), players))
+        else:
+            self.header.system_points.append((kind, _fraction(text)))
+
+    def starts(self, lineno: int, line: str, first: int) -> tuple[tuple[StartNo, int], ...]:
+        """The start numbers of a record, 4 columns (``XXD`` digits) every 5 from ``first`` on, with their columns."""
+        found = []
+        for columns in self.layout.starts(first, len(line)):
+            start = self.number(lineno, line, columns, "a start number")
+            if start:
+                found.append((start, columns.first))
+        return tuple(found)
+
+    # The event, once every line is read.
+
+    def event(self, players: PlayerLines, size: int) -> Event:
+        """The event of the player lines and the header records."""
+        header = self.header
+        count = len(players.lines)
+        rows = self.start_order(players)
+        last_played, last_block = 0, 0
+        for blocks in players.blocks:
+            finished = np.flatnonzero((blocks.content & (blocks.kind != _NOT_PLAYED)).any(axis=0))
+            filled = np.flatnonzero(blocks.content.any(axis=0))
+            last_played = max(last_played, int(finished[-1]) + 1 if finished.size else 0)
+            last_block = max(last_block, int(filled[-1]) + 1 if filled.size else 0)
+        assigned = max((a.round for a in header.byes + header.abnormal if a.type != " "), default=0)
+        rounds = max(header.stated_rounds, last_block, assigned)
+        problem = too_many_results(count, rounds, size)
+        if problem is not None:
+            raise self.error(problem, *self.rounds_position(players, rounds))
+        results = _results(players, rounds, last_played)
+        for bye in header.byes:
+            self.assign_bye(bye, results)
+        every_round: dict[tuple[int, str], tuple[int, Fraction]] = {}
+        for order, record in enumerate(header.abnormal):
+            self.assign_points(order, record, results, every_round)
+        _assign_every_round(results, every_round)
+        linenos = players.linenos[rows]
+        self.check_pairings(results, linenos)
+        names = players.field(players.layout.name, rows.tolist())
+        self.check_duplicates(players.fide_id[rows], names, linenos)
+        if header.stated_players is not None and header.stated_players[0] != count:
+            stated, lineno = header.stated_players
+            self.warn(lineno, f"record 062 gives {stated} players, but there are {count} player records (001)")
+        system = self.point_system()
+        awarded = results.award >= 0 if results.award is not None else np.zeros(results.kind.shape, dtype=bool)
+        values = list(results.values)
+        awarded_points = [] if results.award is None else [values[index] for index in results.award[awarded].tolist()]
+        zero = Fraction(0)
+        adjustments = [zero] * count
+        for row, adjustment in results.adjustments.items():
+            adjustments[row] = adjustment
+        table = build_table(
+            results.opponent,
+            results.kind,
+            results.colour,
+            system,
+            awarded,
+            awarded_points,
+            adjustments,
+            players.rating[rows],
+        )
+        info = EventInfo(
+            name=header.name,
+            city=header.city,
+            start_date=header.start_date,
+            end_date=header.end_date,
+            event_type=header.event_type,
+            round_dates=header.round_dates,
+            point_system=system,
+            kind=header.type_kind or _event_kind(header.event_type),
+            tiebreaks=header.tiebreaks,
+            records=tuple(header.records),
+        )
+        return Event(table, _roster(players, rows, names), info)
+
+    def start_order(self, players: PlayerLines) -> Ints:
+        """The row of each start number, 1…n; raises unless the start numbers run so (each is given once)."""
+        count = len(players.lines)
+        start = players.start
+        beyond = start > count
+        if beyond.any():
+            first = int(np.argmin(np.where(beyond, start, np.iinfo(np.int64).max)))
+            present = np.zeros(count + 1, dtype=bool)
+            present[start[~beyond]] = True
+            missing = int(np.argmin(present[1:])) + 1
+            raise self.error(
+                f"start numbers must run 1..{count} without gaps, but {missing} is missing",
+                int(players.linenos[first]),
+                players.layout.start.first,
+            )
+        rows = np.empty(count, dtype=np.int64)
+        rows[start - 1] = np.arange(count)
+        return rows
+
+    def rounds_position(self, players: PlayerLines, rounds: int) -> tuple[int, int]:
+        """Where the number of rounds comes from: the ``XXR`` (or 142) line, a player's last block, or a record."""
+        header = self.header
+        if header.stated_rounds == rounds and header.stated_rounds_line:
+            return header.stated_rounds_line, CONTENT_COLUMN
+        holding = [
+            int(blocks.rows[filled[0]])
+            for blocks in players.blocks
+            if blocks.content.shape[1] >= rounds and (filled := np.flatnonzero(blocks.content[:, rounds - 1])).size
+        ]
+        if holding:
+            return int(players.linenos[min(holding)]), players.layout.block_column(rounds)
+        found = next(a for a in header.byes + header.abnormal if a.round == rounds)
+        return found.lineno, BYE_ROUND.first if found.code == "240" else ABNORMAL_ROUND.first
+
+    def check_player(self, record: _Assignment, start: StartNo, column: int, count: int) -> None:
+        """Raises unless a start number of a bye or points record is a player's."""
+        if start > count:
+            message = (
+                f"record {record.code} names player {start}, but there are {count} players (expected 1 to {count})"
+            )
+            raise self.error(message, record.lineno, column)
+
+    def assign_bye(self, bye: _Assignment, results: _Results) -> None:
+        """Gives a bye of record 240 to its players, in a round their lines leave blank (or mark absent)."""
+        code = CODE[BYE_TYPES[bye.type]]
+        column = bye.round - 1
+        count = len(results.kind)
+        for start, at in bye.players:
+            self.check_player(bye, start, at, count)
+            row = start - 1
+            if results.kind[row, column] != code and not _absent(results, row, column):
+                message = f"round {bye.round}: record 240 gives player {start} a bye {bye.type!r}, "
+                message += f"but his line records {_block(results, row, column)} (expected a blank block or 0000 - Z)"
+                raise self.error(message, bye.lineno, at)
+            results.kind[row, column] = code
+
+    def assign_points(
+        self,
+        order: int,
+        record: _Assignment,
+        results: _Results,
+        every_round: dict[tuple[int, str], tuple[int, Fraction]],
+    ) -> None:
+        """Applies the abnormal points of a record 299 (the ``order``-th) to its players.
+
+        Points for every round (round ``000``) are only noted in ``every_round``, by
+        player and type: the later record wins, and :func:`_assign_every_round` applies
+        them once every record is read, where no later record for one round set them.
+        """
+        assert record.points is not None
+        count = len(results.kind)
+        kinds = {CODE[kind] for kind in ABNORMAL_KINDS.get(record.type, ())}
+        column = record.round - 1
+        for start, at in record.players:
+            self.check_player(record, start, at, count)
+            row = start - 1
+            if record.type == " ":
+                results.adjustments[row] = results.adjustments.get(row, Fraction(0)) + record.points
+                continue
+            if not record.round:
+                every_round[row, record.type] = (order, record.points)
+                continue
+            if int(results.kind[row, column]) not in kinds:
+                if record.type not in BYE_TYPES or not _absent(results, row, column):
+                    message = f"round {record.round}: record 299 gives player {start} points for "
+                    message += f"{record.type!r}, but his line records {_block(results, row, column)}"
+                    message += f" (expected a result of type {record.type!r})"
+                    raise self.error(message, record.lineno, at)
+                results.kind[row, column] = CODE[BYE_TYPES[record.type]]
+            results.award_points(row, column, record.points, order)
+
+    def check_pairings(self, results: _Results, linenos: Ints) -> None:
+        """Raises at the first game (by line and column) that the opponent's line does not mirror.
+
+        A mismatch is reported at the line of whichever of the two players comes
+        first; of two problems at one place, the one of the lower start number.
+        """
+        opponent, kind, colour = results.opponent, results.kind, results.colour
+        count, rounds = opponent.shape
+        rows = np.arange(count)[:, None]
+        paired = opponent >= 0
+        alone = paired & (opponent == rows)
+        unknown = opponent >= count
+        game = paired & ~alone & ~unknown
+        # The opponent's entry of the same round, by its place in the flattened arrays; kind and colour
+        # fetched together, as one code, and judged together by a table of every pair of codes.
+        other = np.where(game, opponent * rounds, 0)
+        other += np.arange(rounds)[None, :]
+        back = np.take(opponent, other)
+        code = kind * np.int8(3)
+        code += colour
+        pair = code.astype(np.int16)
+        pair *= len(_PAIRS)
+        pair += np.take(code, other)
+        wrong = game & ((back != rows) | ~np.take(_PAIRS.reshape(-1), pair))
+        wrong |= alone | unknown
+        if not wrong.any():
+            return
+        found_rows, found_columns = np.nonzero(wrong)
+        own = linenos[found_rows]
+        no_game = (alone | unknown)[found_rows, found_columns]
+        other_line = linenos[np.where(no_game, found_rows, opponent[found_rows, found_columns])]
+        at = np.where(no_game, own, np.minimum(own, other_line))
+        # The first problem by line, then column (round), then start number.
+        first = int(np.lexsort((found_rows, found_columns, at))[0])
+        row, column, lineno = int(found_rows[first]), int(found_columns[first]), int(at[first])
+        round_no = column + 1
+        start, other_start = row + 1, int(opponent[row, column]) + 1
+        where = f"round {round_no}: "
+        block = self.layout.block_column(round_no)
+        entry_kind = KINDS[kind[row, column]]
+        if alone[row, column]:
+            message = f"player {other_start} is paired against himself (expected another player's start number)"
+        elif unknown[row, column]:
+            message = f"opponent {other_start} does not exist (expected a start number from 1 to {count})"
+        elif back[row, column] != row or not mirrors(entry_kind, KINDS[kind[other_start - 1, column]]):
+            message = f"player {start} records {entry_kind} against {other_start}, but player {other_start} records "
+            message += f"{_block(results, other_start - 1, column)} (expected {_mirror(start, results, row, column)})"
+        else:
+            letter = "w" if colour[row, column] == 1 else "b"
+            message = f"players {start} and {other_start} both have colour {letter!r} (expected one w and one b)"
+        raise self.error(where + message, lineno, block)
+
+    def check_duplicates(self, fide_ids: Ints, names: list[str], linenos: Ints) -> None:
+        """Warns of a player entered twice: the same FIDE id, or else the same name (in start order)."""
+        ordered = np.sort(fide_ids[fide_ids > 0])
+        without = list(compress(names, (fide_ids == 0).tolist()))
+        if not (ordered[1:] == ordered[:-1]).any() and len(set(without)) == len(without):
+            return  # nobody twice: the usual case, known without a key per player
+        keys: list[int | str] = [fide_id or name for fide_id, name in zip(fide_ids.tolist(), names, strict=True)]
+        for index, first, key in duplicates(keys):
+            what = "FIDE id" if isinstance(key, int) else "name"
+            message = f"player {index + 1} has the same {what} as player {first + 1}, {key!r} (is he entered twice?)"
+            self.warn(int(linenos[index]), message)
+
+    def point_system(self) -> PointSystem:
+        """The point system of record 162, else of the ``XXS`` lines, else FIDE's 1-½-0.
+
+        ``299`` records for every player in every round then set the value of their type.
+        """
+        header = self.header
+        system = self.xxs_point_system() if header.points else None
+        if header.points_162:
+            stated = self.point_system_162()
+            if system is not None and not _same_points(system, stated):
+                lineno = min(lineno for _, _, lineno in header.points.values())
+                self.warn(lineno, "the XXS point system differs from record 162's; record 162 is used")
+            system = stated
+        if system is None:
+            system = PointSystem()
+        if header.system_points:
+            system = dataclasses.replace(
+                system, **{_SYSTEM_FIELDS[kind]: value for kind, value in header.system_points}
+            )
+        if header.points_162 or header.system_points:
+            system = _normalised(system)
+        return system
+
+    def point_system_162(self) -> PointSystem:
+        """The point system of record 162, with TRF-26's defaults for the codes it does not give."""
+        points = self.header.points_162
+
+        def value(code: str, default: Fraction) -> Fraction:
+            return points[code][0] if code in points else default
+
+        win = value("W", Fraction(1))
+        draw = value("D", Fraction(1, 2))
+        absent = value("A", Fraction(0))
+        return _normalised(
+            PointSystem(
+                win=win,
+                draw=draw,
+                loss=value("L", Fraction(0)),
+                forfeit_loss=absent,
+                zero_bye=value("Z", absent),
+                pairing_bye=value("P", win),
+                full_bye=value("F", win),
+                half_bye=value("H", draw),
+            )
+        )
+
+    def xxs_point_system(self) -> PointSystem:
+        """The point system of the ``XXS`` lines."""
+        points = self.header.points
+
+        def value(code: str) -> Fraction | None:
+            return points[code][0] if code in points else None
+
+        def by_colour(white: str, black: str, default: Fraction) -> Fraction:
+            white_value, black_value = value(white), value(black)
+            if white_value is not None and black_value is not None and white_value != black_value:
+                _, black_text, lineno = points[black]
+                message = f"{white}={points[white][1]} differs from {black}={black_text}"
+                self.warn(lineno, f"{message}; {white} is used for both colours")
+            if white_value is not None:
+                return white_value
+            return default if black_value is None else black_value
+
+        return PointSystem(
+            win=by_colour("WW", "BW", Fraction(1)),
+            draw=by_colour("WD", "BD", Fraction(1, 2)),
+            loss=by_colour("WL", "BL", Fraction(0)),
+            forfeit_win=value("FW"),
+            forfeit_loss=value("FL"),
+            pairing_bye=value("PAB"),
+            full_bye=value("FPB"),
+            half_bye=value("HPB"),
+            zero_bye=value("ZPB"),
+        )
+
+
+def _results(players: PlayerLines, rounds: int, last_played: RoundNo) -> _Results:
+    """The results of the player lines' blocks in start order, a column per round of the event.
+
+    A round without a block is an absence, a zero-point bye (C.07 16.2.3 or
+    16.2.5), up to the last round anybody has a result in; after that it is
+    not played yet.
+    """
+    count = len(players.lines)
+    absent = np.where(np.arange(rounds) < last_played, _ZERO_BYE, _NOT_PLAYED).astype(np.int8)
+    opponent = np.full((count, rounds), -1, dtype=np.int64)
+    kind = np.empty((count, rounds), dtype=np.int8)
+    kind[:] = absent
+    colour = np.zeros((count, rounds), dtype=np.int8)
+    for blocks in players.blocks:
+        used = min(blocks.content.shape[1], rounds)
+        content = blocks.content[:, :used]
+        target = players.start[blocks.rows] - 1
+        opponents = blocks.opponent[:, :used]
+        opponent[target, :used] = np.where(content & (opponents > 0), opponents - 1, -1)
+        kind[target, :used] = np.where(content, blocks.kind[:, :used], absent[:used])
+        colour[target, :used] = np.where(content, blocks.colour[:, :used], 0)
+    return _Results(opponent, kind, colour)
+
+
+def _assign_every_round(results: _Results, every_round: dict[tuple[int, str], tuple[int, Fraction]]) -> None:
+    """Gives the points of ``299`` records for every round to the results of their type.
+
+    A record for one round that comes later in the file keeps its own points.
+    """
+    if not every_round:
+        return
+    count = len(results.kind)
+    orders = np.full((len(_TYPES), count), -1, dtype=np.int64)
+    indices = np.full((len(_TYPES), count), -1, dtype=np.int64)
+    for (row, type_code), (record, points) in every_round.items():
+        orders[_TYPES.index(type_code), row] = record
+        indices[_TYPES.index(type_code), row] = results.value_index(points)
+    types = _TYPE_OF_KIND[results.kind.astype(np.intp)]
+    rows = np.broadcast_to(np.arange(count)[:, None], types.shape)
+    typed = types >= 0
+    order = np.where(typed, orders[np.where(typed, types, 0), rows], -1)
+    set_by = results.set_by if results.set_by is not None else np.full(types.shape, -1, dtype=np.int64)
+    given = typed & (order >= 0) & (order > set_by)
+    if not given.any():
+        return
+    if results.award is None:
+        results.award = np.full(types.shape, -1, dtype=np.int64)
+    results.award[given] = indices[types[given], rows[given]]
+
+
+def _absent(results: _Results, row: int, column: int) -> bool:
+    """Whether a round is an absence or not played yet, so that a bye record may say what it was."""
+    return bool(results.opponent[row, column] < 0 and results.kind[row, column] in (_ZERO_BYE, _NOT_PLAYED))
+
+
+def _block(results: _Results, row: int, column: int) -> str:
+    """A round written as its TRF block, ``0000 - Z`` for an absence."""
+    opponent = int(results.opponent[row, column])
+    written = "0000" if opponent < 0 else f"{opponent + 1:>4}"
+    colour = ("-", "w", "b")[int(results.colour[row, column])]
+    return f"{written} {colour} {KINDS[results.kind[row, column]]}"
+
+
+def _mirror(start: StartNo, results: _Results, row: int, column: int) -> str:
+    """What the opponent's line should record of a game, quoted as blocks are written: ``'1 b 0'``."""
+    colour = ("-", "b", "w")[int(results.colour[row, column])]
+    kind = KINDS[results.kind[row, column]]
+    if kind is ResultKind.FORFEIT_LOSS:
+        return f"'{start} {colour} +' or '{start} {colour} -'"
+    return f"'{start} {colour} {kind.complement}'"
+
+
+def _roster(players: PlayerLines, rows: Ints, names: list[str]) -> Roster:
+    """The players' own data in start order; what a ranking rarely needs is cut from the lines when asked for.
+
+    Only the lines and the order are kept for that, not the rest of the reading.
+    """
+    lines, layout = players.lines, players.layout
+    fide_ids, ranks = players.fide_id[rows], players.rank[rows]
+
+    def text(columns: Columns) -> LazyList[str]:
+        return LazyList(lambda: cut(lines, columns, rows.tolist()))
+
+    def sexes() -> list[str]:
+        return ["w" if sex == "f" else sex for sex in map(str.lower, cut(lines, layout.sex, rows.tolist()))]
+
+    def points() -> list[Fraction | None]:
+        return [_fraction(value) if value else None for value in cut(lines, layout.points, rows.tolist())]
+
+    return Roster(
+        names=names,
+        titles=text(layout.title),
+        sexes=LazyList(sexes),
+        federations=text(layout.federation),
+        fide_ids=LazyList(lambda: [fide_id or None for fide_id in fide_ids.tolist()]),
+        birth_dates=text(layout.birth_date),
+        recorded_points=LazyList(points),
+        recorded_ranks=LazyList(lambda: [None if rank < 0 else rank for rank in ranks.tolist()]),
+        recorded_tiebreaks=[()] * len(names),
+    )
+
+
+def _fraction(text: str) -> Fraction:
+    """Points as written, with a decimal point or comma."""
+    return Fraction(text.replace(",", "."))
+
+
+def _same_points(one: PointSystem, other: PointSystem) -> bool:
+    """Whether two point systems give the same points for every kind of result."""
+    return all(one.points(kind) == other.points(kind) for kind in ResultKind)
+
+
+def _normalised(system: PointSystem) -> PointSystem:
+    """The point system with each value that equals its default left to the default."""
+    defaults = PointSystem(win=system.win, draw=system.draw, loss=system.loss)
+    same: dict[str, Any] = {
+        name: None for name, kind in _DEFAULTED.items() if getattr(system, name) == defaults.points(kind)
+    }
+    return dataclasses.replace(system, **same)
+
+
+def _round_dates(line: str) -> tuple[str, ...]:
+    """The round dates of record 132, which stand in the columns of the TRF-16 round blocks."""
+    dates = []
+    round_no = 1
+    while (column := TRF16.block_column(round_no)) <= len(line):
+        dates.append(line[column - 1 : column - 1 + ROUND_DATE_WIDTH].strip())
+        round_no += 1
+    while dates and not dates[-1]:
+        dates.pop()
+    return tuple(dates)
+
+
+def _event_kind(event_type: str) -> EventKind | None:
+    """Round robin or Swiss when record 092 says so plainly, else ``None``."""
+    round_robin = _ROUND_ROBIN.search(event_type) is not None
+    swiss = _SWISS.search(event_type) is not None
+    if round_robin != swiss:
+        return EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS
+    return None
+
