@@ -1,16 +1,21 @@
-"""Times ``sonneborn standings`` on big generated events as a user runs it, and the library call alone.
+"""Times every command and output format of sonneborn on big generated events as a user runs them, and
+the library call alone.
 
-Each case runs the whole command in a fresh process, ``N`` times (``--runs``), with its JSON written to a
-file::
+Each case runs a whole command in a fresh process, ``N`` times (``--runs``), its output written to a file,
+for example::
 
-    sonneborn standings FILE -f json -t BH/C1,BH,SB,SB/C1,FB,AOB,DE,WIN,WON,BPG,PS,ARO,TPR > out.json
+    sonneborn standings FILE -f json -t BH/C1,BH,SB,SB/C1,FB,AOB,DE,WIN,WON,BPG,PS,ARO,TPR --rules fide-2024
 
 and reports the median, fastest and slowest wall time and the child's peak resident memory (``ru_maxrss``
-from ``os.wait4``). It then times the library call alone (read, compute, rank; no output) in a fresh
-process, and compares everything with the targets:
+from ``os.wait4``). It then times the library calls alone (``pipeline.read`` and ``pipeline.standings``)
+in a fresh process, after the imports, and compares everything with the targets of issue 10:
 
-- Swiss 2,000 × 11 ≤ 0.2 s; Swiss 100,000 × 11 ≤ 2 s and ≤ 1 GB; growth from 10,000 to 100,000 players
-  ≤ 12×; round robin of 500 players ≤ 2 s; ``sonneborn batch`` over 10,000 events of 20 × 7 ≤ 30 s.
+- Swiss 2,000 × 11: ``-f json`` ≤ 0.34 s; every other format (table, csv, md, html, trf), ``--explain 1``,
+  ``crosstable``, ``check`` and ``compare`` (two editions) within 2× of ``-f json``'s median;
+- Swiss 100,000 × 11: ``-f json`` ≤ 2 s and ≤ 1 GB; ``-f table``, ``-f csv``, ``-f md`` and ``check`` ≤ 3 s;
+- the library (read and rank) ≤ 0.1 s for 2,000 players, ≤ 1.5 s for 100,000, after the imports;
+- growth from 10,000 to 100,000 players ≤ 12×; round robin of 500 players ≤ 2 s; ``sonneborn batch`` over
+  10,000 events of 20 × 7 ≤ 30 s.
 
 The events are generated once into ``benchmarks/.cache/`` (again when ``generate.py`` changes). Events of
 more than 9,999 players are written as TRF with sonneborn's record XXD (wider numbers than TRF-16's four digits).
@@ -42,30 +47,26 @@ CACHE = HERE / ".cache"
 RESULTS = HERE / "RESULTS.md"
 TIEBREAKS = "BH/C1,BH,SB,SB/C1,FB,AOB,DE,WIN,WON,BPG,PS,ARO,TPR"
 MB = 1024 * 1024
+RULES = "fide-2024"
 LIBRARY = """\
 import sys, time
-from sonneborn.tiebreaks import parse_list
-from sonneborn.tiebreaks.rules import DEFAULT_RULES
-mode, path, specs = sys.argv[1], sys.argv[2], parse_list(sys.argv[3])
-if mode == "array":
-    import sonneborn.fast.event, sonneborn.fast.standings, sonneborn.fast.trf
-    from sonneborn.fast import fast_standings
+from sonneborn.pipeline import Request, read, standings
+mode, path, codes = sys.argv[1], sys.argv[2], sys.argv[3]
+request = Request.parse(tiebreaks=codes, rules="fide-2024")
+if mode == "rank":
+    reading = read(path)
     began = time.perf_counter()
-    pieces = fast_standings(path, fmt="json", tiebreaks=specs, rules=DEFAULT_RULES)
-    if pieces is None:
-        sys.exit(3)
-    text = "".join(pieces)
+    standings(reading, request)
 else:
-    from sonneborn.formats import read_path
-    from sonneborn.ranking import rank
     began = time.perf_counter()
-    rank(read_path(path), specs)
+    standings(read(path), request)
 print(time.perf_counter() - began)
 """
-"""The library call alone, timed inside a fresh process after the imports: ``reference`` is
-``rank(read_path(FILE), LIST)``, ``array`` the array path the command takes (``fast_standings``, which
-renders the JSON text in memory but writes nothing)."""
-LIBRARY_MODES = ("reference", "array")
+"""The library calls alone, timed inside a fresh process after the imports: ``read+rank`` is
+``standings(read(FILE), request)``, ``rank`` the ranking of an event already read."""
+LIBRARY_MODES = ("read+rank", "rank")
+LIBRARY_TARGETS = {2_000: 0.1, 100_000: 1.5}
+"""The target of the library call (read and rank), by number of players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,17 @@ class Case:
     """The target of the peak resident memory in bytes, if any."""
     count: int = 1
     """The number of events (a batch)."""
+    command: tuple[str, ...] = ("standings", "-f", "json")
+    """The sonneborn command, the event file put after its first word."""
+    relative: tuple[str, float] | None = None
+    """Another case and the most this one's median may be of it (``("swiss-2000", 2.0)``: within 2×)."""
+    library: bool = False
+    """Whether the library calls are timed on the case's event too."""
+
+    @property
+    def event(self) -> str:
+        """The name of the event the case reads (several cases share one)."""
+        return self.name.split(":")[0]
 
     @property
     def path(self) -> Path:
@@ -90,7 +102,7 @@ class Case:
         if self.kind == "batch":
             return CACHE / f"small-{self.count}x{self.players}x{self.rounds}"
         # Beyond 9,999 players the generator writes sonneborn's wide TRF (record XXD).
-        return CACHE / f"{self.name}.trf"
+        return CACHE / f"{self.event}.trf"
 
     @property
     def label(self) -> str:
@@ -99,21 +111,44 @@ class Case:
         if self.kind == "batch":
             return f"batch {self.count:,} × ({self.players} × {self.rounds})"
         what = "Swiss" if self.kind == "swiss" else "round robin"
-        return f"{what} {self.players:,} × {self.rounds}"
+        return f"{what} {self.players:,} × {self.rounds}: {' '.join(self.command)}"
 
 
+_WITHIN_TWICE_JSON = ("swiss-2000", 2.0)
+_SMALL = [
+    ("table", ("standings", "-f", "table")),
+    ("csv", ("standings", "-f", "csv")),
+    ("md", ("standings", "-f", "md")),
+    ("html", ("standings", "-f", "html")),
+    ("trf", ("standings", "-f", "trf")),
+    ("explain", ("standings", "-f", "json", "--explain", "1")),
+    ("crosstable", ("crosstable",)),
+    ("check", ("check",)),
+    ("compare", ("compare", "--rules", "fide-2024,fide-2026")),
+]
+_BIG = [
+    ("table", ("standings", "-f", "table")),
+    ("csv", ("standings", "-f", "csv")),
+    ("md", ("standings", "-f", "md")),
+    ("check", ("check",)),
+]
 CASES = {
     case.name: case
     for case in [
         Case("startup", "startup", 0, 0),
-        Case("swiss-2000", "swiss", 2_000, 11, seconds=0.2),
+        Case("swiss-2000", "swiss", 2_000, 11, seconds=0.34, library=True),
+        *(
+            Case(f"swiss-2000:{name}", "swiss", 2_000, 11, command=command, relative=_WITHIN_TWICE_JSON)
+            for name, command in _SMALL
+        ),
         Case("swiss-10000", "swiss", 10_000, 11),
-        Case("swiss-100000", "swiss", 100_000, 11, seconds=2.0, memory=1024 * MB),
+        Case("swiss-100000", "swiss", 100_000, 11, seconds=2.0, memory=1024 * MB, library=True),
+        *(Case(f"swiss-100000:{name}", "swiss", 100_000, 11, seconds=3.0, command=command) for name, command in _BIG),
         Case("rr-500", "roundrobin", 500, 499, seconds=2.0),
         Case("batch-10000", "batch", 20, 7, seconds=30.0, count=10_000),
     ]
 }
-QUICK = ("startup", "swiss-2000", "swiss-10000")
+QUICK = ("startup", "swiss-2000", *(f"swiss-2000:{name}" for name, _ in _SMALL))
 GROWTH = ("swiss-10000", "swiss-100000", 12.0)
 """Growth from one case to another, and its target: near linear in the number of players."""
 
@@ -170,13 +205,25 @@ class Measured:
         bad = next((run for run in self.runs if run.status != "ok"), None)
         return "" if bad is None else bad.status
 
-    def verdicts(self) -> list[tuple[str, bool]]:
+    def verdicts(self, by_name: dict[str, Measured]) -> list[tuple[str, bool]]:
         """Each target of the case with whether it was met."""
         found = []
         if self.case.seconds is not None:
             found.append((f"≤ {self.case.seconds:g} s", self.median is not None and self.median <= self.case.seconds))
         if self.case.memory is not None:
             found.append((f"≤ {self.case.memory / MB / 1024:g} GB", self.ok and self.peak <= self.case.memory))
+        if self.case.relative is not None and self.case.relative[0] in by_name:
+            other, factor = by_name[self.case.relative[0]], self.case.relative[1]
+            met = self.median is not None and other.median is not None and self.median <= factor * other.median
+            ratio = f" ({self.median / other.median:.2f}×)" if self.median and other.median else ""
+            found.append((f"≤ {factor:g}× json{ratio}", met))
+        for mode in LIBRARY_MODES[:1]:
+            limit = LIBRARY_TARGETS.get(self.case.players)
+            runs = self.library.get(mode, [])
+            if limit is not None and runs:
+                seconds = statistics.median(float(run.stdout) for run in runs if run.status == "ok") if all(
+                    run.status == "ok" for run in runs) else None  # fmt: skip
+                found.append((f"library ≤ {limit:g} s", seconds is not None and seconds <= limit))
         return found
 
 
@@ -240,7 +287,9 @@ def _command(case: Case, path: Path, output: Path) -> list[str]:
         return [sys.executable, "-m", "sonneborn", "--version"]
     if case.kind == "batch":
         return [sys.executable, "-m", "sonneborn", "batch", str(path), "-o", str(output), "-f", "json"]
-    return [sys.executable, "-m", "sonneborn", "standings", str(path), "-f", "json", "-t", TIEBREAKS]
+    verb, *options = case.command
+    listed = [] if verb == "compare" else ["--rules", RULES]
+    return [sys.executable, "-m", "sonneborn", verb, str(path), *options, "-t", TIEBREAKS, *listed]
 
 
 def bench(cases: list[Case], runs: int, timeout: float, *, library: bool) -> list[Measured]:
@@ -248,7 +297,7 @@ def bench(cases: list[Case], runs: int, timeout: float, *, library: bool) -> lis
     whose speed drifts from one minute to the next weighs on every case alike; a case stops at its first
     failure. Then the library call alone, case by case.
     """
-    paths = [prepare(case) for case in cases]
+    paths = [prepare(case) for case in cases]  # cases of one event share its file
     results = []
     for case, path in zip(cases, paths, strict=True):
         if case.kind == "startup":
@@ -263,10 +312,10 @@ def bench(cases: list[Case], runs: int, timeout: float, *, library: bool) -> lis
             case = measured.case
             if any(run.status != "ok" for run in measured.runs):
                 continue  # stopped at its first failure
-            output = CACHE / f"{case.name}.out"
+            output = CACHE / f"{case.name.replace(':', '-')}.out"
             if case.kind == "batch":
                 shutil.rmtree(output, ignore_errors=True)
-            stdout = CACHE / f"{case.name}.stdout" if case.kind == "batch" else output
+            stdout = CACHE / f"{case.name.replace(':', '-')}.stdout" if case.kind == "batch" else output
             run = measure(_command(case, path, output), stdout, timeout)
             measured.runs.append(run)
             print(
@@ -276,14 +325,11 @@ def bench(cases: list[Case], runs: int, timeout: float, *, library: bool) -> lis
                 print(f"    {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else ''}", file=sys.stderr)
     for measured, path in zip(results, paths, strict=True):
         case = measured.case
-        if not (library and case.kind in ("swiss", "roundrobin") and measured.ok):
+        if not (library and case.library and measured.ok):
             continue
         for mode in LIBRARY_MODES:
             found = measured.library.setdefault(mode, [])
-            # The reference path is the slow baseline: one run says enough, and a big event only times out.
-            for _ in range(1 if mode == "reference" else runs):
-                if mode == "reference" and case.players > 10_000:
-                    break
+            for _ in range(runs):
                 command = [sys.executable, "-c", LIBRARY, mode, str(path), TIEBREAKS]
                 run = measure(command, CACHE / "library.out", timeout)
                 found.append(run)
@@ -300,10 +346,11 @@ def _seconds(value: float | None) -> str:
 def rows(results: list[Measured]) -> list[list[str]]:
     """The table: one row a case, then the growth row."""
     table = []
+    by_name = {measured.case.name: measured for measured in results}
     for measured in results:
         times = measured.times
         spread = f"{min(times):.3f}–{max(times):.3f}" if times and measured.ok else measured.failure or "–"
-        verdicts = measured.verdicts()
+        verdicts = measured.verdicts(by_name)
         table.append(
             [
                 measured.case.label,
@@ -317,7 +364,6 @@ def rows(results: list[Measured]) -> list[list[str]]:
                 ", ".join("PASS" if met else "FAIL" for _, met in verdicts) or "–",
             ]
         )
-    by_name = {measured.case.name: measured for measured in results}
     low, high, limit = GROWTH
     if low in by_name and high in by_name:
         one, other = by_name[low].median, by_name[high].median
@@ -339,7 +385,7 @@ def rows(results: list[Measured]) -> list[list[str]]:
     return table
 
 
-HEADERS = ["case", "file", "runs", "median", "min–max (s)", "peak RSS", "library", "array path", "target", "result"]
+HEADERS = ["case", "file", "runs", "median", "min–max (s)", "peak RSS", "library read+rank", "library rank", "target", "result"]
 
 
 def print_table(table: list[list[str]]) -> None:
@@ -347,7 +393,7 @@ def print_table(table: list[list[str]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    view = Table(title="sonneborn standings -f json -t " + TIEBREAKS)
+    view = Table(title=f"sonneborn COMMAND FILE -t {TIEBREAKS} --rules {RULES}")
     for header in HEADERS:
         view.add_column(header, justify="left" if header in ("case", "target", "result") else "right")
     for row in table:
@@ -393,9 +439,9 @@ def write_results(table: list[list[str]], runs: int) -> None:
         f"- date: {info['date']}",
         f"- machine: {info['machine']}, {info['cpu']}, {info['cores']} cores, {info['memory']} memory",
         f"- Python {info['python']}; {runs} runs a case; median, fastest–slowest, peak RSS of the command",
-        f"- command: `sonneborn standings FILE -f json -t {TIEBREAKS} > out.json`",
-        "- library: `rank(read_path(FILE), parse_list(LIST))`, the reference path; array path: `fast_standings`",
-        "  (read, compute, rank and the JSON text in memory); each in a fresh process, timed after the imports",
+        f"- command: `sonneborn COMMAND FILE -t {TIEBREAKS} --rules {RULES} > out` (compare: both editions)",
+        "- library: `standings(read(FILE), request)` (read+rank) and `standings(reading, request)` (rank), each",
+        "  in a fresh process, timed after the imports",
         "- events of more than 9,999 players are TRF with record XXD: TRF-16 start numbers have four digits",
         "",
         "| " + " | ".join(HEADERS) + " |",

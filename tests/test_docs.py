@@ -20,3 +20,39 @@ def test_every_tiebreak_function_cites_its_source() -> None:
         function = definition.kernel or definition.group_kernel
         assert function is not None and function.__doc__, code
         assert definition.article.split()[0] in function.__doc__ or code == "PTS", (code, definition.article)
+
+
+def test_the_architecture_names_modules_that_exist() -> None:
+    # Every module and folder the map of docs/architecture.md names exists; so do the engine's two calls.
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    block = text.split("## Packages", 1)[1].split("```")[1]
+    package = ROOT / "src" / "sonneborn"
+    files = {path.name for path in package.rglob("*.py")} | {path.name for path in (ROOT / "tests").rglob("*.py")}
+    folders = {path.name + "/" for path in package.rglob("*") if path.is_dir()} | {"src/", "sonneborn/", "tests/"}
+    for name in re.findall(r"\b[a-z_]+\.py\b", block):
+        assert name in files, name
+    for name in re.findall(r"^\s*([a-z_]+/)", block, re.M):
+        assert name in folders, name
+    from sonneborn import pipeline
+
+    assert callable(pipeline.read) and callable(pipeline.standings)
+
+
+def test_the_steps_for_a_new_tiebreak_were_followed_for_solkoff() -> None:
+    # docs/architecture.md walks through adding SOLK: its kernel, oracle, hand values and docs exist.
+    from oracle.registry import REGISTRY as ORACLE
+
+    assert "SOLK" in REGISTRY and "SOLK" in ORACLE
+    assert "## SOLK" in (ROOT / "docs" / "tiebreaks.md").read_text()
+    assert 'code = "SOLK"' in (ROOT / "tests" / "data" / "answers" / "hand.toml").read_text()
+
+
+def test_one_version_number() -> None:
+    # pyproject.toml, the installed package (sonneborn --version, /healthz) and the changelog agree.
+    import importlib.metadata
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    newest = re.search(r"^## (\S+) ", (ROOT / "CHANGELOG.md").read_text(), re.M)
+    assert newest is not None
+    assert declared == newest.group(1) == importlib.metadata.version("sonneborn")

@@ -88,3 +88,13 @@ def explain_player(standings: Standings, start: StartNo) -> list[str]:
     lines.append("  " + format_value(standings.kind, "PTS", standings.points.value(row)))
     lines += ["  " + explain_value(standings, start, code) for code in standings.codes]
     return lines
+
+
+def explain_players(standings: Standings) -> list[list[str]]:
+    """:func:`explain_player` of every player, in final order (each column's derivations worked out once)."""
+    names, ranks = standings.event.roster.names, standings.ranks
+    columns = [explained(standings, "PTS"), *(explained(standings, code) for code in standings.codes)]
+    return [
+        [f"{names[row]} (no. {row + 1}), rank {int(ranks[row])}", *("  " + texts[index] for texts in columns)]
+        for index, row in enumerate(standings.order.tolist())
+    ]

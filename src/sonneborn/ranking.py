@@ -152,7 +152,9 @@ class Standings:
         return [*([self.rank_by] if self.rank_by is not None else []), *self.tiebreaks]
 
     def column(self, code: str) -> Column:
-        """The column of a key of :attr:`codes`."""
+        """The column of a key of :attr:`codes`; ``PTS``, when the list does not name it, is the points."""
+        if code == "PTS" and code not in self.codes:
+            return self.points
         return self.columns[self.codes.index(code)]
 
     @cached_property

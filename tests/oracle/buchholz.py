@@ -107,3 +107,38 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> dict[StartNo,
         total = sum((e.value for e in elements), Fraction(0))
         values[player.start] = Value(total / len(elements), tuple(elements), note=f"opponents' {plain.code}", mean=True)
     return values
+
+
+def solkoff(context: Context, spec: Spec) -> dict[StartNo, Value]:
+    """Solkoff, USCF 34E2: the sum of the adjusted scores (USCF 34E1) of the opponents played over the board.
+
+    An opponent's adjusted score counts each of his rounds not played over the board as a draw; the
+    player's own unplayed rounds add nothing.
+    """
+    from oracle.unplayed import _as_draws
+
+    rounds = context.played_rounds
+    seen = {}
+    for player in context.tournament:
+        unplayed = {e.round for e in player.entries[:rounds] if e.kind.is_finished and not e.kind.is_played}
+        seen[player.start] = _as_draws(
+            context.scores[player.start],
+            context.round_points[player.start],
+            unplayed,
+            context.system.draw,
+            "adjusted score {} (USCF 34E1: round {} counted as a draw)",
+        )
+    values = {}
+    for player in context.tournament:
+        elements = []
+        for game in context.games(player):
+            if not game.entry.kind.is_played:
+                continue
+            view = seen[game.opponent.start]
+            label = game.opponent.name + (f", {view.why}" if view.why else "")
+            elements.append(
+                Element(view.score, f"{exact_text(view.score)} ({label})", (view.score,), game.entry.round,
+                        game.opponent.start)
+            )  # fmt: skip
+        values[player.start] = Value.of_sum(elements)
+    return values

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from oracle import rating
 from oracle.base import Context, Definition, Modifier, Spec, Value
-from oracle.buchholz import average_of_opponents_buchholz, buchholz, fore_buchholz
+from oracle.buchholz import average_of_opponents_buchholz, buchholz, fore_buchholz, solkoff
 from oracle.direct_encounter import direct_encounter
 from oracle.koya import koya
 from oracle.own_results import (
@@ -181,6 +181,13 @@ REGISTRY: dict[str, Definition] = {
             modifiers={Modifier.REVERSE},
             integral=True,
             ascending=True,
+        ),
+        _define(
+            "SOLK",
+            "Solkoff (USCF)",
+            "USCF 34E2",
+            "Sum of the adjusted scores of the opponents played: each unplayed game of theirs counted as a draw.",
+            compute=solkoff,
         ),
         *rating.DEFINITIONS,
     ]

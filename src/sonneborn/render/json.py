@@ -119,7 +119,7 @@ class StandingsColumns:
 
 Numbers = Any
 """A column of numbers: a list of ints, floats and ``None``, or a NumPy array of int64 or float64 (NaN for
-``None``), which orjson writes alike (the array path keeps its columns arrays: no Python number per cell)."""
+``None``), which orjson writes alike (the kernels' columns stay arrays: no Python number per cell)."""
 
 
 def write_standings(columns: StandingsColumns) -> str:

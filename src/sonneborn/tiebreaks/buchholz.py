@@ -1,4 +1,4 @@
-"""The Buchholz family (C.07 Art. 8): BH, FB and AOB."""
+"""The Buchholz family (C.07 Art. 8): BH, FB and AOB; and USCF's Solkoff, Buchholz by USCF's rules."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.own_results import sum_of
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
+from sonneborn.tiebreaks.unplayed import unplayed_as_draws
 
 
 @tiebreak(
@@ -111,3 +112,41 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> Column:
         return Value(Fraction(sum(values), unit * len(values)), terms, note=f"opponents' {what}", mean=True)
 
     return Column(sums, denominator, present, fractions_key(sums, denominator, present), derive)
+
+
+@tiebreak(
+    "SOLK",
+    "Solkoff (USCF)",
+    "USCF 34E2",
+    "Sum of the adjusted scores of the opponents played: each unplayed game of theirs counted as a draw.",
+)
+def solkoff(context: Context, spec: Spec) -> Column:
+    """Solkoff, USCF Official Rules of Chess 34E2: the sum of the adjusted scores of all the opponents played.
+
+    The adjusted score is USCF's (34E1): an opponent's unplayed games — byes, forfeits, rounds after a
+    withdrawal — count half a point each (a draw's points), and the player's own unplayed games count
+    as opponents with an adjusted score of zero, so add nothing. Buchholz without C.07 Art. 16: no
+    16.3 adjustment of the last rounds only, no dummy. No cuts.
+    """
+    seen = unplayed_as_draws(context, "adjusted score {} (USCF 34E1: round {} counted as a draw)")
+    games = context.played & context.has_opponent
+    opponent_score = np.where(games, seen.score[context.opponent_rows], 0)
+    unit, names = context.unit, context.names
+
+    @cache
+    def lists() -> tuple[list[list[bool]], list[list[int]]]:
+        return games.tolist(), opponent_score.tolist()
+
+    def derive(row: int) -> Value:
+        played, scores = lists()
+        columns = [c for c, flag in enumerate(played[row]) if flag]
+        opponents = [context.lists.opponent[row][c] for c in columns]
+        values = [int(scores[row][c]) for c in columns]
+        texts = []
+        for value, opponent in zip(values, opponents, strict=True):
+            why = seen.why(opponent)
+            texts.append(f"{ratio_text(value, unit)} ({names[opponent]}{f', {why}' if why else ''})")
+        rounds = [c + 1 for c in columns]
+        return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=[o + 1 for o in opponents])
+
+    return whole(opponent_score.sum(axis=1), denominator=unit, derive=derive)

@@ -158,12 +158,24 @@ def scores_seen(context: Context) -> ScoresSeen:
     table = context.table
     if context.art16:
         changed = context.categories == Category.LAST_BYES.code
-        rule = "adjusted score {} (16.3: round {} counted as a draw)"
-    elif not context.is_round_robin and context.rules.unplayed == "virtual-opponent":
-        changed = context.counted & ~context.played
-        rule = "{} with unplayed round {} as draws (C.02 13.15)"
-    else:
-        return ScoresSeen(context.scores, np.zeros(table.kind.shape, dtype=bool), "", table.unit)
+        return as_draws(context, changed, "adjusted score {} (16.3: round {} counted as a draw)")
+    if not context.is_round_robin and context.rules.unplayed == "virtual-opponent":
+        return unplayed_as_draws(context, "{} with unplayed round {} as draws (C.02 13.15)")
+    return ScoresSeen(context.scores, np.zeros(table.kind.shape, dtype=bool), "", table.unit)
+
+
+def unplayed_as_draws(context: Context, rule: str) -> ScoresSeen:
+    """Every score with each round not played over the board (byes, forfeits, absences) counted as a draw.
+
+    The pre-2023 FIDE rule for opponents' scores (C.02 13.15 a), and USCF's adjusted score (34E1).
+    ``rule`` words the change, with ``{}`` for the score and the rounds.
+    """
+    return as_draws(context, context.counted & ~context.played, rule)
+
+
+def as_draws(context: Context, changed: Bools, rule: str) -> ScoresSeen:
+    """Every score with the ``changed`` rounds counted as draws instead of their points."""
+    table = context.table
     removed = np.where(changed, table.points, 0).sum(axis=1)
     seen: Ints = context.scores - removed + context.draw * changed.sum(axis=1)
     # A round counted as a draw that was worth a draw changes nothing, and is not worth a word.

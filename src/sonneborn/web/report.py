@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from sonneborn.explain import explain_player
+from sonneborn.explain import explain_player, explain_players
 from sonneborn.model import EventKind, StartNo
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings
 from sonneborn.render.cells import notes, place_texts, points_texts, value_texts
@@ -133,7 +133,11 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
     codes = standings.codes
     places = place_texts(standings, dash="–")
     columns = {code: value_texts(standings, code) for code in codes}
-    explained = {e["start"]: e for e in explanations(standings, standings.starts)}
+    every = explain_players(standings)
+    explained = {
+        start: {"lines": lines, "values": dict(zip(["PTS", *codes], (line.strip() for line in lines[1:]), strict=True))}
+        for start, lines in zip(standings.starts, every, strict=True)
+    }
     played = event.table.played_rounds
     unit = event.table.unit
     running = np.cumsum(event.table.points[:, :played], axis=1)
