@@ -385,7 +385,9 @@ def rows(results: list[Measured]) -> list[list[str]]:
     return table
 
 
-HEADERS = ["case", "file", "runs", "median", "min–max (s)", "peak RSS", "library read+rank", "library rank", "target", "result"]
+HEADERS = [
+    "case", "file", "runs", "median", "min–max (s)", "peak RSS", "library read+rank", "library rank", "target", "result",
+]  # fmt: skip
 
 
 def print_table(table: list[list[str]]) -> None:
