@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import le
+from operator import not_
 from weakref import WeakKeyDictionary
 
 from sonneborn.model import EventKind, StartNo
@@ -27,16 +27,13 @@ from sonneborn.tiebreaks import Terms, Value
 def _in_order(kind: EventKind, terms: Terms) -> tuple[Sequence[str], Sequence[bool] | None]:
     """The texts of the addends in the order they are shown, with which are kept.
 
-    A round robin reads best in the crosstable's order, a Swiss event round by round (the order
-    the kernels give, most of the time).
+    A Swiss event reads round by round, the order the kernels give; a round robin best in the
+    crosstable's order, by opponent.
     """
-    rounds, opponents = terms.rounds, terms.opponents
-    if kind is EventKind.ROUND_ROBIN:
-        order = sorted(range(len(rounds)), key=lambda i: (opponents[i] or 0, rounds[i]))
-    elif all(map(le, rounds, rounds[1:])):
+    if kind is not EventKind.ROUND_ROBIN:
         return terms.texts, terms.kept
-    else:
-        order = sorted(range(len(rounds)), key=rounds.__getitem__)
+    rounds, opponents = terms.rounds, terms.opponents
+    order = sorted(range(len(rounds)), key=lambda i: (opponents[i] or 0, rounds[i]))
     texts, kept = terms.texts, terms.kept
     return [texts[i] for i in order], None if kept is None else [kept[i] for i in order]
 
@@ -54,7 +51,7 @@ def format_value(kind: EventKind, code: str, value: Value) -> str:
         joined = " + ".join(shown) or "0"
         text += f" = ({joined}) / {len(shown)}" if value.mean else f" = {joined}"
         if kept is not None and len(shown) < len(texts):
-            text += "; cut: " + ", ".join(t for t, flag in zip(texts, kept, strict=True) if not flag)
+            text += "; cut: " + ", ".join(compress(texts, map(not_, kept)))
         if value.note:
             text += f" ({value.note})"
     elif value.note:

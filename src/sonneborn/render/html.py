@@ -129,7 +129,7 @@ def _escaped(text: str) -> str:
 def _all_escaped(texts: Sequence[str]) -> list[str]:
     """Many texts escaped in one pass: joined by a character no text holds once escaped, then split."""
     joined = "\x00".join(texts)
-    if not _SPECIAL.search(joined):
+    if not any(char in joined for char in "&<>\"'"):
         return list(texts)
     if joined.count("\x00") != len(texts) - 1:  # a text holds the separator itself: one at a time
         return [_escaped(text) for text in texts]

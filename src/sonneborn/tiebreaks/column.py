@@ -52,7 +52,9 @@ class Terms(NamedTuple):
     """The addends of a derivation, a sequence per field: the kept ones and those a modifier cut.
 
     Held by field rather than as :class:`Element` objects: a table of a thousand players has a few hundred
-    thousand addends, and its derivations are formatted straight from these sequences.
+    thousand addends, and its derivations are formatted straight from these sequences. The addends come in
+    round order (an addend of no round, such as a bonus or NNSB's own score squared, first), which is the
+    order a Swiss event's derivations show them in.
     """
 
     numerators: Sequence[int]

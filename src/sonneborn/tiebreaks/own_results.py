@@ -62,7 +62,16 @@ def points(context: Context, spec: Spec) -> Column:
     unit = context.unit
 
     def derive(row: int) -> Value:
-        values, texts, rounds, opponents = [], [], [], []
+        values: list[int] = []
+        texts: list[str] = []
+        rounds: list[int] = []
+        opponents: list[int | None] = []
+        adjustment = int(table.adjustment[row])
+        if adjustment:  # outside every round: first, as round 0
+            values.append(adjustment)
+            texts.append(f"{ratio_text(adjustment, unit)} (bonus or penalty set by the arbiter)")
+            rounds.append(0)
+            opponents.append(None)
         lists = context.lists
         kinds, round_points, row_opponents = lists.kind[row], lists.points[row], lists.opponent[row]
         for column in range(table.rounds):
@@ -76,12 +85,6 @@ def points(context: Context, spec: Spec) -> Column:
             )
             rounds.append(column + 1)
             opponents.append(opponent + 1 if opponent >= 0 else None)
-        adjustment = int(table.adjustment[row])
-        if adjustment:
-            values.append(adjustment)
-            texts.append(f"{ratio_text(adjustment, unit)} (bonus or penalty set by the arbiter)")
-            rounds.append(0)
-            opponents.append(None)
         return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=opponents)
 
     return whole(context.scores, denominator=unit, derive=derive)

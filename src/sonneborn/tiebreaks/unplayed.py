@@ -274,23 +274,32 @@ class RoundsCounted:
         self.opponents: list[int | None] = [opponents[c] + 1 if sources[c] == REAL else None for c in self.columns]
         self.rounds = [c + 1 for c in self.columns]
         self._unit = context.unit
+        # Worked out when first asked for (a plain attribute: cached_property takes a lock at every first use).
+        self._score_texts: list[str] | None = None
+        self._product_texts: list[str] | None = None
 
-    @cached_property
+    @property
     def score_texts(self) -> list[str]:
         """``11 (Zagorovsky)``: a Buchholz element."""
-        unit = self._unit
-        return [f"{ratio_text(s, unit)} ({label})" for s, label in zip(self.scores, self.labels, strict=True)]
+        if self._score_texts is None:
+            unit = self._unit
+            self._score_texts = [
+                f"{ratio_text(s, unit)} ({label})" for s, label in zip(self.scores, self.labels, strict=True)
+            ]
+        return self._score_texts
 
-    @cached_property
+    @property
     def product_texts(self) -> list[str]:
         """``½×11 (Zagorovsky)``: a Sonneborn–Berger element."""
-        unit = self._unit
-        return [
-            f"{ratio_result_text(p, unit)}×{ratio_text(s, unit)} ({label})"
-            for p, s, label in zip(self.points, self.scores, self.labels, strict=True)
-        ]
+        if self._product_texts is None:
+            unit = self._unit
+            self._product_texts = [
+                f"{ratio_result_text(p, unit)}×{ratio_text(s, unit)} ({label})"
+                for p, s, label in zip(self.points, self.scores, self.labels, strict=True)
+            ]
+        return self._product_texts
 
-    @cached_property
+    @property
     def products(self) -> list[int]:
         return [p * s for p, s in zip(self.points, self.scores, strict=True)]
 
