@@ -66,29 +66,31 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
     """
     event = standings.event
     roster, table = event.roster, event.table
-    points = standings.points.numerator
+    points = [int(p) for p in standings.points.numerator.tolist()]
+    ranks = standings.ranks.tolist()
     names = roster.names
     found: list[Disagreement] = []
     # The places of each points group: from its best rank to its worst.
     first_place: dict[int, int] = {}
     last_place: dict[int, int] = {}
     for row in standings.order.tolist():
-        score, rank = int(points[row]), int(standings.ranks[row])
+        score, rank = points[row], ranks[row]
         first_place.setdefault(score, rank)
         last_place[score] = max(last_place.get(score, 0), rank)
     extra: dict[str, Column] = {}
     context = Context(event, rules=standings.rules, unrated_rating=standings.unrated_rating)
-    recorded_points, recorded_ranks = roster.recorded_points, roster.recorded_ranks
+    recorded_points, recorded_ranks = list(roster.recorded_points), list(roster.recorded_ranks)
+    unit = table.unit
     for row in range(event.players):
-        start, score = row + 1, int(points[row])
+        start, score = row + 1, points[row]
         recorded = recorded_points[row]
-        if recorded is not None and recorded * table.unit != score:
+        if recorded is not None and recorded.numerator * unit != score * recorded.denominator:
             computed = Fraction(score, table.unit)
             hint = points_hint(standings, row, recorded, computed)
             found.append(Disagreement(start, names[row], "points", recorded, computed, hint))
         recorded_rank = recorded_ranks[row]
         if recorded_rank is not None:
-            rank = int(standings.ranks[row])
+            rank = ranks[row]
             if list_known:
                 wrong, hint = recorded_rank != rank, ""
             else:

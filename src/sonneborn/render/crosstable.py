@@ -163,11 +163,10 @@ def _swiss(standings: Standings) -> Crosstable:
     ratings = table.rating[order].tolist()
     places = place_texts(standings)
     columns = [_round_cells(standings, column) for column in range(event.rounds)]
+    rounds = zip(*columns, strict=True) if columns else ([] for _ in places)
     rows = [
-        [place, str(row + 1), name, str(rating) if rating else "", *(cells[index] for cells in columns)]
-        for index, (place, row, name, rating) in enumerate(
-            zip(places, order.tolist(), player_names, ratings, strict=True)
-        )
+        [place, str(row + 1), name, str(rating) if rating else "", *cells]
+        for place, row, name, rating, cells in zip(places, order.tolist(), player_names, ratings, rounds, strict=True)
     ]
 
     def titles() -> list[list[str]]:
@@ -192,17 +191,21 @@ def _round_cells(standings: Standings, column: int) -> list[str]:
     points = table.points[order, column].tolist()
     unit, system = table.unit, table.system
     win, draw, loss = (int(system[KINDS.index(k)]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
-    cells = []
-    for opponent, kind, colour, pts in zip(opponents, kinds, colours, points, strict=True):
-        if opponent >= 0:
-            cells.append(f"{opponent + 1}{_COLOUR_LETTER[colour]}{_SYMBOL_OF[kind]}")
-        elif kind == NOT_PLAYED:
-            cells.append("")
-        else:
-            # A bye's points as the result it is worth: 1, ½ or 0, else the number.
-            symbol = "1" if pts == win else "½" if pts == draw else "0" if pts == loss else None
-            cells.append(f"-{KINDS[kind]}{symbol or exact_text(Fraction(int(pts), unit))}")
-    return cells
+    games = [[colour + symbol for symbol in _SYMBOL_OF] for colour in _COLOUR_LETTER]
+    byes: dict[tuple[int, int], str] = {}
+
+    def bye(kind: int, pts: int) -> str:
+        if kind == NOT_PLAYED:
+            return ""
+        # A bye's points as the result it is worth: 1, ½ or 0, else the number.
+        symbol = "1" if pts == win else "½" if pts == draw else "0" if pts == loss else None
+        return f"-{KINDS[kind]}{symbol or exact_text(Fraction(int(pts), unit))}"
+
+    return [
+        f"{opponent + 1}{games[colour][kind]}" if opponent >= 0 else byes.get((kind, pts)) or byes.setdefault(
+            (kind, pts), bye(kind, pts))
+        for opponent, kind, colour, pts in zip(opponents, kinds, colours, points, strict=True)
+    ]  # fmt: skip
 
 
 _KIND_WORDS = [_WORDS[kind] for kind in KINDS]
@@ -321,12 +324,13 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: 
     | 1 | A\\|B |
     """
     rule = {"l": ":---", "c": ":-:", "r": "-:"}
-
-    def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(escape_markdown(cell) for cell in cells) + " |"
-
-    lines = [line(header), "| " + " | ".join(rule[a] for a in align) + " |"]
-    lines += [line(row) for row in rows]
+    # Column by column: a column whose cells hold nothing to escape (results, numbers) is taken as it is.
+    columns = [
+        cells if _PLAIN.fullmatch("".join(cells)) else [escape_markdown(cell) for cell in cells]
+        for cells in zip(*rows, strict=True)
+    ]
+    lines = ["| " + " | ".join(map(escape_markdown, header)) + " |", "| " + " | ".join(rule[a] for a in align) + " |"]
+    lines += ["| " + " | ".join(cells) + " |" for cells in zip(*columns, strict=True)]
     return "\n".join(lines) + "\n"
 
 

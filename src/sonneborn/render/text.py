@@ -44,11 +44,30 @@ def _pad(text: str, width: int, *, left: bool) -> str:
     return text + fill if left else fill + text
 
 
+def _widths(cells: list[str]) -> list[int] | None:
+    """Each cell's display width, or ``None`` when every cell is ASCII (its width is its length)."""
+    return None if "".join(cells).isascii() else [display_width(cell) for cell in cells]
+
+
+def _padded(title: str, cells: list[str], *, left: bool, width: int | None = None) -> list[str]:
+    """A column's title and cells padded to the column's width (the widest of them, or ``width``)."""
+    texts = [title, *cells]
+    sizes = _widths(texts)
+    widest = width if width is not None else max(sizes) if sizes is not None else max(map(len, texts))
+    if sizes is None:  # the usual column: str.ljust and str.rjust, in C
+        return [text.ljust(widest) for text in texts] if left else [text.rjust(widest) for text in texts]
+    return [
+        text + " " * (widest - size) if left else " " * (widest - size) + text
+        for text, size in zip(texts, sizes, strict=True)
+    ]
+
+
 def render_table(standings: Standings, *, color: bool = False, width: int | None = None) -> str:
     """The standings as an aligned table, in colour only when asked.
 
     ``width`` is the terminal's: long names are cut with an ellipsis to fit
-    it; ``None`` lays the table out at its natural width.
+    it; ``None`` lays the table out at its natural width. The table is built a
+    column at a time: a hundred thousand players are laid out in a moment.
     """
     ratings = rating_texts(standings)
     before: list[tuple[str, list[str]]] = [("Rk", place_texts(standings)), ("No", list(map(str, standings.starts)))]
@@ -57,33 +76,28 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
         ("Pts", points_texts(standings)),
         *((code.split("#")[0], value_texts(standings, code)) for code in standings.codes),
     ]
-    widths = [max(map(display_width, [title, *cells])) for title, cells in [*before, *after]]
+    left_columns = [_padded(title, cells, left=False) for title, cells in before]
+    right_columns = [_padded(title, cells, left=False) for title, cells in after]
     player_names = names(standings)
-    name_width = max(map(display_width, ["Name", *player_names]))
+    name_sizes = _widths(["Name", *player_names])
+    name_width = max(name_sizes) if name_sizes is not None else max(map(len, ["Name", *player_names]))
     if width is not None:
         # Two spaces between columns, none at the edges: the name column takes what is left.
-        name_width = max(4, min(name_width, width - sum(w + 2 for w in widths)))
-    head = len(before)
-    pts = head + len(after) - len(standings.codes) - 1
-
-    def line(cells: list[str], name: str, *, header: bool = False) -> str:
-        parts = [_pad(cell, w, left=False) for cell, w in zip(cells[:head], widths[:head], strict=True)]
-        parts.append(_pad(fit(name, name_width), name_width, left=True))
-        for index, (cell, w) in enumerate(zip(cells[head:], widths[head:], strict=True), start=head):
-            text = _pad(cell, w, left=False)
-            parts.append(f"{BOLD}{text}{RESET}" if color and not header and index == pts else text)
-        text = "  ".join(parts).rstrip()
-        return f"{BOLD_CYAN}{text}{RESET}" if color and header else text
-
-    columns = [cells for _, cells in [*before, *after]]
+        others = sum(len(column[0]) + 2 for column in [*left_columns, *right_columns])
+        name_width = max(4, min(name_width, width - others))
+        player_names = [fit(name, name_width) for name in player_names]
+    name_column = _padded("Name", player_names, left=True, width=name_width)
+    if color:  # the points in bold
+        pts = len(after) - len(standings.codes) - 1
+        right_columns[pts] = [right_columns[pts][0], *(f"{BOLD}{cell}{RESET}" for cell in right_columns[pts][1:])]
+    rows = ["  ".join(cells).rstrip() for cells in zip(*left_columns, name_column, *right_columns, strict=True)]
     lines = []
     title = standings.event.name
     if title:
         for part in textwrap.wrap(title, width) if width is not None else [title]:
             lines.append(f"{BOLD}{part}{RESET}" if color else part)
-    lines.append(line([t for t, _ in before] + [t for t, _ in after], "Name", header=True))
-    for index, name in enumerate(player_names):
-        lines.append(line([cells[index] for cells in columns], name))
+    lines.append(f"{BOLD_CYAN}{rows[0]}{RESET}" if color else rows[0])
+    lines += rows[1:]
     for note in notes(standings):
         for part in textwrap.wrap(note, width) if width is not None else [note]:
             lines.append(f"{DIM}{part}{RESET}" if color else part)

@@ -813,7 +813,9 @@ def _roster(players: PlayerLines, rows: Ints, names: list[str]) -> Roster:
         return ["w" if sex == "f" else sex for sex in map(str.lower, cut(lines, layout.sex, rows.tolist()))]
 
     def points() -> list[Fraction | None]:
-        return [_fraction(value) if value else None for value in cut(lines, layout.points, rows.tolist())]
+        found: dict[str, Fraction] = {}  # points columns repeat a few dozen values: each is parsed once
+        texts = cut(lines, layout.points, rows.tolist())
+        return [(found.get(value) or found.setdefault(value, _fraction(value))) if value else None for value in texts]
 
     return Roster(
         names=names,
