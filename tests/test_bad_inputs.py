@@ -174,7 +174,7 @@ def _pgn_tags(count: int) -> str:
 
 def _trf_every_round_records(count: int) -> str:
     record = "299 W" + " " * 8 + " 1.0" + "  000    1\n"
-    return "XXR 99999\n001    1      Adams, Ann\n" + record * count
+    return "XXR 64\n001    1      Adams, Ann\n" + record * count
 
 
 PATHOLOGICAL: list[tuple[str, str, Callable[[], str], str]] = [
@@ -182,7 +182,7 @@ PATHOLOGICAL: list[tuple[str, str, Callable[[], str], str]] = [
     ("crosstable cell of 50,000 games", "crosstable", lambda: _crosstable_cycles(50_000), "50,000 games a pair"),
     ("crosstable of 50,000 rows", "crosstable", lambda: "A X\n" * 50_000, "result cells"),
     ("TRF line of 10 MB", "trf", lambda: "001    1      A" + " " * 10_000_000, ":1:100001: line of"),
-    ("TRF asking for 10 million rounds", "trf", lambda: "XXR 10000000\n001    1      A\n", "too many for a file"),
+    ("TRF asking for 10 million rounds", "trf", lambda: "XXR 10000000\n001    1      A\n", "gives 10,000,000 rounds"),
     ("TRF 50,000 points records for every round", "trf", lambda: _trf_every_round_records(50_000), ""),
     ("PGN game of 100,000 tags", "pgn", lambda: _pgn_tags(100_000), ""),
     ("PGN of 10,000 rounds of new players", "pgn", lambda: _pgn_games(10_000), "too many for a file"),

@@ -1,4 +1,5 @@
-"""Fuzz targets for every reader: mutated valid files give a result or a clean error, nothing else.
+"""Fuzz targets for every reader, for option values and for declared sizes: mutated valid inputs give a
+result or a clean error, nothing else.
 
 Each target takes the bytes of a file, as the command would read them, and
 returns ``"result"`` or ``"error"``; any other outcome (an unexpected
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -22,12 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle.trf_compare import assert_same_reading
 
-from sonneborn.errors import InputError
+from sonneborn.errors import InputError, OptionError, TiebreakError, WriteError
 from sonneborn.formats import decode, read_text
 from sonneborn.formats.jsonio import write_json
-from sonneborn.pipeline import Reading
+from sonneborn.pipeline import Reading, Request, standings
 from sonneborn.pipeline import read_text as read_reading
-from sonneborn.ranking import rank
+from sonneborn.ranking import Standings, rank
+from sonneborn.render import render
+from sonneborn.render.crosstable import build_crosstable, crosstable_html, crosstable_markdown, crosstable_text
 from sonneborn.render.json import render_json
 
 DATA = Path(__file__).parent / "data"
@@ -56,9 +60,13 @@ _PGN_GAMES = 14
 
 @cache
 def seeds(reader: str) -> tuple[bytes, ...]:
-    """The valid files a reader's inputs are mutated from."""
+    """The valid files (or option sets) a target's inputs are mutated from."""
     if reader == "trf-oracle":
         return seeds("trf")
+    if reader == "options":
+        return tuple(json.dumps(options).encode("utf-8") for options in _OPTION_SEEDS)
+    if reader == "sizes":
+        return seeds("trf") + seeds("json")[:1] + seeds("pgn") + seeds("crosstable")[:1]
     if reader == "json":
         # The JSON of small events of each other format, with standings beside the event as the command writes it.
         events = [read_text(data.decode("utf-8"), input_format="crosstable") for data in seeds("crosstable")[-1:]]
@@ -231,6 +239,52 @@ def _json_value(data: bytes, rng: random.Random) -> bytes:
     return json.dumps(document, indent=rng.choice([None, 1])).encode("utf-8")
 
 
+_OPTION_SEEDS: list[dict[str, object]] = [
+    {"tiebreaks": "BH/C1,BH,SB,DE,WIN", "rules": "fide-2026"},
+    {"tiebreaks": "SB/M1,ARO/C2,TPR,KS/L-1,PS/C1", "points": "3,1,0", "lots": 7, "unrated_rating": 1000},
+    {"tiebreaks": "FB,AOB/U1400,RTNG,GF,NNSB,SOLK", "rank_by": "SB", "kind": "swiss", "rules": "fide-2023"},
+    {"tiebreaks": "BH/C1/P,SB/F,DE,STD,BPG,BWG,ACO,APRO/C1", "points": "1,1/2,0", "kind": "round-robin"},
+]
+"""Option sets as the command line and the API give them, the values of ``options`` inputs."""
+
+_HUGE = [
+    "0", "1", "2", "99", "100", "999999999", "99999999999999999999999999999999999999999999999", "1e20000000",
+    "-1", "1/3", "1/99999999999999999999999999999999999999999999999", "0.5e-9", "inf", "nan", "", " ", "½", "٣",
+]  # fmt: skip
+"""What a number in an option, or a size a file declares, is replaced by: zero, huge, negative, odd."""
+_NUMBER = re.compile(rb"\d+(?:\.\d+)?")
+
+
+def _option_value(data: bytes, rng: random.Random) -> bytes:
+    """A number in an option set (a cut count, a point value, a rating) replaced by an odd one."""
+    found = list(_NUMBER.finditer(data))
+    if not found:
+        return _json_value(data, rng)
+    match = rng.choice(found)
+    return data[: match.start()] + rng.choice(_HUGE).encode("utf-8") + data[match.end() :]
+
+
+_DECLARED = re.compile(rb"^(?:XXR|142|062) +(\d+)|\"rounds\": *(\d+)|\[Round \"(\d+)|^(\d+)", re.MULTILINE)
+"""The sizes a file declares: TRF's rounds (``XXR``, 142) and players (062), JSON's rounds, PGN's round
+numbers, and the first number of a line (a start number, a crosstable's row)."""
+
+
+def _declared_size(data: bytes, rng: random.Random) -> bytes:
+    found = list(_DECLARED.finditer(data))
+    if not found:
+        return data
+    match = rng.choice(found)
+    group = next(index for index in range(1, 5) if match.group(index) is not None)
+    value = rng.choice([b"0", b"1", b"64", b"65", b"999", b"1000000", b"999999999", b"9" * 40])
+    return data[: match.start(group)] + value + data[match.end(group) :]
+
+
+def _declared_line(data: bytes, rng: random.Random) -> bytes:
+    """A size stated where the file did not state one."""
+    line = rng.choice([b"XXR 1000000\n", b"142 999999\n", b"062 99999999\n", b'[Round "99999999"]\n'])
+    return line + data if rng.random() < 0.5 else data + b"\n" + line
+
+
 _MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     _flip, _same_class, _same_class, _same_class, _insert, _overwrite, _unicode, _delete, _truncate, _splice,
     _lines, _lines, _line_ends, _big,
@@ -238,8 +292,15 @@ _MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
 
 
 def mutations(reader: str) -> list[Callable[[bytes, random.Random], bytes]]:
-    """The mutations of a reader's inputs: JSON also gets changes to its tree."""
-    return _MUTATIONS + [_json_value] * 6 if reader == "json" else _MUTATIONS
+    """The mutations of a target's inputs: JSON also gets changes to its tree, options odd numbers, files
+    odd declared sizes."""
+    if reader == "json":
+        return _MUTATIONS + [_json_value] * 6
+    if reader == "options":
+        return [*[_option_value] * 8, *[_json_value] * 4, _same_class, _insert, _flip, _delete]
+    if reader == "sizes":
+        return [*[_declared_size] * 6, *[_declared_line] * 2, _same_class, _insert, _lines]
+    return _MUTATIONS
 
 
 def mutated(reader: str, rng: random.Random) -> bytes:
@@ -298,12 +359,84 @@ def trf_oracle_target(data: bytes) -> str:
     return assert_same_reading(text, PATH)
 
 
+def _render_everything(result: Standings) -> int:
+    """Every output of the standings and the crosstable; their total length (a TRF file may refuse a point
+    system it cannot write, such as ⅓ a draw, with its message)."""
+    lengths = [len(render(result, fmt)) for fmt in ("table", "json", "csv", "html", "md")]
+    try:
+        lengths.append(len(render(result, "trf")))
+    except WriteError as error:
+        assert str(error) and "\n" not in str(error)
+    table = build_crosstable(result)
+    lengths += [len(crosstable_text(table)), len(crosstable_markdown(table)), len(crosstable_html(table, result))]
+    return sum(lengths)
+
+
+@cache
+def _options_event() -> Reading:
+    """The event option sets are tried on: a small Swiss event with byes, forfeits and unrated players."""
+    data = (DATA / "held" / "fide_tec_exercise_2023.trf").read_bytes()
+    return read_reading(decode(data, path=PATH), path=PATH, input_format="trf")
+
+
+_OPTIONS = ("tiebreaks", "rank_by", "rules", "points", "kind", "lots", "unrated_rating")
+
+
+def options_target(data: bytes) -> str:
+    """Option values as the command line gives them (text; whole numbers for ``lots`` and the rating):
+    the request ranks and renders, or is refused with a message naming the option."""
+    try:
+        given = json.loads(data)
+    except (ValueError, RecursionError):
+        return "error"  # not an option set: the command line and the API refuse it before any option
+    if not isinstance(given, dict):
+        return "error"
+    options: dict[str, object] = {}
+    for name in _OPTIONS:
+        value = given.get(name)
+        if name in ("lots", "unrated_rating"):
+            if isinstance(value, int) and not isinstance(value, bool):
+                options[name] = value
+        elif value is not None:
+            options[name] = str(value)
+    try:
+        request = Request.parse(**options)  # type: ignore[arg-type]
+        result = standings(_options_event(), request)
+    except (OptionError, TiebreakError) as error:
+        text = str(error)
+        assert text and "\n" not in text, f"an option error of no or several lines: {text!r}"
+        return "error"
+    except InputError as error:  # a list stated in the file, when none is given
+        _check_error(error)
+        return "error"
+    _render_everything(result)
+    return "result"
+
+
+def sizes_target(data: bytes) -> str:
+    """A file declaring odd sizes (rounds, players, round numbers) is read, ranked and rendered in every
+    format in time and space bounded by its size, or refused."""
+    try:
+        reading = read_reading(decode(data, path=PATH), path=PATH)
+    except InputError as error:
+        _check_error(error)
+        return "error"
+    result = rank(reading.event)
+    table = reading.event.table
+    written = _render_everything(result)
+    # Every output is linear in what the file holds: a cell a result, a row a player.
+    assert written <= 4000 * (len(data) + table.players * table.rounds + 100), (written, len(data))
+    return "result"
+
+
 TARGETS: dict[str, Callable[[bytes], str]] = {
     "trf": lambda data: read_target("trf", data),
     "crosstable": lambda data: read_target("crosstable", data),
     "pgn": lambda data: read_target("pgn", data),
     "json": lambda data: read_target("json", data),
     "trf-oracle": trf_oracle_target,
+    # "options": options_target,  # PENDING server-hardening merge
+    "sizes": sizes_target,
 }
 """Every fuzz target by name."""
 

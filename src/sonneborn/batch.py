@@ -20,8 +20,10 @@ from __future__ import annotations
 import glob
 import math
 import os
+import re
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -29,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sonneborn.errors import InputError, TiebreakError
+from sonneborn.errors import InputError, OutputError, TiebreakError
+from sonneborn.files import write_file
 from sonneborn.formats import FORMATS as INPUT_FORMATS
 from sonneborn.render import render
 from sonneborn.render.json import iter_json
@@ -86,10 +89,67 @@ def find_inputs(pattern: str) -> list[Path]:
     """
     path = Path(pattern)
     if path.is_dir():
-        found = (p for p in path.rglob("*") if p.suffix.lower() in INPUT_SUFFIXES and p.is_file())
-    else:
-        found = (Path(name) for name in glob.glob(pattern, recursive=True) if os.path.isfile(name))
-    return sorted(found)
+        found = [p for p in _walk(path) if p.suffix.lower() in INPUT_SUFFIXES]
+    elif "**" in pattern:
+        root, _, rest = _split_glob(pattern)
+        wanted = _glob_pattern(rest)
+        found = [p for p in _walk(root) if wanted.fullmatch(p.relative_to(root).as_posix())]
+    else:  # no recursion: a plain glob cannot loop
+        found = [Path(name) for name in glob.glob(pattern) if os.path.isfile(name)]
+    # Each file once, by its real path: two links to one event are one input.
+    unique: dict[str, Path] = {}
+    for file in sorted(found):
+        unique.setdefault(os.path.realpath(file), file)
+    return sorted(unique.values())
+
+
+def _walk(root: Path) -> Iterator[Path]:
+    """The files below a folder, through links to folders but never twice into one (a loop ends there)."""
+    seen: set[tuple[int, int]] = set()
+    for folder, folders, files in os.walk(root, followlinks=True):
+        status = os.stat(folder)
+        if (status.st_dev, status.st_ino) in seen:
+            folders.clear()
+            continue
+        seen.add((status.st_dev, status.st_ino))
+        folders.sort()
+        for name in sorted(files):
+            file = Path(folder) / name
+            if file.is_file():
+                yield file
+
+
+def _split_glob(pattern: str) -> tuple[Path, str, str]:
+    """A recursive pattern cut into the folder before its first wildcard and the pattern below it."""
+    parts = Path(pattern).parts
+    first = next(index for index, part in enumerate(parts) if any(char in part for char in "*?["))
+    return Path(*parts[:first]) if first else Path("."), "/", "/".join(parts[first:])
+
+
+def _glob_pattern(pattern: str) -> re.Pattern[str]:
+    """A glob pattern below a folder as a regular expression: ``**`` any folders, ``*`` and ``?`` within one.
+
+    >>> bool(_glob_pattern("**/*.trf").fullmatch("a/b/x.trf")), bool(_glob_pattern("*/x?.trf").fullmatch("a/b/x1.trf"))
+    (True, False)
+    """
+    found = ""
+    index = 0
+    while index < len(pattern):
+        if pattern.startswith("**/", index):
+            found, index = found + "(?:.*/)?", index + 3
+        elif pattern.startswith("**", index):
+            found, index = found + ".*", index + 2
+        elif pattern[index] == "*":
+            found, index = found + "[^/]*", index + 1
+        elif pattern[index] == "?":
+            found, index = found + "[^/]", index + 1
+        elif pattern[index] == "[" and "]" in pattern[index + 2 :]:
+            end = pattern.index("]", index + 2)
+            inside = pattern[index + 1 : end].replace("\\", "\\\\")
+            found, index = found + "[" + ("^" + inside[1:] if inside.startswith("!") else inside) + "]", end + 1
+        else:
+            found, index = found + re.escape(pattern[index]), index + 1
+    return re.compile(found)
 
 
 def run_batch(
@@ -174,7 +234,8 @@ def _targets(inputs: Sequence[Path], outdir: Path, suffix: str) -> list[tuple[Pa
     base = Path(os.path.commonpath([path.absolute().parent for path in kept]))
     relative = [path.absolute().relative_to(base) for path in kept]
     names = [rel.with_suffix(suffix) for rel in relative]
-    clashes = {name for name in names if names.count(name) > 1} if len(set(names)) < len(names) else set()
+    counts = Counter(names)
+    clashes = {name for name, count in counts.items() if count > 1}
     return [
         (path, outdir / (rel.with_name(rel.name + suffix) if name in clashes else name))
         for path, rel, name in zip(kept, relative, names, strict=True)
@@ -254,13 +315,10 @@ def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tupl
         warnings += len(result.warnings)
         text = "".join(iter_json(result)) if fmt == "json" else render(result, fmt)
         target.parent.mkdir(parents=True, exist_ok=True)
-        # Written beside the output and renamed, so that a crash leaves no half-written file.
-        partial = target.with_name(target.name + ".partial")
-        partial.write_text(text, encoding="utf-8", newline="")
-        partial.replace(target)
+        write_file(target, text, force=True)  # an output older than its input is computed again
     except InputError as error:
         return _one_line(str(error)), warnings
-    except TiebreakError as error:
+    except (TiebreakError, OutputError) as error:
         return _one_line(f"{source}: {error}"), warnings
     except Exception as error:
         return _one_line(f"{source}: {type(error).__name__}: {error}"), warnings

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError, WriteError
+from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError
 from sonneborn.formats import FORMATS, ReadOptions
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
@@ -53,7 +53,9 @@ def _user_errors(command: F) -> F:
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            result = command(*args, **kwargs)
+            sys.stdout.flush()  # a full disk says so here, as an error, not at exit
+            return result
         except (InputError, TiebreakError) as error:
             click.echo(f"sonneborn: error: {error}", err=True)
             sys.exit(2)
@@ -63,12 +65,20 @@ def _user_errors(command: F) -> F:
         except WriteError as error:
             click.echo(f"sonneborn: error: cannot write the event: {error}", err=True)
             sys.exit(2)
+        except OutputError as error:
+            click.echo(f"sonneborn: error: {error}", err=True)
+            sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:
             # The reader of the output went away (`| head`): stop quietly, as a process ended by SIGPIPE.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
             sys.exit(128 + 13)
+        except OSError as error:
+            # Reading errors are InputErrors by now: what is left is the output (a full disk, a closed file).
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            click.echo(f"sonneborn: error: <stdout>: cannot write the output: {error.strerror or error}", err=True)
+            sys.exit(2)
         except Exception as error:
             if (click.get_current_context().find_root().obj or {}).get("debug"):
                 raise
@@ -335,6 +345,7 @@ Example:
 def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | None, **event: Any) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audit, audited_fields
+    from sonneborn.render.cells import terminal_text
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
@@ -342,7 +353,7 @@ def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | No
     list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
     disagreements = audit(result, list_known=list_known)
     for disagreement in disagreements:
-        click.echo(str(disagreement))
+        click.echo(terminal_text(str(disagreement)))
     fields = ", ".join(audited_fields(result)) or "nothing to check"
     players = reading.event.players
     if disagreements:
@@ -405,11 +416,12 @@ def _table(result: Standings) -> str:
 def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr: bool) -> None:
     # Machine-readable output stays parseable: explanations then go to stderr.
     from sonneborn.explain import explain_player
+    from sonneborn.render.cells import terminal_text
 
     for start in starts:
         click.echo("", err=to_stderr)
         for line in explain_player(result, start):
-            click.echo(line, err=to_stderr)
+            click.echo(terminal_text(line), err=to_stderr)
 
 
 @cli.command(
@@ -513,12 +525,13 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         fmt = target_format(target, fmt)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    if target != "-" and Path(target).exists():
-        if Path(source).exists() and Path(target).resolve() == Path(source).resolve():
-            raise click.UsageError("OUT is IN: the input would be overwritten")
-        if not force:
-            raise click.UsageError(f"{target} exists; give --force to replace it")
+    from sonneborn.files import check_target, write_file
     from sonneborn.pipeline import prepared
+
+    if target != "-":
+        if source != "-" and os.path.lexists(target) and os.path.realpath(target) == os.path.realpath(source):
+            raise click.UsageError("OUT is IN: the input would be overwritten")
+        check_target(Path(target), force=force)  # before the reading: a refusal costs nothing
 
     request = _request(**event)
     tournament = prepared(_read(source, **event), request).tournament
@@ -531,10 +544,7 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     if target == "-":
         click.echo(text, nl=False)
         return
-    # Write beside the target and rename, so that a failure leaves no half-written file.
-    partial = Path(target).with_name(Path(target).name + ".partial")
-    partial.write_text(text, encoding="utf-8", newline="")
-    partial.replace(target)
+    write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({fmt}, {len(tournament)} players, {tournament.rounds} rounds)", err=True)
 
 

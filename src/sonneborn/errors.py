@@ -117,3 +117,19 @@ class OptionError(ValueError):
     def __init__(self, message: str, *, option: str) -> None:
         super().__init__(message)
         self.option = option
+
+
+class OutputError(ValueError):
+    """A file the command may not or cannot write, naming it.
+
+    >>> str(OutputError("exists; give --force to replace it", path="out.json"))
+    'out.json: exists; give --force to replace it'
+    """
+
+    def __init__(self, message: str, *, path: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"

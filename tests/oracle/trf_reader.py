@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from sonneborn.errors import TrfError, shown
-from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
+from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results, unheld_rounds
 from sonneborn.model import (
     Colour,
     Entry,
@@ -192,6 +192,7 @@ class _Header:
     stated_rounds: int = 0
     """The number of rounds of ``XXR`` (or TRF-26 record 142)."""
     stated_rounds_line: int = 0
+    stated_rounds_code: str = "XXR"
     points: dict[str, tuple[Fraction, str, int]] = field(default_factory=dict)
     """The ``XXS`` values by code, as numbers and as written, with the line that gave them."""
     points_162: dict[str, tuple[Fraction, int]] = field(default_factory=dict)
@@ -238,6 +239,9 @@ class _Reader:
         )
         last_block = max(max(parsed.blocks, default=0) for parsed in self.players.values())
         assigned = max((a.round for a in header.byes + header.abnormal if a.type != " "), default=0)
+        unheld = unheld_rounds(header.stated_rounds, max(last_block, assigned), len(self.players))
+        if unheld is not None:
+            raise self.error(f"record {header.stated_rounds_code} {unheld}", header.stated_rounds_line, 5)
         rounds = max(header.stated_rounds, last_block, assigned)
         problem = too_many_results(len(self.players), rounds, len(text))
         if problem is not None:
@@ -332,6 +336,7 @@ class _Reader:
                     raise self.error(f"expected a number of rounds in record {code}, found {shown(value)}", lineno, 5)
                 header.stated_rounds = int(value)
                 header.stated_rounds_line = lineno
+                header.stated_rounds_code = code
             case "XXS":
                 self.points_line(lineno, line)
             case "162":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -62,11 +63,56 @@ def too_many_results(players: int, rounds: int, size: int) -> str | None:
     )
 
 
+ROUNDS_AHEAD = 64
+"""The rounds a file may announce beyond those it holds results of, whatever its players."""
+
+
+def unheld_rounds(stated: int, held: int, players: int) -> str | None:
+    """Why a number of rounds a file states (``XXR``, TRF-26 142, JSON ``rounds``) is refused, else ``None``.
+
+    A file may announce rounds not played yet (``XXR 9`` after round 4), up to what its players could
+    play: four cycles of a round robin, or :data:`ROUNDS_AHEAD`. Beyond that every output would be
+    padded with empty rounds (``XXR 1000000`` in a file of 28 bytes).
+
+    >>> unheld_rounds(9, 4, 10) is None, unheld_rounds(1_000_000, 0, 1)
+    (True, 'gives 1,000,000 rounds, but the file holds results of 0 rounds for 1 player (expected at most 64)')
+    """
+    limit = max(held, 4 * players, ROUNDS_AHEAD)
+    if stated <= limit:
+        return None
+    return (
+        f"gives {stated:,} rounds, but the file holds results of {held:,} round{'s' if held != 1 else ''} for "
+        f"{players:,} player{'s' if players != 1 else ''} (expected at most {limit:,})"
+    )
+
+
 def long_line(line: str) -> str | None:
     """Why a line is refused as too long, else ``None``."""
     if len(line) <= MAX_LINE:
         return None
     return f"line of {len(line):,} characters (expected at most {MAX_LINE:,})"
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list)."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text as a CSV cell: one a spreadsheet would take for a formula gets a leading ``'`` (OWASP).
+
+    >>> spreadsheet_text("=HYPERLINK(1)"), spreadsheet_text("Adams, Ann")
+    ("'=HYPERLINK(1)", 'Adams, Ann')
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def from_spreadsheet(text: str) -> str:
+    """A cell's text as written before :func:`spreadsheet_text`: the ``'`` before a formula start taken off.
+
+    >>> from_spreadsheet("'=HYPERLINK(1)"), from_spreadsheet("'t Hooft")
+    ('=HYPERLINK(1)', "'t Hooft")
+    """
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
 
 
 def split_lines(text: str) -> list[str]:
@@ -109,6 +155,21 @@ def duplicates(keys: list[int | str]) -> list[tuple[int, int, int | str]]:
     return found
 
 
+SHOWN_DUPLICATES = 20
+"""The players entered twice a reader names one by one; the others are counted in one warning."""
+
+
+def more_duplicates(found: list[tuple[int, int, int | str]], path: str) -> InputWarning | None:
+    """The warning that counts the players entered twice beyond the first :data:`SHOWN_DUPLICATES`, if any.
+
+    A file of eight thousand players named ``A`` gets twenty warnings and this one, not eight thousand.
+    """
+    more = len(found) - SHOWN_DUPLICATES
+    if more <= 0:
+        return None
+    return InputWarning(f"{more:,} more players have the same name or FIDE id as an earlier one", path)
+
+
 def _latin_1(error: UnicodeError) -> tuple[str, int]:
     """The codec error handler ``sonneborn-latin-1``: a byte that is not UTF-8 is read as Latin-1."""
     assert isinstance(error, UnicodeDecodeError)
@@ -128,12 +189,12 @@ def decode(data: bytes, *, path: str = "<input>") -> str:
     >>> decode(b"M\\xc3\\xbcller, M\\xfcller")
     'Müller, Müller'
     """
-    if b"\x00" in data[:4096]:
-        at = data.index(b"\x00")
+    at = data.find(b"\x00")  # anywhere: a NUL byte is no character of any text file
+    if at >= 0:
         line = len(_BYTE_LINE_END.findall(data, 0, at)) + 1
         column = at - max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at))
-        message = "binary data, not a text file (expected TRF, crosstable, PGN or JSON text)"
-        raise InputError(message, path=path, line=line, column=column)
+        what = "binary data, not a text file" if at < 4096 else "a NUL byte, which no text file holds"
+        raise InputError(f"{what} (expected TRF, crosstable, PGN or JSON text)", path=path, line=line, column=column)
     return data.decode("utf-8-sig", errors=ENCODING_ERRORS)
 
 
@@ -307,6 +368,10 @@ def load_text(
     return FORMATS[fmt].read(text, path, options, warn)
 
 
+MAX_FILE_BYTES = 1 << 30
+"""The largest input read (1 GiB): a tournament's file is kilobytes, a century of PGN games megabytes."""
+
+
 def load_path(
     path: str | Path,
     *,
@@ -314,27 +379,50 @@ def load_path(
     options: ReadOptions = DEFAULT_OPTIONS,
     warn: Warn = log_warning,
 ) -> Loaded:
-    """Reads an event file; ``-`` is standard input. A PGN file is streamed game by game."""
+    """Reads an event file; ``-`` is standard input. A PGN file is streamed game by game.
+
+    The file is opened once and read once, so a pipe or a FIFO (``<(cat x.tsv)``) reads as a file does;
+    its size is bounded (:data:`MAX_FILE_BYTES`) and a binary file refused before the rest is read.
+    """
     name = str(path)
-    if name == "-":
-        data = sys.stdin.buffer.read()
-        return load_text(decode(data, path="<stdin>"), path="<stdin>", input_format=input_format, options=options,
-                         warn=warn)  # fmt: skip
     try:
+        if name == "-":
+            return _load_stream(sys.stdin.buffer, "<stdin>", input_format, options, warn)
         with open(path, "rb") as handle:
-            head = handle.read(_SNIFF_BYTES)
-            fmt = input_format or detect_format(decode(head, path=name))
-            if fmt == "pgn":
-                return _stream_pgn(Path(path), name, options, warn)
-            data = head + handle.read()
+            return _load_stream(handle, name, input_format, options, warn)
     except OSError as error:
         raise InputError(f"cannot read the file: {error.strerror or error}", path=name) from error
+
+
+def _load_stream(handle: BinaryIO, name: str, input_format: str | None, options: ReadOptions, warn: Warn) -> Loaded:
+    try:
+        size: int | None = os.fstat(handle.fileno()).st_size
+    except (OSError, io.UnsupportedOperation):  # a stream without a file behind it
+        size = None
+    if size is not None and size > MAX_FILE_BYTES:
+        raise InputError(_too_big(size), path=name)
+    head = handle.read(_SNIFF_BYTES)
+    fmt = input_format or detect_format(decode(head, path=name))  # a binary file ends here, read no further
+    if fmt == "pgn" and handle.seekable():
+        return _stream_pgn(handle, name, options, warn)
+    rest = handle.read(MAX_FILE_BYTES + 1 - len(head))
+    if len(head) + len(rest) > MAX_FILE_BYTES:
+        raise InputError(_too_big(None), path=name)
+    data = head + rest
+    del head, rest
+    if fmt == "pgn":
+        return _stream_pgn(io.BytesIO(data), name, options, warn)
     text = decode(data, path=name)
     mixed = encoding_warning(data, path=name)
     if mixed is not None:
         warn(mixed)
     del data
     return load_text(text, path=name, input_format=fmt, options=options, warn=warn)
+
+
+def _too_big(size: int | None) -> str:
+    what = "more than" if size is None else f"{size:,} bytes,"
+    return f"{what} {MAX_FILE_BYTES:,} bytes, too big for a tournament file (expected TRF, crosstable, PGN or JSON)"
 
 
 def read_path(
@@ -366,20 +454,24 @@ def encoding_warning(data: bytes, *, path: str = "<input>") -> InputWarning | No
     return None if found is None else InputWarning(found)
 
 
-def _stream_pgn(path: Path, name: str, options: ReadOptions, warn: Warn) -> Loaded:
-    """Reads a PGN file as a text stream, in UTF-8, or (when it is not UTF-8) as :func:`decode` reads it."""
+def _stream_pgn(stream: BinaryIO, name: str, options: ReadOptions, warn: Warn) -> Loaded:
+    """Reads a PGN file from a seekable byte stream as text, in UTF-8, or (when it is not UTF-8) as
+    :func:`decode` reads it: the stream is read again from its start, never re-opened."""
     for errors in ("strict", ENCODING_ERRORS):
+        stream.seek(0)
         if errors != "strict":
-            with path.open("rb") as stream:
-                mixed = mixed_encodings(stream, path=name)
+            mixed = mixed_encodings(stream, path=name)
             if mixed is not None:
                 warn(InputWarning(mixed))
+            stream.seek(0)
         held: list[InputWarning] = []  # a reading that fails on the encoding says nothing: it is read again
+        text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors=errors, newline=None)
         try:
-            with open(path, encoding="utf-8-sig", errors=errors, newline=None) as stream:
-                loaded = _read_pgn(stream, name, options, held.append)
+            loaded = _read_pgn(text, name, options, held.append)
         except UnicodeDecodeError:
             continue
+        finally:
+            text.detach()  # the caller closes the stream
         for warning in held:
             warn(warning)
         return loaded

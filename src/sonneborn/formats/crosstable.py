@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
-from sonneborn.formats import MAX_LINE, long_line, split_lines, too_many_results
+from sonneborn.formats import MAX_LINE, from_spreadsheet, long_line, split_lines, too_many_results
 from sonneborn.model import (
     Colour,
     Entry,
@@ -188,7 +188,7 @@ def read_crosstable(text: str, *, path: str = "<input>", warn: Warn = log_warnin
         players.append(
             Player(
                 start=index + 1,
-                name=row.name.text,
+                name=from_spreadsheet(row.name.text),
                 entries=entries,
                 recorded_points=recorded,
                 recorded_tiebreaks=_recorded_tiebreaks(labels, row, size),

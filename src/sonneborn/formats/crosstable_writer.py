@@ -17,6 +17,7 @@ import csv
 import io
 
 from sonneborn.errors import WriteError
+from sonneborn.formats import spreadsheet_text
 from sonneborn.model import EventKind, Outcome, ResultKind, Tournament
 from sonneborn.numbers import exact_text
 from sonneborn.scoring import scores
@@ -49,7 +50,9 @@ def write_crosstable(tournament: Tournament, *, separator: str = "\t") -> tuple[
     for player in tournament.players:
         row = cells[player.start - 1]
         row[player.start - 1] = "X"
-        writer.writerow([player.start, player.name, *row, exact_text(totals[player.start])])
+        # A name a spreadsheet would take for a formula is written as text (OWASP); the reader takes the ' off.
+        name = spreadsheet_text(player.name)
+        writer.writerow([player.start, name, *row, exact_text(totals[player.start])])
     return out.getvalue(), _lost(tournament)
 
 

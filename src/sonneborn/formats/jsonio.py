@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
-from sonneborn.formats import duplicates
+from sonneborn.formats import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
 from sonneborn.model import (
     Colour,
     Entry,
@@ -278,18 +278,25 @@ class _Reader:
         players = self.items(data, where, "players", self.player)
         if rounds is None:
             rounds = max((len(player.entries) for player in players), default=0)
+        unheld = None if players else unheld_rounds(rounds, 0, 0)
+        if unheld is not None:  # with players, each one's rounds hold a result a round
+            raise self.error((*where, "rounds"), unheld)
         for index, player in enumerate(players):
             if len(player.entries) != rounds:
                 count = len(player.entries)
                 raise self.error((*where, "players", index, "rounds"), f"expected {rounds} rounds, found {count}")
         self.check_pairings(players, where)
-        for index, first, key in duplicates([player.fide_id or player.name for player in players]):
+        found = duplicates([player.fide_id or player.name for player in players])
+        more = more_duplicates(found, self.path)
+        for index, first, key in found[:SHOWN_DUPLICATES]:  # each is located from the start of the text
             at = (*where, "players", index, "fide_id" if isinstance(key, int) else "name")
             line, column = _locate(self.text, at)
             what = "FIDE id" if isinstance(key, int) else "name"
             named = shown(key) if isinstance(key, str) else key
             message = f"{_dotted(at)}: player {index + 1} has the same {what} as player {first + 1}, {named} "
             self.warn(InputWarning(message + "(is he entered twice?)", self.path, line, column))
+        if more is not None:
+            self.warn(more)
         try:
             tournament = dataclasses.replace(header, players=players, rounds=rounds)
             tournament.check_pairings()

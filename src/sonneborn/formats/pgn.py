@@ -217,6 +217,9 @@ class _Lines:
         if len(line) > MAX_LINE and not line.endswith("\n"):
             message = f"line of more than {MAX_LINE:,} characters (expected at most {MAX_LINE:,})"
             raise PgnError(message, path=self._reader.path, line=self._read, column=MAX_LINE + 1)
+        if "\x00" in line:  # the file is read as a stream: decode() never saw it whole
+            message = "a NUL byte, which no text file holds (expected PGN text)"
+            raise PgnError(message, path=self._reader.path, line=self._read, column=line.index("\x00") + 1)
         return line
 
     def _skip(self) -> str:

@@ -24,6 +24,19 @@ from sonneborn.tiebreaks import Column, definition
 MAX_PLACES = 6
 
 
+def terminal_text(text: str) -> str:
+    r"""A text as a terminal may show it: control characters (an escape sequence, a bell) written escaped.
+
+    >>> terminal_text("Ann\x1b[31m"), terminal_text("Ødegaard")
+    ('Ann\\x1b[31m', 'Ødegaard')
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() or char == " " else char.encode("unicode_escape").decode() for char in text
+    )
+
+
 def display_width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two, combining marks none."""
     if text.isascii():
@@ -35,6 +48,24 @@ def display_width(text: str) -> int:
             continue
         width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
     return width
+
+
+def display_widths(cells: list[str]) -> list[int] | None:
+    """Each cell's display width, or ``None`` when every cell is ASCII (its width is its length)."""
+    return None if "".join(cells).isascii() else [display_width(cell) for cell in cells]
+
+
+def padded_column(title: str, cells: list[str], *, left: bool, width: int | None = None) -> list[str]:
+    """A column's title and cells padded to the column's width (the widest of them, or ``width``)."""
+    texts = [title, *cells]
+    sizes = display_widths(texts)
+    widest = width if width is not None else max(sizes) if sizes is not None else max(map(len, texts))
+    if sizes is None:  # the usual column: str.ljust and str.rjust, in C
+        return [text.ljust(widest) for text in texts] if left else [text.rjust(widest) for text in texts]
+    return [
+        text + " " * (widest - size) if left else " " * (widest - size) + text
+        for text, size in zip(texts, sizes, strict=True)
+    ]
 
 
 def places_needed(values: Sequence[Fraction]) -> int:
@@ -167,6 +198,7 @@ def place_texts(standings: Standings, *, dash: str = "-") -> list[str]:
     >>> place_texts(rank(seed_event(), parse_list("SB")), dash="–")[6:10]
     ['7', '8–9', '8–9', '10']
     """
+
     def make() -> list[str]:
         ranks = standings.ranks[standings.order]
         counts = np.bincount(ranks, minlength=1)

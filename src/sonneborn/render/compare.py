@@ -8,7 +8,7 @@ from string import ascii_uppercase
 import numpy as np
 
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import display_width, names, points_texts, value_texts
+from sonneborn.render.cells import display_width, names, points_texts, terminal_text, value_texts
 from sonneborn.render.json import dumps, standings_data
 
 
@@ -44,7 +44,7 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
     header.append("")
     body = []
     for start, name, points in zip(first.starts, names(first), points_texts(first), strict=True):
-        cells = [str(start), name, points] + [column[start] for column in columns]
+        cells = [str(start), terminal_text(name), points] + [column[start] for column in columns]
         body.append([*cells, "*" if start in changed_rows else ""])
     widths = [max(display_width(line[i]) for line in [header, *body]) for i in range(len(header))]
     lines = [*legend, ""]

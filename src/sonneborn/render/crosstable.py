@@ -29,10 +29,18 @@ from functools import cached_property
 
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
 from sonneborn.explain import explained
+from sonneborn.formats import spreadsheet_text
 from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import display_width, names, place_texts, points_texts, value_texts
+from sonneborn.render.cells import (
+    names,
+    padded_column,
+    place_texts,
+    points_texts,
+    terminal_text,
+    value_texts,
+)
 
 __all__ = [
     "Crosstable",
@@ -92,9 +100,9 @@ class Crosstable:
     """The layout: opponents as columns (round robin) or rounds as columns (Swiss)."""
     name_column: int
     """The index of the column of names (left-aligned where the others are right-aligned)."""
-    result_columns: tuple[int, ...]
+    result_columns: range
     """The indexes of the columns holding results, one per opponent or per round."""
-    value_columns: tuple[int, ...]
+    value_columns: range
     """The indexes of the points and tie-break columns."""
     starts: list[StartNo]
     """The start number of the player of each row."""
@@ -152,7 +160,7 @@ def _round_robin(standings: Standings) -> Crosstable:
             found_titles.append(notes)
         return found_titles
 
-    return _with_values(standings, header, rows, titles, EventKind.ROUND_ROBIN, 1, tuple(range(2, 2 + len(order))))
+    return _with_values(standings, header, rows, titles, EventKind.ROUND_ROBIN, 1, range(2, 2 + len(order)))
 
 
 def _swiss(standings: Standings) -> Crosstable:
@@ -162,11 +170,11 @@ def _swiss(standings: Standings) -> Crosstable:
     player_names = names(standings)
     ratings = table.rating[order].tolist()
     places = place_texts(standings)
-    columns = [_round_cells(standings, column) for column in range(event.rounds)]
-    rounds = zip(*columns, strict=True) if columns else ([] for _ in places)
     rows = [
         [place, str(row + 1), name, str(rating) if rating else "", *cells]
-        for place, row, name, rating, cells in zip(places, order.tolist(), player_names, ratings, rounds, strict=True)
+        for place, row, name, rating, cells in zip(
+            places, order.tolist(), player_names, ratings, _round_cells(standings), strict=True
+        )
     ]
 
     def titles() -> list[list[str]]:
@@ -179,16 +187,14 @@ def _swiss(standings: Standings) -> Crosstable:
             found.append([place, "", "", "", *_round_titles(standings, row)])
         return found
 
-    return _with_values(standings, header, rows, titles, EventKind.SWISS, 2, tuple(range(4, 4 + event.rounds)))
+    return _with_values(standings, header, rows, titles, EventKind.SWISS, 2, range(4, 4 + event.rounds))
 
 
-def _round_cells(standings: Standings, column: int) -> list[str]:
-    """One round's cells in final order: ``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``, ``-Z0``."""
+def _round_cells(standings: Standings) -> list[list[str]]:
+    """Every player's round cells, in final order: ``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``, ``-Z0``."""
     table, order = standings.event.table, standings.order
-    opponents = table.opponent[order, column].tolist()
-    kinds = table.kind[order, column].tolist()
-    colours = table.colour[order, column].tolist()
-    points = table.points[order, column].tolist()
+    opponents, kinds = table.opponent[order].tolist(), table.kind[order].tolist()
+    colours, points = table.colour[order].tolist(), table.points[order].tolist()
     unit, system = table.unit, table.system
     win, draw, loss = (int(system[KINDS.index(k)]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
     games = [[colour + symbol for symbol in _SYMBOL_OF] for colour in _COLOUR_LETTER]
@@ -202,9 +208,12 @@ def _round_cells(standings: Standings, column: int) -> list[str]:
         return f"-{KINDS[kind]}{symbol or exact_text(Fraction(int(pts), unit))}"
 
     return [
-        f"{opponent + 1}{games[colour][kind]}" if opponent >= 0 else byes.get((kind, pts)) or byes.setdefault(
-            (kind, pts), bye(kind, pts))
-        for opponent, kind, colour, pts in zip(opponents, kinds, colours, points, strict=True)
+        [
+            f"{opponent + 1}{games[colour][kind]}" if opponent >= 0 else byes.get((kind, pts)) or byes.setdefault(
+                (kind, pts), bye(kind, pts))
+            for opponent, kind, colour, pts in zip(*player, strict=True)
+        ]
+        for player in zip(opponents, kinds, colours, points, strict=True)
     ]  # fmt: skip
 
 
@@ -234,7 +243,7 @@ def _with_values(
     titles: Callable[[], list[list[str]]],
     kind: EventKind,
     name_column: int,
-    results: tuple[int, ...],
+    results: range,
 ) -> Crosstable:
     codes = standings.codes
     columns = [points_texts(standings), *(value_texts(standings, code) for code in codes)]
@@ -257,7 +266,7 @@ def _with_values(
         kind=kind,
         name_column=name_column,
         result_columns=results,
-        value_columns=tuple(range(first, len(header))),
+        value_columns=range(first, len(header)),
         starts=standings.starts,
         make_titles=all_titles,
     )
@@ -274,14 +283,12 @@ def crosstable_text(c: Crosstable) -> str:
     >>> print(crosstable_text(build_crosstable(rank(seed_event(), parse_list("SB")))).splitlines()[1])
      1  Sloth         X  ½  ½  1  ½  ½  1  1  ½   1   ½   1   1   1   1    11  69.50
     """
-    lines = [c.header, *c.rows]
-    widths = [max(display_width(line[i]) for line in lines) for i in range(len(c.header))]
-
-    def pad(text: str, index: int) -> str:
-        fill = " " * (widths[index] - display_width(text))
-        return text + fill if index == c.name_column else fill + text
-
-    return "\n".join("  ".join(pad(cell, i) for i, cell in enumerate(line)).rstrip() for line in lines) + "\n"
+    columns = [
+        padded_column(title, [terminal_text(cell) for cell in cells] if index == c.name_column else list(cells),
+                      left=index == c.name_column)
+        for index, (title, *cells) in enumerate(zip(c.header, *c.rows, strict=True))
+    ]  # fmt: skip
+    return "\n".join("  ".join(cells).rstrip() for cells in zip(*columns, strict=True)) + "\n"
 
 
 def crosstable_csv(c: Crosstable) -> str:
@@ -295,7 +302,8 @@ def crosstable_csv(c: Crosstable) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(c.header)
-    writer.writerows(c.rows)
+    name = c.name_column
+    writer.writerows([*row[:name], spreadsheet_text(row[name]), *row[name + 1 :]] for row in c.rows)
     return out.getvalue()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
+from sonneborn.formats import spreadsheet_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import csv_texts, names, points_texts
 
@@ -18,7 +19,8 @@ def render_csv(standings: Standings) -> str:
     texts = [csv_texts(column, order) for column in standings.columns]
     ratings = standings.event.table.rating[order].tolist()
     ranks = standings.ranks[order].tolist()
-    columns = zip(ranks, standings.starts, names(standings), ratings, points_texts(standings), *texts, strict=True)
+    cells = [spreadsheet_text(name) for name in names(standings)]
+    columns = zip(ranks, standings.starts, cells, ratings, points_texts(standings), *texts, strict=True)
     for rank, start, name, rating, points, *values in columns:
         writer.writerow([rank, start, name, str(rating) if rating else "", points, *values])
     return out.getvalue()

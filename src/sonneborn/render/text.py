@@ -13,11 +13,14 @@ import textwrap
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     display_width,
+    display_widths,
     names,
     notes,
+    padded_column,
     place_texts,
     points_texts,
     rating_texts,
+    terminal_text,
     value_texts,
 )
 
@@ -44,24 +47,6 @@ def _pad(text: str, width: int, *, left: bool) -> str:
     return text + fill if left else fill + text
 
 
-def _widths(cells: list[str]) -> list[int] | None:
-    """Each cell's display width, or ``None`` when every cell is ASCII (its width is its length)."""
-    return None if "".join(cells).isascii() else [display_width(cell) for cell in cells]
-
-
-def _padded(title: str, cells: list[str], *, left: bool, width: int | None = None) -> list[str]:
-    """A column's title and cells padded to the column's width (the widest of them, or ``width``)."""
-    texts = [title, *cells]
-    sizes = _widths(texts)
-    widest = width if width is not None else max(sizes) if sizes is not None else max(map(len, texts))
-    if sizes is None:  # the usual column: str.ljust and str.rjust, in C
-        return [text.ljust(widest) for text in texts] if left else [text.rjust(widest) for text in texts]
-    return [
-        text + " " * (widest - size) if left else " " * (widest - size) + text
-        for text, size in zip(texts, sizes, strict=True)
-    ]
-
-
 def render_table(standings: Standings, *, color: bool = False, width: int | None = None) -> str:
     """The standings as an aligned table, in colour only when asked.
 
@@ -76,23 +61,23 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
         ("Pts", points_texts(standings)),
         *((code.split("#")[0], value_texts(standings, code)) for code in standings.codes),
     ]
-    left_columns = [_padded(title, cells, left=False) for title, cells in before]
-    right_columns = [_padded(title, cells, left=False) for title, cells in after]
-    player_names = names(standings)
-    name_sizes = _widths(["Name", *player_names])
+    left_columns = [padded_column(title, cells, left=False) for title, cells in before]
+    right_columns = [padded_column(title, cells, left=False) for title, cells in after]
+    player_names = [terminal_text(name) for name in names(standings)]
+    name_sizes = display_widths(["Name", *player_names])
     name_width = max(name_sizes) if name_sizes is not None else max(map(len, ["Name", *player_names]))
     if width is not None:
         # Two spaces between columns, none at the edges: the name column takes what is left.
         others = sum(len(column[0]) + 2 for column in [*left_columns, *right_columns])
         name_width = max(4, min(name_width, width - others))
         player_names = [fit(name, name_width) for name in player_names]
-    name_column = _padded("Name", player_names, left=True, width=name_width)
+    name_column = padded_column("Name", player_names, left=True, width=name_width)
     if color:  # the points in bold
         pts = len(after) - len(standings.codes) - 1
         right_columns[pts] = [right_columns[pts][0], *(f"{BOLD}{cell}{RESET}" for cell in right_columns[pts][1:])]
     rows = ["  ".join(cells).rstrip() for cells in zip(*left_columns, name_column, *right_columns, strict=True)]
     lines = []
-    title = standings.event.name
+    title = terminal_text(standings.event.name or "")
     if title:
         for part in textwrap.wrap(title, width) if width is not None else [title]:
             lines.append(f"{BOLD}{part}{RESET}" if color else part)

@@ -34,7 +34,16 @@ import numpy as np
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
 from sonneborn.event import CODE, KINDS, UNKNOWN, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
-from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results
+from sonneborn.formats import (
+    MAX_LINE,
+    SHOWN_DUPLICATES,
+    duplicates,
+    long_line,
+    more_duplicates,
+    split_lines,
+    too_many_results,
+    unheld_rounds,
+)
 from sonneborn.formats.trf.columns import PlayerLines, cut, read_player_lines
 from sonneborn.formats.trf.layout import (
     ABNORMAL_KINDS,
@@ -176,6 +185,7 @@ class _Header:
     stated_rounds: int = 0
     """The number of rounds of ``XXR`` (or TRF-26 record 142)."""
     stated_rounds_line: int = 0
+    stated_rounds_code: str = "XXR"
     points: dict[str, tuple[Fraction, str, int]] = field(default_factory=dict)
     """The ``XXS`` values by code, as numbers and as written, with the line that gave them."""
     points_162: dict[str, tuple[Fraction, int]] = field(default_factory=dict)
@@ -313,6 +323,7 @@ class _Reader:
                     raise self.error(message, lineno, CONTENT_COLUMN)
                 header.stated_rounds = int(value)
                 header.stated_rounds_line = lineno
+                header.stated_rounds_code = code
             case "XXS":
                 self.points_line(lineno, line)
             case "162":
@@ -445,6 +456,10 @@ class _Reader:
             last_played = max(last_played, int(finished[-1]) + 1 if finished.size else 0)
             last_block = max(last_block, int(filled[-1]) + 1 if filled.size else 0)
         assigned = max((a.round for a in header.byes + header.abnormal if a.type != " "), default=0)
+        unheld = unheld_rounds(header.stated_rounds, max(last_block, assigned), count)
+        if unheld is not None:
+            code = header.stated_rounds_code
+            raise self.error(f"record {code} {unheld}", header.stated_rounds_line, CONTENT_COLUMN)
         rounds = max(header.stated_rounds, last_block, assigned)
         problem = too_many_results(count, rounds, size)
         if problem is not None:
@@ -645,10 +660,14 @@ class _Reader:
         if not (ordered[1:] == ordered[:-1]).any() and len(set(without)) == len(without):
             return  # nobody twice: the usual case, known without a key per player
         keys: list[int | str] = [fide_id or name for fide_id, name in zip(fide_ids.tolist(), names, strict=True)]
-        for index, first, key in duplicates(keys):
+        found = duplicates(keys)
+        for index, first, key in found[:SHOWN_DUPLICATES]:
             what = "FIDE id" if isinstance(key, int) else "name"
             message = f"player {index + 1} has the same {what} as player {first + 1}, {key!r} (is he entered twice?)"
             self.warn(int(linenos[index]), message)
+        more = more_duplicates(found, self.path)
+        if more is not None:
+            self.say(more)
 
     def point_system(self) -> PointSystem:
         """The point system of record 162, else of the ``XXS`` lines, else FIDE's 1-½-0.
