@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+import numpy as np
+
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
 from sonneborn.explain import explained
 from sonneborn.formats import spreadsheet_text
@@ -94,8 +96,8 @@ class Crosstable:
 
     header: list[str]
     """The column labels."""
-    rows: list[list[str]]
-    """The cell texts of every row, as long as the header."""
+    columns: list[list[str]]
+    """The cell texts of every column, one column per label, a text per player in final order."""
     kind: EventKind
     """The layout: opponents as columns (round robin) or rounds as columns (Swiss)."""
     name_column: int
@@ -107,6 +109,11 @@ class Crosstable:
     starts: list[StartNo]
     """The start number of the player of each row."""
     make_titles: Callable[[], list[list[str]]]
+
+    @cached_property
+    def rows(self) -> list[list[str]]:
+        """The cell texts of every row, as long as the header."""
+        return [list(row) for row in zip(*self.columns, strict=True)]
 
     @cached_property
     def titles(self) -> list[list[str]]:
@@ -160,21 +167,21 @@ def _round_robin(standings: Standings) -> Crosstable:
             found_titles.append(notes)
         return found_titles
 
-    return _with_values(standings, header, rows, titles, EventKind.ROUND_ROBIN, 1, range(2, 2 + len(order)))
+    columns = [list(column) for column in zip(*rows, strict=True)] if rows else []
+    return _with_values(standings, header, columns, titles, EventKind.ROUND_ROBIN, 1, range(2, 2 + len(order)))
 
 
 def _swiss(standings: Standings) -> Crosstable:
     event = standings.event
     table, order = event.table, standings.order
     header = ["Rk", "No", "Name", "Rtg", *(str(r) for r in range(1, event.rounds + 1))]
-    player_names = names(standings)
     ratings = table.rating[order].tolist()
-    places = place_texts(standings)
-    rows = [
-        [place, str(row + 1), name, str(rating) if rating else "", *cells]
-        for place, row, name, rating, cells in zip(
-            places, order.tolist(), player_names, ratings, _round_cells(standings), strict=True
-        )
+    columns = [
+        place_texts(standings),
+        [str(row + 1) for row in order.tolist()],
+        names(standings),
+        [str(rating) if rating else "" for rating in ratings],
+        *_round_cells(standings),
     ]
 
     def titles() -> list[list[str]]:
@@ -187,34 +194,42 @@ def _swiss(standings: Standings) -> Crosstable:
             found.append([place, "", "", "", *_round_titles(standings, row)])
         return found
 
-    return _with_values(standings, header, rows, titles, EventKind.SWISS, 2, range(4, 4 + event.rounds))
+    return _with_values(standings, header, columns, titles, EventKind.SWISS, 2, range(4, 4 + event.rounds))
 
 
 def _round_cells(standings: Standings) -> list[list[str]]:
-    """Every player's round cells, in final order: ``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``, ``-Z0``."""
+    """Every round's cells, a column each in final order: ``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``.
+
+    The cells of all rounds are made in one pass over the results, round after round, then cut into columns:
+    the work is one step a result, however the players and rounds are shaped.
+    """
     table, order = standings.event.table, standings.order
-    opponents, kinds = table.opponent[order].tolist(), table.kind[order].tolist()
-    colours, points = table.colour[order].tolist(), table.points[order].tolist()
+    count = len(order)
+    if count == 0 or table.rounds == 0:
+        return [[] for _ in range(table.rounds)]
+    opponents = table.opponent[order].T.ravel().tolist()
+    styles = (table.colour[order].T.astype(np.int64) * len(KINDS) + table.kind[order].T).ravel().tolist()
+    points = table.points[order].T.ravel().tolist()
     unit, system = table.unit, table.system
     win, draw, loss = (int(system[KINDS.index(k)]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
-    games = [[colour + symbol for symbol in _SYMBOL_OF] for colour in _COLOUR_LETTER]
+    games = [colour + symbol for colour in _COLOUR_LETTER for symbol in _SYMBOL_OF]
+    labels = [str(start) for start in range(1, len(table.opponent) + 1)]
     byes: dict[tuple[int, int], str] = {}
 
-    def bye(kind: int, pts: int) -> str:
+    def bye(style: int, pts: int) -> str:
+        kind = style % len(KINDS)
         if kind == NOT_PLAYED:
             return ""
         # A bye's points as the result it is worth: 1, ½ or 0, else the number.
         symbol = "1" if pts == win else "½" if pts == draw else "0" if pts == loss else None
         return f"-{KINDS[kind]}{symbol or exact_text(Fraction(int(pts), unit))}"
 
-    return [
-        [
-            f"{opponent + 1}{games[colour][kind]}" if opponent >= 0 else byes.get((kind, pts)) or byes.setdefault(
-                (kind, pts), bye(kind, pts))
-            for opponent, kind, colour, pts in zip(*player, strict=True)
-        ]
-        for player in zip(opponents, kinds, colours, points, strict=True)
+    cells = [
+        labels[opponent] + games[style] if opponent >= 0 else byes.get((style, pts)) or byes.setdefault(
+            (style, pts), bye(style, pts))
+        for opponent, style, pts in zip(opponents, styles, points, strict=True)
     ]  # fmt: skip
+    return [cells[start : start + count] for start in range(0, len(cells), count)]
 
 
 _KIND_WORDS = [_WORDS[kind] for kind in KINDS]
@@ -239,22 +254,22 @@ def _round_titles(standings: Standings, row: int) -> list[str]:
 def _with_values(
     standings: Standings,
     header: list[str],
-    rows: list[list[str]],
+    cells: list[list[str]],
     titles: Callable[[], list[list[str]]],
     kind: EventKind,
     name_column: int,
     results: range,
 ) -> Crosstable:
+    """The crosstable of the columns of ``cells`` (one text a player each, in final order), the points and
+    the tie-breaks after them."""
     codes = standings.codes
-    columns = [points_texts(standings), *(value_texts(standings, code) for code in codes)]
-    for index, row in enumerate(rows):
-        row += [column[index] for column in columns]
+    points = points_texts(standings)
+    columns = [*cells, points, *(value_texts(standings, code) for code in codes)]
     first = len(header)
     header = [*header, "Pts", *(code.split("#")[0] for code in codes)]
 
     def all_titles() -> list[list[str]]:
         found = titles()
-        points = columns[0]
         derivations = [explained(standings, code) for code in codes]
         for index, row in enumerate(found):
             row += [f"{points[index]} points", *(texts[index] for texts in derivations)]
@@ -262,7 +277,7 @@ def _with_values(
 
     return Crosstable(
         header=header,
-        rows=rows,
+        columns=columns,
         kind=kind,
         name_column=name_column,
         result_columns=results,
@@ -286,7 +301,7 @@ def crosstable_text(c: Crosstable) -> str:
     columns = [
         padded_column(title, [terminal_text(cell) for cell in cells] if index == c.name_column else list(cells),
                       left=index == c.name_column)
-        for index, (title, *cells) in enumerate(zip(c.header, *c.rows, strict=True))
+        for index, (title, cells) in enumerate(zip(c.header, c.columns, strict=True))
     ]  # fmt: skip
     return "\n".join("  ".join(cells).rstrip() for cells in zip(*columns, strict=True)) + "\n"
 
@@ -303,7 +318,8 @@ def crosstable_csv(c: Crosstable) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(c.header)
     name = c.name_column
-    writer.writerows([*row[:name], spreadsheet_text(row[name]), *row[name + 1 :]] for row in c.rows)
+    columns = [*c.columns[:name], [spreadsheet_text(text) for text in c.columns[name]], *c.columns[name + 1 :]]
+    writer.writerows(zip(*columns, strict=True))
     return out.getvalue()
 
 
@@ -323,10 +339,10 @@ def escape_markdown(text: str) -> str:
     return "".join("\\" + char if char in _MARKDOWN_ACTIVE else char for char in cleaned)
 
 
-def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[str]) -> str:
-    """A GitHub-flavoured Markdown table; ``align`` holds ``l``, ``c`` or ``r`` per column.
+def markdown_table(header: Sequence[str], columns: Sequence[Sequence[str]], align: Sequence[str]) -> str:
+    """A GitHub-flavoured Markdown table of columns of cell texts; ``align`` holds ``l``, ``c`` or ``r`` per column.
 
-    >>> print(markdown_table(["No", "Name"], [["1", "A|B"]], "rl"), end="")
+    >>> print(markdown_table(["No", "Name"], [["1"], ["A|B"]], "rl"), end="")
     | No | Name |
     | -: | :--- |
     | 1 | A\\|B |
@@ -334,8 +350,7 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: 
     rule = {"l": ":---", "c": ":-:", "r": "-:"}
     # Column by column: a column whose cells hold nothing to escape (results, numbers) is taken as it is.
     columns = [
-        cells if _PLAIN.fullmatch("".join(cells)) else [escape_markdown(cell) for cell in cells]
-        for cells in zip(*rows, strict=True)
+        cells if _PLAIN.fullmatch("".join(cells)) else [escape_markdown(cell) for cell in cells] for cells in columns
     ]
     lines = ["| " + " | ".join(map(escape_markdown, header)) + " |", "| " + " | ".join(rule[a] for a in align) + " |"]
     lines += ["| " + " | ".join(cells) + " |" for cells in zip(*columns, strict=True)]
@@ -351,7 +366,7 @@ def crosstable_markdown(c: Crosstable) -> str:
     | 1 | Sloth | X | ½ | ½ | 1 | ½ | ½ | 1 | 1 | ½ | 1 | ½ | 1 | 1 | 1 | 1 | 11 | 69.50 |
     """
     align = ["l" if i == c.name_column else "c" if i in c.result_columns else "r" for i in range(len(c.header))]
-    return markdown_table(c.header, c.rows, align)
+    return markdown_table(c.header, c.columns, align)
 
 
 def crosstable_html(c: Crosstable, standings: Standings) -> str:

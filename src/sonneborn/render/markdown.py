@@ -49,6 +49,5 @@ def _standings(standings: Standings) -> str:
         points_texts(standings),
         *(value_texts(standings, code) for code in codes),
     ]
-    rows = [list(cells) for cells in zip(*columns, strict=True)]
     align = "rrl" + "r" * (len(header) - 3)
-    return markdown_table(header, rows, align)
+    return markdown_table(header, columns, align)

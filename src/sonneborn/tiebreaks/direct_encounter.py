@@ -26,34 +26,59 @@ Encounters = Callable[[Sequence[StartNo]], tuple[Separate, set[frozenset[int]]]]
 """The separate standings of a group, and the pairs in it that met."""
 
 
-def encounter_points(context: Context, spec: Spec, group: Sequence[StartNo]) -> tuple[Separate, set[frozenset[int]]]:
-    """The separate standings of a group (C.07 6.1) and the pairs in it that met.
+class GamesWithin:
+    """The games of tied players among their own group (C.07 6.1), gathered once for every group.
 
     Forfeits are left out (6.1.1) except in a round robin, where they are
-    ordinary games (15.2), or with ``/P``. Players who met more than once add
-    the average of their games (6.1.2).
+    ordinary games (15.2), or with ``/P``. The separate standings of a group,
+    or of a part of it as Art. 6 is applied again, are then read from its own
+    few games: the work is one step a game, not a pass over the event per group.
     """
-    table = context.table
-    kinds = PLAYED_KINDS + FORFEIT_KINDS if spec.forfeits_played or context.is_round_robin else PLAYED_KINDS
-    inside = np.zeros(table.players, dtype=bool)
-    rows = np.array(group, dtype=np.int64) - 1
-    inside[rows] = True
-    usable = of_kinds(table.kind[rows], kinds) & context.has_opponent[rows]
-    usable &= inside[context.opponent_rows[rows]]
-    separate = {start: Fraction(0) for start in group}
-    met: set[frozenset[int]] = set()
-    for index, start in enumerate(group):
-        columns = np.flatnonzero(usable[index])
-        if not columns.size:
-            continue
-        results: dict[int, list[int]] = {}
-        for column in columns.tolist():
-            opponent = int(table.opponent[start - 1, column]) + 1
-            results.setdefault(opponent, []).append(int(table.points[start - 1, column]))
-        for opponent, points in results.items():
-            separate[start] += Fraction(sum(points), len(points) * context.unit)
+
+    def __init__(self, context: Context, spec: Spec, groups: Ints, rows: Ints) -> None:
+        table = context.table
+        kinds = PLAYED_KINDS + FORFEIT_KINDS if spec.forfeits_played or context.is_round_robin else PLAYED_KINDS
+        opponents = context.opponent_rows[rows]
+        usable = of_kinds(table.kind[rows], kinds) & context.has_opponent[rows]
+        usable &= groups[opponents] == groups[rows][:, None]
+        found, columns = np.nonzero(usable)
+        players = rows[found]
+        self.unit = context.unit
+        self.games: dict[int, list[tuple[int, int, int]]] = {}
+        """Each group's games: the player's start number, his opponent's, his points in units."""
+        for group, start, opponent, points in zip(
+            groups[players].tolist(),
+            (players + 1).tolist(),
+            (opponents[found, columns] + 1).tolist(),
+            table.points[players, columns].tolist(),
+            strict=True,
+        ):
+            self.games.setdefault(group, []).append((start, opponent, points))
+
+    def separate(self, group: int, members: Sequence[StartNo]) -> tuple[Separate, set[frozenset[int]]]:
+        """The separate standings of ``members`` (of group number ``group``) and the pairs among them that met.
+
+        Players who met more than once add the average of their games (6.1.2).
+        """
+        inside = set(members)
+        results: dict[tuple[int, int], list[int]] = {}
+        for start, opponent, points in self.games.get(group, ()):
+            if start in inside and opponent in inside:
+                results.setdefault((start, opponent), []).append(points)
+        separate = {start: Fraction(0) for start in members}
+        met: set[frozenset[int]] = set()
+        for (start, opponent), games in results.items():
+            separate[start] += Fraction(sum(games), len(games) * self.unit)
             met.add(frozenset((start, opponent)))
-    return separate, met
+        return separate, met
+
+
+def encounter_points(context: Context, spec: Spec, group: Sequence[StartNo]) -> tuple[Separate, set[frozenset[int]]]:
+    """The separate standings of a group (C.07 6.1) and the pairs in it that met (see :class:`GamesWithin`)."""
+    rows = np.array(group, dtype=np.int64) - 1
+    groups = np.zeros(context.players, dtype=np.int64)
+    groups[rows] = 1
+    return GamesWithin(context, spec, groups, rows).separate(1, group)
 
 
 def order_by_encounters(
@@ -106,10 +131,8 @@ def order_by_encounters(
     return placed + (order_by_encounters(remaining, encounters, win, loss) if remaining else [])
 
 
-def describe(context: Context, spec: Spec, group: Sequence[StartNo]) -> str:
+def describe(names: Sequence[str], group: Sequence[StartNo], separate: Separate, met: set[frozenset[int]]) -> str:
     """The separate standings of a group, for the derivation of DE values."""
-    separate, met = encounter_points(context, spec, group)
-    names = context.names
     parts = [f"{names[s - 1]} {exact_text(separate[s])}" for s in sorted(group, key=lambda s: -separate[s])]
     complete = all(frozenset((a, b)) in met for a in group for b in group if a < b)
     return "separate standings: " + ", ".join(parts) + ("" if complete else " (not everyone met)")
@@ -144,12 +167,15 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
     for row in tied.tolist():
         members_of.setdefault(int(groups[row]), []).append(row + 1)
 
-    def encounters(members: Sequence[StartNo]) -> tuple[Separate, set[frozenset[int]]]:
-        return encounter_points(context, spec, members)
-
+    games = GamesWithin(context, spec, groups, tied)
     for number, members in members_of.items():
-        parts = order_by_encounters(members, encounters, win, loss)
-        notes[number] = describe(context, spec, members)
+
+        def encounters(part: Sequence[StartNo], number: int = number) -> tuple[Separate, set[frozenset[int]]]:
+            return games.separate(number, part)
+
+        # A group none of whom met stays whole (6.3: nobody leads whatever the missing games give).
+        met = number in games.games or loss > win
+        parts = order_by_encounters(members, encounters, win, loss) if met else [members]
         place = 1
         for index, part in enumerate(parts):
             for start in part:
@@ -158,7 +184,11 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
             place += len(part)
 
     def derive(row: int) -> Value:
-        note = notes.get(int(groups[row]), "not tied at this point")
-        return Value(Fraction(int(places[row])), note=note)
+        number = int(groups[row])
+        if number not in notes:
+            members = members_of.get(number)
+            found = games.separate(number, members) if members else None
+            notes[number] = describe(context.names, members, *found) if members and found else "not tied at this point"
+        return Value(Fraction(int(places[row])), note=notes[number])
 
     return Column(places, np.ones(players, dtype=np.int64), np.ones(players, dtype=bool), -sub, derive)
