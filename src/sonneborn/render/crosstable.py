@@ -109,6 +109,7 @@ class Crosstable:
     starts: list[StartNo]
     """The start number of the player of each row."""
     make_titles: Callable[[], list[list[str]]]
+    """Makes :attr:`title_columns`."""
 
     @cached_property
     def rows(self) -> list[list[str]]:
@@ -116,12 +117,18 @@ class Crosstable:
         return [list(row) for row in zip(*self.columns, strict=True)]
 
     @cached_property
-    def titles(self) -> list[list[str]]:
-        """What each cell stands for, in words (the game, the derivation of a value); empty when nothing.
+    def title_columns(self) -> list[list[str]]:
+        """What each cell stands for, in words (the game, the derivation of a value), column by column; empty
+        when nothing.
 
         Worked out when first asked for: only the HTML page and the web page show them.
         """
         return self.make_titles()
+
+    @cached_property
+    def titles(self) -> list[list[str]]:
+        """:attr:`title_columns` row by row."""
+        return [list(row) for row in zip(*self.title_columns, strict=True)]
 
 
 def build_crosstable(standings: Standings) -> Crosstable:
@@ -165,7 +172,7 @@ def _round_robin(standings: Standings) -> Crosstable:
                 against = f"{player_names[row]} against {player_names[opponent]}: {', '.join(parts)}"
                 notes.append(against if parts else "")
             found_titles.append(notes)
-        return found_titles
+        return [list(column) for column in zip(*found_titles, strict=True)] if found_titles else [[], []]
 
     columns = [list(column) for column in zip(*rows, strict=True)] if rows else []
     return _with_values(standings, header, columns, titles, EventKind.ROUND_ROBIN, 1, range(2, 2 + len(order)))
@@ -185,14 +192,12 @@ def _swiss(standings: Standings) -> Crosstable:
     ]
 
     def titles() -> list[list[str]]:
-        found = []
-        for row in order.tolist():
-            if standings.by_lot[row]:
-                place = f"place decided by lot (seed {standings.lots})"
-            else:
-                place = "shared place" if standings.shared[row] else ""
-            found.append([place, "", "", "", *_round_titles(standings, row)])
-        return found
+        places = [
+            f"place decided by lot (seed {standings.lots})" if lot else "shared place" if shared else ""
+            for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
+        ]
+        empty = [""] * len(places)
+        return [places, empty, empty, empty, *_round_titles(standings)]
 
     return _with_values(standings, header, columns, titles, EventKind.SWISS, 2, range(4, 4 + event.rounds))
 
@@ -236,19 +241,30 @@ _KIND_WORDS = [_WORDS[kind] for kind in KINDS]
 _COLOUR_NAMES = [_COLOUR_WORDS[colour] for colour in COLOURS]
 
 
-def _round_titles(standings: Standings, row: int) -> list[str]:
-    """What each round of a player was, in words: ``round 3: won, White, against Sloth (no. 1)``."""
-    table, names = standings.event.table, standings.event.roster.names
-    titles = []
-    for column, (opponent, kind, colour) in enumerate(
-        zip(table.opponent[row].tolist(), table.kind[row].tolist(), table.colour[row].tolist(), strict=True), start=1
+def _round_titles(standings: Standings) -> list[list[str]]:
+    """What each round was, in words, a column a round in final order: ``round 3: won, White, against Sloth
+    (no. 1)``; made as :func:`_round_cells` makes the cells, in one pass over the results."""
+    table, order = standings.event.table, standings.order
+    count = len(order)
+    if count == 0 or table.rounds == 0:
+        return [[] for _ in range(table.rounds)]
+    against = [f"against {name} (no. {start})" for start, name in enumerate(standings.event.roster.names, start=1)]
+    words = [f"{kind}, {colour}, " for colour in _COLOUR_NAMES for kind in _KIND_WORDS]
+    styles = (table.colour[order].T.astype(np.int64) * len(KINDS) + table.kind[order].T).ravel().tolist()
+    found = []
+    for column, (opponents, column_styles) in enumerate(
+        zip(table.opponent[order].T.tolist(), np.reshape(styles, (table.rounds, count)).tolist(), strict=True),
+        start=1,
     ):
-        if opponent < 0:
-            titles.append("" if kind == NOT_PLAYED else f"round {column}: {_KIND_WORDS[kind]}")
-        else:
-            against = f"against {names[opponent]} (no. {opponent + 1})"
-            titles.append(f"round {column}: {_KIND_WORDS[kind]}, {_COLOUR_NAMES[colour]}, {against}")
-    return titles
+        prefix = f"round {column}: "
+        alone = ["" if kind == NOT_PLAYED else prefix + _KIND_WORDS[kind] for kind in range(len(KINDS))]
+        found.append(
+            [
+                prefix + words[style] + against[opponent] if opponent >= 0 else alone[style % len(KINDS)]
+                for opponent, style in zip(opponents, column_styles, strict=True)
+            ]
+        )
+    return found
 
 
 def _with_values(
@@ -269,11 +285,8 @@ def _with_values(
     header = [*header, "Pts", *(code.split("#")[0] for code in codes)]
 
     def all_titles() -> list[list[str]]:
-        found = titles()
         derivations = [explained(standings, code) for code in codes]
-        for index, row in enumerate(found):
-            row += [f"{points[index]} points", *(texts[index] for texts in derivations)]
-        return found
+        return [*titles(), [f"{text} points" for text in points], *derivations]
 
     return Crosstable(
         header=header,

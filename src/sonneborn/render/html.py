@@ -250,7 +250,7 @@ def _standings_table(standings: Standings) -> Table:
 
 def _crosstable_table(c: Crosstable, standings: Standings) -> Table:
     names_of = standings.event.roster.names
-    texts, titles = c.columns, list(zip(*c.titles, strict=True))
+    texts, titles = c.columns, c.title_columns
     columns = []
     for index, header in enumerate(c.header):
         title, cls = "", ""

@@ -42,16 +42,25 @@ def sum_of(
 _PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.LOSS: "lost to"}
 
 
+def _round_words(kind: ResultKind) -> str:
+    if kind.is_played and kind.outcome is not None:
+        return _PLAYED_WORDS[kind.outcome]
+    return f"{describe_kind(kind)} against"
+
+
+_AGAINST = [_round_words(kind) for kind in KINDS]
+"""By kind code, the words before the opponent's name: ``won against``, ``forfeit loss against``."""
+_ALONE = [describe_kind(kind) for kind in KINDS]
+"""By kind code, a round without an opponent in words: ``half-point bye``."""
+
+
 def describe_round(context: Context, row: int, column: int) -> str:
     """A round's result in words: ``won against Sloth``, ``forfeit loss against Nun``, ``half-point bye``."""
-    kind = KINDS[context.lists.kind[row][column]]
+    kind = context.lists.kind[row][column]
     opponent = context.lists.opponent[row][column]
     if opponent < 0:
-        return describe_kind(kind)
-    name = context.names[opponent]
-    if kind.is_played and kind.outcome is not None:
-        return f"{_PLAYED_WORDS[kind.outcome]} {name}"
-    return f"{describe_kind(kind)} against {name}"
+        return _ALONE[kind]
+    return f"{_AGAINST[kind]} {context.names[opponent]}"
 
 
 @tiebreak("PTS", "Points", "C.07 4.2", "The player's score.")
@@ -72,18 +81,16 @@ def points(context: Context, spec: Spec) -> Column:
             texts.append(f"{ratio_text(adjustment, unit)} (bonus or penalty set by the arbiter)")
             rounds.append(0)
             opponents.append(None)
-        lists = context.lists
-        kinds, round_points, row_opponents = lists.kind[row], lists.points[row], lists.opponent[row]
-        for column in range(table.rounds):
-            pts = int(round_points[column])
-            if kinds[column] == NOT_PLAYED and not pts:
+        lists, names = context.lists, context.names
+        for column, (kind, pts, opponent) in enumerate(
+            zip(lists.kind[row], lists.points[row], lists.opponent[row], strict=True), start=1
+        ):
+            if kind == NOT_PLAYED and not pts:
                 continue
-            opponent = row_opponents[column]
             values.append(pts)
-            texts.append(
-                f"{ratio_result_text(pts, unit)} (round {column + 1}: {describe_round(context, row, column)})"
-            )
-            rounds.append(column + 1)
+            what = _ALONE[kind] if opponent < 0 else f"{_AGAINST[kind]} {names[opponent]}"
+            texts.append(f"{ratio_result_text(pts, unit)} (round {column}: {what})")
+            rounds.append(column)
             opponents.append(opponent + 1 if opponent >= 0 else None)
         return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=opponents)
 
