@@ -14,13 +14,12 @@ as a tooltip (its ``title``); every name is escaped by Jinja2's autoescaping.
 from __future__ import annotations
 
 import functools
-import re
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from sonneborn.explain import explained
 from sonneborn.model import EventKind, PointSystem
@@ -100,48 +99,72 @@ def environment(package: str = "sonneborn") -> jinja2.Environment:
 
 def render_html(standings: Standings) -> str:
     """The standings and the crosstable as one self-contained HTML page."""
+    escaped = Escaped()  # the crosstable shows the standings' derivations again: escaped once
     return _render(
         "standings.html",
-        page=_page(standings, "Standings"),
-        standings=table_html(_standings_table(standings)),
-        crosstable=table_html(_crosstable_table(build_crosstable(standings), standings)),
+        _page(standings, "Standings"),
+        standings=table_html(_standings_table(standings), escaped),
+        crosstable=table_html(_crosstable_table(build_crosstable(standings), standings), escaped),
     )
 
 
 def render_crosstable_page(c: Crosstable, standings: Standings) -> str:
     """The crosstable alone as a self-contained HTML page, under the event's header."""
     crosstable = table_html(_crosstable_table(c, standings))
-    return _render("crosstable.html", page=_page(standings, "Crosstable"), crosstable=crosstable)
+    return _render("crosstable.html", _page(standings, "Crosstable"), crosstable=crosstable)
 
 
-def _render(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(**context)
-
-
-_SPECIAL = re.compile(r"[&<>\"']")
+def _render(template: str, page: Page, **tables: str) -> str:
+    """The page's template rendered around its tables, each put in its place once: a table of thousands of
+    players is megabytes, which the template would copy as it escapes and joins."""
+    places = {name: f"<!--{secrets.token_hex(16)}:{name}-->" for name in tables}  # no text of the page holds it
+    rendered = environment().get_template(template).render(page=page, **{n: Markup(p) for n, p in places.items()})
+    pieces, start = [], 0
+    for at, name in sorted((rendered.index(place), name) for name, place in places.items()):
+        pieces += [rendered[start:at], tables[name]]
+        start = at + len(places[name])
+    return "".join([*pieces, rendered[start:]])
 
 
 def _escaped(text: str) -> str:
-    """The text with ``& < > " '`` escaped as the templates escape them (most cells have none)."""
-    return str(escape(text)) if _SPECIAL.search(text) else text
+    """The text with ``& < > " '`` escaped as the templates (markupsafe) escape them.
+
+    >>> _escaped("O'Brien & <Co> \"x\"")
+    'O&#39;Brien &amp; &lt;Co&gt; &#34;x&#34;'
+    """
+    # str.replace hands back the very string when there is nothing to replace: most texts cost one scan each.
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;").replace("'", "&#39;")
+    )
 
 
-def _all_escaped(texts: Sequence[str]) -> list[str]:
-    """Many texts escaped in one pass: joined by a character no text holds once escaped, then split."""
-    joined = "\x00".join(texts)
-    if not any(char in joined for char in "&<>\"'"):
-        return list(texts)
-    if joined.count("\x00") != len(texts) - 1:  # a text holds the separator itself: one at a time
-        return [_escaped(text) for text in texts]
-    return str(escape(joined)).split("\x00")
+class Escaped:
+    """Lists of texts escaped for a page, each list once: one page's two tables show the same derivations."""
+
+    def __init__(self) -> None:
+        self._found: dict[int, tuple[Sequence[str], list[str]]] = {}
+
+    def __call__(self, texts: Sequence[str]) -> list[str]:
+        """Many texts escaped in one pass: joined by a character no text holds once escaped, then split."""
+        known = self._found.get(id(texts))
+        if known is not None and known[0] is texts:
+            return known[1]
+        joined = "\x00".join(texts)
+        if joined.count("\x00") != len(texts) - 1:  # a text holds the separator itself: one at a time
+            found = [_escaped(text) for text in texts]
+        else:
+            escaped = _escaped(joined)
+            found = list(texts) if escaped is joined else escaped.split("\x00")
+        self._found[id(texts)] = (texts, found)  # the list is kept, so its id is not reused meanwhile
+        return found
 
 
-def _cells(column: TableColumn) -> list[str]:
+def _cells(column: TableColumn, escaped: Escaped) -> list[str]:
     """The ``<td>`` elements of a column, one per row."""
     count = len(column.texts)
-    texts = _all_escaped(column.texts)
-    titles = _all_escaped(column.titles) if column.titles else [""] * count
-    prefixes = _all_escaped(column.prefixes) if column.prefixes else [""] * count
+    texts = escaped(column.texts)
+    titles = escaped(column.titles) if column.titles else [""] * count
+    prefixes = escaped(column.prefixes) if column.prefixes else [""] * count
     if isinstance(column.classes, str):
         opening = f'<td class="{_escaped(column.classes)}"' if column.classes else "<td"
         return [
@@ -161,7 +184,7 @@ def _cells(column: TableColumn) -> list[str]:
     ]
 
 
-def table_html(table: Table) -> Markup:
+def table_html(table: Table, escaped: Escaped | None = None) -> str:
     """A table as HTML, every text escaped.
 
     Written with string joins rather than a template: a table of a thousand players has tens of
@@ -173,8 +196,10 @@ def table_html(table: Table) -> Markup:
         + "</th>\n"
         for cell in (column.header for column in table.columns)
     )
-    body = "".join("<tr>\n" + "".join(cells) + "</tr>\n" for cells in zip(*map(_cells, table.columns), strict=True))
-    return Markup(
+    escaped = escaped or Escaped()
+    columns = [_cells(column, escaped) for column in table.columns]
+    body = "".join("<tr>\n" + "".join(cells) + "</tr>\n" for cells in zip(*columns, strict=True))
+    return (
         f'<div class="scroll">\n<table id="{_escaped(table.id)}">\n<thead>\n<tr>\n{head}</tr>\n</thead>\n'
         f"<tbody>\n{body}</tbody>\n</table>\n</div>"
     )

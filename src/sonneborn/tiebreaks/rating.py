@@ -186,8 +186,16 @@ class _Games:
 
     def label(self, row: int) -> str:
         """``2305 (Ben)``, and whether the rating was assumed."""
-        extra = ", unrated: assumed" if self.assumed_list[row] else ""
-        return f"{self.rating_list[row]} ({self.context.names[row]}{extra})"
+        return self.labels[row]
+
+    @cached_property
+    def labels(self) -> list[str]:
+        """Every player's :meth:`label`, made once: each is shown in all his opponents' derivations."""
+        names = self.context.names
+        return [
+            f"{rating} ({names[row]}{', unrated: assumed' if assumed else ''})"
+            for row, (rating, assumed) in enumerate(zip(self.rating_list, self.assumed_list, strict=True))
+        ]
 
     @cached_property
     def game_lists(self) -> list[list[bool]]:
@@ -276,7 +284,7 @@ def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
         return found
 
     def derive(row: int) -> Value:
-        terms = found.terms(row, found.rating_list, found.label, kept_lists())
+        terms = found.terms(row, found.rating_list, found.labels.__getitem__, kept_lists())
         if not terms.numerators:
             return _NO_GAME
         assert terms.kept is not None
