@@ -129,7 +129,7 @@ def _render(template: str, page: Page, **tables: str) -> str:
 def _escaped(text: str) -> str:
     """The text with ``& < > " '`` escaped as the templates (markupsafe) escape them.
 
-    >>> _escaped("O'Brien & <Co> \"x\"")
+    >>> _escaped("O'Brien & <Co> " + '"x"')
     'O&#39;Brien &amp; &lt;Co&gt; &#34;x&#34;'
     """
     # str.replace hands back the very string when there is nothing to replace: most texts cost one scan each.
