@@ -570,6 +570,21 @@ def demo() -> None:
     click.echo(explain_value(result, 1, "SB"))
 
 
+def _root_flag(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """Sets a flag of the group (``--debug``, ``--no-color``) given after the command's name."""
+    if value and param.name is not None:
+        root = ctx.find_root()
+        root.obj = {**(root.obj or {}), param.name: True}
+
+
+# --debug and --no-color work after the command's name as well as before it (sonneborn standings x --debug).
+for _command in cli.commands.values():
+    _command.params += [
+        click.Option(["--debug"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
+        click.Option(["--no-color"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
+    ]
+
+
 def main() -> None:
     """Entry point of the console script."""
     cli(prog_name="sonneborn")
