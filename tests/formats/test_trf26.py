@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from builders import entries, place
+from builders import entries, place, trf_player
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning
 from sonneborn.formats import decode
@@ -22,7 +22,7 @@ from sonneborn.tiebreaks import parse_list
 
 DATA = Path(__file__).parent.parent / "data"
 GALWAY = DATA / "trf26" / "galway_club_open_2026.trf"
-REAL = sorted((DATA / "trf").glob("*.trf"))
+REAL = sorted(path for path in (DATA / "trf").glob("*.trf") if "_team" not in path.name)  # team events: refused
 WCCC = DATA / "crosstable" / "wccc_1975_final.tsv"
 
 W, B, U = Colour.WHITE, Colour.BLACK, Colour.UNKNOWN
@@ -533,10 +533,15 @@ def test_write_not_played_rounds() -> None:
 
 
 def test_write_forfeits_without_opponent() -> None:
-    event = read_path(DATA / "trf" / "friendship_cup_crete_2024_team.trf")
-    again = read_trf(write_trf(event))
-    assert again.player(1).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.FORFEIT_LOSS)
-    assert again.player(9).entry(7) == Entry(round=7, opponent=None, colour=U, kind=K.FORFEIT_WIN)
+    # Swiss-Perfect's "0000 - +" (a forfeit win without an opponent) is written back as it is; "0000 - -" was
+    # read as an absence, and is written as one (issue 12).
+    event = read_path(DATA / "trf" / "icu_bunratty_major_2011.trf")
+    assert event.player(1).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.FORFEIT_WIN)
+    absent = read_trf("XXR 2\n" + trf_player(1, "Adams, Ann", "0.0", ["0000 - -", "0000 - -"]), warn=[].append)
+    for source in (event, absent):
+        again = read_trf(write_trf(source))
+        assert [p.entries for p in again] == [p.entries for p in source]
+    assert [e.kind for e in read_trf(write_trf(absent)).player(1).entries] == [K.ZERO_BYE, K.ZERO_BYE]
 
 
 # Round trips: write, read back, compare; writing again gives the same text; the standings do not change.
