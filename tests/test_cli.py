@@ -26,7 +26,14 @@ def test_json_contract_for_the_seed() -> None:
     code, out, err = run("standings", str(SEED), "-t", "SB,GF,NNSB", "-f", "json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["event"] == {"name": None, "rounds": 15, "players": 15, "kind": "round-robin"}
+    assert data["event"] == {
+        "name": None,
+        "rounds": 15,
+        "played": 15,
+        "provisional": False,
+        "players": 15,
+        "kind": "round-robin",
+    }
     assert data["tiebreaks"] == ["SB", "GF", "NNSB"]
     table = published()
     for row in data["standings"]:

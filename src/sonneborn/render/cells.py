@@ -218,9 +218,14 @@ def names(standings: Standings) -> list[str]:
 def notes(standings: Standings) -> list[str]:
     """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
     found = []
-    unfinished = standings.event.table.unfinished_games
-    if unfinished:
-        found.append(f"Provisional: {unfinished} game{'s' if unfinished > 1 else ''} not finished.")
+    table = standings.event.table
+    unfinished = table.unfinished_games
+    games = f"{unfinished} game{'s' if unfinished > 1 else ''} not finished"
+    if table.played_rounds < table.rounds:
+        found.append(f"Provisional: after round {table.played_rounds} of {table.rounds}" + (
+            f"; {games}." if unfinished else "."))  # fmt: skip
+    elif unfinished:
+        found.append(f"Provisional: {games}.")
     if standings.rank_by is not None:
         found.append(f"Ranked by {standings.rank_by} instead of points.")
     if standings.shared.any():
