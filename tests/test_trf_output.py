@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from sonneborn.cli import cli
 
 DATA = Path(__file__).parent / "data"
-EVENTS = sorted(p for p in (DATA / "trf").glob("*.trf") if "_team" not in p.name) + sorted((DATA / "trf26").glob("*.trf"))
+INDIVIDUAL = sorted(p for p in (DATA / "trf").glob("*.trf") if "_team" not in p.name)  # team events are refused
+EVENTS = INDIVIDUAL + sorted((DATA / "trf26").glob("*.trf"))
 
 
 def run(*args: str) -> str:

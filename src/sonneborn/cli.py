@@ -118,6 +118,12 @@ _EVENT_OPTIONS = [
         show_default=True,
         help="PGN: what a round without a game counts, a zero- or a half-point bye.",
     ),
+    click.option(
+        "--event",
+        "event_name",
+        metavar="NAME",
+        help="PGN: read the games of this event only (its Event tag), in a file of several events.",
+    ),
 ]
 
 
@@ -172,14 +178,19 @@ def _request(
 
 
 def _read(
-    file: str, *, input_format: str | None, zero_move_forfeits: bool = False, absent_as: str = "zero", **request: Any
+    file: str,
+    *,
+    input_format: str | None,
+    zero_move_forfeits: bool = False,
+    absent_as: str = "zero",
+    event_name: str | None = None,
+    **request: Any,
 ) -> Reading:
     """Reads the event file, saying the reader's warnings."""
     from sonneborn.pipeline import read
 
-    reading = read(
-        file, input_format=input_format, options=ReadOptions(zero_move_forfeits=zero_move_forfeits, absent_as=absent_as)
-    )
+    options = ReadOptions(zero_move_forfeits=zero_move_forfeits, absent_as=absent_as, event=event_name)
+    reading = read(file, input_format=input_format, options=options)
     _say(reading.warnings)
     return reading
 

@@ -180,6 +180,17 @@ def test_default_list_is_the_files_own(client: TestClient) -> None:
     assert response.json()["tiebreaks"] == ["DE", "BH/C1", "BH", "SB"]
 
 
+def test_a_pgn_of_several_events_and_the_event_option_issue_12(client: TestClient) -> None:
+    from formats.test_pgn import TWIC
+
+    error = error_of(client.post("/api/standings", files=upload(TWIC.encode(), "twic.pgn")))
+    assert error["message"].startswith("the file holds 2 events: 'Masters' (4 games), 'Challengers' (2 games)")
+    assert (error["line"], error["column"]) == (21, 9)
+    response = client.post("/api/standings", files=upload(TWIC.encode(), "twic.pgn"), data={"event": "Masters"})
+    assert response.status_code == 200, response.text
+    assert sorted(row["name"] for row in response.json()["standings"]) == ["Ann", "Bob", "Cid", "Dan"]
+
+
 @pytest.mark.parametrize(
     ("fmt", "media"),
     [

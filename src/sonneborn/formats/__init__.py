@@ -224,6 +224,8 @@ class ReadOptions:
     """PGN: a decisive game without moves is a forfeit."""
     absent_as: str = "zero"
     """PGN: a round a player has no game in counts as a ``zero``- or ``half``-point bye."""
+    event: str | None = None
+    """PGN: the ``Event`` tag of the games to read, in a file of several events (``None``: every game)."""
 
 
 DEFAULT_OPTIONS = ReadOptions()
@@ -262,7 +264,12 @@ def _read_pgn(source: str | TextIO, path: str, options: ReadOptions, warn: Warn)
     from sonneborn.formats.pgn import read_pgn
 
     tournament = read_pgn(
-        source, path=path, zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as, warn=warn
+        source,
+        path=path,
+        zero_move_forfeits=options.zero_move_forfeits,
+        absent_as=options.absent_as,
+        event=options.event,
+        warn=warn,
     )
     return Loaded(Event.of(tournament), "pgn")
 

@@ -158,6 +158,10 @@ class EventOptions(BaseModel):
     absent_as: Annotated[Literal["zero", "half"], BeforeValidator(lambda v: _blank_is_none(v) or "zero")] = Field(
         "zero", description="PGN: a round without a game counts as a zero- or a half-point bye."
     )
+    event: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+        "PGN: read the games of this event only (their Event tag), in a file of several events.",
+        examples=["Tata Steel Masters"],
+    )
 
 
 class StandingsOptions(EventOptions):
@@ -308,7 +312,7 @@ def parse_request(options: EventOptions) -> RankingRequest:
 
 def load_event(upload: Upload, options: EventOptions) -> Reading:
     """Reads the event of an upload as the options say."""
-    read = ReadOptions(zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as)
+    read = ReadOptions(zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as, event=options.event)
     try:
         return read_text(upload.text, path=upload.path, input_format=options.input_format, options=read)
     except InputError as error:
