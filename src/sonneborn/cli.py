@@ -351,19 +351,24 @@ Example:
 @_user_errors
 def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | None, **event: Any) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
-    from sonneborn.audit import audit, audited_fields
+    from sonneborn.audit import audited_fields
+    from sonneborn.audit import check as check_file
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
     list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
-    disagreements = audit(result, list_known=list_known)
-    for disagreement in disagreements:
+    report = check_file(result, list_known=list_known)
+    for disagreement in report.disagreements:
         click.echo(str(disagreement))
+    for cause in report.causes:
+        click.echo(f"Likely cause: {cause}.")
     fields = ", ".join(audited_fields(result)) or "nothing to check"
     players = reading.event.players
-    if disagreements:
-        click.echo(f"{len(disagreements)} disagreement(s) in {players} players ({fields} recorded).")
+    if report.disagreements:
+        unexplained = len(report.unexplained)
+        said = f"{unexplained} without a likely cause" if unexplained else "each with a likely cause"
+        click.echo(f"{len(report.disagreements)} disagreement(s) in {players} players ({fields} recorded), {said}.")
         sys.exit(1)
     click.echo(f"No disagreement: {fields} of {players} players agree with the results.")
 

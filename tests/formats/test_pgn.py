@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from builders import entries
+from builders import TWIC, entries, pgn_game
 
 from sonneborn.errors import InputError
 from sonneborn.formats.pgn import PgnError, read_pgn
@@ -350,23 +350,6 @@ def test_a_text_stream_is_read_game_by_game() -> None:
 # Issue 12: a file of several events (TWIC's weekly files hold every event of the week).
 
 
-def in_event(event: str, white: str, black: str, result: str, round: str = "1") -> str:
-    return game(white, black, result, round=round).replace('[Event "Test Open"]', f'[Event "{event}"]')
-
-
-# Two events of two rounds, no player in common: Masters (Ann, Bob, Cid, Dan) and Challengers (Eve, Fay).
-TWIC = "".join(
-    [
-        in_event("Masters", "Ann", "Bob", "1-0"),  # lines 1-10
-        in_event("Masters", "Cid", "Dan", "1/2-1/2"),  # 11-20
-        in_event("Challengers", "Eve", "Fay", "0-1"),  # 21-30: the second event's first game
-        in_event("Masters", "Bob", "Cid", "1-0", round="2"),
-        in_event("Masters", "Dan", "Ann", "0-1", round="2"),
-        in_event("Challengers", "Fay", "Eve", "1/2-1/2", round="2"),
-    ]
-)
-
-
 def test_several_events_are_named_in_one_error() -> None:
     with pytest.raises(PgnError) as caught:
         read_pgn(TWIC, path="twic.pgn")
@@ -396,7 +379,7 @@ def test_one_event_of_several_is_read_when_chosen() -> None:
 
 def test_events_with_the_same_players_in_the_same_round_are_several() -> None:
     # A rapid and a blitz event of the same players: merged, Ann would have two games in round 1.
-    text = in_event("Rapid", "Ann", "Bob", "1-0") + in_event("Blitz", "Bob", "Ann", "1-0")
+    text = pgn_game("Rapid", "Ann", "Bob", "1-0") + pgn_game("Blitz", "Bob", "Ann", "1-0")
     with pytest.raises(PgnError, match="the file holds 2 events: 'Rapid' \\(1 game\\), 'Blitz' \\(1 game\\)"):
         read_pgn(text)
     assert len(read_pgn(text, event="Blitz")) == 2
@@ -404,7 +387,7 @@ def test_events_with_the_same_players_in_the_same_round_are_several() -> None:
 
 def test_one_event_whose_games_name_their_rounds_is_one_event() -> None:
     # lichess broadcasts name each game after its round: the same players under several names, no clash.
-    text = in_event("Round 1", "Ann", "Bob", "1-0") + in_event("Round 2", "Bob", "Ann", "1/2-1/2", round="2")
+    text = pgn_game("Round 1", "Ann", "Bob", "1-0") + pgn_game("Round 2", "Bob", "Ann", "1/2-1/2", round="2")
     event = read_pgn(text)
     assert [points(event, p.start) for p in event] == [Fraction(3, 2), Fraction(1, 2)]
 

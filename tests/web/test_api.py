@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from builders import TWIC
 from click.testing import CliRunner
 
 from sonneborn.cli import cli
@@ -181,8 +182,6 @@ def test_default_list_is_the_files_own(client: TestClient) -> None:
 
 
 def test_a_pgn_of_several_events_and_the_event_option_issue_12(client: TestClient) -> None:
-    from formats.test_pgn import TWIC
-
     error = error_of(client.post("/api/standings", files=upload(TWIC.encode(), "twic.pgn")))
     assert error["message"].startswith("the file holds 2 events: 'Masters' (4 games), 'Challengers' (2 games)")
     assert (error["line"], error["column"]) == (21, 9)

@@ -6,6 +6,8 @@
 'crosstable'
 >>> detect_format('[Event "Club"]\\n[White "A"]'), detect_format('  {"tournament": {}}'), detect_format("[1, 2]")
 ('pgn', 'json', 'json')
+>>> detect_format("Final Ranking crosstable after 5 Rounds\\nRk.;SNo;Name;1.Rd;Pts.\\n1;2;Ann;3w1;1")
+'published'
 """
 
 from __future__ import annotations
@@ -190,6 +192,10 @@ def detect_format(text: str) -> str:
         return "json"
     if stripped.startswith("[") and _PGN_TAG.match(stripped):
         return "pgn"
+    from sonneborn.formats.published import looks_published
+
+    if looks_published(text):
+        return "published"
     return "crosstable"
 
 
@@ -254,6 +260,12 @@ def _read_crosstable(text: str, path: str, options: ReadOptions, warn: Warn) -> 
     return Loaded(Event.of(read_crosstable(text, path=path, warn=warn)), "crosstable")
 
 
+def _read_published(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
+    from sonneborn.formats.published import read_published
+
+    return Loaded(Event.of(read_published(text, path=path, warn=warn)), "published")
+
+
 def _read_json(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
     from sonneborn.formats.jsonio import read_json
 
@@ -290,6 +302,12 @@ FORMATS: dict[str, Format] = {
     for f in (
         Format("trf", "FIDE TRF-16 or TRF-26", (".trf",), _read_trf),
         Format("crosstable", "a round-robin crosstable (TSV, CSV, text)", (".tsv", ".csv", ".txt"), _read_crosstable),
+        Format(
+            "published",
+            "a published crosstable: chess-results' Final ranking crosstable, FIDE TEC's (CSV, TSV, text)",
+            (".csv", ".tsv", ".txt"),
+            _read_published,
+        ),
         Format("pgn", "PGN games", (".pgn",), _read_pgn),
         Format("json", "sonneborn's JSON", (".json",), _read_json),
     )
