@@ -259,7 +259,7 @@ def test_report_holds_the_contract_and_what_the_page_shows(client: TestClient) -
     assert sloth["explanations"]["SB"].startswith("SB 69.5 = ")
     assert len(sloth["running"]) == 15 and sloth["running"][-1] == 11
     assert report["rounds"] == {"played": 15, "scheduled": 15, "berger": True}
-    assert report["crosstable"]["rows"][0][:3] == ["1", "Sloth", "X"]
+    assert report["crosstable"]["rows"][0][:4] == ["1", "1", "Sloth", "X"]
     assert [c["code"] for c in report["columns"]] == ["SB", "DE"]
 
 

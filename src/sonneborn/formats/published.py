@@ -69,10 +69,15 @@ _CAPTION_NOISE = re.compile(r"chess-results|last update|crosstable|ranking|rangl
 _RESULT = {"1": ResultKind.WIN, "0": ResultKind.LOSS, "½": ResultKind.DRAW, "=": ResultKind.DRAW}
 _RESULT |= {"1/2": ResultKind.DRAW, "0.5": ResultKind.DRAW, "0,5": ResultKind.DRAW}
 _RESULT |= {"+": ResultKind.FORFEIT_WIN, "-": ResultKind.FORFEIT_LOSS}
-_GAME = re.compile(r"(\d{1,6})([wbsWBS])?(1/2|0[.,]5|[10½=+-])")
+_GAME = re.compile(r"(\d{1,6})([wbsWBS-])?(1/2|0[.,]5|[10½=+-])")
 _NO_OPPONENT = {"-1": ResultKind.PAIRING_BYE, "-½": ResultKind.HALF_BYE, "-1/2": ResultKind.HALF_BYE}
 _NO_OPPONENT |= {"-0": ResultKind.ZERO_BYE, "--": ResultKind.ZERO_BYE, "-": ResultKind.ZERO_BYE}
 _NO_OPPONENT |= {"+bye": ResultKind.PAIRING_BYE, "=bye": ResultKind.HALF_BYE, "-bye": ResultKind.ZERO_BYE}
+_BYE_LETTER = re.compile(r"-([ufhzUFHZ])(?:1|½|0|1/2|[0-9]+(?:[.,][0-9]+)?)?")
+"""sonneborn's own Swiss cells without an opponent: ``-U1``, ``-F1``, ``-H½``, ``-Z0``."""
+_BYE_KINDS = {"u": ResultKind.PAIRING_BYE, "f": ResultKind.FULL_BYE, "h": ResultKind.HALF_BYE, "z": ResultKind.ZERO_BYE}
+_RANK_CELL = re.compile(r"(\d{1,6})(?:\s*[-–]\s*\d{1,6})?\.?")
+"""A rank as a row's first cell gives it: ``7``, ``7.``, or a shared place ``8-9``."""
 _TEC_GAME = re.compile(r"([+=-])([WBFwbf])(\d{1,6})")
 _TEC_RESULT = {"+": ResultKind.WIN, "=": ResultKind.DRAW, "-": ResultKind.LOSS}
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "s": Colour.BLACK}
@@ -250,7 +255,9 @@ class _Reader:
                     break
                 continue
             cells = split_cells(line, header.separator)
-            if not cells or not re.fullmatch(r"\d{1,6}\.?", cells[0][1]):
+            if not header.separator:
+                cells = _aligned(cells, header.labels)
+            if not cells or not _RANK_CELL.fullmatch(cells[0][1]):
                 break
             if len(cells) > len(header.labels):
                 extra = cells[len(header.labels)]
@@ -480,6 +487,9 @@ class _Reader:
         bye = _NO_OPPONENT.get(text.casefold())
         if bye is not None:
             return _Cell(0, Colour.UNKNOWN, bye)
+        letter = _BYE_LETTER.fullmatch(text)
+        if letter is not None:
+            return _Cell(0, Colour.UNKNOWN, _BYE_KINDS[letter.group(1).lower()])
         game = _GAME.fullmatch(text)
         if game is not None:
             colour = _COLOURS.get((game.group(2) or "").lower(), Colour.UNKNOWN)
@@ -567,8 +577,31 @@ def _round_number(label: str) -> int | None:
 
 
 def _number(text: str) -> int | None:
-    text = text.strip().rstrip(".")
-    return int(text) if text.isdigit() and text.isascii() and len(text) <= 9 else None
+    """A number as a cell writes it; a shared place (``8-9``) is its first."""
+    match = _RANK_CELL.fullmatch(text.strip())
+    return int(match.group(1)) if match is not None else None
+
+
+def _aligned(fields: list[tuple[int, str]], labels: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The cells of a line of aligned columns, one per label: each text goes under the label it overlaps most
+    (numbers right-aligned, names left-aligned), so that an empty cell stays one."""
+    spans = [(column, column + max(len(text), 1) - 1) for column, text in labels]
+    cells: list[list[tuple[int, str]]] = [[] for _ in labels]
+    for column, text in fields:
+        end = column + len(text) - 1
+
+        def fit(index: int, first: int = column, last: int = end) -> tuple[int, int]:
+            low, high = spans[index]
+            overlap = min(last, high) - max(first, low) + 1
+            distance = 0 if overlap > 0 else min(abs(first - high), abs(low - last))
+            return (overlap, -distance)
+
+        index = max(range(len(spans)), key=fit)
+        cells[index].append((column, text))
+    return [
+        (found[0][0], " ".join(text for _, text in found)) if found else (labels[index][0], "")
+        for index, found in enumerate(cells)
+    ]
 
 
 _KEYWORDS: list[tuple[tuple[str, ...], str]] = [
