@@ -502,6 +502,9 @@ def batch(
         )
     except ImportError as error:
         raise click.UsageError(str(error)) from None
+    for _, lines in summary.warned:
+        for line in lines:
+            click.echo(f"sonneborn: warning: {line}", err=True)
     for _, message in summary.failed:
         click.echo(f"sonneborn: error: {message}", err=True)
     click.echo(str(summary), err=True)
