@@ -1,7 +1,8 @@
 """The crosstable: every game of the event in one grid, players in final order.
 
 A round robin gets the seeds' layout, one column per opponent in final order
-(numbered by row, as chess-results numbers them; ``No`` is the start number) with the row player's results (``1 ½ 0``, ``+ -`` for forfeits, ``X`` on the
+(numbered by row, as chess-results numbers them; ``No`` is the start number)
+with the row player's results (``1 ½ 0``, ``+ -`` for forfeits, ``X`` on the
 diagonal, one symbol per game of a double round robin). A Swiss event gets the
 chess-results layout, one column per round with the opponent's start number,
 the colour and the result (``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``,
