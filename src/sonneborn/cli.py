@@ -329,11 +329,12 @@ def crosstable(
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
     click.echo(writers[fmt](table), nl=False)
-    if fmt != "csv":  # what a reader must know (after round 4 of 9, shared places), as under the standings
-        from sonneborn.render.cells import notes
+    if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
+        from sonneborn.render.cells import legend, notes
         from sonneborn.render.crosstable import escape_markdown
 
-        for note in notes(result):
+        named = legend(result)
+        for note in [named, *notes(result)] if named else notes(result):
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 

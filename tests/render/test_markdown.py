@@ -65,3 +65,8 @@ def test_markdown_active_characters_in_names_are_escaped() -> None:
     ranking, grid = tables(report)
     assert all(len(row) == len(ranking[0]) for row in ranking)
     assert all(len(row) == len(grid[0]) for row in grid)
+
+
+def test_every_code_has_its_full_name_issue_12() -> None:
+    text = render_markdown(rank(seed_event(), parse_list("BH/C1,SB/P")))
+    assert "tie-breaks: BH/C1 (Buchholz cut 1), SB/P (Sonneborn–Berger (Neustadtl) forfeits as played)." in text

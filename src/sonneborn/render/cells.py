@@ -19,7 +19,7 @@ import numpy as np
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import Column, definition
+from sonneborn.tiebreaks import Column, definition, full_name
 
 MAX_PLACES = 6
 
@@ -213,6 +213,21 @@ def names(standings: Standings) -> list[str]:
     """The names in final order."""
     roster = standings.event.roster.names
     return [roster[row] for row in standings.order.tolist()]
+
+
+def legend(standings: Standings) -> str | None:
+    """Every column's code with its full name, as a line under a table: ``BH/C1 = Buchholz cut 1; …``.
+
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> legend(rank(seed_event(), parse_list("SB,DE,KS/L+1")))
+    'Tie-breaks: SB = Sonneborn–Berger (Neustadtl); DE = Direct encounter; KS/L+1 = Koya limit +1 half point.'
+    """
+    specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
+    named = {str(spec): full_name(spec) for spec in specs}  # a code listed twice is named once
+    if not named:
+        return None
+    return "Tie-breaks: " + "; ".join(f"{code} = {name}" for code, name in named.items()) + "."
 
 
 def notes(standings: Standings) -> list[str]:
