@@ -146,9 +146,9 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     return click.option(
         "--rules",
         type=click.Choice([r.value for r in Rules], case_sensitive=False),
-        default=DEFAULT_RULES.value,
-        show_default=True,
-        help="FIDE rule edition for unplayed rounds (C.07 Art. 16; fide-2009 = virtual opponent).",
+        default=None,
+        help=f"FIDE rule edition for unplayed rounds (C.07 Art. 16; fide-2009 = virtual opponent). Default: the "
+        f"file's (a TRF sonneborn wrote states it, record XXT), else {DEFAULT_RULES.value}.",
     )
 
 
@@ -250,7 +250,7 @@ def standings(
     with_event: bool,
     rank_by: str | None,
     lots: int | None,
-    rules: str,
+    rules: str | None,
     unrated_rating: int | None,
     **event: Any,
 ) -> None:
@@ -306,7 +306,7 @@ Examples:
 @_event_options
 @_user_errors
 def crosstable(
-    file: str, tiebreaks: str | None, fmt: str, rules: str, unrated_rating: int | None, **event: Any
+    file: str, tiebreaks: str | None, fmt: str, rules: str | None, unrated_rating: int | None, **event: Any
 ) -> None:
     """Print the crosstable of FILE: players in final order, their games, points and tie-breaks.
 
@@ -350,7 +350,7 @@ Example:
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
-def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | None, **event: Any) -> None:
+def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: int | None, **event: Any) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audited_fields
     from sonneborn.audit import check as check_file

@@ -74,7 +74,7 @@ _KEPT_RECORDS = frozenset(
     # nothing: TRF-16 and TRF-26 tournament and team records, JaVaFo and Tornelo extensions.
     {"032", "062", "072", "082", "102", "112", "122", "152", "172", "182", "192", "212", "222"}
     | {"250", "260"}
-    | {"XXZ", "XXC", "XXA", "XXP", "DAT"}
+    | {"XXZ", "XXC", "XXA", "XXP", "DAT", "XXT"}
 )
 _TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
 """Records only team competitions have: refused, team events are not read yet."""

@@ -246,12 +246,15 @@ class Loaded:
     format: str
     list_line: int = 0
     """The line of the file's own tie-break list (TRF-26 202), 0 when none or the format has no lines for it."""
+    rules_line: int = 0
+    """The line of the file's own rules edition (sonneborn's TRF record ``XXT``), 0 when none."""
 
 
 def _read_trf(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
     from sonneborn.formats.trf import read_trf_event
 
-    return Loaded(read_trf_event(text, path=path, warn=warn), "trf", line_of_record(text, "202"))
+    event = read_trf_event(text, path=path, warn=warn)
+    return Loaded(event, "trf", line_of_record(text, "202"), line_of_record(text, "XXT"))
 
 
 def _read_crosstable(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:

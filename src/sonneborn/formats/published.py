@@ -456,7 +456,13 @@ class _Reader:
         caption: str | None,
     ) -> Tournament:
         starts, players = self.players_of(rows, columns, header, codes)
-        read = [[self.cell(line, cells[column]) for column in columns.results] for line, cells in rows]
+        # FIDE TEC's notation (+W9) writes a forfeit loss against #1 as -F1, sonneborn's a full-point bye.
+        tec = any(
+            (found := _TEC_GAME.fullmatch("".join(cells[column][1].split()))) is not None and found.group(2) in "WBwb"
+            for _, cells in rows
+            for column in columns.results
+        )
+        read = [[self.cell(line, cells[column], tec=tec) for column in columns.results] for line, cells in rows]
         keys = self.keys(rows, header, starts)
         row_of = self.row_of_numbers(read, keys, rows, columns)
         last_played = max(
@@ -478,8 +484,9 @@ class _Reader:
         assert columns.tiebreaks is not None
         return self.tournament(players, starts, entries, EventKind.SWISS, codes, caption, len(columns.tiebreaks))
 
-    def cell(self, line: int, cell: tuple[int, str]) -> _Cell | None:
-        """A Swiss cell read, ``None`` when empty; raises when it is none of the forms."""
+    def cell(self, line: int, cell: tuple[int, str], *, tec: bool = False) -> _Cell | None:
+        """A Swiss cell read, ``None`` when empty; raises when it is none of the forms. In FIDE TEC's notation
+        (``tec``) ``-F1`` is a forfeit loss against #1, else sonneborn's full-point bye."""
         column, written = cell
         text = "".join(written.split())
         if not text:
@@ -487,9 +494,9 @@ class _Reader:
         bye = _NO_OPPONENT.get(text.casefold())
         if bye is not None:
             return _Cell(0, Colour.UNKNOWN, bye)
-        letter = _BYE_LETTER.fullmatch(text)
-        if letter is not None:
-            return _Cell(0, Colour.UNKNOWN, _BYE_KINDS[letter.group(1).lower()])
+        lettered = None if tec else _BYE_LETTER.fullmatch(text)
+        if lettered is not None:
+            return _Cell(0, Colour.UNKNOWN, _BYE_KINDS[lettered.group(1).lower()])
         game = _GAME.fullmatch(text)
         if game is not None:
             colour = _COLOURS.get((game.group(2) or "").lower(), Colour.UNKNOWN)

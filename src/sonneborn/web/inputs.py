@@ -133,9 +133,9 @@ class EventOptions(BaseModel):
     rank_by: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
         "Rank by a weighted score (SB, GF or NNSB) instead of points.", examples=["SB"]
     )
-    rules: Annotated[str, BeforeValidator(lambda v: _blank_is_none(v) or DEFAULT_RULES.value)] = Field(
-        DEFAULT_RULES.value,
-        description="FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ".",
+    rules: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+        "FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ". Default: the file's "
+        f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
     lots: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
         "Break the ties left after the list by a reproducible draw with this seed.", ge=-(2**63), lt=2**63

@@ -40,6 +40,7 @@ __all__ = [
     "RESULT_CODES",
     "ROUND_DATE_WIDTH",
     "RULER",
+    "RULES_RECORD",
     "TEAM_RECORDS",
     "TOURNAMENT_RECORD",
     "TRF16",
@@ -254,7 +255,11 @@ KEPT_RECORDS = frozenset(
     {"032", "062", "072", "082", "102", "112", "122", "152", "172", "182", "192", "212", "222"}
     | {"250", "260"}
     | {"XXZ", "XXC", "XXA", "XXP", "DAT"}
+    | {"XXT"}  # sonneborn's: the tie-break rules edition the file's values were computed under
 )
+RULES_RECORD = "XXT"
+"""sonneborn's record of the tie-break rules edition (``XXT fide-2023``) the file's values were computed under,
+which a reading ranks by unless told otherwise; JaVaFo's ``XX`` extensions do not use the letter."""
 TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
 """The records only a team competition has (TRF-16 ``013``; TRF-26 teams, team byes and forfeits, boards)."""
 RULER = re.compile(r"DDD(?:\s.*)?|(?![0-9]{3}(?:\s|$))[0-9\s]+")
