@@ -12,8 +12,8 @@ from builders import entries, place, trf_player
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning
 from sonneborn.formats import decode
-from sonneborn.formats.dates import trf_date, trf_round_dates
 from sonneborn.formats.crosstable import read_crosstable
+from sonneborn.formats.dates import trf_date, trf_round_dates
 from sonneborn.formats.trf import read_trf, write_trf
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 from sonneborn.ranking import rank

@@ -458,7 +458,7 @@ class _Reader:
         starts, players = self.players_of(rows, columns, header, codes)
         # FIDE TEC's notation (+W9) writes a forfeit loss against #1 as -F1, sonneborn's a full-point bye.
         tec = any(
-            (found := _TEC_GAME.fullmatch("".join(cells[column][1].split()))) is not None and found.group(2) in "WBwb"
+            (match := _TEC_GAME.fullmatch("".join(cells[column][1].split()))) is not None and match.group(2) in "WBwb"
             for _, cells in rows
             for column in columns.results
         )
@@ -501,15 +501,15 @@ class _Reader:
         if game is not None:
             colour = _COLOURS.get((game.group(2) or "").lower(), Colour.UNKNOWN)
             return _Cell(int(game.group(1)), colour, _RESULT[game.group(3)])
-        tec = _TEC_GAME.fullmatch(text)
-        if tec is not None:
-            sign, letter = tec.group(1), tec.group(2).lower()
+        tec_game = _TEC_GAME.fullmatch(text)
+        if tec_game is not None:
+            sign, letter = tec_game.group(1), tec_game.group(2).lower()
             if letter == "f":
                 if sign == "=":
                     raise self.error(f"expected +F or -F for a forfeit, found {shown(written)}", line, column)
                 kind = ResultKind.FORFEIT_WIN if sign == "+" else ResultKind.FORFEIT_LOSS
-                return _Cell(int(tec.group(3)), Colour.UNKNOWN, kind)
-            return _Cell(int(tec.group(3)), _COLOURS[letter], _TEC_RESULT[sign])
+                return _Cell(int(tec_game.group(3)), Colour.UNKNOWN, kind)
+            return _Cell(int(tec_game.group(3)), _COLOURS[letter], _TEC_RESULT[sign])
         message = f"expected a result such as 25b1, 5w½, 31w+, -1 or +W9, =B13, -F11, +BYE, --, found {shown(written)}"
         raise self.error(message, line, column)
 
