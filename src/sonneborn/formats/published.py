@@ -39,6 +39,7 @@ sonneborn knows) are kept for ``check``, and so is the list they make.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,7 +63,11 @@ _ROUND_LABEL = re.compile(
     r"(?:(\d{1,4})\s*\.?\s*(?:rd|rnd|r|runde|rde|kierros)?|(?:rd|rnd|r|round|runde)\s*\.?\s*(\d{1,4}))"
 )
 _TIEBREAK_LABEL = re.compile(r"(?:tb|wtg|fw|tie\s*break)\s*(\d{1,2})")
-_ANNOTATION = re.compile(r"[#\s]*([^\W\d_][^:\d]*?)\s*(\d{1,2})\s*:\s*(.+?)\s*")
+_ANNOTATION = re.compile(r"[#\s]*([^\W\d_][^:\d]*)(\d{1,2})\s*:(.*)")
+"""``Tie Break1: Buchholz …`` (any language's words, a number, a colon, the name); no two parts can take
+the same characters, so that a long line is matched in linear time."""
+_ANNOTATION_LENGTH = 300
+"""The longest line looked at as an annotation."""
 _CAPTION_NOISE = re.compile(r"chess-results|last update|crosstable|ranking|rangliste|kreuztabelle|ristitaulukko|^#")
 
 # Swiss cells, compared without blanks: chess-results' "25b1", "31w+", "-1"; FIDE TEC's "+W9", "-F11", "+BYE", "--".
@@ -274,9 +279,12 @@ class _Reader:
         assert columns.tiebreaks is not None
         names: dict[int, tuple[int, str]] = {}
         for number, line in enumerate(lines[after - 1 :], after):
+            if len(line) > _ANNOTATION_LENGTH:
+                continue
             match = _ANNOTATION.fullmatch(line.strip(" ;,\t\"'"))
-            if match is not None and int(match.group(2)) in columns.tiebreaks:
-                names.setdefault(int(match.group(2)), (number, match.group(3)))
+            description = match.group(3).strip() if match is not None else ""
+            if match is not None and description and int(match.group(2)) in columns.tiebreaks:
+                names.setdefault(int(match.group(2)), (number, description))
         codes: dict[int, str] = {}
         for position in sorted(columns.tiebreaks):
             if position not in names:
@@ -591,20 +599,29 @@ def _number(text: str) -> int | None:
 
 def _aligned(fields: list[tuple[int, str]], labels: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """The cells of a line of aligned columns, one per label: each text goes under the label it overlaps most
-    (numbers right-aligned, names left-aligned), so that an empty cell stays one."""
+    (numbers right-aligned, names left-aligned), else the nearest, so that an empty cell stays one."""
     spans = [(column, column + max(len(text), 1) - 1) for column, text in labels]
+    starts = [first for first, _ in spans]
     cells: list[list[tuple[int, str]]] = [[] for _ in labels]
     for column, text in fields:
         end = column + len(text) - 1
-
-        def fit(index: int, first: int = column, last: int = end) -> tuple[int, int]:
+        after = bisect_right(starts, end)  # the labels from here on start after the text
+        best, best_fit = max(after - 1, 0), (-(10**9), 0)
+        index = after - 1
+        while index >= 0:
             low, high = spans[index]
-            overlap = min(last, high) - max(first, low) + 1
-            distance = 0 if overlap > 0 else min(abs(first - high), abs(low - last))
-            return (overlap, -distance)
-
-        index = max(range(len(spans)), key=fit)
-        cells[index].append((column, text))
+            overlap = min(end, high) - max(column, low) + 1
+            distance = 0 if overlap > 0 else min(abs(column - high), abs(low - end))
+            if (overlap, -distance) > best_fit:
+                best, best_fit = index, (overlap, -distance)
+            if high < column:  # the labels before this one end before the text too
+                break
+            index -= 1
+        if after < len(spans):
+            low, high = spans[after]
+            if (0, -(low - end)) > best_fit:
+                best = after
+        cells[best].append((column, text))
     return [
         (found[0][0], " ".join(text for _, text in found)) if found else (labels[index][0], "")
         for index, found in enumerate(cells)
