@@ -17,7 +17,7 @@ from test_catalogue import FIDE_INDIVIDUAL, WITH_MODIFIERS
 from sonneborn.cli import cli
 from sonneborn.formats.trf import read_trf_event
 from sonneborn.ranking import rank
-from sonneborn.tiebreaks import parse_list
+from sonneborn.tiebreaks import REGISTRY, parse_list
 from sonneborn.tiebreaks.rules import Rules
 
 HELD = Path(__file__).parent / "data" / "held" / "fide_tec_exercise_2023.trf"
@@ -71,7 +71,8 @@ def test_every_tiebreak_is_computed_over_the_rounds_played(rules: Rules) -> None
     # Held's event (5 rounds) stated as 9 rounds of which 5 are played: every value is the one of the 5-round event,
     # the rounds not played yet count for nothing (PS, REP, KS's maximum, 16.4.2's "number of rounds" included);
     # FB alone differs, as the final round (9) is not paired yet: it is BH.
-    codes = [code for code in FIDE_INDIVIDUAL + WITH_MODIFIERS if code not in ("FB", "FB/C1", "AOB/F")]
+    every = sorted({*REGISTRY, *FIDE_INDIVIDUAL, *WITH_MODIFIERS})  # the historic scores (GF, NNSB, SOLK) too
+    codes = [code for code in every if code not in ("FB", "FB/C1", "AOB/F")]
     specs = parse_list(",".join(codes))
     whole = rank(read_trf_event(HELD.read_text(encoding="utf-8")), specs, rules=rules, unrated_rating=1500)
     part = rank(read_trf_event(_after_5_of_9()), specs, rules=rules, unrated_rating=1500)
