@@ -543,3 +543,12 @@ def test_a_bad_list_in_a_trf_is_reported_at_its_record_202(client: TestClient) -
         assert answer["message"].startswith("the file's tie-break list (record 202): unknown tie-break 'FOO'")
         assert (answer["field"], answer["line"], answer["column"]) == ("file", line, 5)
         assert answer["excerpt"] == "202 BH,FOO"
+
+
+def test_every_input_format_is_an_option() -> None:
+    from typing import get_args
+
+    from sonneborn.formats import FORMATS
+    from sonneborn.web.inputs import InputFormat
+
+    assert set(get_args(InputFormat)) == set(FORMATS)

@@ -116,7 +116,7 @@ def _optional(description: str, **kw: Any) -> Any:
 
 
 OutputFormat = Literal["json", "csv", "html", "md", "trf", "table"]
-InputFormat = Literal["trf", "crosstable", "pgn", "json"]
+InputFormat = Literal["trf", "crosstable", "published", "pgn", "json"]
 
 
 class EventOptions(BaseModel):
