@@ -3,15 +3,22 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEV := $(VENV)/.dev-installed
 
 .PHONY: demo test unit random bench loadtest fuzz clean chromium
 
+# What the program needs to run, and nothing else: `make demo` installs only this.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e .
 	$(BIN)/python -m compileall -q src
 	touch $(STAMP)
+
+# The development tools on top (pytest, hypothesis, mypy, ruff, httpx, playwright, dask): tests, fuzz, benchmarks.
+$(DEV): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(DEV)
 
 demo: $(STAMP)
 	$(BIN)/sonneborn demo
@@ -19,7 +26,7 @@ demo: $(STAMP)
 # The browser tests drive Debian's chromium (never a downloaded browser).
 CHROMIUM := $(shell command -v chromium 2>/dev/null)
 
-test: $(STAMP) chromium
+test: $(DEV) chromium
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/pytest
@@ -29,7 +36,7 @@ ifeq ($(CHROMIUM),)
 	apt-get update -qq && apt-get install -y -qq chromium
 endif
 
-unit: $(STAMP)
+unit: $(DEV)
 	$(BIN)/pytest
 
 # The property tests with fresh random examples, twenty times as many (Hypothesis profile "long",
@@ -38,23 +45,23 @@ unit: $(STAMP)
 # derandomized, the same examples every time. A failure prints the example and a blob to replay it with
 # @reproduce_failure.
 FIRST_EVENT ?= $(shell date +%s)
-random: $(STAMP)
+random: $(DEV)
 	@echo "random events from seed $(FIRST_EVENT)"
 	HYPOTHESIS_PROFILE=long SONNEBORN_FIRST_EVENT=$(FIRST_EVENT) SONNEBORN_EVENTS=5000 \
 		$(BIN)/pytest -p no:cacheprovider tests/test_properties.py tests/test_engine_equivalence.py
 
 # Speed and memory runs: not tests, figures for benchmarks/README.md.
 # 100,000 mutated files per reader: the only outcomes allowed are a result or a clean error.
-fuzz: $(STAMP)
+fuzz: $(DEV)
 	$(BIN)/python fuzz/run.py --inputs 100000 --reader all
 
 # 60 s of mixed requests against a server on 127.0.0.1: zero 5xx, p99, memory across the run.
-loadtest: $(STAMP)
+loadtest: $(DEV)
 	$(BIN)/python loadtest/run.py
 
 # The byte code is compiled first, as an installed package has it: an editable install under
 # PYTHONDONTWRITEBYTECODE would otherwise compile every module again on every run.
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python -m compileall -q src
 	$(BIN)/python benchmarks/run.py --batch; status=$$?; $(BIN)/python benchmarks/pgn_memory.py && exit $$status
 

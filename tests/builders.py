@@ -7,9 +7,11 @@ Each line is ``START NAME: TOKEN TOKEN …``, one token per round:
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
@@ -135,3 +137,52 @@ def place(*fields: tuple[int, str]) -> str:
 def entries(tournament: Tournament, start: int) -> list[tuple[int | None, Colour, ResultKind]]:
     """A player's rounds as (opponent, colour, kind), the way reader tests compare them."""
     return [(entry.opponent, entry.colour, entry.kind) for entry in tournament.player(start).entries]
+
+
+HELD = Path(__file__).parent / "data" / "held" / "fide_tec_exercise_2023.csv"
+"""FIDE TEC's tie-break exercise (Held 2024), the crosstable its answers are given for."""
+
+
+def held_event() -> Tournament:
+    """The exercise crosstable in the builders' notation."""
+    lines = []
+    with HELD.open() as handle:
+        rows = list(csv.reader(handle))
+    for row in rows[1:]:
+        tokens = []
+        for cell in row[1:]:
+            if cell == "--":
+                tokens.append("-Z")
+            elif cell.endswith("BYE"):
+                tokens.append("-U" if cell[0] == "+" else "-H")
+            else:
+                sign, colour, opponent = cell[0], cell[1], cell[2:]
+                if colour == "F":
+                    tokens.append(f"{opponent}-{'+' if sign == '+' else '-'}")
+                else:
+                    tokens.append(f"{opponent}{colour.lower()}{ {'+': '1', '=': '=', '-': '0'}[sign] }")
+        lines.append(f"{row[0]} P{row[0]}: " + " ".join(tokens))
+    return event("\n".join(lines))
+
+
+# PGN
+
+
+def pgn_game(event: str, white: str, black: str, result: str, round: str = "1") -> str:
+    """One PGN game of an event: 7 tag pairs, a blank line, the result, a blank line (10 lines)."""
+    tags = [("Event", event), ("Site", "Galway"), ("Date", "2024.05.01"), ("Round", round), ("White", white)]
+    tags += [("Black", black), ("Result", result)]
+    return "".join(f'[{name} "{value}"]\n' for name, value in tags) + f"\n{result}\n\n"
+
+
+# Two events of two rounds, no player in common: Masters (Ann, Bob, Cid, Dan) and Challengers (Eve, Fay).
+TWIC = "".join(
+    [
+        pgn_game("Masters", "Ann", "Bob", "1-0"),  # lines 1-10
+        pgn_game("Masters", "Cid", "Dan", "1/2-1/2"),  # 11-20
+        pgn_game("Challengers", "Eve", "Fay", "0-1"),  # 21-30: the second event's first game
+        pgn_game("Masters", "Bob", "Cid", "1-0", round="2"),
+        pgn_game("Masters", "Dan", "Ann", "0-1", round="2"),
+        pgn_game("Challengers", "Fay", "Eve", "1/2-1/2", round="2"),
+    ]
+)

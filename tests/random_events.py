@@ -115,7 +115,7 @@ TRF_SYSTEMS = [
 NAMES = ["Adams, Ann", "Müller, Jürgen", "Ødegaard, Ørjan", "Łukasz, Żaneta", "Иванов, Иван", "", "O'Neill"]
 TITLES = ["", "", "GM", "IM", "WGM", "FM", "CM", "g", "wf"]
 FEDERATIONS = ["", "IRL", "GER", "NOR", "POL", "RUS"]
-KEPT = [("032", "IRL"), ("102", "Arbiter, Chief"), ("122", "90'+30\""), ("XXC", "white1"), ("013", "Team A    1    2")]
+KEPT = [("032", "IRL"), ("102", "Arbiter, Chief"), ("122", "90'+30\""), ("XXC", "white1"), ("260", "  1   9    1    2")]
 TIEBREAK_LISTS = [(), ("BH/C1", "BH", "SB"), ("DE", "SB", "WIN", "KS")]
 
 

@@ -80,3 +80,67 @@ def test_compare_editions_marks_rank_changes(tmp_path: Path) -> None:
     # Under TPN/R the higher pairing number wins the 1.5 tie: Dan second, Bob third.
     marked = {line.split()[1] for line in lines[3:] if line.endswith("*")}
     assert marked == {"Bob", "Dan"}
+
+
+# Issue 12: shared places, rank 0, likely causes.
+
+
+def test_a_points_group_shares_its_places(tmp_path: Path) -> None:
+    # A round robin of three players, every game drawn: 1 point each and every tie-break equal, so the three
+    # share places 1-3. The file (no list stated) wrote ranks 1, 2, 3: each within 1-3, no disagreement.
+    lines = [
+        "XXR 3",
+        trf_player(1, "Ann", "1.0", ["   2 w =", "   3 b =", "0000 - Z"], rank=1),
+        trf_player(2, "Bob", "1.0", ["   1 b =", "0000 - Z", "   3 w ="], rank=2),
+        trf_player(3, "Cid", "1.0", ["0000 - Z", "   1 w =", "   2 b ="], rank=3),
+    ]
+    path = tmp_path / "shared.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == 0, out
+    # A rank outside the group's places is named with the right range.
+    path.write_text("\n".join(lines).replace("1.0    3", "1.0    4") + "\n", encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == 1
+    assert out.splitlines()[0] == "player 3 (Cid): rank 4 recorded, 1 computed: 1 points place 1–3"
+
+
+def test_rank_zero_is_not_ranked(tmp_path: Path) -> None:
+    # Dan withdrew after round 1 and the file ranks him 0 (not ranked); the others are ranked 1-3 among
+    # themselves, so nobody below him is shifted by one.
+    #   R1 Ann-Dan 1-0, Bob-Cid 1-0; R2 Ann-Bob 1-0, Cid has the PAB (Dan is gone).
+    #   Ann 2, Bob 1, Cid 1 (the PAB), Dan 0. By points then BH: Bob's BH (Ann 2 + Cid 1) = 3 beats Cid's
+    #   (Bob 1 + a PAB dummy of his own 1, 16.4 = 2).
+    lines = [
+        "XXR 2",
+        "202 BH",
+        trf_player(1, "Ann", "2.0", ["   4 w 1", "   2 b 1"], rank=1),
+        trf_player(2, "Bob", "1.0", ["   3 w 1", "   1 w 0"], rank=2),
+        trf_player(3, "Cid", "1.0", ["   2 b 0", "0000 - U"], rank=3),
+        trf_player(4, "Dan", "0.0", ["   1 b 0", "0000 - Z"], rank=0),
+    ]
+    path = tmp_path / "withdrawn.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == 0, out
+
+
+def test_the_list_that_gives_the_recorded_ranks_is_named(tmp_path: Path) -> None:
+    # Held's event ranked by points then SB, by the published SB values (Held, exercise 12): within the points
+    # groups 3.5 (#3 10.5, #4 9.75, #1 8, #16 7.25), 2.5 (#11, #8, #5), 2 (#14, #12, #15), 1.5 (#13, #7, #9).
+    order = [2, 3, 4, 1, 16, 6, 11, 8, 5, 14, 12, 15, 13, 7, 9, 10]
+    rank_of = {start: place for place, start in enumerate(order, 1)}
+    text = (Path(__file__).parent / "data" / "held" / "fide_tec_exercise_2023.trf").read_text(encoding="utf-8")
+    written = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            start = int(line[4:8])
+            line = f"{line[:85]}{rank_of[start]:>4}{line[89:]}"
+        written.append(line)
+    path = tmp_path / "held.trf"
+    path.write_text("\n".join(written) + "\n", encoding="utf-8")
+    code, out, _ = run("check", str(path), "-t", "BH/C1,BH,SB", "--rules", "fide-2023")
+    assert code == 1
+    lines = out.splitlines()
+    assert "Likely cause: the recorded ranks follow -t SB,BH --rules fide-2023." in lines
+    assert lines[-1].endswith("each with a likely cause.")

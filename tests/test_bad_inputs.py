@@ -125,6 +125,14 @@ def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 1
 
 
+def test_debug_after_the_command_issue_12(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sonneborn.pipeline.rank", _broken)
+    result = CliRunner().invoke(cli, ["standings", str(BAD / "trf_valid_reference.trf"), "--debug"])
+    assert isinstance(result.exception, KeyError), result.output
+    result = CliRunner().invoke(cli, ["check", "--debug", str(BAD / "trf_valid_reference.trf")])
+    assert isinstance(result.exception, KeyError), result.output
+
+
 def test_debug_leaves_expected_errors_as_they_are() -> None:
     result = CliRunner().invoke(cli, ["--debug", "standings", str(BAD / "trf_both_won.trf")])
     assert result.exit_code == 2

@@ -152,3 +152,29 @@ def test_acceptance_1000_events_3_broken(tmp_path: Path) -> None:
     assert len(errors) == 3
     for path in broken:
         assert any(str(path) in line for line in errors), path
+
+
+def test_each_files_warnings_are_shown_issue_12(tmp_path: Path) -> None:
+    # Two files: one whose record 062 gives a wrong number of players (a reader's warning, with its line), one
+    # with an unrated player and ARO asked for (a ranking's warning, which names no file: batch names it).
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    player_a = f"{'001    1      Adams, Ann':<48}1800{'':<39}   2 w 1"
+    player_b = f"{'001    2      Brown, Bob':<91}   1 b 0"
+    (folder / "a.trf").write_text("062 3\n" + player_a + "\n" + player_b + "\n", encoding="utf-8")
+    (folder / "b.trf").write_text(player_a + "\n" + player_b + "\n", encoding="utf-8")
+    summary = run_batch(find_inputs(str(folder)), tmp_path / "out", tiebreaks="ARO", jobs=1, progress=False)
+    a, b = str(folder / "a.trf"), str(folder / "b.trf")
+    dropped = "ARO dropped: player(s) 2 unrated (C.07 10); give --unrated-rating or /U<N>"
+    assert [(str(path), lines) for path, lines in summary.warned] == [
+        (a, (f"{a}:1: record 062 gives 3 players, but there are 2 player records (001)", f"{a}: {dropped}")),
+        (b, (f"{b}: {dropped}",)),
+    ]
+    assert summary.warnings == 3
+    result = CliRunner().invoke(cli, ["batch", str(folder), "-o", str(tmp_path / "again"), "-t", "ARO", "-j", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert f"sonneborn: warning: {b}: {dropped}" in result.stderr.splitlines()

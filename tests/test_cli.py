@@ -26,7 +26,14 @@ def test_json_contract_for_the_seed() -> None:
     code, out, err = run("standings", str(SEED), "-t", "SB,GF,NNSB", "-f", "json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["event"] == {"name": None, "rounds": 15, "players": 15, "kind": "round-robin"}
+    assert data["event"] == {
+        "name": None,
+        "rounds": 15,
+        "played": 15,
+        "provisional": False,
+        "players": 15,
+        "kind": "round-robin",
+    }
     assert data["tiebreaks"] == ["SB", "GF", "NNSB"]
     table = published()
     for row in data["standings"]:
@@ -250,3 +257,43 @@ def test_an_event_the_reference_reader_reads_is_read_once(tmp_path: Path, stated
     assert code == 0, err
     assert json.loads(out)["tiebreaks"] == (given or stated).split(",")
     assert err.count("the same name as player 1") == 1, err
+
+
+# A 6-player Swiss of 3 rounds (issue 12, a code listed twice): A beat B, C met neither.
+#   R1 A-B 1-0, C-D 1-0, E-F ½-½; R2 A-E 1-0, C-F 0-1, B-D 1-0; R3 D-A 1-0, E-C 0-1, F-B 0-1.
+#   Points: A 2, B 2, C 2, D 1, E ½, F 1.5.
+#   DE on {A, B, C} (C.07 6.3): A 1, B 0, C 0 among them, but C's missing games won give him 2 > A's 1 with
+#   his lost: nobody is first whatever the missing games, so DE separates no one (0 for all three).
+#   SB (9.1): A = 1×2 (B) + 1×½ (E) + 0×1 (D) = 2.5; B = 1×1 (D) + 1×1.5 (F) = 2.5; C = 1×1 (D) + 1×½ (E) = 1.5.
+#   The second DE, on {A, B} still tied after SB (they met, 6.2): A 1st, B 2nd; C was no longer tied: 0.
+TWICE = [
+    trf_player(1, "A", "2.0", ["   2 w 1", "   5 w 1", "   4 b 0"]),
+    trf_player(2, "B", "2.0", ["   1 b 0", "   4 w 1", "   6 b 1"]),
+    trf_player(3, "C", "2.0", ["   4 w 1", "   6 w 0", "   5 b 1"]),
+    trf_player(4, "D", "1.0", ["   3 b 0", "   2 b 0", "   1 w 1"]),
+    trf_player(5, "E", "0.5", ["   6 w =", "   1 b 0", "   3 w 0"]),
+    trf_player(6, "F", "1.5", ["   5 b =", "   3 b 1", "   2 w 0"]),
+]
+
+
+def test_a_code_listed_twice_keeps_each_value_issue_12(tmp_path: Path) -> None:
+    path = tmp_path / "twice.trf"
+    path.write_text("012 Twice\nXXR 3\n" + "\n".join(TWICE) + "\n", encoding="utf-8")
+    code, out, err = run("standings", str(path), "-t", "DE,SB,DE", "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["tiebreaks"] == ["DE", "SB", "DE#2"]
+    rows = {row["name"]: (row["rank"], row["values"]) for row in data["standings"]}
+    assert rows["A"] == (1, {"DE": 0, "SB": 2.5, "DE#2": 1})
+    assert rows["B"] == (2, {"DE": 0, "SB": 2.5, "DE#2": 2})
+    assert rows["C"] == (3, {"DE": 0, "SB": 1.5, "DE#2": 0})
+    # Without the second DE, A and B share the first place.
+    code, out, err = run("standings", str(path), "-t", "DE,SB", "-f", "json")
+    assert code == 0, err
+    assert [(row["name"], row["rank"]) for row in json.loads(out)["standings"][:3]] == [("A", 1), ("B", 1), ("C", 3)]
+    # The terminal table has a column for each occurrence, with its own values.
+    code, out, err = run("standings", str(path), "-t", "DE,SB,DE")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].split()[-3:] == ["DE", "SB", "DE"], lines[1]
+    assert lines[2].split()[-3:] == ["0", "2.50", "1"], lines[2]

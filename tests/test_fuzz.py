@@ -53,6 +53,11 @@ _SEED_FILES = {
         "crosstable/double_round_robin.txt",
     ],
     "pgn": ["pgn/uzchess_cup_masters_2025.pgn"],
+    "published": [
+        "published/tnr437642_final_crosstable.csv",
+        "published/naantali_2015_final_crosstable.tsv",
+        "published/fide_tec_exercise_2023.csv",
+    ],
 }
 _PGN_GAMES = 14
 """How many games of the seed PGN a fuzzed input starts from (the whole file is slow to rank 100,000 times)."""
@@ -90,6 +95,8 @@ _INTERESTING = [
     b"1e999", b"1/0", b"001 ", b"XXR 9", b"XXD 6", b"162 W 3.0", b"240 H 001    1", b"299 W  1.0  001    1",
     b"202 BH/X1,FOO", b'[Round "2"]', b'[White "?"]', b'[Result "1-0"]', b"1-0", b"0-1", b"1/2-1/2",
     b"w", b"b", b"W", b"D", b"L", b"U", b"F", b"H", b"Z", b"?", b"99999999999999999999",
+    b"Rk.", b"SNo", b"#", b"1.Rd", b"TB1", b"+W9", b"-F11", b"+BYE", b"--", b"25b1", b"31w+", b"-1",
+    b"Tie Break1: Buchholz Tie-Breaks (Cut 1)",
 ]  # fmt: skip
 _COUNTS = [1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 6, 8]
 """How many mutations an input gets: mostly one or two, so that most inputs stay close to valid."""
@@ -434,6 +441,7 @@ TARGETS: dict[str, Callable[[bytes], str]] = {
     "crosstable": lambda data: read_target("crosstable", data),
     "pgn": lambda data: read_target("pgn", data),
     "json": lambda data: read_target("json", data),
+    "published": lambda data: read_target("published", data),
     "trf-oracle": trf_oracle_target,
     # "options": options_target,  # PENDING server-hardening merge
     "sizes": sizes_target,

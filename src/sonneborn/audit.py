@@ -2,20 +2,29 @@
 
 Arbiters run this before they publish: every recorded total, rank and
 tie-break value is recomputed, and each disagreement is named with a hint of
-its likely cause.
+its likely cause. When ranks or a tie-break's values disagree, the common
+lists and rule editions are tried, and the one that gives the file's values
+is named (:func:`likely_causes`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from sonneborn.event import KINDS
+import numpy as np
+
+from sonneborn.event import KINDS, Event
 from sonneborn.model import ResultKind, StartNo
 from sonneborn.numbers import exact_text
-from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import REGISTRY, Column, Context, parse
+from sonneborn.ranking import Standings, rank
+from sonneborn.tiebreaks import REGISTRY, Column, Context, Spec, parse, parse_list
+from sonneborn.tiebreaks.rules import Rules
 from sonneborn.tiebreaks.unplayed import describe_kind
+
+__all__ = ["COMMON_LISTS", "Check", "Disagreement", "audit", "audited_fields", "check", "file_scoring", "likely_causes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,24 +46,69 @@ class Disagreement:
         return text + (f": {self.hint}" if self.hint else "")
 
 
+COMMON_LISTS = (
+    "BH/C1,BH,SB,DE,WIN",
+    "BH/C1,BH,SB",
+    "BH,SB",
+    "BH,BH/C1,SB",
+    "BH/M1,BH,SB",
+    "BH/C2,BH/C1,BH",
+    "BH/C1,BH,SB,PS",
+    "BH,SB,PS",
+    "SB,BH",
+    "DE,BH/C1,BH,SB",
+    "DE,WIN,BPG,ARO/C1,BH/C1,BH,SB",
+    "PS,BH",
+    "DE,SB,WIN,KS",
+    "DE,WIN,SB,KS",
+    "SB,DE",
+    "SB,KS",
+    "SB",
+)
+"""Tie-break lists in common use (pairing programs' defaults, FIDE's old recommended lists), tried on ranks
+that the list in force does not give."""
+_VARIANTS = {
+    "BH": ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "BH/C1/P"),
+    "SB": ("SB", "SB/C1", "SB/M1", "SB/P", "SB/C1/P"),
+    "FB": ("FB", "FB/C1", "FB/P"),
+}
+"""The modifiers a published value's code may have been computed with, tried when its values disagree."""
+
+
 def points_hint(standings: Standings, row: int, recorded: Fraction, computed: Fraction) -> str:
     """A likely cause of a points difference: a round left out, or an unplayed round counted as more."""
+    found = _scored_otherwise(standings, row, recorded, computed)
+    if found is not None:
+        column, label = found
+        kind = KINDS[int(standings.event.table.kind[row, column])]
+        what = "absence" if kind is ResultKind.ZERO_BYE else describe_kind(kind)
+        return f"round {column + 1} {what} counted as {label}"
     table = standings.event.table
     unit, system = table.unit, standings.event.point_system
     difference = computed - recorded
     for column in range(table.rounds):
         kind = KINDS[int(table.kind[row, column])]
         points = Fraction(int(table.points[row, column]), unit)
-        finished = kind is not ResultKind.NOT_PLAYED
-        if difference > 0 and points == difference and finished:
+        if difference > 0 and points == difference and kind is not ResultKind.NOT_PLAYED:
             name = describe_kind(kind) if not kind.is_played else "win" if points == system.win else "draw"
             return f"round {column + 1} {name} not counted"
-        if difference < 0 and not kind.is_played and finished and points == 0:
-            for value, label in ((system.draw, "a draw"), (system.win, "a win")):
-                if -difference == value:
-                    what = "absence" if kind is ResultKind.ZERO_BYE else describe_kind(kind)
-                    return f"round {column + 1} {what} counted as {label}"
     return ""
+
+
+def _scored_otherwise(standings: Standings, row: int, recorded: Fraction, computed: Fraction) -> tuple[int, str] | None:
+    """The round an unplayed round of no points was counted as a draw or a win in the file, with which."""
+    table = standings.event.table
+    system = standings.event.point_system
+    if recorded <= computed:
+        return None
+    for column in range(table.rounds):
+        kind = KINDS[int(table.kind[row, column])]
+        if kind.is_played or kind is ResultKind.NOT_PLAYED or int(table.points[row, column]) != 0:
+            continue
+        for value, label in ((system.draw, "a draw"), (system.win, "a win")):
+            if recorded - computed == value:
+                return column, label
+    return None
 
 
 def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
@@ -62,24 +116,19 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
 
     Ranks are compared exactly when the tie-break list is known (stated in the
     file or given); otherwise a recorded rank only has to fall within the places
-    of the player's points group.
+    of the player's points group. A recorded rank of 0 means not ranked (a
+    player who withdrew): it is not compared, and places are counted among the
+    players ranked.
     """
     event = standings.event
     roster, table = event.roster, event.table
     points = [int(p) for p in standings.points.numerator.tolist()]
-    ranks = standings.ranks.tolist()
     names = roster.names
     found: list[Disagreement] = []
-    # The places of each points group: from its best rank to its worst.
-    first_place: dict[int, int] = {}
-    last_place: dict[int, int] = {}
-    for row in standings.order.tolist():
-        score, rank = points[row], ranks[row]
-        first_place.setdefault(score, rank)
-        last_place[score] = max(last_place.get(score, 0), rank)
     extra: dict[str, Column] = {}
     context = Context(event, rules=standings.rules, unrated_rating=standings.unrated_rating)
     recorded_points, recorded_ranks = list(roster.recorded_points), list(roster.recorded_ranks)
+    places = _places(standings, recorded_ranks)
     unit = table.unit
     for row in range(event.players):
         start, score = row + 1, points[row]
@@ -89,26 +138,51 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
             hint = points_hint(standings, row, recorded, computed)
             found.append(Disagreement(start, names[row], "points", recorded, computed, hint))
         recorded_rank = recorded_ranks[row]
-        if recorded_rank is not None:
-            rank = ranks[row]
+        if recorded_rank:
+            place, low, high = places[row]
             if list_known:
-                wrong, hint = recorded_rank != rank, ""
+                wrong, hint = recorded_rank != place, ""
             else:
-                low, high = first_place[score], last_place[score]
                 wrong = not low <= recorded_rank <= high
                 hint = f"{exact_text(Fraction(score, table.unit))} points place {low}–{high}"
             if wrong:
-                found.append(Disagreement(start, names[row], "rank", Fraction(recorded_rank), Fraction(rank), hint))
+                found.append(Disagreement(start, names[row], "rank", Fraction(recorded_rank), Fraction(place), hint))
         for code, value in roster.recorded_tiebreaks[row]:
             if code not in extra:
-                spec = parse(code)
-                kernel = REGISTRY[spec.code].kernel
-                assert kernel is not None
-                extra[code] = kernel(context, spec)
+                extra[code] = _column(standings, context, code)
             number = extra[code].number(row)
             if number != value:
                 found.append(Disagreement(start, names[row], code, value, number))
     return found
+
+
+def _places(standings: Standings, recorded_ranks: Sequence[int | None]) -> list[tuple[int, int, int]]:
+    """Each player's place among the players the file ranks (a recorded rank other than 0) as the ranking gives
+    it, and the first and last places of his points group: three players on 3.5 at the top share places 1-3."""
+    ranks = standings.ranks.tolist()
+    scores = [int(p) for p in standings.points.numerator.tolist()]
+    ranked = [row for row, recorded in enumerate(recorded_ranks) if recorded != 0]
+    ranked_ranks = np.sort(np.asarray([ranks[row] for row in ranked], dtype=np.int64))
+    ranked_scores = sorted(scores[row] for row in ranked)
+    found = []
+    for row in range(len(recorded_ranks)):
+        place = int(np.searchsorted(ranked_ranks, ranks[row], side="left")) + 1
+        below = bisect_left(ranked_scores, scores[row])
+        at_most = bisect_right(ranked_scores, scores[row])
+        found.append((place, len(ranked_scores) - at_most + 1, len(ranked_scores) - below))
+    return found
+
+
+def _column(standings: Standings, context: Context, code: str) -> Column:
+    """The column of a recorded code: the kernel's, or the ranking's for a tie-break decided in groups (DE)."""
+    if code in standings.codes:
+        return standings.column(code)
+    spec = parse(code)
+    kernel = REGISTRY[spec.code].kernel
+    if kernel is not None:
+        return kernel(context, spec)
+    ranked = rank(standings.event, [spec], rules=standings.rules, unrated_rating=standings.unrated_rating)
+    return ranked.column(str(spec))
 
 
 def audited_fields(standings: Standings) -> list[str]:
@@ -123,4 +197,152 @@ def audited_fields(standings: Standings) -> list[str]:
     return fields
 
 
-__all__ = ["Disagreement", "audit", "audited_fields"]
+@dataclass(frozen=True, slots=True)
+class Check:
+    """What ``sonneborn check`` reports: the disagreements, each with a hint when one is known, and the likely
+    causes found by trying the file's own scoring, the common lists and the rule editions."""
+
+    disagreements: list[Disagreement]
+    causes: list[str]
+
+    @property
+    def unexplained(self) -> list[Disagreement]:
+        """The disagreements neither a hint nor a cause accounts for."""
+        return [d for d in self.disagreements if not d.hint]
+
+
+def check(standings: Standings, *, list_known: bool) -> Check:
+    """The audit of the standings, with the likely causes of what disagrees (:func:`likely_causes`)."""
+    found = audit(standings, list_known=list_known)
+    if not found:
+        return Check(found, [])
+    return likely_causes(standings, found, list_known=list_known)
+
+
+def file_scoring(standings: Standings) -> Event | None:
+    """The event as the file scores it, when its totals count unplayed rounds of no points as draws or wins
+    (Swiss-Perfect counts its byes so): those rounds become half- or full-point byes. ``None`` when none."""
+    event = standings.event
+    table = event.table
+    recorded = list(event.roster.recorded_points)
+    changes: dict[tuple[int, int], ResultKind] = {}
+    for row in range(event.players):
+        mine = recorded[row]
+        computed = Fraction(int(standings.points.numerator[row]), table.unit)
+        if mine is None or mine == computed:
+            continue
+        found = _scored_otherwise(standings, row, mine, computed)
+        if found is not None:
+            changes[(row, found[0])] = ResultKind.HALF_BYE if found[1] == "a draw" else ResultKind.FULL_BYE
+    if not changes:
+        return None
+    tournament = event.tournament
+    players = []
+    for row, player in enumerate(tournament.players):
+        entries = tuple(
+            replace(entry, kind=changes[(row, column)], opponent=None) if (row, column) in changes else entry
+            for column, entry in enumerate(player.entries)
+        )
+        players.append(replace(player, entries=entries))
+    return Event.of(replace(tournament, players=tuple(players)))
+
+
+def likely_causes(standings: Standings, found: list[Disagreement], *, list_known: bool) -> Check:
+    """The disagreements with hints from the causes that reproduce the file's values.
+
+    1. Totals that count absences as draws or wins: the ranks are compared with the file's own scoring.
+    2. Ranks: the list in force, then the common lists (:data:`COMMON_LISTS`), under every rule edition;
+       the first that gives every recorded rank is named. Ranks that do not follow the points at all
+       are no final ranking (a starting rank, say), and are said to be.
+    3. A tie-break's values: its code with the usual modifiers, under every rule edition.
+    """
+    causes: list[str] = []
+    event = standings.event
+    ranks = list(event.roster.recorded_ranks)
+    scored = file_scoring(standings)
+    base = standings
+    if scored is not None:
+        count = sum(1 for d in found if d.what == "points" and "counted as" in d.hint)
+        causes.append(
+            f"the file's totals count {count} unplayed round(s) of no points as draws or wins (as Swiss-Perfect "
+            "scores its byes): its ranks are compared with that scoring"
+        )
+        base = rank(scored, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
+        again = audit(base, list_known=list_known)
+        found = [d for d in found if d.what != "rank"] + [d for d in again if d.what == "rank"]
+    if any(d.what == "rank" for d in found):
+        follows = _ranking_found(base, ranks)
+        if follows is not None:
+            hint = f"the recorded ranks follow -t {follows[0]} --rules {follows[1]}"
+            causes.append(hint)
+            found = [replace(d, hint=d.hint or hint) if d.what == "rank" else d for d in found]
+        elif not _ranks_follow_points(event, ranks):
+            hint = "the recorded ranks do not follow the points: they are no final ranking (a starting rank?)"
+            causes.append(hint)
+            found = [replace(d, hint=hint) if d.what == "rank" else d for d in found]
+    for code in sorted({d.what for d in found if d.what not in ("points", "rank")}):
+        variant = _variant_found(base, code)
+        if variant is not None:
+            hint = f"the recorded {code} values are {variant[0]} under --rules {variant[1]}"
+            causes.append(hint)
+            found = [replace(d, hint=d.hint or hint) if d.what == code else d for d in found]
+    found.sort(key=lambda d: (d.start, d.what != "points", d.what != "rank", d.what))
+    return Check(found, causes)
+
+
+def _editions(standings: Standings) -> list[Rules]:
+    """The rule editions to try, the one in force first."""
+    return [standings.rules, *(rules for rules in Rules if rules is not standings.rules)]
+
+
+def _ranking_found(standings: Standings, recorded: Sequence[int | None]) -> tuple[str, Rules] | None:
+    """The first list and edition (the ones in force first) that give every recorded rank, else ``None``."""
+    current = ",".join(str(spec) for spec in standings.tiebreaks)
+    lists = [current, *(text for text in COMMON_LISTS if text != current)]
+    for text in lists:
+        for rules in _editions(standings):
+            specs = parse_list(text) if text else []
+            ranked = rank(standings.event, specs, rules=rules, unrated_rating=standings.unrated_rating)
+            places = _places(ranked, recorded)
+            if all(not mine or mine == places[row][0] for row, mine in enumerate(recorded)):
+                return text or "(none)", rules
+    return None
+
+
+def _ranks_follow_points(event: Event, recorded: Sequence[int | None]) -> bool:
+    """Whether the recorded ranks order the players by points, but for a few (at most a quarter of the ranked
+    players ranked above someone with more points)."""
+    points = [p if p is not None else Fraction(int(s), event.table.unit)
+              for p, s in zip(event.roster.recorded_points, event.table.scores.tolist(), strict=True)]  # fmt: skip
+    ranked = sorted((rank, points[row]) for row, rank in enumerate(recorded) if rank)
+    best_below = Fraction(-(10**9))
+    wrong = 0
+    for _, score in reversed(ranked):  # from the last place up: a player with fewer points than one below him
+        if score < best_below:
+            wrong += 1
+        best_below = max(best_below, score)
+    return wrong * 4 <= len(ranked)
+
+
+def _variant_found(standings: Standings, code: str) -> tuple[str, Rules] | None:
+    """The modifier and edition under which a tie-break gives every value the file records, else ``None``."""
+    spec = parse(code)
+    names = _VARIANTS.get(spec.code, (code,))
+    variants = [code, *(name for name in names if name != code)]
+    roster = standings.event.roster
+    recorded = [{c: v for c, v in values}.get(code) for values in roster.recorded_tiebreaks]
+    for text in variants:
+        for rules in _editions(standings):
+            column = _column_under(standings, parse(text), rules)
+            if all(value is None or column.number(row) == value for row, value in enumerate(recorded)):
+                return text, rules
+    return None
+
+
+def _column_under(standings: Standings, spec: Spec, rules: Rules) -> Column:
+    """A tie-break's column under another edition."""
+    kernel = REGISTRY[spec.code].kernel
+    if kernel is not None:
+        return kernel(Context(standings.event, rules=rules, unrated_rating=standings.unrated_rating), spec)
+    return rank(standings.event, [spec], rules=rules, unrated_rating=standings.unrated_rating).column(str(spec))
+

@@ -50,8 +50,9 @@ CHUNK = 50
 
 Job = tuple[str, str]
 """An input file and its output file."""
-Outcome = tuple[str, str | None, int]
-"""An input file, the error that stopped it (``None`` when its output was written) and its warnings."""
+Outcome = tuple[str, str | None, tuple[str, ...]]
+"""An input file, the error that stopped it (``None`` when its output was written) and its warnings, each on one
+line and naming the file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,9 @@ class BatchSummary:
     seconds: float
     """The wall time of the whole batch."""
     warnings: int = 0
-    """The warnings the readers logged, over every file."""
+    """The warnings the readers and the rankings gave, over every file."""
+    warned: tuple[tuple[Path, tuple[str, ...]], ...] = ()
+    """Each file that gave warnings, with them (one line each, naming the file), in the order of the inputs."""
 
     def __str__(self) -> str:
         text = f"{self.done} done, {self.skipped} skipped, {len(self.failed)} failed in {self.seconds:.1f} s"
@@ -193,13 +196,13 @@ def run_batch(
     absolute = executor == "dask"
     jobs_list = [(str(source.absolute() if absolute else source), str(target.absolute())) for source, target in pending]
     errors: dict[str, str] = {}
-    warnings = 0
+    said: dict[str, tuple[str, ...]] = {}
     with _progress_bar(len(jobs_list), enabled=progress) as advance:
 
         def collect(outcomes: list[Outcome]) -> None:
-            nonlocal warnings
-            for source, error, count in outcomes:
-                warnings += count
+            for source, error, lines in outcomes:
+                if lines:
+                    said[source] = lines
                 if error is not None:
                     errors[source] = error
             advance(len(outcomes))
@@ -218,7 +221,11 @@ def run_batch(
         (source, errors[job[0]]) for (source, _), job in zip(pending, jobs_list, strict=True) if job[0] in errors
     )
     done = len(pending) - len(failed)
-    return BatchSummary(done, skipped, failed, time.perf_counter() - began, warnings)
+    warned = tuple(
+        (source, said[job[0]]) for (source, _), job in zip(pending, jobs_list, strict=True) if job[0] in said
+    )
+    count = sum(len(lines) for _, lines in warned)
+    return BatchSummary(done, skipped, failed, time.perf_counter() - began, count, warned)
 
 
 def _targets(inputs: Sequence[Path], outdir: Path, suffix: str) -> list[tuple[Path, Path]]:
@@ -289,30 +296,30 @@ def _outcomes(future: Any, chunk: list[Job]) -> list[Outcome]:
     try:
         outcomes: list[Outcome] = future.result()
     except Exception as error:
-        return [(source, f"{source}: {type(error).__name__}: {_one_line(str(error))}", 0) for source, _ in chunk]
+        return [(source, f"{source}: {type(error).__name__}: {_one_line(str(error))}", ()) for source, _ in chunk]
     return outcomes
 
 
 def _run_chunk(chunk: Sequence[Job], fmt: str, tiebreaks: str | None) -> list[Outcome]:
-    """Runs the jobs of a chunk in a worker, counting the warnings instead of printing them."""
-    outcomes = []
+    """Runs the jobs of a chunk in a worker, returning the warnings instead of printing them."""
+    outcomes: list[Outcome] = []
     for source, target in chunk:
         error, warnings = _run_one(source, Path(target), fmt, tiebreaks)
         outcomes.append((source, error, warnings))
     return outcomes
 
 
-def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tuple[str | None, int]:
+def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tuple[str | None, tuple[str, ...]]:
     """Reads, ranks, renders and writes one file: the error that stopped it (on one line, else ``None``)
-    and the number of warnings."""
+    and its warnings, one line each, each naming the file."""
     from sonneborn.pipeline import Request, read, standings
 
-    warnings = 0
+    warnings: tuple[str, ...] = ()
     try:
         reading = read(source)
-        warnings = len(reading.warnings)
+        warnings = tuple(_named(source, str(warning)) for warning in reading.warnings)
         result = standings(reading, Request.parse(tiebreaks=tiebreaks))
-        warnings += len(result.warnings)
+        warnings += tuple(_named(source, str(warning)) for warning in result.warnings)
         text = "".join(iter_json(result)) if fmt == "json" else render(result, fmt)
         target.parent.mkdir(parents=True, exist_ok=True)
         write_file(target, text, force=True)  # an output older than its input is computed again
@@ -323,6 +330,12 @@ def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tupl
     except Exception as error:
         return _one_line(f"{source}: {type(error).__name__}: {error}"), warnings
     return None, warnings
+
+
+def _named(source: str, text: str) -> str:
+    """A warning on one line that names its file (a ranking's warning, such as a dropped tie-break, does not)."""
+    text = _one_line(text)
+    return text if text.startswith(source + ":") else f"{source}: {text}"
 
 
 def _import_engine() -> None:

@@ -128,6 +128,12 @@ _EVENT_OPTIONS = [
         show_default=True,
         help="PGN: what a round without a game counts, a zero- or a half-point bye.",
     ),
+    click.option(
+        "--event",
+        "event_name",
+        metavar="NAME",
+        help="PGN: read the games of this event only (its Event tag), in a file of several events.",
+    ),
 ]
 
 
@@ -150,9 +156,9 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     return click.option(
         "--rules",
         type=click.Choice([r.value for r in Rules], case_sensitive=False),
-        default=DEFAULT_RULES.value,
-        show_default=True,
-        help="FIDE rule edition for unplayed rounds (C.07 Art. 16; fide-2009 = virtual opponent).",
+        default=None,
+        help=f"FIDE rule edition for unplayed rounds (C.07 Art. 16; fide-2009 = virtual opponent). Default: the "
+        f"file's (a TRF sonneborn wrote states it, record XXT), else {DEFAULT_RULES.value}.",
     )
 
 
@@ -182,14 +188,19 @@ def _request(
 
 
 def _read(
-    file: str, *, input_format: str | None, zero_move_forfeits: bool = False, absent_as: str = "zero", **request: Any
+    file: str,
+    *,
+    input_format: str | None,
+    zero_move_forfeits: bool = False,
+    absent_as: str = "zero",
+    event_name: str | None = None,
+    **request: Any,
 ) -> Reading:
     """Reads the event file, saying the reader's warnings."""
     from sonneborn.pipeline import read
 
-    reading = read(
-        file, input_format=input_format, options=ReadOptions(zero_move_forfeits=zero_move_forfeits, absent_as=absent_as)
-    )
+    options = ReadOptions(zero_move_forfeits=zero_move_forfeits, absent_as=absent_as, event=event_name)
+    reading = read(file, input_format=input_format, options=options)
     _say(reading.warnings)
     return reading
 
@@ -249,7 +260,7 @@ def standings(
     with_event: bool,
     rank_by: str | None,
     lots: int | None,
-    rules: str,
+    rules: str | None,
     unrated_rating: int | None,
     **event: Any,
 ) -> None:
@@ -305,7 +316,7 @@ Examples:
 @_event_options
 @_user_errors
 def crosstable(
-    file: str, tiebreaks: str | None, fmt: str, rules: str, unrated_rating: int | None, **event: Any
+    file: str, tiebreaks: str | None, fmt: str, rules: str | None, unrated_rating: int | None, **event: Any
 ) -> None:
     """Print the crosstable of FILE: players in final order, their games, points and tie-breaks.
 
@@ -328,6 +339,13 @@ def crosstable(
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
     click.echo(writers[fmt](table), nl=False)
+    if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
+        from sonneborn.render.cells import legend, notes
+        from sonneborn.render.crosstable import escape_markdown
+
+        named = legend(result)
+        for note in [named, *notes(result)] if named else notes(result):
+            click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 
 @cli.command(
@@ -342,22 +360,27 @@ Example:
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
-def check(file: str, tiebreaks: str | None, rules: str, unrated_rating: int | None, **event: Any) -> None:
+def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: int | None, **event: Any) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
-    from sonneborn.audit import audit, audited_fields
+    from sonneborn.audit import audited_fields
+    from sonneborn.audit import check as check_file
     from sonneborn.render.cells import terminal_text
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
     list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
-    disagreements = audit(result, list_known=list_known)
-    for disagreement in disagreements:
+    report = check_file(result, list_known=list_known)
+    for disagreement in report.disagreements:
         click.echo(terminal_text(str(disagreement)))
+    for cause in report.causes:
+        click.echo(f"Likely cause: {cause}.")
     fields = ", ".join(audited_fields(result)) or "nothing to check"
     players = reading.event.players
-    if disagreements:
-        click.echo(f"{len(disagreements)} disagreement(s) in {players} players ({fields} recorded).")
+    if report.disagreements:
+        unexplained = len(report.unexplained)
+        said = f"{unexplained} without a likely cause" if unexplained else "each with a likely cause"
+        click.echo(f"{len(report.disagreements)} disagreement(s) in {players} players ({fields} recorded), {said}.")
         sys.exit(1)
     click.echo(f"No disagreement: {fields} of {players} players agree with the results.")
 
@@ -492,6 +515,9 @@ def batch(
         )
     except ImportError as error:
         raise click.UsageError(str(error)) from None
+    for _, lines in summary.warned:
+        for line in lines:
+            click.echo(f"sonneborn: warning: {line}", err=True)
     for _, message in summary.failed:
         click.echo(f"sonneborn: error: {message}", err=True)
     click.echo(str(summary), err=True)
@@ -578,6 +604,21 @@ def demo() -> None:
     click.echo(_table(result), nl=False)
     click.echo("\nHow Sloth's Neustadtl score was worked out:")
     click.echo(explain_value(result, 1, "SB"))
+
+
+def _root_flag(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """Sets a flag of the group (``--debug``, ``--no-color``) given after the command's name."""
+    if value and param.name is not None:
+        root = ctx.find_root()
+        root.obj = {**(root.obj or {}), param.name: True}
+
+
+# --debug and --no-color work after the command's name as well as before it (sonneborn standings x --debug).
+for _command in cli.commands.values():
+    _command.params += [
+        click.Option(["--debug"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
+        click.Option(["--no-color"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
+    ]
 
 
 def main() -> None:

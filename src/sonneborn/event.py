@@ -162,6 +162,12 @@ class Table:
         rows = np.arange(self.players)[:, None]
         return int(((self.kind == NOT_PLAYED) & (self.opponent > rows)).sum())
 
+    @property
+    def provisional(self) -> bool:
+        """Whether the standings are provisional: rounds not played yet (after round 4 of 9), or games without a
+        result."""
+        return self.played_rounds < self.rounds or self.unfinished_games > 0
+
     def meetings_per_pair(self) -> int:
         """How often every pair is scheduled to meet, or 0 when that is not the same for all pairs."""
         count, rounds = self.opponent.shape

@@ -24,6 +24,7 @@ from pathlib import Path
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
+from sonneborn.formats.trf.layout import RULES_RECORD
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
 from sonneborn.tiebreaks import Spec, parse, parse_list
@@ -45,11 +46,26 @@ class Reading:
     """The input format read (a key of :data:`~sonneborn.formats.FORMATS`)."""
     list_line: int = 0
     """The line of the list the file states (TRF-26 202), 0 when none or not known."""
+    rules_line: int = 0
+    """The line of the rules edition the file states (``XXT``), 0 when none or not known."""
 
     @classmethod
     def of(cls, event: Event, *, path: str = "<input>") -> Reading:
         """A reading of an event built in memory."""
         return cls(event, (), path, "json")
+
+    def stated_rules(self) -> Rules | None:
+        """The rules edition the file states (sonneborn's TRF record ``XXT``, written with its values), ``None``
+        when it states none; an edition that does not exist is the file's error, at the record's line."""
+        stated = next((content.strip() for code, content in self.event.info.records if code == RULES_RECORD), None)
+        if not stated:
+            return None
+        try:
+            return Rules.parse(stated)
+        except TiebreakError as error:
+            line = self.rules_line
+            message = f"the file's rules edition (record {RULES_RECORD}): {error}"
+            raise InputError(message, path=self.path, line=line, column=5 if line else 0) from None
 
     def stated_tiebreaks(self) -> list[Spec] | None:
         """The list the file states, ``None`` when it states none; a list that cannot be used is the file's
@@ -72,7 +88,7 @@ def read(path: str | Path, *, input_format: str | None = None, options: ReadOpti
     warnings: list[InputWarning] = []
     loaded = load_path(path, input_format=input_format, options=options, warn=warnings.append)
     name = "<stdin>" if str(path) == "-" else str(path)
-    return Reading(loaded.event, tuple(warnings), name, loaded.format, loaded.list_line)
+    return Reading(loaded.event, tuple(warnings), name, loaded.format, loaded.list_line, loaded.rules_line)
 
 
 def read_text(
@@ -81,7 +97,7 @@ def read_text(
     """Reads an event from text (an upload, a paste); ``path`` only names it in messages."""
     warnings: list[InputWarning] = []
     loaded = load_text(text, path=path, input_format=input_format, options=options, warn=warnings.append)
-    return Reading(loaded.event, tuple(warnings), path, loaded.format, loaded.list_line)
+    return Reading(loaded.event, tuple(warnings), path, loaded.format, loaded.list_line, loaded.rules_line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +105,15 @@ class Request:
     """How to rank an event: the options of ``sonneborn standings``, parsed.
 
     ``tiebreaks`` ``None`` means the file's own list, else the default of the
-    event's kind; ``points`` and ``kind`` state a point system and a kind of
-    event over the file's.
+    event's kind; ``rules`` ``None`` the file's own edition, else the default;
+    ``points`` and ``kind`` state a point system and a kind of event over the
+    file's.
     """
 
     tiebreaks: tuple[Spec, ...] | None = None
     rank_by: Spec | None = None
-    rules: Rules = DEFAULT_RULES
+    rules: Rules | None = None
+    """The rules edition; ``None``: the file's own (TRF ``XXT``), else :data:`DEFAULT_RULES`."""
     points: PointSystem | None = None
     kind: EventKind | None = None
     lots: int | None = None
@@ -137,7 +155,7 @@ class Request:
                 error.option = "rank_by"
                 raise
         try:
-            edition = DEFAULT_RULES if rules is None else Rules.parse(rules)
+            edition = None if rules is None else Rules.parse(rules)
         except TiebreakError as error:
             error.option = "rules"
             raise
@@ -186,6 +204,6 @@ def standings(reading: Reading | Event, request: Request = Request()) -> Standin
         specs,
         rank_by=request.rank_by,
         lots=request.lots,
-        rules=request.rules,
+        rules=request.rules or reading.stated_rules() or DEFAULT_RULES,
         unrated_rating=request.unrated_rating,
     )

@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from builders import entries
+from builders import TWIC, entries, pgn_game
 
 from sonneborn.errors import InputError
 from sonneborn.formats.pgn import PgnError, read_pgn
@@ -345,3 +345,63 @@ def test_a_text_stream_is_read_game_by_game() -> None:
     event = read_pgn(stream)
     assert [points(event, p.start) for p in event] == [1, 1]
     assert stream.read() == ""
+
+
+# Issue 12: a file of several events (TWIC's weekly files hold every event of the week).
+
+
+def test_several_events_are_named_in_one_error() -> None:
+    with pytest.raises(PgnError) as caught:
+        read_pgn(TWIC, path="twic.pgn")
+    assert str(caught.value) == (
+        "twic.pgn:21:9: the file holds 2 events: 'Masters' (4 games), 'Challengers' (2 games); "
+        "choose one with --event NAME (the Event tag of its games)"
+    )
+
+
+def test_one_event_of_several_is_read_when_chosen() -> None:
+    masters = read_pgn(TWIC, event="Masters")
+    # Ann beat Bob and Dan (2), Bob beat Cid (1), Cid drew Dan (½), Dan ½: 4 players, no Challengers.
+    assert [(p.name, points(masters, p.start)) for p in masters] == [
+        ("Ann", 2), ("Bob", 1), ("Cid", Fraction(1, 2)), ("Dan", Fraction(1, 2))
+    ]  # fmt: skip
+    assert masters.name == "Masters"
+    challengers = read_pgn(TWIC, event="challengers")  # the case does not matter
+    # Eve lost to Fay, then drew her: ½ and 1½.
+    found = [(p.name, points(challengers, p.start)) for p in challengers]
+    assert found == [("Eve", Fraction(1, 2)), ("Fay", Fraction(3, 2))]
+    with pytest.raises(PgnError) as caught:
+        read_pgn(TWIC, path="twic.pgn", event="Juniors")
+    assert str(caught.value) == (
+        "twic.pgn:1:1: no games of event 'Juniors' (it holds 'Masters' (4 games), 'Challengers' (2 games))"
+    )
+
+
+def test_events_with_the_same_players_in_the_same_round_are_several() -> None:
+    # A rapid and a blitz event of the same players: merged, Ann would have two games in round 1.
+    text = pgn_game("Rapid", "Ann", "Bob", "1-0") + pgn_game("Blitz", "Bob", "Ann", "1-0")
+    with pytest.raises(PgnError, match="the file holds 2 events: 'Rapid' \\(1 game\\), 'Blitz' \\(1 game\\)"):
+        read_pgn(text)
+    assert len(read_pgn(text, event="Blitz")) == 2
+
+
+def test_one_event_whose_games_name_their_rounds_is_one_event() -> None:
+    # lichess broadcasts name each game after its round: the same players under several names, no clash.
+    text = pgn_game("Round 1", "Ann", "Bob", "1-0") + pgn_game("Round 2", "Bob", "Ann", "1/2-1/2", round="2")
+    event = read_pgn(text)
+    assert [points(event, p.start) for p in event] == [Fraction(3, 2), Fraction(1, 2)]
+
+
+def test_the_event_option_of_the_command(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+
+    path = tmp_path / "twic.pgn"
+    path.write_text(TWIC, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["standings", str(path), "-f", "json"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"sonneborn: error: {path}:21:9: the file holds 2 events: ")
+    result = CliRunner().invoke(cli, ["standings", str(path), "--event", "Challengers", "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert [row["name"] for row in json.loads(result.stdout)["standings"]] == ["Fay", "Eve"]

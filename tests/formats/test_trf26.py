@@ -8,11 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from builders import entries, place
+from builders import entries, place, trf_player
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning
 from sonneborn.formats import decode
 from sonneborn.formats.crosstable import read_crosstable
+from sonneborn.formats.dates import trf_date, trf_round_dates
 from sonneborn.formats.trf import read_trf, write_trf
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 from sonneborn.ranking import rank
@@ -22,7 +23,7 @@ from sonneborn.tiebreaks import parse_list
 
 DATA = Path(__file__).parent.parent / "data"
 GALWAY = DATA / "trf26" / "galway_club_open_2026.trf"
-REAL = sorted((DATA / "trf").glob("*.trf"))
+REAL = sorted(path for path in (DATA / "trf").glob("*.trf") if "_team" not in path.name)  # team events: refused
 WCCC = DATA / "crosstable" / "wccc_1975_final.tsv"
 
 W, B, U = Colour.WHITE, Colour.BLACK, Colour.UNKNOWN
@@ -59,9 +60,16 @@ EVENT_FIELDS = ("rounds", "name", "city", "start_date", "end_date", "event_type"
 
 
 def assert_same_event(read_back: Tournament, original: Tournament) -> None:
-    """The fields a TRF round trip keeps: everything but the recorded points and ranks and the made records."""
+    """The fields a TRF round trip keeps: everything but the recorded points and ranks and the made records;
+    dates in TRF's spelling (issue 12: ``25.02.2011`` is written ``2011/02/25``)."""
+    start, end = original.start_date, original.end_date
+    written = {
+        "start_date": trf_date(start),
+        "end_date": trf_date(end),
+        "round_dates": trf_round_dates(original.round_dates, start=start, end=end),
+    }
     for name in EVENT_FIELDS:
-        assert getattr(read_back, name) == getattr(original, name), name
+        assert getattr(read_back, name) == written.get(name, getattr(original, name)), name
     for kind in ResultKind:
         assert read_back.point_system.points(kind) == original.point_system.points(kind), kind
     assert by_code(read_back.records) == by_code(original.records)
@@ -533,10 +541,16 @@ def test_write_not_played_rounds() -> None:
 
 
 def test_write_forfeits_without_opponent() -> None:
-    event = read_path(DATA / "trf" / "friendship_cup_crete_2024_team.trf")
-    again = read_trf(write_trf(event))
-    assert again.player(1).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.FORFEIT_LOSS)
-    assert again.player(9).entry(7) == Entry(round=7, opponent=None, colour=U, kind=K.FORFEIT_WIN)
+    # Swiss-Perfect's "0000 - +" (a forfeit win without an opponent) is written back as it is; "0000 - -" was
+    # read as an absence, and is written as one (issue 12).
+    event = read_path(DATA / "trf" / "icu_bunratty_major_2011.trf")
+    assert event.player(1).entry(1) == Entry(round=1, opponent=None, colour=U, kind=K.FORFEIT_WIN)
+    line = trf_player(1, "Adams, Ann", "0.0", ["0000 - -", "0000 - -"])
+    absent = read_trf("XXR 2\n" + line, warn=lambda warning: None)
+    for source in (event, absent):
+        again = read_trf(write_trf(source))
+        assert [p.entries for p in again] == [p.entries for p in source]
+    assert [e.kind for e in read_trf(write_trf(absent)).player(1).entries] == [K.ZERO_BYE, K.ZERO_BYE]
 
 
 # Round trips: write, read back, compare; writing again gives the same text; the standings do not change.
@@ -560,3 +574,16 @@ def test_round_trip_gives_the_same_standings(path: Path) -> None:
     again = read_trf(write_trf(original))
     for specs in (None, parse_list("BH/C1,BH,SB,DE,WIN")):
         assert render_json(rank(again, specs)) == render_json(rank(original, specs))
+
+
+def test_dates_are_written_as_trf_spells_them_issue_12() -> None:
+    # The Bunratty festival ran 25-27 February 2011; Swiss-Perfect wrote 042 "25.02.2011" and round dates such as
+    # "11.25.02" (year, day, month). TRF spells them 2011/02/25 and, for rounds, 11/02/25.
+    event = read_path(DATA / "trf" / "icu_bunratty_masters_2011.trf")
+    assert (event.start_date, event.end_date, event.round_dates[0]) == ("25.02.2011", "27.02.2011", "11.25.02")
+    written = write_trf(event, newline="\n").splitlines()
+    assert "042 2011/02/25" in written and "052 2011/02/27" in written
+    again = read_trf("\n".join(written))
+    assert again.round_dates == ("11/02/25", "11/02/26", "11/02/26", "11/02/26", "11/02/27", "11/02/27")
+    # A date that two readings fit (3 April or 4 March) is written as it was.
+    assert trf_date("03/04/2011") == "03/04/2011"

@@ -144,7 +144,12 @@ def _cut(lines: list[str], rng: random.Random) -> None:
 def _extend(lines: list[str], rng: random.Random) -> None:
     """Blanks or blocks after the end of a line: rounds nobody else has."""
     index = rng.choice(_player_lines(lines))
-    tail = rng.choice(["   ", "       ", "  0000 - H", "     1 w 1", "  0000 - ?", "        ", "     3 - +"])
+    tail = rng.choice(
+        [
+            *["   ", "       ", "  0000 - H", "     1 w 1", "  0000 - ?", "        ", "     3 - +"],
+            *["  0000 - -", "       - -"],
+        ]
+    )
     lines[index] += tail * rng.randint(1, 3)
 
 
@@ -222,7 +227,12 @@ def _record(lines: list[str], rng: random.Random) -> None:
     elif kind == 8:
         record = f"XXD {rng.choice(['4', '5', '6', '10', 'x'])}"
     elif kind == 9:
-        record = rng.choice(["062 3", "062 x", f"062 {count}", "013 Team    1    2", "ABC x", "### note", ""])
+        record = rng.choice(
+            [
+                *["062 3", "062 x", f"062 {count}", "013 Team    1    2", "310   1 Team", "ABC x", "### note", ""],
+                *["DDD SSSS sTTT NNNN", "         1         2", "1234567890123", "12 3", "DDDx", "142 x"],
+            ]
+        )
     elif kind == 10:
         record = rng.choice(["092 Round Robin", "192 FIDE_DUTCH_2025", "192 FIDE_ROUNDROBIN", "202 BH, SB"])
     else:

@@ -47,14 +47,15 @@ def buchholz(context: Context, spec: Spec) -> dict[StartNo, Value]:
 
 
 def with_final_round_drawn(tournament: Tournament) -> Tournament | None:
-    """The event with every paired game of its final round drawn, or ``None`` when that round has no pairing."""
+    """The event with every game of its final round drawn, played or to be played (forfeits and byes stay as
+    they are), or ``None`` when that round has no pairing."""
     final = tournament.rounds
     if final == 0 or not any(p.entry(final).opponent is not None for p in tournament.players):
         return None
     players = []
     for player in tournament.players:
         entry = player.entry(final)
-        if entry.opponent is not None:
+        if entry.opponent is not None and (entry.kind.is_played or entry.kind is ResultKind.NOT_PLAYED):
             entries = (*player.entries[:-1], replace(entry, kind=ResultKind.DRAW, points=None))
             player = replace(player, entries=entries)
         players.append(player)
@@ -72,9 +73,9 @@ def fore_context(context: Context) -> Context:
 def fore_buchholz(context: Context, spec: Spec) -> dict[StartNo, Value]:
     """Fore Buchholz, C.07 8.3: Buchholz as if every paired game of the final round had been drawn.
 
-    Everyone's score is recomputed under that assumption; byes of the final
-    round keep their points. Before the final round is paired, FB = BH.
-    Art. 16 and the modifiers apply as for BH.
+    Everyone's score is recomputed under that assumption; byes and forfeits of
+    the final round keep their points (Held's exercise 10). Before the final
+    round is paired, FB = BH. Art. 16 and the modifiers apply as for BH.
     """
     return buchholz(fore_context(context), spec)
 

@@ -12,9 +12,9 @@ from sonneborn.numbers import exact_text, result_text
 def koya_limit(context: Context, spec: Spec) -> Fraction:
     """The score an opponent needs to count: 50 % of the maximum, moved by ``/L±n`` half points (C.07 14.5).
 
-    A half point is half a win's points, so the step follows the point system.
+    C.07 14.5 moves it "by half a point at a time": half a point under every point system.
     """
-    return context.max_score / 2 + spec.limit * context.system.win / 2
+    return context.max_score / 2 + Fraction(spec.limit, 2)
 
 
 def koya(context: Context, spec: Spec) -> dict[StartNo, Value]:

@@ -17,10 +17,9 @@ Results count as 1–½–0 by their outcome, whatever the event's point system.
 
 Unrated players (rating missing or 0): a rating to assume comes from the
 code's ``/U<N>`` or else from ``Context.unrated_rating`` (``--unrated-rating``).
-Without one, ARO, TPR, PTP, APRO and APPO are dropped as soon as any
-participant is unrated: every value is ``None`` with a note saying why, and a
-warning is logged (C.07 10). RTNG is not dropped: only the unrated player's
-own value is missing.
+Without one, every rating tie-break (RTNG included) is dropped as soon as
+any participant is unrated: every value is ``None`` with a note saying why,
+and a warning is logged (C.07 10).
 """
 
 from __future__ import annotations
@@ -366,20 +365,19 @@ def appo(context: Context, spec: Spec) -> dict[StartNo, Value]:
 def rtng(context: Context, spec: Spec) -> dict[StartNo, Value]:
     """Rating, C.07 10.6: the player's own rating, highest first (``/R`` reverses).
 
-    An unrated player gets the assumed rating (``/U<N>``, ``--unrated-rating``)
-    or else no value; unlike the other rating tie-breaks RTNG is not dropped for
-    everyone, since the other players' ratings still compare.
+    An unrated player gets the assumed rating (``/U<N>``, ``--unrated-rating``);
+    without one RTNG is dropped, as every rating tie-break is (C.07 10).
     """
-    assumed = assumed_rating(context, spec)
-    values = {}
-    for player in context.tournament:
-        if not is_unrated(player):
-            values[player.start] = Value(Fraction(player.rating or 0), note="rating")
-        elif assumed is not None:
-            values[player.start] = Value(Fraction(assumed), note="unrated: assumed rating")
-        else:
-            values[player.start] = Value(None, note="unrated")
-    return values
+    ratings = _ratings(context, spec)
+    if ratings is None:
+        return _dropped(context)
+    return {
+        p.start: Value(
+            Fraction(ratings.by_start[p.start]),
+            note="unrated: assumed rating" if p.start in ratings.assumed else "rating",
+        )
+        for p in context.tournament
+    }
 
 
 _UNRATED = Modifier.UNRATED

@@ -73,9 +73,21 @@ _KEPT_RECORDS = frozenset(
     # Records that do not bear on the standings, kept as written so that writing the event back loses
     # nothing: TRF-16 and TRF-26 tournament and team records, JaVaFo and Tornelo extensions.
     {"032", "062", "072", "082", "102", "112", "122", "152", "172", "182", "192", "212", "222"}
-    | {"013", "250", "260", "300", "310", "320", "330", "352", "362", "801", "802"}
-    | {"XXZ", "XXC", "XXA", "XXP", "DAT"}
+    | {"250", "260"}
+    | {"XXZ", "XXC", "XXA", "XXP", "DAT", "XXT"}
 )
+_TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
+"""Records only team competitions have: refused, team events are not read yet."""
+
+
+def _is_ruler(line: str) -> bool:
+    """Whether a line is one of Swiss-Manager's column rulers: ``DDD SSSS …`` or rows of column numbers."""
+    if line.startswith("001"):
+        return False  # a player's line, however broken
+    if line == "DDD" or (line.startswith("DDD") and line[3].isspace()):
+        return True
+    is_record = len(line) >= 3 and line[:3].isdigit() and line[:3].isascii() and (len(line) == 3 or line[3].isspace())
+    return not is_record and all(char.isspace() or char in "0123456789" for char in line)
 _REGENERATED = frozenset({"062", "142", "162", "192", "202", "212"})
 """Records the writer makes from the model (or the caller) rather than copies."""
 _TOURNAMENT_RECORD = re.compile(r"[0-9]{2}2")
@@ -214,7 +226,8 @@ class _Reader:
         self.path = path
         self.header = _Header()
         self.players: dict[StartNo, _PlayerLine] = {}
-        self.warned_teams = False
+        self.absences: list[tuple[int, RoundNo]] = []
+        """The line and round of each forfeit loss without an opponent, read as an absence."""
         self.layout = TRF16
         self.seen_players = False
 
@@ -264,6 +277,16 @@ class _Reader:
             for start in range(1, len(self.players) + 1)
         )
         self.check_pairings(players)
+        if self.absences:
+            lineno, round_no = min(self.absences)
+            more = f" (and {len(self.absences) - 1} more such rounds)" if len(self.absences) > 1 else ""
+            self.warn(
+                lineno,
+                "round %d: a forfeit loss without an opponent ('0000 - -'): the file means absent; "
+                "scored as a zero-point bye%s",
+                round_no,
+                more,
+            )
         self.check_duplicates(
             [player.fide_id or player.name for player in players], [self.players[p.start].lineno for p in players]
         )
@@ -295,9 +318,12 @@ class _Reader:
         problem = long_line(line)
         if problem is not None:
             raise self.error(problem, lineno, MAX_LINE + 1)
-        if not line.strip() or line.startswith("###"):
+        if not line.strip() or line.startswith("###") or _is_ruler(line):
             return
         code = line[:3]
+        if code in _TEAM_RECORDS:
+            message = f"team competitions are not supported yet (record {code} is a team's); "
+            raise self.error(message + "sonneborn ranks individual events", lineno, 1)
         value = line[4:].strip()
         header = self.header
         match code:
@@ -350,11 +376,6 @@ class _Reader:
                 self.bye_record(lineno, line)
             case "299":
                 self.abnormal_record(lineno, line)
-            case "013":
-                header.records.append((code, line[4:]))
-                if not self.warned_teams:
-                    self.warn(lineno, "team records are not read; players are ranked individually")
-                    self.warned_teams = True
             case _ if code in _KEPT_RECORDS or _NRS_LINE.match(line):
                 header.records.append((code, line[4:]))
             case _:
@@ -463,6 +484,10 @@ class _Reader:
             message = f"result {result_text!r} needs an opponent, found {opponent_text!r} "
             message += f"(expected an opponent's start number at columns {first}-{first + digits - 1})"
             raise self.error(where + message, lineno, first)
+        if opponent is None and kind is ResultKind.FORFEIT_LOSS:
+            # No scheduled opponent, no forfeit: the player was absent (Swiss-Manager's withdrawals).
+            self.absences.append((lineno, round_no))
+            kind = ResultKind.ZERO_BYE
         return Entry(round=round_no, opponent=opponent, colour=colour, kind=kind)
 
     def points_line(self, lineno: int, line: str) -> None:

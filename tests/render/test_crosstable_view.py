@@ -12,10 +12,10 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from builders import event
 
-from sonneborn.formats import read_path
-from sonneborn.formats.crosstable import read_crosstable
+from sonneborn.formats import detect_format, read_path, read_text
 from sonneborn.model import EventKind
 from sonneborn.ranking import rank
 from sonneborn.render.crosstable import (
@@ -50,14 +50,15 @@ def permuted(rows: list[list[str]], order: list[int]) -> list[list[str]]:
 def check_against_seed(table: Crosstable, order: list[int]) -> None:
     n = len(order)
     assert table.kind is EventKind.ROUND_ROBIN
-    assert table.header[: n + 3] == ["No", "Player", *(str(k) for k in range(1, n + 1)), "Pts"]
-    assert [row[0] for row in table.rows] == [str(k) for k in range(1, n + 1)]
+    # "Rk" the place, "No" the start number (issue 12), the opponents' columns numbered by row.
+    assert table.header[: n + 4] == ["Rk", "No", "Player", *(str(k) for k in range(1, n + 1)), "Pts"]
+    assert [row[1] for row in table.rows] == [str(k) for k in order]
     assert table.starts == order
     pts, sb = table.header.index("Pts"), table.header.index("SB")
     for got, want in zip(table.rows, permuted(seed_rows(), order), strict=True):
         name, cells, (cs, ns) = want[0], want[1:-2], want[-2:]
-        assert got[1] == name
-        assert got[2 : 2 + n] == cells, name
+        assert got[2] == name
+        assert got[3 : 3 + n] == cells, name
         assert (Fraction(got[pts]), Fraction(got[sb])) == (Fraction(cs), Fraction(ns)), name
 
 
@@ -72,42 +73,53 @@ def test_seed_ranked_by_sb_de_win_swaps_dunhaupt_and_maedler() -> None:
     # Maedler beat Dunhaupt: DE puts him 8th, so rows and columns 8 and 9 of the seed change places.
     table = build_crosstable(rank(read_path(SEED), parse_list("SB,DE,WIN")))
     assert table.header[-4:] == ["Pts", "SB", "DE", "WIN"]
-    seven = [row[1] for row in table.rows if row[-4] == "7"]
+    seven = [row[2] for row in table.rows if row[-4] == "7"]
     assert seven == ["De Carbonnel", "Arnlind", "Maedler", "Dunhaupt", "Estrin"]
     check_against_seed(table, [1, 2, 3, 4, 5, 6, 7, 9, 8, 10, 11, 12, 13, 14, 15])
     assert table.rows[7][-2:] == ["1", "4"]
     assert table.titles[7][-2] == "DE 1: separate standings: Maedler 1, Dunhaupt 0"
 
 
-def test_text_and_csv_read_back_as_the_same_event() -> None:
-    # The acceptance test of `sonneborn crosstable seed.tsv`: the output is a crosstable again.
+@pytest.mark.parametrize("tiebreaks", ["SB", "SB,DE,WIN"])
+def test_text_and_csv_read_back_as_the_same_event(tiebreaks: str) -> None:
+    # The acceptance test of `sonneborn crosstable seed.tsv`: the output is a crosstable again, read as the
+    # published crosstable it is (Rk, No, ...), with the start numbers it shows (issue 12).
     original = read_path(SEED)
-    table = build_crosstable(rank(original, parse_list("SB")))
+    table = build_crosstable(rank(original, parse_list(tiebreaks)))
     for text in (crosstable_text(table), crosstable_csv(table)):
-        again = read_crosstable(text)
+        assert detect_format(text) == "published"
+        again = read_text(text)
         assert [p.name for p in again] == [p.name for p in original]
         assert [[str(e) for e in p.entries] for p in again] == [[str(e) for e in p.entries] for p in original]
         assert [p.recorded_points for p in again] == [p.recorded_points for p in original]
+
+
+def test_a_swiss_crosstable_reads_back_as_the_same_event() -> None:
+    original = read_path(HELD_TRF)
+    table = build_crosstable(rank(original, parse_list("BH/C1,SB/C1"), rules=Rules.FIDE_2023))
+    for text in (crosstable_text(table), crosstable_csv(table)):
+        again = read_text(text)
+        assert [p.entries for p in again] == [p.entries for p in original]
 
 
 def test_text_aligns_wide_names() -> None:
     tournament = event("1 Ann: 2w1\n2 李小龍: 1b0")
     lines = crosstable_text(build_crosstable(rank(tournament, parse_list("SB")))).splitlines()
     # A CJK character takes two terminal columns.
-    assert lines[1] == " 1  Ann     X  1    1  0.00"
-    assert lines[2] == " 2  李小龍  0  X    0  0.00"
+    assert lines[1] == " 1   1  Ann     X  1    1  0.00"
+    assert lines[2] == " 2   2  李小龍  0  X    0  0.00"
 
 
 def test_markdown_and_csv_shape() -> None:
     table = build_crosstable(rank(read_path(SEED), parse_list("SB")))
     lines = crosstable_markdown(table).splitlines()
-    assert lines[0] == "| No | Player | " + " | ".join(str(k) for k in range(1, 16)) + " | Pts | SB |"
-    assert lines[1].startswith("| -: | :--- | :-: |")
-    assert lines[2].startswith("| 1 | Slot | X | ½ | ½ | 1 |")
+    assert lines[0] == "| Rk | No | Player | " + " | ".join(str(k) for k in range(1, 16)) + " | Pts | SB |"
+    assert lines[1].startswith("| -: | -: | :--- | :-: |")
+    assert lines[2].startswith("| 1 | 1 | Slot | X | ½ | ½ | 1 |")
     assert len(lines) == 17
     rows = list(csv.reader(io.StringIO(crosstable_csv(table))))
     assert rows[0] == table.header
-    assert rows[9][:3] == ["9", "Maedler", "½"]
+    assert rows[9][:4] == ["8-9", "9", "Maedler", "½"]
 
 
 def test_double_round_robin_has_one_symbol_per_game() -> None:
@@ -116,15 +128,15 @@ def test_double_round_robin_has_one_symbol_per_game() -> None:
     standings = rank(read_path(DOUBLE), parse_list("SB"))
     table = build_crosstable(standings)
     starts = {row.player.name: row.player.start for row in standings.rows}
-    names = [row[1] for row in table.rows]
+    names = [row[2] for row in table.rows]
     assert names == ["Ann", "Dan", "Bob", "Cy"]
     for row in table.rows:
-        cells = published[row[1]]
+        cells = published[row[2]]
         # The file writes a draw as "=" and the diagonal as "XX"; columns follow the final order.
         want = [cells[starts[name] - 1].replace("=", "½").replace("XX", "X") for name in names]
-        assert row[2:6] == want, row[1]
-    assert [row[6] for row in table.rows] == ["4.5", "3", "3", "1.5"]
-    assert table.titles[3][3] == "Cy against Dan: forfeit win (round 2), forfeit loss (round 5)"
+        assert row[3:7] == want, row[2]
+    assert [row[7] for row in table.rows] == ["4.5", "3", "3", "1.5"]
+    assert table.titles[3][4] == "Cy against Dan: forfeit win (round 2), forfeit loss (round 5)"
 
 
 def held_expected() -> dict[int, list[str]]:

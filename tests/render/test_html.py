@@ -121,12 +121,12 @@ def test_shared_places_and_the_header() -> None:
 def test_crosstable_section_is_the_seeds_grid() -> None:
     standings = rank(seed_event(), parse_list("SB"))
     header, *rows = parse(render_html(standings)).tables["crosstable"]
-    assert [cell.text for cell in header] == ["No", "Player", *(str(k) for k in range(1, 16)), "Pts", "SB"]
+    assert [cell.text for cell in header] == ["Rk", "No", "Player", *(str(k) for k in range(1, 16)), "Pts", "SB"]
     with SEED.open(encoding="utf-8") as handle:
         seed = list(csv.reader(handle, delimiter="\t"))[1:]
     for got, want in zip(rows, seed, strict=True):
-        assert [cell.text for cell in got[2:17]] == want[2:17]
-    assert rows[0][3].title == "Sloth against Zagorovsky: drew (round 2)"
+        assert [cell.text for cell in got[3:18]] == want[2:17]
+    assert rows[0][4].title == "Sloth against Zagorovsky: drew (round 2)"
 
 
 def test_a_script_name_is_escaped() -> None:

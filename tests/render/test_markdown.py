@@ -45,8 +45,8 @@ def test_seed_report() -> None:
     assert [row[2] for row in ranking[1:]] == [row.player.name for row in standings.rows]
     assert ranking[1] == ["1", "1", "Sloth", "11", "69.50", "0", "8"]
     assert ranking[8][:3] == ["8", "9", "Maedler"]
-    assert grid[0][:4] == ["No", "Player", "1", "2"]
-    assert grid[8][:3] == ["8", "Maedler", "½"]
+    assert grid[0][:5] == ["Rk", "No", "Player", "1", "2"]
+    assert grid[8][:4] == ["8", "9", "Maedler", "½"]  # "No" is the start number (issue 12)
     assert all(len(row) == len(grid[0]) for row in grid)
 
 
@@ -65,3 +65,8 @@ def test_markdown_active_characters_in_names_are_escaped() -> None:
     ranking, grid = tables(report)
     assert all(len(row) == len(ranking[0]) for row in ranking)
     assert all(len(row) == len(grid[0]) for row in grid)
+
+
+def test_every_code_has_its_full_name_issue_12() -> None:
+    text = render_markdown(rank(seed_event(), parse_list("BH/C1,SB/P")))
+    assert "tie-breaks: BH/C1 (Buchholz cut 1), SB/P (Sonneborn–Berger (Neustadtl) forfeits as played)." in text

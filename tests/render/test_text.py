@@ -22,8 +22,9 @@ def test_wide_and_combining_characters_align() -> None:
     assert display_width("王小明") == 6
     assert display_width("สมชาย ใจดี") == 9
     text = render_table(rank(event(WIDE_NAMES), parse_list("SB")))
-    rows = text.splitlines()[:4]  # header and three players; the note on the shared place follows
-    assert text.splitlines()[4].startswith("Players still tied")
+    rows = text.splitlines()[:4]  # header and three players; the legend and the note on the shared place follow
+    assert text.splitlines()[4] == "Tie-breaks: SB = Sonneborn–Berger (Neustadtl)."
+    assert text.splitlines()[5].startswith("Players still tied")
     # The last column is right-aligned: every line ends at the same display column.
     assert len({display_width(line) for line in rows}) == 1, rows
     assert [line.split()[2] for line in rows[1:]] == ["王小明", "Zoë", "สมชาย"]
@@ -75,3 +76,12 @@ def test_colour_on_a_terminal_unless_refused() -> None:
     assert "\x1b[" in run_in_terminal("demo")
     assert "\x1b[" not in run_in_terminal("--no-color", "demo")
     assert "\x1b[" not in run_in_terminal("demo", env={"NO_COLOR": "1"})
+
+
+def test_the_legend_names_every_code_in_full_issue_12() -> None:
+    # The terminal legend gives each code's name with its modifiers in words (C.07 14.1: a cut of the lowest).
+    text = render_table(rank(seed_event(), parse_list("BH/C1,SB/M1,KS/L+1,DE")))
+    assert text.splitlines()[-1] == (
+        "Tie-breaks: BH/C1 = Buchholz cut 1; SB/M1 = Sonneborn–Berger (Neustadtl) median 1; "
+        "KS/L+1 = Koya limit +1 half point; DE = Direct encounter."
+    )

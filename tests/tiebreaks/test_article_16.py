@@ -6,15 +6,12 @@
 
 from __future__ import annotations
 
-import csv
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
-from builders import context, event, values
+from builders import HELD, context, held_event, values
 
 from sonneborn.explain import explain_value
-from sonneborn.model import Tournament
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import Context, parse_list
 from sonneborn.tiebreaks.rules import Rules
@@ -40,31 +37,6 @@ def counted(found: Context, start: int) -> dict[int, tuple[F, F]]:
         for column in range(found.table.rounds)
         if c.present[row, column]
     }
-
-
-HELD = Path(__file__).parents[1] / "data" / "held" / "fide_tec_exercise_2023.csv"
-
-
-def held_event() -> Tournament:
-    """The exercise crosstable in the builders' notation."""
-    lines = []
-    with HELD.open() as handle:
-        rows = list(csv.reader(handle))
-    for row in rows[1:]:
-        tokens = []
-        for cell in row[1:]:
-            if cell == "--":
-                tokens.append("-Z")
-            elif cell.endswith("BYE"):
-                tokens.append("-U" if cell[0] == "+" else "-H")
-            else:
-                sign, colour, opponent = cell[0], cell[1], cell[2:]
-                if colour == "F":
-                    tokens.append(f"{opponent}-{'+' if sign == '+' else '-'}")
-                else:
-                    tokens.append(f"{opponent}{colour.lower()}{ {'+': '1', '=': '=', '-': '0'}[sign] }")
-        lines.append(f"{row[0]} P{row[0]}: " + " ".join(tokens))
-    return event("\n".join(lines))
 
 
 def test_scores_of_the_players_the_answers_name() -> None:

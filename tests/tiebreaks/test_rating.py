@@ -161,7 +161,7 @@ def test_no_game_over_the_board_no_value() -> None:
 
 def test_an_unrated_participant_drops_them_for_everyone() -> None:
     tournament = rated(SWISS, {**RATINGS, 6: None})
-    for code in ("ARO/C1", "TPR", "PTP", "APRO", "APPO"):
+    for code in ("ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG"):
         values = derivations(tournament, code)
         assert {v.number for v in values.values()} == {None}
         assert values[1].note == "dropped: player(s) 6 unrated (C.07 10); give --unrated-rating or /U<N>"
@@ -185,12 +185,17 @@ def test_an_assumed_rating_for_the_unrated() -> None:
 
 
 def test_rating() -> None:
+    # Everyone rated: each player's own rating.
+    assert numbers(rated(SWISS, RATINGS), "RTNG") == RATINGS
+
+
+def test_rating_with_an_unrated_participant_issue_12() -> None:
+    # C.07 10: with an unrated participant every rating tie-break is dropped, 10.6 RTNG included (the test
+    # above checks the values and the warning), unless a rating is given for the unrated.
     tournament = rated(SWISS, {**RATINGS, 6: None})
-    # RTNG is not dropped: only the unrated player has no value, and there is no warning.
-    assert numbers(tournament, "RTNG") == {**RATINGS, 6: None}
-    assert column(tournament, "RTNG").warnings == ()
     assert numbers(tournament, "RTNG/R/U1000") == {**RATINGS, 6: 1000}
-    assert derivations(tournament, "RTNG", unrated_rating=1200)[6].number == 1200
+    assert numbers(tournament, "RTNG", unrated_rating=1200) == {**RATINGS, 6: 1200}
+    assert derivations(tournament, "RTNG", unrated_rating=1200)[6].note == "unrated: assumed rating"
 
 
 def test_definitions() -> None:

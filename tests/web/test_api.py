@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from builders import TWIC
 from click.testing import CliRunner
 
 from sonneborn.cli import cli
@@ -180,6 +181,15 @@ def test_default_list_is_the_files_own(client: TestClient) -> None:
     assert response.json()["tiebreaks"] == ["DE", "BH/C1", "BH", "SB"]
 
 
+def test_a_pgn_of_several_events_and_the_event_option_issue_12(client: TestClient) -> None:
+    error = error_of(client.post("/api/standings", files=upload(TWIC.encode(), "twic.pgn")))
+    assert error["message"].startswith("the file holds 2 events: 'Masters' (4 games), 'Challengers' (2 games)")
+    assert (error["line"], error["column"]) == (21, 9)
+    response = client.post("/api/standings", files=upload(TWIC.encode(), "twic.pgn"), data={"event": "Masters"})
+    assert response.status_code == 200, response.text
+    assert sorted(row["name"] for row in response.json()["standings"]) == ["Ann", "Bob", "Cid", "Dan"]
+
+
 @pytest.mark.parametrize(
     ("fmt", "media"),
     [
@@ -249,7 +259,7 @@ def test_report_holds_the_contract_and_what_the_page_shows(client: TestClient) -
     assert sloth["explanations"]["SB"].startswith("SB 69.5 = ")
     assert len(sloth["running"]) == 15 and sloth["running"][-1] == 11
     assert report["rounds"] == {"played": 15, "scheduled": 15, "berger": True}
-    assert report["crosstable"]["rows"][0][:3] == ["1", "Sloth", "X"]
+    assert report["crosstable"]["rows"][0][:4] == ["1", "1", "Sloth", "X"]
     assert [c["code"] for c in report["columns"]] == ["SB", "DE"]
 
 
@@ -533,3 +543,12 @@ def test_a_bad_list_in_a_trf_is_reported_at_its_record_202(client: TestClient) -
         assert answer["message"].startswith("the file's tie-break list (record 202): unknown tie-break 'FOO'")
         assert (answer["field"], answer["line"], answer["column"]) == ("file", line, 5)
         assert answer["excerpt"] == "202 BH,FOO"
+
+
+def test_every_input_format_is_an_option() -> None:
+    from typing import get_args
+
+    from sonneborn.formats import FORMATS
+    from sonneborn.web.inputs import InputFormat
+
+    assert set(get_args(InputFormat)) == set(FORMATS)

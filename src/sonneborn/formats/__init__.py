@@ -6,6 +6,8 @@
 'crosstable'
 >>> detect_format('[Event "Club"]\\n[White "A"]'), detect_format('  {"tournament": {}}'), detect_format("[1, 2]")
 ('pgn', 'json', 'json')
+>>> detect_format("Final Ranking crosstable after 5 Rounds\\nRk.;SNo;Name;1.Rd;Pts.\\n1;2;Ann;3w1;1")
+'published'
 """
 
 from __future__ import annotations
@@ -236,7 +238,9 @@ def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> str | None:
 
 
 def detect_format(text: str) -> str:
-    """Guesses the format from the first line that is not blank: TRF when it starts with a record number.
+    """Guesses the format from the first line that is not blank: TRF when it starts with a record number, JSON,
+    PGN; else a published crosstable when one of the first lines is a header led by ``Rk.`` or ``#``, else a
+    crosstable.
 
     >>> detect_format("\\n  \\r\\n012 Open\\n001    1 ...")
     'trf'
@@ -251,6 +255,10 @@ def detect_format(text: str) -> str:
         return "json"
     if stripped.startswith("[") and _PGN_TAG.match(stripped):
         return "pgn"
+    from sonneborn.formats.published import looks_published
+
+    if looks_published(text):
+        return "published"
     return "crosstable"
 
 
@@ -285,6 +293,8 @@ class ReadOptions:
     """PGN: a decisive game without moves is a forfeit."""
     absent_as: str = "zero"
     """PGN: a round a player has no game in counts as a ``zero``- or ``half``-point bye."""
+    event: str | None = None
+    """PGN: the ``Event`` tag of the games to read, in a file of several events (``None``: every game)."""
 
 
 DEFAULT_OPTIONS = ReadOptions()
@@ -299,18 +309,27 @@ class Loaded:
     format: str
     list_line: int = 0
     """The line of the file's own tie-break list (TRF-26 202), 0 when none or the format has no lines for it."""
+    rules_line: int = 0
+    """The line of the file's own rules edition (sonneborn's TRF record ``XXT``), 0 when none."""
 
 
 def _read_trf(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
     from sonneborn.formats.trf import read_trf_event
 
-    return Loaded(read_trf_event(text, path=path, warn=warn), "trf", line_of_record(text, "202"))
+    event = read_trf_event(text, path=path, warn=warn)
+    return Loaded(event, "trf", line_of_record(text, "202"), line_of_record(text, "XXT"))
 
 
 def _read_crosstable(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
     from sonneborn.formats.crosstable import read_crosstable
 
     return Loaded(Event.of(read_crosstable(text, path=path, warn=warn)), "crosstable")
+
+
+def _read_published(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
+    from sonneborn.formats.published import read_published
+
+    return Loaded(Event.of(read_published(text, path=path, warn=warn)), "published")
 
 
 def _read_json(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
@@ -323,7 +342,12 @@ def _read_pgn(source: str | TextIO, path: str, options: ReadOptions, warn: Warn)
     from sonneborn.formats.pgn import read_pgn
 
     tournament = read_pgn(
-        source, path=path, zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as, warn=warn
+        source,
+        path=path,
+        zero_move_forfeits=options.zero_move_forfeits,
+        absent_as=options.absent_as,
+        event=options.event,
+        warn=warn,
     )
     return Loaded(Event.of(tournament), "pgn")
 
@@ -344,6 +368,12 @@ FORMATS: dict[str, Format] = {
     for f in (
         Format("trf", "FIDE TRF-16 or TRF-26", (".trf",), _read_trf),
         Format("crosstable", "a round-robin crosstable (TSV, CSV, text)", (".tsv", ".csv", ".txt"), _read_crosstable),
+        Format(
+            "published",
+            "a published crosstable: chess-results' Final ranking crosstable, FIDE TEC's (CSV, TSV, text)",
+            (".csv", ".tsv", ".txt"),
+            _read_published,
+        ),
         Format("pgn", "PGN games", (".pgn",), _read_pgn),
         Format("json", "sonneborn's JSON", (".json",), _read_json),
     )

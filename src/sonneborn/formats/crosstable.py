@@ -38,7 +38,7 @@ from sonneborn.model import (
     mirrors,
 )
 
-__all__ = ["berger_schedule", "read_crosstable"]
+__all__ = ["RESULT_KINDS", "berger_schedule", "parse_points", "read_crosstable", "result_tokens", "split_cells"]
 
 
 DIAGONAL_MARKERS = frozenset("Xx*—×")
@@ -245,6 +245,34 @@ def _detect_separator(lines: Sequence[str]) -> str:
         if all(any(_is_marker(field.text) for field in fields) for fields in splits):
             return ","
     return ""
+
+
+def split_cells(line: str, separator: str) -> list[tuple[int, str]]:
+    """The cells of a line as the separator cuts them (``""``: runs of two or more spaces), each with its
+    1-based column; a cell in double quotes may hold the separator.
+
+    >>> split_cells('1;"Adams, Ann";X', ";")
+    [(1, '1'), (3, 'Adams, Ann'), (16, 'X')]
+    """
+    return [(field.column, field.text) for field in _split(line, separator)]
+
+
+def result_tokens(text: str) -> list[str] | None:
+    """The result tokens of a round-robin cell (``1 ½ 0 + -``, ``.`` not played), one per game, or ``None``."""
+    return _tokens(text)
+
+
+def parse_points(text: str) -> Fraction | None:
+    """Points as written: ``11``, ``8½``, ``10.5`` or ``10,5``; ``None`` when the text is none of these.
+
+    >>> parse_points("10,5"), parse_points("8½"), parse_points("x")
+    (Fraction(21, 2), Fraction(17, 2), None)
+    """
+    return _parse_points(text)
+
+
+RESULT_KINDS: dict[str, ResultKind] = _TOKEN_KIND
+"""The result kind of each round-robin result token, from the row player's side."""
 
 
 def _split(line: str, separator: str) -> list[_Field]:

@@ -71,12 +71,17 @@ class PgnError(InputError):
     """A PGN file whose games do not make an event: a bad result, a player twice in a round, no games."""
 
 
+class _SecondGame(PgnError):
+    """A player with two games in one round: in a file of several events, a sign that they were merged."""
+
+
 def read_pgn(
     source: TextIO | str,
     *,
     path: str = "<input>",
     zero_move_forfeits: bool = False,
     absent_as: str = "zero",
+    event: str | None = None,
     warn: Warn = log_warning,
 ) -> Tournament:
     """Reads the games of a PGN text stream (or string) into a :class:`Tournament`.
@@ -105,6 +110,14 @@ def read_pgn(
     last ``Date`` (as ``YYYY/MM/DD``) describe the event; its kind is left
     to detection.
 
+    A file of several events (a TWIC-style weekly file) is read one event at
+    a time: ``event`` names the ``Event`` tag of the games to read (the others
+    are passed over). Without it, games naming several events are one event
+    only when the names are those of one event's games (lichess names a game
+    after its round, say): some player plays under more than one of them and no
+    player has two games in a round. Otherwise :class:`PgnError` lists the
+    events the file holds, with their games, at the first game of the second.
+
     Raises :class:`PgnError` with the line of the game for a result other
     than these, a side without a name or FIDE id, a player in two games of
     one round or against himself, and for a text without games.
@@ -113,7 +126,7 @@ def read_pgn(
     if absent_as not in ABSENT_AS:
         raise ValueError(f"absent_as must be one of {', '.join(ABSENT_AS)}, not {absent_as!r}")
     handle = io.StringIO(source, newline=None) if isinstance(source, str) else source
-    return _Reader(path, zero_move_forfeits, ABSENT_AS[absent_as], warn).read(handle)
+    return _Reader(path, zero_move_forfeits, ABSENT_AS[absent_as], warn, event).read(handle)
 
 
 class _Lines:
@@ -339,13 +352,23 @@ class _Pairing:
     """The round of its ``Round`` tag; ``None`` when the tag gives none."""
     kind: ResultKind
     """White's result."""
+    event: str
+    """Its ``Event`` tag, empty when it names none."""
 
 
 class _Reader:
     """One reading of one PGN stream."""
 
-    def __init__(self, path: str, zero_move_forfeits: bool, absent: ResultKind, warn: Warn) -> None:
+    def __init__(
+        self, path: str, zero_move_forfeits: bool, absent: ResultKind, warn: Warn, event: str | None = None
+    ) -> None:
         self.path = path
+        self.chosen = None if event is None else event.strip()
+        """The ``Event`` tag of the games to read (``--event``), ``None`` for every game."""
+        self.passed: Counter[str] = Counter()
+        """The games passed over, by event, when one is chosen."""
+        self.first_game: dict[str, tuple[int, int]] = {}
+        """Where each event's first game names it."""
         self.warnings = warn
         self.zero_move_forfeits = zero_move_forfeits
         self.absent = absent
@@ -377,13 +400,29 @@ class _Reader:
         while (game := chess.pgn.read_game(stream, Visitor=lambda: _GameVisitor(lines))) is not None:
             self.game(game)
         if not self.pairings:
+            if self.chosen is not None:
+                held = f" (it holds {self.listed(self.passed)})" if self.passed else ""
+                raise self.error(f"no games of event {self.chosen!r}{held}", 1)
             raise self.error('no games found (expected games with tag pairs such as [White "…"])', 1)
         self.characters = lines.characters
+        if self.chosen is None and len(self.events) > 1:
+            if self.separate_groups() > 1:
+                raise self.several_events()
+            try:
+                return self.tournament()
+            except _SecondGame:
+                raise self.several_events() from None
         return self.tournament()
 
     def game(self, game: _Game) -> None:
         """Records one game: its players, round and result, and what it says of the event."""
         tags = game.tags
+        event = tags.get("Event", "").strip()
+        event = "" if event in _UNKNOWN else event
+        if self.chosen is not None and not _same_event(event, self.chosen):
+            self.passed[event] += 1
+            return
+        self.first_game.setdefault(event, game.where.get("Event", (game.line, 1)))
         for error in game.errors:
             self.warn(game.line, "%s", _one_line(error))
         white = self.player(game, "White")
@@ -399,7 +438,8 @@ class _Reader:
         if date is not None:
             self.dates.add("/".join(date.groups()))
         round_at = game.where.get("Round", (game.line, 1))
-        self.pairings.append(_Pairing(game.line, round_at, white, black, self.round(game), self.result(game)))
+        pairing = _Pairing(game.line, round_at, white, black, self.round(game), self.result(game), event)
+        self.pairings.append(pairing)
 
     def player(self, game: _Game, side: str) -> int:
         """The index of the player of a side (``White`` or ``Black``), added at his first game."""
@@ -462,6 +502,39 @@ class _Reader:
         if self.zero_move_forfeits and not game.moved:
             return _FORFEITS.get(kind, kind)
         return kind
+
+    def separate_groups(self) -> int:
+        """How many groups of events share no player: each group is a separate event."""
+        group = {name: name for name in self.events}
+
+        def root(name: str) -> str:
+            while group[name] != name:
+                group[name] = group[group[name]]
+                name = group[name]
+            return name
+
+        first_event: dict[int, str] = {}
+        for pairing in self.pairings:
+            if not pairing.event:
+                continue
+            for player in (pairing.white, pairing.black):
+                other = first_event.setdefault(player, pairing.event)
+                group[root(other)] = root(pairing.event)
+        return len({root(name) for name in self.events})
+
+    def several_events(self) -> PgnError:
+        """The error of a file of several events read without choosing one."""
+        names = list(self.events)
+        message = f"the file holds {len(names)} events: {self.listed(self.events)}; "
+        message += "choose one with --event NAME (the Event tag of its games)"
+        return self.error(message, *self.first_game[names[1]])
+
+    @staticmethod
+    def listed(events: Counter[str]) -> str:
+        """Events as a message lists them, in the order of the file: ``'A' (45 games), 'B' (12 games)``."""
+        shown_events = [f"{name!r} ({count} game{'s' if count > 1 else ''})" for name, count in events.items()]
+        more = len(shown_events) - _LISTED_EVENTS
+        return ", ".join(shown_events[:_LISTED_EVENTS]) + (f", … ({more} more)" if more > 0 else "")
 
     def tournament(self) -> Tournament:
         """The event of the games read."""
@@ -537,7 +610,7 @@ class _Reader:
                 tagged = round_no if pairing.round is None else pairing.round
                 message = f"{shown(player.name)} has a second game in round {tagged}, the first at line {first} "
                 message += "(expected one game a round)"
-                raise self.error(message, *pairing.round_at)
+                raise _SecondGame(message, path=self.path, line=pairing.round_at[0], column=pairing.round_at[1])
             player.rounds[round_no] = pairing.round_at[0]
             while player.free in player.rounds:
                 player.free += 1
@@ -565,6 +638,15 @@ class _Reader:
                     raise self.error(message, pairing.line)
             self.place(pairing, round_no)
             rounds_of[position] = round_no
+
+
+_LISTED_EVENTS = 10
+"""The events a message lists by name."""
+
+
+def _same_event(name: str, chosen: str) -> bool:
+    """Whether an ``Event`` tag names the event chosen: the same text, or the same but for case."""
+    return name == chosen or name.casefold() == chosen.casefold()
 
 
 def _id(fide_id: int | None) -> str:

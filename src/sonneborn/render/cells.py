@@ -19,7 +19,7 @@ import numpy as np
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import Column, definition
+from sonneborn.tiebreaks import Column, definition, full_name
 
 MAX_PLACES = 6
 
@@ -247,12 +247,32 @@ def names(standings: Standings) -> list[str]:
     return [roster[row] for row in standings.order.tolist()]
 
 
+def legend(standings: Standings) -> str | None:
+    """Every column's code with its full name, as a line under a table: ``BH/C1 = Buchholz cut 1; …``.
+
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> legend(rank(seed_event(), parse_list("SB,DE,KS/L+1")))
+    'Tie-breaks: SB = Sonneborn–Berger (Neustadtl); DE = Direct encounter; KS/L+1 = Koya limit +1 half point.'
+    """
+    specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
+    named = {str(spec): full_name(spec) for spec in specs}  # a code listed twice is named once
+    if not named:
+        return None
+    return "Tie-breaks: " + "; ".join(f"{code} = {name}" for code, name in named.items()) + "."
+
+
 def notes(standings: Standings) -> list[str]:
     """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
     found = []
-    unfinished = standings.event.table.unfinished_games
-    if unfinished:
-        found.append(f"Provisional: {unfinished} game{'s' if unfinished > 1 else ''} not finished.")
+    table = standings.event.table
+    unfinished = table.unfinished_games
+    games = f"{unfinished} game{'s' if unfinished > 1 else ''} not finished"
+    if table.played_rounds < table.rounds:
+        found.append(f"Provisional: after round {table.played_rounds} of {table.rounds}" + (
+            f"; {games}." if unfinished else "."))  # fmt: skip
+    elif unfinished:
+        found.append(f"Provisional: {games}.")
     if standings.rank_by is not None:
         found.append(f"Ranked by {standings.rank_by} instead of points.")
     if standings.shared.any():

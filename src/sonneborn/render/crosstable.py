@@ -1,6 +1,7 @@
 """The crosstable: every game of the event in one grid, players in final order.
 
 A round robin gets the seeds' layout, one column per opponent in final order
+(numbered by row, as chess-results numbers them; ``No`` is the start number)
 with the row player's results (``1 ½ 0``, ``+ -`` for forfeits, ``X`` on the
 diagonal, one symbol per game of a double round robin). A Swiss event gets the
 chess-results layout, one column per round with the opponent's start number,
@@ -10,10 +11,10 @@ the colour and the result (``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``,
 >>> from sonneborn.demo import seed_event
 >>> from sonneborn.ranking import parse_list, rank
 >>> table = build_crosstable(rank(seed_event(), parse_list("SB")))
->>> table.header[:5], table.header[-2:]
-(['No', 'Player', '1', '2', '3'], ['Pts', 'SB'])
->>> table.rows[0][:6], table.rows[0][-2:]
-(['1', 'Sloth', 'X', '½', '½', '1'], ['11', '69.50'])
+>>> table.header[:6], table.header[-2:]
+(['Rk', 'No', 'Player', '1', '2', '3'], ['Pts', 'SB'])
+>>> table.rows[0][:7], table.rows[0][-2:]
+(['1', '1', 'Sloth', 'X', '½', '½', '1'], ['11', '69.50'])
 """
 
 from __future__ import annotations
@@ -141,7 +142,9 @@ def build_crosstable(standings: Standings) -> Crosstable:
 def _round_robin(standings: Standings) -> Crosstable:
     table, order = standings.event.table, standings.order.tolist()
     player_names = standings.event.roster.names
-    header = ["No", "Player", *(str(k) for k in range(1, len(order) + 1))]
+    # "No" is the start number, as everywhere; the opponents' columns are numbered by row, as chess-results
+    # numbers them in its final ranking crosstable (and as the published-crosstable reader reads them back).
+    header = ["Rk", "No", "Player", *(str(k) for k in range(1, len(order) + 1))]
     opponents, kinds = table.opponent.tolist(), table.kind.tolist()
     games: list[dict[int, list[int]]] = []
     for row in order:
@@ -151,8 +154,8 @@ def _round_robin(standings: Standings) -> Crosstable:
                 found.setdefault(opponent, []).append(column)
         games.append(found)
     rows: list[list[str]] = []
-    for number, (row, found) in enumerate(zip(order, games, strict=True), start=1):
-        cells = [str(number), player_names[row]]
+    for place, row, found in zip(place_texts(standings), order, games, strict=True):
+        cells = [place, str(row + 1), player_names[row]]
         for opponent in order:
             if opponent == row:
                 cells.append("X")
@@ -165,17 +168,21 @@ def _round_robin(standings: Standings) -> Crosstable:
     def titles() -> list[list[str]]:
         found_titles = []
         for row, found in zip(order, games, strict=True):
-            notes = [f"start number {row + 1}", ""]
+            if standings.by_lot[row]:
+                place = f"place decided by lot (seed {standings.lots})"
+            else:
+                place = "shared place" if standings.shared[row] else ""
+            notes = [place, f"start number {row + 1}", ""]
             for opponent in order:
                 columns = found.get(opponent, []) if opponent != row else []
                 parts = [f"{_WORDS[KINDS[kinds[row][c]]]} (round {c + 1})" for c in columns]
                 against = f"{player_names[row]} against {player_names[opponent]}: {', '.join(parts)}"
                 notes.append(against if parts else "")
             found_titles.append(notes)
-        return [list(column) for column in zip(*found_titles, strict=True)] if found_titles else [[], []]
+        return [list(column) for column in zip(*found_titles, strict=True)] if found_titles else [[], [], []]
 
-    columns = [list(column) for column in zip(*rows, strict=True)] if rows else []
-    return _with_values(standings, header, columns, titles, EventKind.ROUND_ROBIN, 1, range(2, 2 + len(order)))
+    columns = [list(column) for column in zip(*rows, strict=True)] if rows else [[], [], []]
+    return _with_values(standings, header, columns, titles, EventKind.ROUND_ROBIN, 2, range(3, 3 + len(order)))
 
 
 def _swiss(standings: Standings) -> Crosstable:
@@ -309,7 +316,7 @@ def crosstable_text(c: Crosstable) -> str:
     >>> from sonneborn.demo import seed_event
     >>> from sonneborn.ranking import parse_list, rank
     >>> print(crosstable_text(build_crosstable(rank(seed_event(), parse_list("SB")))).splitlines()[1])
-     1  Sloth         X  ½  ½  1  ½  ½  1  1  ½   1   ½   1   1   1   1    11  69.50
+      1   1  Sloth         X  ½  ½  1  ½  ½  1  1  ½   1   ½   1   1   1   1    11  69.50
     """
     columns = [
         padded_column(title, [terminal_text(cell) for cell in cells] if index == c.name_column else list(cells),
@@ -325,7 +332,7 @@ def crosstable_csv(c: Crosstable) -> str:
     >>> from sonneborn.demo import seed_event
     >>> from sonneborn.ranking import parse_list, rank
     >>> print(crosstable_csv(build_crosstable(rank(seed_event(), parse_list("SB")))).splitlines()[15])
-    15,Nun,0,0,0,½,0,0,½,0,0,0,0,0,0,0,X,1,7.75
+    15,15,Nun,0,0,0,½,0,0,½,0,0,0,0,0,0,0,X,1,7.75
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -376,7 +383,7 @@ def crosstable_markdown(c: Crosstable) -> str:
     >>> from sonneborn.demo import seed_event
     >>> from sonneborn.ranking import parse_list, rank
     >>> print(crosstable_markdown(build_crosstable(rank(seed_event(), parse_list("SB")))).splitlines()[2])
-    | 1 | Sloth | X | ½ | ½ | 1 | ½ | ½ | 1 | 1 | ½ | 1 | ½ | 1 | 1 | 1 | 1 | 11 | 69.50 |
+    | 1 | 1 | Sloth | X | ½ | ½ | 1 | ½ | ½ | 1 | 1 | ½ | 1 | ½ | 1 | 1 | 1 | 1 | 11 | 69.50 |
     """
     align = ["l" if i == c.name_column else "c" if i in c.result_columns else "r" for i in range(len(c.header))]
     return markdown_table(c.header, c.columns, align)

@@ -26,7 +26,7 @@ from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import names, notes, place_texts, points_texts, rating_texts, value_texts
 from sonneborn.render.crosstable import Crosstable, build_crosstable
-from sonneborn.tiebreaks import REGISTRY, definition
+from sonneborn.tiebreaks import REGISTRY, definition, full_name
 
 __all__ = ["render_crosstable_page", "render_html"]
 
@@ -225,7 +225,7 @@ def _page(standings: Standings, fallback: str) -> Page:
         facts.append(("Points", f"{info.point_system} (win-draw-loss)"))
     facts.append(("Rules", str(standings.rules)))
     tiebreaks = [
-        Tiebreak(str(spec), REGISTRY[spec.code].name, REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
+        Tiebreak(str(spec), full_name(spec), REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
         for spec in standings.specs
     ]
     return Page(event.name or fallback, facts, tiebreaks, notes(standings), str(standings.rules))

@@ -27,12 +27,20 @@ _ESCAPED = re.compile(r'[\x00-\x1f"\\\ud800-\udfff]')
 def head_data(standings: Standings) -> dict[str, Any]:
     """What the JSON says before the standings: the event, the rules, the columns, and the optional keys."""
     event = standings.event
+    table = event.table
     data: dict[str, Any] = {
-        "event": {"name": event.name, "rounds": event.rounds, "players": event.players, "kind": standings.kind.value},
+        "event": {
+            "name": event.name,
+            "rounds": event.rounds,
+            "played": table.played_rounds,
+            "provisional": table.provisional,
+            "players": event.players,
+            "kind": standings.kind.value,
+        },
         "rules": standings.rules.value,
         "tiebreaks": standings.codes,
     }
-    if event.table.unfinished_games:
+    if table.provisional:
         data["provisional"] = True
     if standings.rank_by is not None:
         data["rank_by"] = str(standings.rank_by)

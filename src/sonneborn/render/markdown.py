@@ -15,7 +15,7 @@ from sonneborn.model import EventKind
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import names, notes, place_texts, points_texts, rating_texts, value_texts
 from sonneborn.render.crosstable import build_crosstable, crosstable_markdown, escape_markdown, markdown_table
-from sonneborn.tiebreaks import REGISTRY
+from sonneborn.tiebreaks import full_name
 
 __all__ = ["render_markdown"]
 
@@ -25,7 +25,7 @@ def render_markdown(standings: Standings) -> str:
     event = standings.event
     kind = "Swiss" if standings.kind is EventKind.SWISS else "round robin"
     specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
-    tiebreaks = ", ".join(f"{spec} ({REGISTRY[spec.code].name})" for spec in specs) or "none"
+    tiebreaks = ", ".join(f"{spec} ({full_name(spec)})" for spec in specs) or "none"
     summary = f"{event.rounds} rounds, {event.players} players, {kind}; rules {standings.rules}; "
     summary += f"tie-breaks: {tiebreaks}."
     parts = [f"# {escape_markdown(event.name or 'Standings')}", escape_markdown(summary)]

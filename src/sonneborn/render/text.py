@@ -14,6 +14,7 @@ from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     display_width,
     display_widths,
+    legend,
     names,
     notes,
     padded_column,
@@ -83,7 +84,9 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
             lines.append(f"{BOLD}{part}{RESET}" if color else part)
     lines.append(f"{BOLD_CYAN}{rows[0]}{RESET}" if color else rows[0])
     lines += rows[1:]
-    for note in notes(standings):
+    said = notes(standings)
+    named = legend(standings)
+    for note in [named, *said] if named else said:
         for part in textwrap.wrap(note, width) if width is not None else [note]:
             lines.append(f"{DIM}{part}{RESET}" if color else part)
     return "\n".join(lines) + "\n"

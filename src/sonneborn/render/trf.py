@@ -7,7 +7,8 @@ from sonneborn.ranking import Standings
 
 
 def render_trf(standings: Standings) -> str:
-    """A TRF-26 file of the event; record 202 names the list used, so reading it back ranks the same."""
+    """A TRF-26 file of the event; record 202 names the list used and ``XXT`` the rules edition, so that reading
+    it back ranks the same."""
     players = range(standings.event.players)
     return write_trf(
         standings.tournament,
@@ -15,4 +16,5 @@ def render_trf(standings: Standings) -> str:
         ranks={row + 1: int(standings.ranks[row]) for row in players},
         tiebreaks=[str(spec) for spec in standings.tiebreaks],
         standings_tiebreaks=[str(spec) for spec in standings.specs],
+        rules=str(standings.rules),
     )

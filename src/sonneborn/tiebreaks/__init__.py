@@ -27,7 +27,7 @@ from sonneborn.tiebreaks import (  # noqa: F401
 )
 from sonneborn.tiebreaks.column import Column, Element, Terms, Value
 from sonneborn.tiebreaks.context import Context
-from sonneborn.tiebreaks.registry import REGISTRY, Definition, definition
+from sonneborn.tiebreaks.registry import REGISTRY, Definition, definition, full_name
 from sonneborn.tiebreaks.spec import Modifier, Spec
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "Terms",
     "Value",
     "definition",
+    "full_name",
     "parse",
     "parse_list",
 ]

@@ -16,8 +16,8 @@ from sonneborn.tiebreaks.spec import Spec
 
 def twice_the_limit(context: Context, spec: Spec) -> int:
     """Twice the score an opponent needs to count, in units: 50 % of the maximum, moved by ``/L±n`` half points
-    (C.07 14.5); a half point is half a win's points, so the step follows the point system."""
-    return context.max_score + spec.limit * context.win
+    (C.07 14.5: "by half a point at a time"), half a point under every point system (3-1-0 included)."""
+    return context.max_score + spec.limit * context.unit
 
 
 @tiebreak(

@@ -17,10 +17,10 @@ Results count as 1–½–0 by their outcome, whatever the event's point system.
 
 Unrated players (rating missing or 0): a rating to assume comes from the
 code's ``/U<N>`` or else from the ranking's ``unrated_rating``
-(``--unrated-rating``). Without one, ARO, TPR, PTP, APRO and APPO are dropped
-as soon as any participant is unrated: every value is ``None`` with a note
-saying why, and the column carries a warning (C.07 10). RTNG is not dropped:
-only the unrated player's own value is missing.
+(``--unrated-rating``). Without one, every rating tie-break (ARO, TPR, PTP,
+APRO, APPO and RTNG, C.07 10.6 included) is dropped as soon as any participant
+is unrated: every value is ``None`` with a note saying why, and the column
+carries a warning (C.07 10).
 """
 
 from __future__ import annotations
@@ -507,22 +507,20 @@ def average_perfect_performance_of_opponents(context: Context, spec: Spec) -> Co
 def rating(context: Context, spec: Spec) -> Column:
     """Rating, C.07 10.6: the player's own rating, highest first (``/R`` reverses).
 
-    An unrated player gets the assumed rating (``/U<N>``, ``--unrated-rating``)
-    or else no value; unlike the other rating tie-breaks RTNG is not dropped for
-    everyone, since the other players' ratings still compare.
+    An unrated player gets the assumed rating (``/U<N>``, ``--unrated-rating``);
+    without one RTNG is dropped for everyone, as every rating tie-break is when a
+    participant is unrated (C.07 10).
     """
     assumed = spec.unrated_rating if spec.unrated_rating is not None else context.unrated_rating
     ratings = context.table.rating
     rated = ratings != 0
-    notes = (Value(None, note="unrated"), "unrated: assumed rating")
+    if assumed is None and not rated.all():
+        return _dropped(context, spec)
+    note = "unrated: assumed rating"
 
     def derive(row: int) -> Value:
         if rated[row]:
             return Value(Fraction(int(ratings[row])), note="rating")
-        if assumed is not None:
-            return Value(Fraction(assumed), note=notes[1])
-        return notes[0]
+        return Value(Fraction(assumed or 0), note=note)
 
-    if assumed is not None:
-        return whole(np.where(rated, ratings, assumed), derive=derive)
-    return whole(ratings, present=rated, derive=derive)
+    return whole(np.where(rated, ratings, assumed or 0), derive=derive)

@@ -115,3 +115,14 @@ def definition(spec: Spec | str) -> Definition:
     """The definition of a spec, or of a column's key such as ``BH/C1`` or ``DE#2``."""
     code = spec.code if isinstance(spec, Spec) else spec.split("#")[0].split("/")[0]
     return REGISTRY[code]
+
+
+def full_name(spec: Spec | str) -> str:
+    """A tie-break's name with its modifiers in words, as a legend gives it.
+
+    >>> full_name(Spec.parse("BH/C1")), full_name("SB"), full_name("DE#2")
+    ('Buchholz cut 1', 'Sonneborn–Berger (Neustadtl)', 'Direct encounter')
+    """
+    if not isinstance(spec, Spec):
+        spec = Spec.parse(spec.split("#")[0])
+    return " ".join([definition(spec).name, *spec.modifier_words]) if spec.modifier_words else definition(spec).name

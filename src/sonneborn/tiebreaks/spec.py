@@ -135,5 +135,31 @@ class Spec:
     def __repr__(self) -> str:
         return f"Spec.parse({str(self)!r})"
 
+    @property
+    def modifier_words(self) -> list[str]:
+        """The modifiers in words, as a legend gives them.
+
+        >>> Spec.parse("BH/C1").modifier_words, Spec.parse("SB/M2/P").modifier_words
+        (['cut 1'], ['median 2', 'forfeits as played'])
+        >>> Spec.parse("KS/L+1").modifier_words, Spec.parse("ARO/U1500").modifier_words
+        (['limit +1 half point'], ['unrated at 1500'])
+        """
+        words = []
+        if self.cut_low and self.cut_high:
+            words.append(f"median {self.cut_low}")
+        elif self.cut_low:
+            words.append(f"cut {self.cut_low}")
+        if self.limit:
+            words.append(f"limit {self.limit:+d} half point{'s' if abs(self.limit) > 1 else ''}")
+        if self.forfeits_played:
+            words.append("forfeits as played")
+        if self.reverse:
+            words.append("reversed")
+        if self.fore:
+            words.append("with Fore Buchholz")
+        if self.unrated_rating is not None:
+            words.append(f"unrated at {self.unrated_rating}")
+        return words
+
 
 _MODIFIER = re.compile(r"([CMLPRUF])([+-]?[0-9]{1,9})?")

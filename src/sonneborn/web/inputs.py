@@ -116,7 +116,7 @@ def _optional(description: str, **kw: Any) -> Any:
 
 
 OutputFormat = Literal["json", "csv", "html", "md", "trf", "table"]
-InputFormat = Literal["trf", "crosstable", "pgn", "json"]
+InputFormat = Literal["trf", "crosstable", "published", "pgn", "json"]
 
 
 class EventOptions(BaseModel):
@@ -133,9 +133,9 @@ class EventOptions(BaseModel):
     rank_by: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
         "Rank by a weighted score (SB, GF or NNSB) instead of points.", examples=["SB"]
     )
-    rules: Annotated[str, BeforeValidator(lambda v: _blank_is_none(v) or DEFAULT_RULES.value)] = Field(
-        DEFAULT_RULES.value,
-        description="FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ".",
+    rules: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+        "FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ". Default: the file's "
+        f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
     lots: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
         "Break the ties left after the list by a reproducible draw with this seed.", ge=-(2**63), lt=2**63
@@ -157,6 +157,10 @@ class EventOptions(BaseModel):
     )
     absent_as: Annotated[Literal["zero", "half"], BeforeValidator(lambda v: _blank_is_none(v) or "zero")] = Field(
         "zero", description="PGN: a round without a game counts as a zero- or a half-point bye."
+    )
+    event: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+        "PGN: read the games of this event only (their Event tag), in a file of several events.",
+        examples=["Tata Steel Masters"],
     )
 
 
@@ -308,7 +312,7 @@ def parse_request(options: EventOptions) -> RankingRequest:
 
 def load_event(upload: Upload, options: EventOptions) -> Reading:
     """Reads the event of an upload as the options say."""
-    read = ReadOptions(zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as)
+    read = ReadOptions(zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as, event=options.event)
     try:
         return read_text(upload.text, path=upload.path, input_format=options.input_format, options=read)
     except InputError as error:

@@ -180,7 +180,12 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
         "list": [str(spec) for spec in standings.tiebreaks],
         "rank_by": None if standings.rank_by is None else str(standings.rank_by),
         "rows": rows,
-        "rounds": {"played": played, "scheduled": event.rounds, "berger": input_format == "crosstable"},
+        "rounds": {
+            "played": played,
+            "scheduled": event.rounds,
+            "berger": input_format == "crosstable"
+            or (input_format == "published" and standings.kind is EventKind.ROUND_ROBIN),
+        },
         "notes": notes(standings),
         "crosstable": {
             "header": table.header,

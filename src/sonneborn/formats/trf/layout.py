@@ -39,6 +39,9 @@ __all__ = [
     "RESULTS",
     "RESULT_CODES",
     "ROUND_DATE_WIDTH",
+    "RULER",
+    "RULES_RECORD",
+    "TEAM_RECORDS",
     "TOURNAMENT_RECORD",
     "TRF16",
     "TYPE_COLUMN",
@@ -248,11 +251,20 @@ ABNORMAL_STARTS = 24
 
 KEPT_RECORDS = frozenset(
     # Records that do not bear on the standings, kept as written so that writing the event back loses
-    # nothing: TRF-16 and TRF-26 tournament and team records, JaVaFo and Tornelo extensions.
+    # nothing: TRF-16 and TRF-26 tournament records, JaVaFo and Tornelo extensions.
     {"032", "062", "072", "082", "102", "112", "122", "152", "172", "182", "192", "212", "222"}
-    | {"013", "250", "260", "300", "310", "320", "330", "352", "362", "801", "802"}
+    | {"250", "260"}
     | {"XXZ", "XXC", "XXA", "XXP", "DAT"}
+    | {"XXT"}  # sonneborn's: the tie-break rules edition the file's values were computed under
 )
+RULES_RECORD = "XXT"
+"""sonneborn's record of the tie-break rules edition (``XXT fide-2023``) the file's values were computed under,
+which a reading ranks by unless told otherwise; JaVaFo's ``XX`` extensions do not use the letter."""
+TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
+"""The records only a team competition has (TRF-16 ``013``; TRF-26 teams, team byes and forfeits, boards)."""
+RULER = re.compile(r"DDD(?:\s.*)?|(?![0-9]{3}(?:\s|$))[0-9\s]+")
+"""A line Swiss-Manager writes above the players to show the columns: ``DDD SSSS sTTT NNNN…``, or a ruler of
+column numbers (``         1         2…``, ``1234567890…``); a record such as ``142 7`` is none."""
 REGENERATED = frozenset({"062", "142", "162", "192", "202", "212"})
 """Records the writer makes from the model (or the caller) rather than copies."""
 TOURNAMENT_RECORD = re.compile(r"[0-9]{2}2")

@@ -60,6 +60,8 @@ from sonneborn.formats.trf.layout import (
     POINT_CODES,
     RECORD_CODE,
     ROUND_DATE_WIDTH,
+    RULER,
+    TEAM_RECORDS,
     TRF16,
     TYPE_COLUMN,
     Columns,
@@ -105,6 +107,7 @@ _SWISS = re.compile(r"swiss", re.IGNORECASE)
 _IS_PLAYER_LINE = methodcaller("startswith", "001")
 
 _ZERO_BYE = CODE[ResultKind.ZERO_BYE]
+_FORFEIT_LOSS = CODE[ResultKind.FORFEIT_LOSS]
 _NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
 _MIRRORED = np.array([[mirrors(kind, other) for other in KINDS] for kind in KINDS], dtype=bool)
 _COLOURS = np.arange(3)
@@ -131,8 +134,12 @@ def read_trf(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> T
     contradicts. The point system comes from record 162 (else ``XXS``), the
     tie-break list from 202, round robin or Swiss from 192 (else 092).
     Records that carry no standings are kept as written in
-    :attr:`Tournament.records`; team records (``013``) and unknown records
-    are warned of (through ``warn``), ``###`` comments and blank lines skipped.
+    :attr:`Tournament.records`; unknown records are warned of (through
+    ``warn``); ``###`` comments, blank lines and Swiss-Manager's column rulers
+    (``DDD SSSS …``, ``1234567890…``) are skipped. A team record (``013``,
+    TRF-26 ``310``, …) is refused: team competitions are not read yet. A forfeit
+    loss without an opponent (``0000 - -``) is read as an absence, a zero-point
+    bye, with one warning.
 
     A ``299`` with a type (``W D L F H Z + -``) sets the points of that
     player's result of that round (of every such result for round ``000``);
@@ -216,6 +223,8 @@ class _Results:
     """The points records 299 set, each with its index."""
     adjustments: dict[int, Fraction] = field(default_factory=dict)
     """The bonuses and penalties of blank-type 299 records, by row."""
+    absences: list[tuple[int, int]] = field(default_factory=list)
+    """The line and round of each forfeit loss without an opponent (``0000 - -``), read as an absence."""
 
     def award_points(self, row: int, column: int, points: Fraction, order: int) -> None:
         """Sets the points of one round, as the ``order``-th record 299 gives them."""
@@ -236,7 +245,6 @@ class _Reader:
         self.path = path
         self.say = warn
         self.header = _Header()
-        self.warned_teams = False
         self.layout = TRF16
         self.seen_players = False
 
@@ -280,9 +288,12 @@ class _Reader:
         problem = long_line(line)
         if problem is not None:
             raise self.error(problem, lineno, MAX_LINE + 1)
-        if not line.strip() or line.startswith("###"):
+        if not line.strip() or line.startswith("###") or RULER.fullmatch(line):
             return
         code = RECORD_CODE.text(line)
+        if code in TEAM_RECORDS:
+            message = f"team competitions are not supported yet (record {code} is a team's); "
+            raise self.error(message + "sonneborn ranks individual events", lineno, 1)
         content = line[CONTENT_COLUMN - 1 :]
         value = content.strip()
         header = self.header
@@ -337,11 +348,6 @@ class _Reader:
                 self.bye_record(lineno, line)
             case "299":
                 self.abnormal_record(lineno, line)
-            case "013":
-                header.records.append((code, content))
-                if not self.warned_teams:
-                    self.warn(lineno, "team records are not read; players are ranked individually")
-                    self.warned_teams = True
             case _ if code in KEPT_RECORDS or _NRS_LINE.match(line):
                 header.records.append((code, content))
             case _:
@@ -473,6 +479,8 @@ class _Reader:
         _assign_every_round(results, every_round)
         linenos = players.linenos[rows]
         self.check_pairings(results, linenos)
+        if results.absences:
+            self.warn_absences(results.absences)
         names = players.field(players.layout.name, rows.tolist())
         self.check_duplicates(players.fide_id[rows], names, linenos)
         if header.stated_players is not None and header.stated_players[0] != count:
@@ -509,6 +517,13 @@ class _Reader:
             records=tuple(header.records),
         )
         return Event(table, _roster(players, rows, names), info)
+
+    def warn_absences(self, absences: list[tuple[int, int]]) -> None:
+        """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
+        lineno, round_no = min(absences)
+        more = f" (and {len(absences) - 1} more such rounds)" if len(absences) > 1 else ""
+        message = f"round {round_no}: a forfeit loss without an opponent ('0000 - -'): the file means absent; "
+        self.warn(lineno, message + "scored as a zero-point bye" + more)
 
     def start_order(self, players: PlayerLines) -> Ints:
         """The row of each start number, 1…n; raises unless the start numbers run so (each is given once)."""
@@ -750,7 +765,9 @@ def _results(players: PlayerLines, rounds: int, last_played: RoundNo) -> _Result
 
     A round without a block is an absence, a zero-point bye (C.07 16.2.3 or
     16.2.5), up to the last round anybody has a result in; after that it is
-    not played yet.
+    not played yet. So is a forfeit loss without an opponent (``0000 - -``, as
+    Swiss-Manager and lichess write a withdrawal): with no scheduled opponent
+    there is no forfeit (16.2.4), only a round the player was absent.
     """
     count = len(players.lines)
     absent = np.where(np.arange(rounds) < last_played, _ZERO_BYE, _NOT_PLAYED).astype(np.int8)
@@ -758,15 +775,23 @@ def _results(players: PlayerLines, rounds: int, last_played: RoundNo) -> _Result
     kind = np.empty((count, rounds), dtype=np.int8)
     kind[:] = absent
     colour = np.zeros((count, rounds), dtype=np.int8)
+    absences: list[tuple[int, int]] = []
     for blocks in players.blocks:
         used = min(blocks.content.shape[1], rounds)
         content = blocks.content[:, :used]
         target = players.start[blocks.rows] - 1
         opponents = blocks.opponent[:, :used]
         opponent[target, :used] = np.where(content & (opponents > 0), opponents - 1, -1)
-        kind[target, :used] = np.where(content, blocks.kind[:, :used], absent[:used])
+        kinds = blocks.kind[:, :used]
+        alone = content & (opponents == 0) & (kinds == _FORFEIT_LOSS)
+        if alone.any():
+            kinds = np.where(alone, np.int8(_ZERO_BYE), kinds)
+            found_rows, found_columns = np.nonzero(alone)
+            linenos = players.linenos[blocks.rows[found_rows]]
+            absences += zip(linenos.tolist(), (found_columns + 1).tolist(), strict=True)
+        kind[target, :used] = np.where(content, kinds, absent[:used])
         colour[target, :used] = np.where(content, blocks.colour[:, :used], 0)
-    return _Results(opponent, kind, colour)
+    return _Results(opponent, kind, colour, absences=absences)
 
 
 def _assign_every_round(results: _Results, every_round: dict[tuple[int, str], tuple[int, Fraction]]) -> None:

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from sonneborn.errors import WriteError
+from sonneborn.formats.dates import trf_date, trf_round_dates
 from sonneborn.formats.trf.layout import (
     ABNORMAL_POINTS,
     ABNORMAL_ROUND,
@@ -43,6 +44,7 @@ from sonneborn.formats.trf.layout import (
     RECORD_CODE,
     REGENERATED,
     ROUND_DATE_WIDTH,
+    RULES_RECORD,
     TOURNAMENT_RECORD,
     TRF16,
     TYPE_COLUMN,
@@ -66,6 +68,7 @@ def write_trf(
     ranks: Mapping[StartNo, int] | None = None,
     tiebreaks: Sequence[str] = (),
     standings_tiebreaks: Sequence[str] = (),
+    rules: str | None = None,
     newline: str = "\r\n",
 ) -> str:
     """Writes the event as a TRF-26 file that :func:`read_trf` reads back into the same event.
@@ -78,9 +81,12 @@ def write_trf(
     every player for the values 162 cannot state; arbiter-set points and
     adjustments go to ``299`` records, byes of rounds after the last played
     one to ``240``, results not known yet to blocks with TieBreakServer's
-    ``?``. The records read and not held by the model are written back as
-    they were. Lines end with CR LF (TRF asks for a CR) unless ``newline``
-    says otherwise.
+    ``?``. ``rules`` names the tie-break rules edition the values were
+    computed under, in sonneborn's record ``XXT`` (else the record read, if
+    any). Dates are written as TRF writes them (``YYYY/MM/DD``, rounds
+    ``YY/MM/DD``) when their spelling can be read one way alone. The records
+    read and not held by the model are written back as they were. Lines end
+    with CR LF (TRF asks for a CR) unless ``newline`` says otherwise.
 
     Raises :exc:`ValueError` for more than 9999 players, or a field or a
     number of points that does not fit its columns. Names longer than 33
@@ -102,8 +108,12 @@ def write_trf(
         totals.update(points)
     ranks = ranks or {}
     kept = [(code, content) for code, content in tournament.records if code not in REGENERATED]
+    if rules is not None:
+        kept = [(code, content) for code, content in kept if code != RULES_RECORD]
     header = [(code, content) for code, content in kept if TOURNAMENT_RECORD.fullmatch(code)]
     header += _header_records(tournament, tiebreaks, standings_tiebreaks)
+    if rules is not None:
+        header.append((RULES_RECORD, rules))
     if layout.digits > 4:
         header.append(("XXD", str(layout.digits)))
     header.sort(key=lambda record: record[0])
@@ -143,8 +153,8 @@ def _header_records(
     records = [
         ("012", tournament.name or ""),
         ("022", tournament.city),
-        ("042", tournament.start_date),
-        ("052", tournament.end_date),
+        ("042", trf_date(tournament.start_date)),
+        ("052", trf_date(tournament.end_date)),
         ("092", tournament.event_type),
     ]
     records = [(code, content) for code, content in records if content]
@@ -155,7 +165,8 @@ def _header_records(
     records.append(("062", read["062"] if stated else str(count)))
     if tournament.round_dates:
         dates = []
-        for index, date in enumerate(tournament.round_dates):
+        written = trf_round_dates(tournament.round_dates, start=tournament.start_date, end=tournament.end_date)
+        for index, date in enumerate(written):
             if len(date) > ROUND_DATE_WIDTH:
                 logger.warning("round %d: date %r cut to %d characters", index + 1, date, ROUND_DATE_WIDTH)
             dates.append((_content(TRF16.block_column(index + 1)), date[:ROUND_DATE_WIDTH]))
