@@ -6,6 +6,7 @@ what a slow or hostile client would, which no HTTP client library does.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import select
 import socket
@@ -19,6 +20,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 from conftest import running, swiss_trf
+from uvicorn.server import ServerState
 
 from sonneborn.cli import cli
 from sonneborn.demo import seed_text
@@ -316,3 +318,52 @@ def test_issue13_head_answers_as_get() -> None:
             assert head.content == b""
             assert head.headers["content-type"] == got.headers["content-type"]
             assert head.headers["content-length"] == str(len(got.content))
+
+
+class GoneTransport(asyncio.Transport):
+    """A transport whose client reset the connection: shutting down its sending side fails, as the kernel's does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed = False
+        self.written = b""
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.written += bytes(data)
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write_eof(self) -> None:
+        raise OSError(107, "Transport endpoint is not connected")
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return ("127.0.0.1", 8000) if name in ("sockname", "peername") else default
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+def test_lingering_on_a_connection_the_client_reset_just_closes_it() -> None:
+    async def main() -> GoneTransport:
+        config = Config(create_app(workers=0))
+        config.load()
+        protocol = Protocol(config, ServerState(), {}, _loop=asyncio.get_running_loop())
+        transport = GoneTransport()
+        protocol.connection_made(transport)
+        protocol.data_received(b"POST /api/standings HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123")
+        protocol.transport.close()  # the answer is out, the body still arriving: lingering would begin
+        protocol.connection_lost(None)
+        return transport
+
+    transport = asyncio.run(main())
+    assert transport.closed

@@ -222,8 +222,12 @@ class Protocol(H11Protocol):
         self._lingering = True
         self._disarm()
         self.flow.resume_reading()
-        if self._raw.can_write_eof():
-            self._raw.write_eof()
+        try:
+            if self._raw.can_write_eof():
+                self._raw.write_eof()
+        except OSError:  # the client is gone already: nothing to linger for
+            self._raw.close()
+            return
         self._linger_timer = self.loop.call_later(getattr(self.config, "linger_time", LINGER_TIME), self._end_linger)
 
     def _end_linger(self) -> None:
