@@ -66,7 +66,7 @@ UNREAD_WAIT = SEND_TIMEOUT + 8.0
 """How long a client that never reads waits before it looks whether the server cut its answer."""
 HEALTHZ_P99 = 1000.0
 """The most ``/healthz``'s p99 may be, in milliseconds."""
-SETTLE = 5.0
+SETTLE = 8.0
 """Seconds after the last request before the memory is measured again."""
 
 OK = frozenset({200})

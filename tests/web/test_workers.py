@@ -226,3 +226,25 @@ def test_a_worker_killed_while_idle_is_replaced_for_the_next_request() -> None:
         assert workers.pids != [pid]
     finally:
         workers.close()
+
+
+def test_issue13_a_worker_that_grew_ends_when_the_requests_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sonneborn.web.workers.IDLE_TIME", 0.5)
+    workers = Workers(2)
+    small = Job("standings", {}, Body("bytes", SEED))
+    swiss = Job("report", {}, Body("bytes", swiss_trf(2000).encode()))
+
+    async def main() -> tuple[list[int], list[int], list[int]]:
+        await workers.run(small, seconds=PATIENCE)
+        fresh = workers.pids
+        (await workers.run(swiss, seconds=PATIENCE)).drop()
+        busy = workers.pids
+        await asyncio.sleep(3)
+        return fresh, busy, workers.pids
+
+    try:
+        fresh, busy, rested = asyncio.run(main())
+        assert busy == fresh, "the same worker took both requests"
+        assert rested == [], "the worker that grew by the report ended once idle"
+    finally:
+        workers.close()

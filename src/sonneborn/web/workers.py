@@ -17,7 +17,8 @@ is up. The server's own process only moves bytes, and keeps answering
 - **Memory.** A worker may use :data:`MEMORY_LIMIT` bytes besides what it
   starts with (else 422); one whose memory grew by :data:`RECYCLE_GROWTH`
   during a request is replaced by a fresh one, so that the memory of a big
-  request is given back. The answers the server holds for its clients are
+  request is given back, and one that grew at all (:data:`IDLE_GROWTH`) ends
+  after :data:`IDLE_TIME` without work. The answers the server holds for its clients are
   bounded too, by :data:`ANSWER_MEMORY` in all: a worker with an answer waits
   until there is room for it, within its request's time.
 
@@ -71,6 +72,11 @@ MEMORY_LIMIT = 2 * 1024 * 1024 * 1024
 RECYCLE_GROWTH = 64 * 1024 * 1024
 """A worker whose resident memory grew by this much (64 MB) during a request is replaced by a fresh one
 (forked in milliseconds), so that the memory of a big request is given back at once."""
+IDLE_GROWTH = 8 * 1024 * 1024
+"""A worker that has grown by this much (8 MB) since it started ends after :data:`IDLE_TIME` without work:
+when the requests stop, the memory returns to what it was before them."""
+IDLE_TIME = 5.0
+"""Seconds without work after which a worker that grew ends (a new one is forked for the next request)."""
 ANSWER_MEMORY = 1024 * 1024 * 1024
 """The bytes of answers the server holds at once for its clients (1 GB), each at most
 :data:`~sonneborn.web.work.MAX_ANSWER`."""
@@ -149,6 +155,9 @@ class _Worker:
     """The server's end of the worker's socket, non-blocking."""
     pidfd: int | None = None
     """A handle on the process that cannot name another one once it has ended (Linux), else ``None``."""
+    grown: int = 0
+    """How much its resident memory grew since it started, in bytes, as it said after its last answer."""
+    idle_since: float = 0.0
 
     def kill(self) -> None:
         """Kills the worker at once (its work is cut), and lets go of it."""
@@ -183,6 +192,7 @@ class Workers:
     _loop: asyncio.AbstractEventLoop | None = None
     _changed: asyncio.Condition | None = None
     _notices: set[asyncio.Task[None]] = field(default_factory=set)
+    _sweep: asyncio.TimerHandle | None = None
 
     @property
     def held(self) -> int:
@@ -237,7 +247,10 @@ class Workers:
             if retire or self._closed:
                 worker.release()
             else:
+                worker.idle_since = asyncio.get_running_loop().time()
                 self._idle.append(worker)
+                if worker.grown > IDLE_GROWTH:
+                    self._sweep_later()
             worker = None
             return found
         finally:
@@ -261,7 +274,7 @@ class Workers:
                     head = pickle.loads(await _receive(loop, sock, size))
                 except (EOFError, OSError) as error:
                     raise _Lost(f"the ranking worker {worker.pid} ended before it answered") from error
-                status, media_type, bug, retire, length = head
+                status, media_type, bug, retire, worker.grown, length = head
                 await self._reserve(length)
                 result = Result(status, media_type, length, collections.deque(), release=self._give_back)
                 try:
@@ -295,6 +308,21 @@ class Workers:
             self._notices.add(notice)
             notice.add_done_callback(self._notices.discard)
 
+    def _sweep_later(self) -> None:
+        if self._sweep is None and self._loop is not None:
+            self._sweep = self._loop.call_later(IDLE_TIME, self._end_grown)
+
+    def _end_grown(self) -> None:
+        """Ends the idle workers that grew, once they have been idle for :data:`IDLE_TIME`."""
+        self._sweep = None
+        now = asyncio.get_running_loop().time()
+        ending = [w for w in self._idle if w.grown > IDLE_GROWTH and now - w.idle_since >= IDLE_TIME - 0.01]
+        self._idle = [w for w in self._idle if w not in ending]
+        for worker in ending:
+            worker.release()
+        if any(w.grown > IDLE_GROWTH for w in self._idle):
+            self._sweep_later()
+
     def _start(self) -> _Worker:
         """Starts a worker process (blocking: called in a thread)."""
         return ZYGOTE.fork(self.memory_limit)
@@ -307,6 +335,9 @@ class Workers:
     def close(self) -> None:
         """Ends the idle workers; a busy one ends after its request."""
         self._closed = True
+        if self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
         while self._idle:
             self._idle.pop().release()
 
@@ -489,8 +520,9 @@ def _serve(sock: socket.socket, memory_limit: int | None) -> None:
             del frame
             found = work.answer(job)
             del job
-            retire = found.out_of_memory or _resident() - baseline > RECYCLE_GROWTH
-            head = pickle.dumps((found.status, found.media_type, found.bug, retire, len(found.body)))
+            grown = _resident() - baseline
+            retire = found.out_of_memory or grown > RECYCLE_GROWTH
+            head = pickle.dumps((found.status, found.media_type, found.bug, retire, grown, len(found.body)))
             try:
                 sock.sendall(_LENGTH.pack(len(head)) + head)
                 sock.sendall(found.body)
