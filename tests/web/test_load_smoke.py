@@ -29,7 +29,8 @@ def test_load_test_drives_a_server_and_reports_its_figures(tmp_path: Path) -> No
     assert figures["connection_errors"] == {}
     assert figures["latency_ms"]["p99"] > 0
     assert figures["failures"] == []
-    assert figures["healthz_ms"]["p99"] > 0
+    assert figures["probe_ms"]["p99"] > 0
+    assert figures["probe_ms"]["unanswered"] == 0
     assert figures["memory_samples"]
     for shown in ("requests", "5xx               0", "p99", "/healthz (ms)", "verdict: ok"):
         assert shown in result.stdout, result.stdout

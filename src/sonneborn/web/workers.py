@@ -81,6 +81,10 @@ ANSWER_MEMORY = 1024 * 1024 * 1024
 """The bytes of answers the server holds at once for its clients (1 GB), each at most
 :data:`~sonneborn.web.work.MAX_ANSWER`."""
 
+NICENESS = 10
+"""How much lower the workers' scheduling priority is than the server's, whose answers must stay quick
+(``/healthz``, the page, refusals) while events are ranked on every core."""
+
 _LENGTH = struct.Struct("!Q")
 
 
@@ -309,8 +313,13 @@ class Workers:
             notice.add_done_callback(self._notices.discard)
 
     def _sweep_later(self) -> None:
-        if self._sweep is None and self._loop is not None:
-            self._sweep = self._loop.call_later(IDLE_TIME, self._end_grown)
+        # At the moment the first worker that grew has been idle for IDLE_TIME.
+        if self._sweep is not None or self._loop is None:
+            return
+        grown = [w.idle_since for w in self._idle if w.grown > IDLE_GROWTH]
+        if grown:
+            delay = max(0.0, min(grown) + IDLE_TIME - self._loop.time())
+            self._sweep = self._loop.call_later(delay, self._end_grown)
 
     def _end_grown(self) -> None:
         """Ends the idle workers that grew, once they have been idle for :data:`IDLE_TIME`."""
@@ -320,8 +329,7 @@ class Workers:
         self._idle = [w for w in self._idle if w not in ending]
         for worker in ending:
             worker.release()
-        if any(w.grown > IDLE_GROWTH for w in self._idle):
-            self._sweep_later()
+        self._sweep_later()
 
     def _start(self) -> _Worker:
         """Starts a worker process (blocking: called in a thread)."""
@@ -463,6 +471,8 @@ ZYGOTE = Zygote()
 def zygote(fd: int) -> None:
     """The zygote's life: fork a worker for each socket the server sends, until the server's socket closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)  # the workers inherit it: the server's own process goes first for the cores
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers
     control = socket.socket(fileno=fd)
     while True:
