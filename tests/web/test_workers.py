@@ -30,7 +30,7 @@ from sonneborn.web.workers import HEAVY, RECYCLE_GROWTH, Workers, budget
 
 PATIENCE = 30.0
 """How long a test waits for what takes a second or two on an idle machine."""
-QUICK = 3.0
+QUICK = 5.0
 """How long the server may take to answer a light request while heavy ones are ranked (ms when idle)."""
 
 SEED = seed_text().encode()
