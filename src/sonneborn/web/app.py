@@ -87,8 +87,8 @@ class ErrorBody(BaseModel):
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    408: {"model": ErrorBody, "description": "The body did not arrive in time; the connection is closed."},
     403: {"model": ErrorBody, "description": "Another site's page sent the request."},
+    408: {"model": ErrorBody, "description": "The body did not arrive in time; the connection is closed."},
     413: {"model": ErrorBody, "description": "The request body is over 10 MB."},
     415: {"model": ErrorBody, "description": "The body is neither multipart, JSON, a form nor plain text."},
     422: {
