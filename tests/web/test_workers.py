@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -248,3 +249,18 @@ def test_issue13_a_worker_that_grew_ends_when_the_requests_stop(monkeypatch: pyt
         assert rested == [], "the worker that grew by the report ended once idle"
     finally:
         workers.close()
+
+
+def test_issue13_a_request_its_client_left_frees_its_worker_at_once() -> None:
+    # The page aborts a request it no longer needs: the ranking (some 15 s here) stops with it.
+    heavy = swiss_trf(20000).encode()
+    with running(create_app(workers=Workers(1), seconds=120)) as url:
+        parts = url.split(":")
+        with socket.create_connection((parts[1].strip("/"), int(parts[2]))) as sock:
+            head = f"POST /api/report HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: {len(heavy)}"
+            sock.sendall(head.encode() + b"\r\n\r\n" + heavy)
+            time.sleep(1.0)
+        began = time.monotonic()
+        response = post(url, SEED, "/api/standings?tiebreaks=SB", "seed.tsv")
+        assert response.status_code == 200, response.text
+        assert time.monotonic() - began < QUICK, "the only worker went on ranking for a client that had left"

@@ -17,11 +17,12 @@ server's own process only takes bodies in and sends answers out.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import importlib.metadata
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from importlib.resources import files
 from typing import Annotated, Any
 
@@ -190,7 +191,7 @@ def create_app(
         job = Job(endpoint, query.model_dump(exclude_unset=True), body)
         allowed = seconds if seconds is not None else budget(body.size)
         try:
-            result = await pool.run(job, seconds=allowed, heavy=body.size > HEAVY)
+            result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
         except OverBudget as error:
             raise ApiError(str(error), status=422, path=body.path) from None
         except Busy as error:
@@ -251,6 +252,33 @@ def create_app(
         return await ranked(request, "report", query)
 
     return app
+
+
+async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, Result]) -> Result:
+    """The result of the work, which is cancelled (its worker killed) when the client leaves meanwhile.
+
+    The page aborts a request it no longer needs: its worker is freed at once, not after the ranking.
+    """
+    running = asyncio.ensure_future(work)
+
+    async def left() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    watch = asyncio.ensure_future(left())
+    try:
+        await asyncio.wait({running, watch}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if not running.done():
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+        watch.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await watch
+    if running.cancelled():
+        raise ClientDisconnect()
+    return running.result()
 
 
 class Streamed(Response):
