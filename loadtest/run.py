@@ -2,17 +2,24 @@
 
 Starts ``sonneborn serve`` on 127.0.0.1 and a free port, drives it for
 ``--seconds`` with ``--concurrency`` workers (at most ``--max-requests`` in all),
-samples the server's resident memory every second, stops it, and prints the
-figures: requests, answers by status class, 5xx, latency percentiles and
-memory. The mix holds the bundled crosstable, every TRF of ``tests/data/trf``,
-the held TRF, the PGN files, a generated 2,000-player Swiss, garbage, a
-truncated TRF, names full of markup, 12 MB bodies, wrong content types and bad
-parameters, each with the statuses it may get.
+samples the memory of the server and its ranking workers every second, stops
+it, and prints the figures: requests, answers by status class, 5xx, latency
+percentiles, ``/healthz``'s as a separate process sees it, and memory. The mix holds the bundled
+crosstable, every TRF of ``tests/data/trf``, the held TRF, the PGN files, a
+generated 2,000-player Swiss, garbage, a truncated TRF, names full of markup,
+12 MB bodies, wrong content types and bad parameters, and the abuse of issue
+13: huge cuts and points, a list of 100,000 codes, loose and repeated
+parameters, lone surrogates, a thousand form fields, a page of another site;
+besides, a few raw clients that never read their (large) answers, and others
+that send their bodies too slowly. Each case has the statuses it may get.
 
 Exits 1 on any 5xx, connection error, unexpected status, internal error in the
-server's log, or memory growth past the bound: the median memory of the last
-quarter of the run against that of the first quarter after the warm-up (the
-first third of the run, while the allocator grows to the mix's working size).
+server's log, ``/healthz`` p99 over 1 s (asked every 0.1 s by a process of its own, so that the
+load test's own work does not weigh on it), an unread answer the server did not
+cut, or memory growth past the bound: the median memory of the last quarter of
+the run against that of the first quarter after the warm-up (the first third
+of the run, while the allocator grows to the mix's working size), and the
+memory a few seconds after the last request against that before the first.
 
 Command line::
 
@@ -54,6 +61,14 @@ TWELVE_MB = 12 * 1024 * 1024
 REQUEST_TIMEOUT = 60.0
 """A request unanswered after this many seconds counts as a connection error."""
 START_TIMEOUT = 30.0
+SEND_TIMEOUT = 10.0
+"""The server's: how long an answer may wait for a client that does not read it."""
+UNREAD_WAIT = SEND_TIMEOUT + 8.0
+"""How long a client that never reads waits before it looks whether the server cut its answer."""
+HEALTHZ_P99 = 1000.0
+"""The most ``/healthz``'s p99 may be, in milliseconds."""
+SETTLE = 8.0
+"""Seconds after the last request before the memory is measured again."""
 
 OK = frozenset({200})
 UNREADABLE = frozenset({422})
@@ -82,10 +97,94 @@ class Record:
     status: int
     seconds: float
     error: str = ""
+    slow: bool = False
+    """A raw client that is slow on purpose (a body that trickles, an answer never read): not in the latencies."""
+
+
+@dataclass(frozen=True, slots=True)
+class Abuse:
+    """A raw client the HTTP library cannot play: it never reads its answer, or sends its body too slowly."""
+
+    name: str
+    expected: frozenset[int]
+    run: Callable[[str, int], Any]
+    """``run(host, port)``: a coroutine giving the status seen and what went wrong, if anything."""
+
+
+def abuses(swiss: bytes) -> list[Abuse]:
+    """The raw clients: each kind run over and over by its own task while the mix goes on."""
+    return [
+        Abuse("never reads its answer (Swiss report)", OK, lambda host, port: never_reads(host, port, swiss)),
+        Abuse("body trickles in (10 B every 2 s)", frozenset({408}), trickles),
+        Abuse("body stops half-way", frozenset({408}), stalls),
+    ]
+
+
+async def never_reads(host: str, port: int, body: bytes) -> tuple[int, str]:
+    """Asks for a report of some 12 MB, reads its head, then nothing: the server must cut it (send timeout)."""
+    reader, writer = await asyncio.open_connection(host, port, limit=4096)
+    try:
+        head = (
+            f"POST /api/report HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: text/plain\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        )
+        writer.write(head.encode() + body)
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), REQUEST_TIMEOUT)
+        status = int(answer.split(b" ", 2)[1])
+        length = int(re.search(rb"content-length: (\d+)", answer, re.IGNORECASE).group(1))  # type: ignore[union-attr]
+        await asyncio.sleep(UNREAD_WAIT)
+        received = 0
+        try:
+            while chunk := await asyncio.wait_for(reader.read(1 << 20), REQUEST_TIMEOUT):
+                received += len(chunk)
+        except (ConnectionError, TimeoutError):
+            pass
+        return status, "" if received < length else f"the server waited {UNREAD_WAIT:g} s and more for a reader"
+    finally:
+        writer.close()
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
+
+
+async def trickles(host: str, port: int) -> tuple[int, str]:
+    """Sends 10 bytes of a 1,000-byte body every 2 s: each part in time, the whole never (408 after 30 s)."""
+    return await slow_body(host, port, pause=2.0, parts=1000)
+
+
+async def stalls(host: str, port: int) -> tuple[int, str]:
+    """Sends 10 bytes of a 1,000-byte body, then nothing (408 after 10 s)."""
+    return await slow_body(host, port, pause=REQUEST_TIMEOUT, parts=1)
+
+
+async def slow_body(host: str, port: int, *, pause: float, parts: int) -> tuple[int, str]:
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        head = f"POST /api/standings HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: 1000\r\n\r\n"
+        writer.write(head.encode())
+        answer = asyncio.ensure_future(reader.read(65536))
+        for _ in range(parts):
+            writer.write(b"0123456789")
+            await writer.drain()
+            done, _ = await asyncio.wait([answer], timeout=pause)
+            if done:
+                break
+        data = await asyncio.wait_for(answer, REQUEST_TIMEOUT)
+        return (int(data.split(b" ", 2)[1]), "") if data else (0, "closed without an answer")
+    except (ConnectionError, TimeoutError) as error:
+        return 0, type(error).__name__
+    finally:
+        writer.close()
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
 
 
 def upload(name: str, data: bytes, path: str = "/api/standings", **params: str) -> dict[str, Any]:
-    return {"files": {"file": (name, data)}, "params": params} if params else {"files": {"file": (name, data)}}
+    """A multipart upload of a file, encoded once: the client's own work would weigh on the timings."""
+    encoded = httpx.Request("POST", "http://localhost/", files={"file": (name, data)})
+    body = encoded.read()
+    options: dict[str, Any] = {"content": body, "headers": {"content-type": encoded.headers["content-type"]}}
+    return {**options, "params": params} if params else options
 
 
 def build_cases(large: Path) -> list[Case]:
@@ -185,8 +284,56 @@ def build_cases(large: Path) -> list[Case]:
         ),
         Case("no such path", "GET", "/api/nothing", frozenset({404}), 1),
         Case("wrong method", "GET", "/api/standings", frozenset({405}), 1),
+        Case("HEAD / (the page)", "HEAD", "/", OK, 1),
+        Case(
+            "redirect, another Host",
+            "GET",
+            "/api/tiebreaks/",
+            frozenset({307}),
+            0.5,
+            {"headers": {"host": "evil.example"}, "follow_redirects": False},
+        ),
     ]
-    return cases
+    return cases + abusive_cases(seed, swiss)
+
+
+def abusive_cases(seed: bytes, swiss: bytes) -> list[Case]:
+    """Issue 13's inputs of a few bytes that used to take hours, gigabytes or a 500: each a quick 4xx now."""
+    text = seed.decode()
+    return [
+        Case("huge cut BH/C999999999", "POST", "/api/report?tiebreaks=BH/C999999999", UNREADABLE, 1, upload("s", seed)),
+        Case("huge median on a Swiss", "POST", "/api/standings", UNREADABLE, 0.5, upload("s.trf", swiss) | {
+            "params": {"tiebreaks": "BH/M999999999,SB/M999999999"}
+        }),
+        Case("huge points 1e20000000", "POST", "/api/report", UNREADABLE, 1, {
+            "json": {"text": text, "points": "1e20000000,0,0"}
+        }),
+        Case("100,000 codes (300 kB)", "POST", "/api/report", UNREADABLE, 0.5, {
+            "json": {"text": text, "tiebreaks": ",".join(["SB"] * 100_000)}
+        }),
+        Case("contradictory BH/C1/C2/M3", "POST", "/api/report", UNREADABLE, 0.5, {
+            "json": {"text": text, "tiebreaks": "BH/C1/C2/M3"}
+        }),
+        Case("loose lots: true", "POST", "/api/standings", UNREADABLE, 0.5, {"json": {"text": text, "lots": True}}),
+        Case("repeated query parameter", "POST", "/api/standings?lots=1&lots=2", UNREADABLE, 0.5, upload("s", seed)),
+        Case("lone surrogate in JSON", "POST", "/api/report", UNREADABLE, 0.5, {
+            "content": b'{"text": "\\ud800", "filename": "\\udfff"}', "headers": {"content-type": "application/json"}
+        }),
+        Case("1,001 form fields", "POST", "/api/standings", UNREADABLE, 0.3, {
+            "content": b"&".join(b"f%d=1" % i for i in range(1001)),
+            "headers": {"content-type": "application/x-www-form-urlencoded"},
+        }),
+        Case("URL-encoded text over 1 MB", "POST", "/api/report", frozenset({413}), 0.2, {
+            "content": b"text=" + b"x" * (1024 * 1024 + 1),
+            "headers": {"content-type": "application/x-www-form-urlencoded"},
+        }),
+        Case("another site's page", "POST", "/api/report", frozenset({403}), 0.5, foreign(upload("s", seed))),
+    ]
+
+
+def foreign(options: dict[str, Any]) -> dict[str, Any]:
+    """A request as a page of another site would send it through its visitor's browser."""
+    return {**options, "headers": {**options.get("headers", {}), "origin": "http://evil.example"}}
 
 
 async def _twelve_megabytes() -> AsyncIterator[bytes]:
@@ -253,33 +400,105 @@ class Server:
 
 
 def resident_megabytes(pid: int) -> float | None:
-    """The resident memory of a process in MB (``/proc``, else psutil), or ``None`` when unknown."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
+    """The memory of a process and its descendants (the server and its ranking workers) in MB, or ``None``.
+
+    Each process counts its proportional share (``Pss``, from ``/proc``), so that the pages the workers
+    share with the process they were forked from are counted once; psutil's RSS where ``/proc`` is not there.
+    """
+    if Path(f"/proc/{pid}").exists():
+        found = [_proportional(member) for member in _tree(pid)]
+        known = [size for size in found if size is not None]
+        return sum(known) / 1024 if known else None
     try:
         psutil: Any = importlib.import_module("psutil")
-        return float(psutil.Process(pid).memory_info().rss) / (1024 * 1024)
+        process = psutil.Process(pid)
+        members = [process, *process.children(recursive=True)]
+        return float(sum(member.memory_info().rss for member in members)) / (1024 * 1024)
     except Exception:
         return None
 
 
+def _tree(pid: int) -> list[int]:
+    """A process and its descendants, from the parents ``/proc/*/stat`` gives."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        member = todo.pop()
+        found.append(member)
+        todo += children.get(member, [])
+    return found
+
+
+def _proportional(pid: int) -> int | None:
+    """A process's proportional set size in kB (its resident size where the kernel gives no ``Pss``)."""
+    for name, key in ((f"/proc/{pid}/smaps_rollup", "Pss:"), (f"/proc/{pid}/status", "VmRSS:")):
+        try:
+            for line in Path(name).read_text().splitlines():
+                if line.startswith(key):
+                    return int(line.split()[1])
+        except OSError:
+            continue
+    return None
+
+
 async def sample_memory(pid: int, samples: list[tuple[float, float]], began: float, stop: asyncio.Event) -> None:
     while not stop.is_set():
-        rss = resident_megabytes(pid)
+        # Read in a thread: walking /proc takes a tenth of a second, which the requests' timings would bear.
+        rss = await asyncio.to_thread(resident_megabytes, pid)
         if rss is not None:
             samples.append((time.monotonic() - began, rss))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=1.0)
 
 
+PROBE_INTERVAL = 0.1
+"""Seconds between two questions of the ``/healthz`` probe."""
+
+
+def probe(url: str, seconds: float) -> list[float | None]:
+    """Asks ``/healthz`` every :data:`PROBE_INTERVAL` on a new connection, as a monitor would, for ``seconds``:
+    each answer's time in milliseconds, ``None`` for a question not answered 200 within 10 s."""
+    import http.client
+
+    parts = urlsplit(url)
+    found: list[float | None] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        start = time.perf_counter()
+        connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=10)
+        try:
+            connection.request("GET", "/healthz")
+            answer = connection.getresponse()
+            answer.read()
+            found.append((time.perf_counter() - start) * 1000 if answer.status == 200 else None)
+        except OSError:
+            found.append(None)
+        finally:
+            connection.close()
+        time.sleep(max(0.0, PROBE_INTERVAL - (time.perf_counter() - start)))
+    return found
+
+
 async def drive(
-    url: str, cases: Sequence[Case], *, seconds: float, concurrency: int, max_requests: int, seed: int, pid: int
+    url: str,
+    cases: Sequence[Case],
+    *,
+    seconds: float,
+    concurrency: int,
+    max_requests: int,
+    seed: int,
+    pid: int,
+    raw: Sequence[Abuse] = (),
+    probed: list[float | None] | None = None,
 ) -> tuple[list[Record], list[tuple[float, float]], float]:
-    """Runs the workers and the memory sampler; the records, the memory samples and the time taken."""
+    """Runs the workers, the raw clients, the memory sampler and the ``/healthz`` probe (its answers' times
+    go to ``probed``); the records, the memory samples and the time taken."""
     rng = random.Random(seed)
     weights = [case.weight for case in cases]
     records: list[Record] = []
@@ -306,12 +525,31 @@ async def drive(
                 except httpx.HTTPError as error:
                     records.append(Record(case.name, 0, time.perf_counter() - start, f"{type(error).__name__}"))
 
+        async def abuser(abuse: Abuse) -> None:
+            parts = urlsplit(url)
+            host, port = parts.hostname or "127.0.0.1", parts.port or 80
+            while time.monotonic() < deadline:
+                start = time.perf_counter()
+                try:
+                    status, error = await abuse.run(host, port)
+                except (OSError, asyncio.IncompleteReadError) as failure:
+                    status, error = 0, type(failure).__name__
+                records.append(Record(abuse.name, status, time.perf_counter() - start, error, slow=True))
+
         stop = asyncio.Event()
         sampler = asyncio.create_task(sample_memory(pid, samples, began, stop))
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        prober = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--probe", url, "--seconds", str(seconds), stdout=asyncio.subprocess.PIPE
+        )
+        await asyncio.gather(*(worker() for _ in range(concurrency)), *(abuser(abuse) for abuse in raw))
+        ended = time.monotonic()
+        output, _ = await prober.communicate()
+        if probed is not None:
+            probed += json.loads(output) if prober.returncode == 0 else [None]
+        await asyncio.sleep(SETTLE)  # the memory after the run: the last sample, once the server is idle
         stop.set()
         await sampler
-    return records, samples, time.monotonic() - began
+    return records, samples, ended - began
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -325,22 +563,29 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[int(rank) - 1]
 
 
-def memory_figures(samples: Sequence[tuple[float, float]], warm_up: float) -> dict[str, float] | None:
-    """Memory after the warm-up: the medians of the first, middle and last quarters, the peak and the growth."""
-    after = [rss for t, rss in samples if t >= warm_up]
-    if len(after) < 8:
+def memory_figures(
+    samples: Sequence[tuple[float, float]], warm_up: float, elapsed: float
+) -> dict[str, float] | None:
+    """Memory after the warm-up: the medians of the first, middle and last quarters, the peak and the growth;
+    and the memory before the first request and once the server is idle again after the last."""
+    during = [rss for t, rss in samples if warm_up <= t <= elapsed]
+    if len(during) < 8:
         return None
-    quarter = len(after) // 4
-    start = statistics.median(after[:quarter])
-    middle = statistics.median(after[len(after) // 2 - quarter // 2 : len(after) // 2 + quarter - quarter // 2])
-    end = statistics.median(after[-quarter:])
+    quarter = len(during) // 4
+    start = statistics.median(during[:quarter])
+    middle = statistics.median(during[len(during) // 2 - quarter // 2 : len(during) // 2 + quarter - quarter // 2])
+    end = statistics.median(during[-quarter:])
+    before, after = samples[0][1], samples[-1][1]
     return {
         "start_mb": start,
         "middle_mb": middle,
         "end_mb": end,
-        "peak_mb": max(after),
+        "peak_mb": max(rss for _, rss in samples),
         "growth_mb": end - start,
         "growth_percent": 100 * (end - start) / start,
+        "before_mb": before,
+        "after_mb": after,
+        "after_growth_mb": after - before,
     }
 
 
@@ -351,14 +596,18 @@ def figures(
     *,
     elapsed: float,
     warm_up: float,
+    raw: Sequence[Abuse] = (),
+    probed: Sequence[float | None] = (),
 ) -> dict[str, Any]:
     """Everything the run measured, as plain data."""
-    expected = {case.name: case.expected for case in cases}
+    kinds: list[Case | Abuse] = [*cases, *raw]
+    expected = {case.name: case.expected for case in kinds}
     classes = Counter(f"{r.status // 100}xx" if r.status else "error" for r in records)
-    latencies = [r.seconds * 1000 for r in records if r.status]
+    latencies = [r.seconds * 1000 for r in records if r.status and not r.slow]
+    healthz = [r.seconds * 1000 for r in records if r.status and r.case == "GET /healthz"]
     unexpected = Counter(f"{r.case}: {r.status}" for r in records if r.status and r.status not in expected[r.case])
     by_case = {}
-    for case in cases:
+    for case in kinds:
         mine = [r for r in records if r.case == case.name]
         if mine:
             times = [r.seconds * 1000 for r in mine]
@@ -376,19 +625,34 @@ def figures(
         "server_errors": sum(1 for r in records if r.status >= 500),
         "connection_errors": dict(Counter(f"{r.case}: {r.error}" for r in records if not r.status)),
         "unexpected": dict(unexpected),
+        "abuse_failures": dict(Counter(f"{r.case}: {r.error}" for r in records if r.status and r.error)),
+        "healthz_ms": {
+            "p50": percentile(healthz, 0.5) if healthz else None,
+            "p99": percentile(healthz, 0.99) if healthz else None,
+            "max": max(healthz) if healthz else None,
+        },
+        "probe_ms": {
+            "questions": len(probed),
+            "unanswered": sum(1 for t in probed if t is None),
+            "p50": percentile(answered, 0.5) if (answered := [t for t in probed if t is not None]) else None,
+            "p99": percentile(answered, 0.99) if answered else None,
+            "max": max(answered) if answered else None,
+        },
         "latency_ms": {
             "p50": percentile(latencies, 0.5) if latencies else None,
             "p90": percentile(latencies, 0.9) if latencies else None,
             "p99": percentile(latencies, 0.99) if latencies else None,
             "max": max(latencies) if latencies else None,
         },
-        "memory": memory_figures(samples, warm_up),
+        "memory": memory_figures(samples, warm_up, elapsed),
         "memory_samples": [(round(t, 1), round(rss, 1)) for t, rss in samples],
         "by_case": by_case,
     }
 
 
-def verdict(found: dict[str, Any], *, max_growth_mb: float, max_growth_percent: float) -> list[str]:
+def verdict(
+    found: dict[str, Any], *, max_growth_mb: float, max_growth_percent: float, max_healthz_ms: float = HEALTHZ_P99
+) -> list[str]:
     """What went wrong, if anything: each failure in words."""
     failures = []
     if found["server_errors"]:
@@ -399,11 +663,23 @@ def verdict(found: dict[str, Any], *, max_growth_mb: float, max_growth_percent: 
         failures.append(f"{sum(found['unexpected'].values())} answers had an unexpected status")
     if found["log_errors"]:
         failures.append(f"the server logged {len(found['log_errors'])} internal errors")
+    if found["abuse_failures"]:
+        failures.append(f"{sum(found['abuse_failures'].values())} abusive clients were not cut")
+    probe = found["probe_ms"]
+    if probe["unanswered"]:
+        failures.append(f"{probe['unanswered']} of the probe's /healthz questions got no 200")
+    if probe["p99"] is not None and probe["p99"] > max_healthz_ms:
+        failures.append(f"/healthz p99 was {probe['p99']:,.0f} ms, past {max_healthz_ms:,.0f} ms")
     memory = found["memory"]
     if memory is not None and (memory["growth_mb"] > max_growth_mb or memory["growth_percent"] > max_growth_percent):
         failures.append(
             f"memory grew by {memory['growth_mb']:.1f} MB ({memory['growth_percent']:.1f} %), "
             f"past {max_growth_mb:g} MB or {max_growth_percent:g} %"
+        )
+    if memory is not None and memory["after_growth_mb"] > max_growth_mb:
+        failures.append(
+            f"memory {SETTLE:g} s after the run was {memory['after_growth_mb']:.1f} MB above that before it, "
+            f"past {max_growth_mb:g} MB"
         )
     return failures
 
@@ -419,19 +695,30 @@ def report(found: dict[str, Any], failures: Sequence[str]) -> str:
         f"  connection errors {sum(found['connection_errors'].values())}",
         f"  unexpected status {sum(found['unexpected'].values())}",
     ]
+    lines.append(f"  abusers not cut   {sum(found['abuse_failures'].values())}")
     if latency["p50"] is not None:
         lines.append(
             f"latency (ms)        p50 {latency['p50']:,.1f}  p90 {latency['p90']:,.1f}  "
-            f"p99 {latency['p99']:,.1f}  max {latency['max']:,.1f}"
+            f"p99 {latency['p99']:,.1f}  max {latency['max']:,.1f}  (the slow raw clients aside)"
+        )
+    probe = found["probe_ms"]
+    if probe["p50"] is not None:
+        lines.append(
+            f"/healthz (ms)       p50 {probe['p50']:,.1f}  p99 {probe['p99']:,.1f}  max {probe['max']:,.1f}  "
+            f"({probe['questions']:,} asked by a probe of its own, {probe['unanswered']} unanswered)"
         )
     memory = found["memory"]
     if memory is None:
-        lines.append("memory (RSS, MB)    too short a run to judge")
+        lines.append("memory (PSS, MB)    too short a run to judge")
     else:
         lines.append(
-            f"memory (RSS, MB)    start {memory['start_mb']:.1f}  middle {memory['middle_mb']:.1f}  "
+            f"memory (PSS, MB)    start {memory['start_mb']:.1f}  middle {memory['middle_mb']:.1f}  "
             f"end {memory['end_mb']:.1f}  peak {memory['peak_mb']:.1f}  "
             f"growth {memory['growth_mb']:+.1f} MB ({memory['growth_percent']:+.1f} %)"
+        )
+        lines.append(
+            f"  before and after  {memory['before_mb']:.1f} before the first request, {memory['after_mb']:.1f} "
+            f"{SETTLE:g} s after the last ({memory['after_growth_mb']:+.1f} MB); server and workers"
         )
     lines += ["", f"{'by case':<48} {'requests':>8}  {'p50 ms':>9} {'p99 ms':>9}  statuses"]
     for name, case in found["by_case"].items():
@@ -439,7 +726,7 @@ def report(found: dict[str, Any], failures: Sequence[str]) -> str:
         lines.append(
             f"  {name:<46} {case['requests']:>8,}  {case['p50_ms']:>9,.1f} {case['p99_ms']:>9,.1f}  {statuses}"
         )
-    for name, count in {**found["connection_errors"], **found["unexpected"]}.items():
+    for name, count in {**found["connection_errors"], **found["unexpected"], **found["abuse_failures"]}.items():
         lines.append(f"  ! {name} ×{count}")
     for line in found["log_errors"][:10]:
         lines.append(f"  ! server log: {line}")
@@ -449,24 +736,38 @@ def report(found: dict[str, Any], failures: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Load test of sonneborn serve, on 127.0.0.1 only.")
+    parser.add_argument("--probe", metavar="URL", help=argparse.SUPPRESS)  # the /healthz probe's own process
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to send requests (default 60)")
     parser.add_argument("--concurrency", type=int, default=16, help="requests in flight at once (default 16)")
     parser.add_argument("--max-requests", type=int, default=200_000, help="stop after this many (default 200,000)")
     parser.add_argument("--large-players", type=int, default=2000, help="players of the large Swiss (default 2,000)")
     parser.add_argument("--max-growth-mb", type=float, default=200.0, help="memory growth allowed (default 200 MB)")
     parser.add_argument("--max-growth-percent", type=float, default=50.0, help="growth allowed (default 50 %%)")
+    parser.add_argument(
+        "--abusers", type=int, default=2, help="raw clients of each kind: never reading, slow bodies (default 2)"
+    )
+    parser.add_argument(
+        "--max-healthz-ms", type=float, default=HEALTHZ_P99, help="the p99 of /healthz allowed (default 1,000 ms)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the mix (default 1)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file as JSON")
+    parser.add_argument("--server-log", type=Path, help="keep the server's log (its standard error) in this file")
     args = parser.parse_args(argv)
+    if args.probe:
+        print(json.dumps(probe(args.probe, args.seconds)))
+        return 0
     warm_up = args.seconds / 3
 
     with tempfile.TemporaryDirectory(prefix="sonneborn-loadtest-") as folder:
-        cases = build_cases(generate_swiss(args.large_players, Path(folder)))
+        large = generate_swiss(args.large_players, Path(folder))
+        cases = build_cases(large)
+        raw = [abuse for abuse in abuses(large.read_bytes()) for _ in range(args.abusers)]
         server = Server(Path(folder) / "server.log")
+        probed: list[float | None] = []
         try:
             print(
-                f"sonneborn load test: {args.seconds:g} s, {args.concurrency} workers, {len(cases)} kinds of request, "
-                f"server {server.url}/ (pid {server.pid})",
+                f"sonneborn load test: {args.seconds:g} s, {args.concurrency} workers and {len(raw)} raw clients, "
+                f"{len(cases)} kinds of request, server {server.url}/ (pid {server.pid})",
                 flush=True,
             )
             records, samples, elapsed = asyncio.run(
@@ -478,6 +779,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     max_requests=args.max_requests,
                     seed=args.seed,
                     pid=server.pid,
+                    raw=raw,
+                    probed=probed,
                 )
             )
         except KeyboardInterrupt:
@@ -485,9 +788,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 130
         finally:
             server.stop()
-        found = figures(records, samples, cases, elapsed=elapsed, warm_up=warm_up)
+        found = figures(records, samples, cases, elapsed=elapsed, warm_up=warm_up, raw=raw, probed=probed)
         found["log_errors"] = server.errors()
-    failures = verdict(found, max_growth_mb=args.max_growth_mb, max_growth_percent=args.max_growth_percent)
+        if args.server_log is not None:
+            args.server_log.write_bytes(server.log.read_bytes())
+    failures = verdict(
+        found,
+        max_growth_mb=args.max_growth_mb,
+        max_growth_percent=args.max_growth_percent,
+        max_healthz_ms=args.max_healthz_ms,
+    )
     found["failures"] = failures
     if args.json is not None:
         args.json.write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -249,8 +249,8 @@ def _json_value(data: bytes, rng: random.Random) -> bytes:
 _OPTION_SEEDS: list[dict[str, object]] = [
     {"tiebreaks": "BH/C1,BH,SB,DE,WIN", "rules": "fide-2026"},
     {"tiebreaks": "SB/M1,ARO/C2,TPR,KS/L-1,PS/C1", "points": "3,1,0", "lots": 7, "unrated_rating": 1000},
-    {"tiebreaks": "FB,AOB/U1400,RTNG,GF,NNSB,SOLK", "rank_by": "SB", "kind": "swiss", "rules": "fide-2023"},
-    {"tiebreaks": "BH/C1/P,SB/F,DE,STD,BPG,BWG,ACO,APRO/C1", "points": "1,1/2,0", "kind": "round-robin"},
+    {"tiebreaks": "FB,AOB/F,ARO/U1400,RTNG,GF,NNSB,SOLK", "rank_by": "SB", "kind": "swiss", "rules": "fide-2023"},
+    {"tiebreaks": "BH/C1/P,SB/P,DE,STD,BPG,BWG,GE,REP,APRO/U1500", "points": "1,1/2,0", "kind": "round-robin"},
 ]
 """Option sets as the command line and the API give them, the values of ``options`` inputs."""
 
@@ -443,7 +443,7 @@ TARGETS: dict[str, Callable[[bytes], str]] = {
     "json": lambda data: read_target("json", data),
     "published": lambda data: read_target("published", data),
     "trf-oracle": trf_oracle_target,
-    # "options": options_target,  # PENDING server-hardening merge
+    "options": options_target,
     "sizes": sizes_target,
 }
 """Every fuzz target by name."""

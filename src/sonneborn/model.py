@@ -11,6 +11,7 @@ Everything here is immutable. Readers in :mod:`sonneborn.formats` build a
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -289,21 +290,26 @@ class PointSystem:
         parts = [part.strip() for part in text.split(",") if part.strip()]
         names = {f for f in cls.__dataclass_fields__ if f not in ("win", "draw", "loss")}
         values: dict[str, Fraction] = {}
+        shown = text if len(text) <= 100 else text[:100] + "…"
         try:
             for index, part in enumerate(parts):
                 key, sep, number = part.partition("=")
                 if sep:
                     if key.strip() not in names:
-                        raise ValueError(f"unknown key {key.strip()!r} (expected one of {', '.join(sorted(names))})")
-                    values[key.strip()] = Fraction(number.strip())
+                        raise ValueError(
+                            f"unknown key {key.strip()[:40]!r} (expected one of {', '.join(sorted(names))})"
+                        )
+                    if key.strip() in values:
+                        raise ValueError(f"{key.strip()} is given twice")
+                    values[key.strip()] = point_value(number)
                 elif index < 3 and not values.keys() - {"win", "draw", "loss"}:
-                    values[("win", "draw", "loss")[index]] = Fraction(part)
+                    values[("win", "draw", "loss")[index]] = point_value(part)
                 else:
-                    raise ValueError(f"unexpected {part!r}")
+                    raise ValueError(f"unexpected {part[:40]!r}")
         except (ValueError, ZeroDivisionError) as error:
-            raise ValueError(f"point system {text!r}: {error}") from None
+            raise ValueError(f"point system {shown!r}: {error}") from None
         if not {"win", "draw", "loss"} <= values.keys():
-            raise ValueError(f"point system {text!r}: expected WIN,DRAW,LOSS such as 3,1,0")
+            raise ValueError(f"point system {shown!r}: expected WIN,DRAW,LOSS such as 3,1,0")
         return cls(**values)
 
     def points(self, kind: ResultKind) -> Fraction:
@@ -337,6 +343,37 @@ class PointSystem:
 
     def __str__(self) -> str:
         return f"{_num(self.win)}-{_num(self.draw)}-{_num(self.loss)}"
+
+
+POINT_DIGITS = 6
+"""The most digits a point value may have before and after its decimal point, or in a fraction's terms."""
+_POINT_VALUE = re.compile(
+    rf"[+-]?(?:\d{{1,{POINT_DIGITS}}}(?:\.\d{{0,{POINT_DIGITS}}})?|\.\d{{1,{POINT_DIGITS}}}"
+    rf"|\d{{1,{POINT_DIGITS}}}/\d{{1,{POINT_DIGITS}}})"
+)
+
+
+def point_value(text: str) -> Fraction:
+    """The points written as ``3``, ``0.5``, ``-1``, ``.5`` or ``1/3``, checked by size before any arithmetic.
+
+    A value of more than :data:`POINT_DIGITS` digits before or after its
+    point (or in a fraction's terms), or with an exponent, is refused: ``1e20000000``
+    would otherwise build a number of twenty million digits.
+
+    >>> point_value("0.5"), point_value(" 1/3 ")
+    (Fraction(1, 2), Fraction(1, 3))
+    >>> point_value("1e20000000")
+    Traceback (most recent call last):
+    ValueError: '1e20000000' is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point)
+    """
+    cleaned = text.strip()
+    if _POINT_VALUE.fullmatch(cleaned) is None:
+        shown = cleaned if len(cleaned) <= 40 else cleaned[:40] + "…"
+        raise ValueError(
+            f"{shown!r} is not a point value such as 3, 0.5 or 1/3 "
+            f"(at most {POINT_DIGITS} digits before and after the point)"
+        )
+    return Fraction(cleaned)
 
 
 def _num(value: Fraction) -> str:

@@ -30,8 +30,12 @@ from sonneborn.ranking import Standings, rank, stated_tiebreaks
 from sonneborn.tiebreaks import Spec, parse, parse_list
 from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.tiebreaks.spec import MAX_RATING
 
-__all__ = ["Reading", "Request", "read", "read_text", "standings"]
+__all__ = ["LOTS_RANGE", "Reading", "Request", "read", "read_text", "standings"]
+
+LOTS_RANGE = range(-(2**63), 2**63)
+"""The seeds ``--lots`` (the API's ``lots``) may give: a signed 64-bit integer."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -165,6 +169,13 @@ class Request:
                 system = PointSystem.parse(points)
             except ValueError as error:
                 raise OptionError(str(error), option="points") from None
+        if lots is not None and lots not in LOTS_RANGE:
+            raise OptionError(f"the seed of the lots must be a 64-bit integer (found {_digits(lots)})", option="lots")
+        if unrated_rating is not None and not 0 <= unrated_rating <= MAX_RATING:
+            raise OptionError(
+                f"the rating of unrated players must be from 0 to {MAX_RATING} (found {_digits(unrated_rating)})",
+                option="unrated_rating",
+            )
         stated_kind = None
         if kind is not None:
             try:
@@ -181,6 +192,11 @@ class Request:
             lots=lots,
             unrated_rating=unrated_rating,
         )
+
+
+def _digits(number: int) -> str:
+    """A number as a message shows it: whole when short, else by its count of digits."""
+    return str(number) if abs(number) < 10**30 else "a number of more than 30 digits"
 
 
 def prepared(reading: Reading | Event, request: Request) -> Event:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import socket
 import threading
 import time
@@ -24,14 +25,14 @@ if TYPE_CHECKING:
     from starlette.types import ASGIApp
 
 
-def make_client(*, raise_server_exceptions: bool = True) -> TestClient:
-    """FastAPI's test client around a new app."""
+def make_client(*, raise_server_exceptions: bool = True, **app_options: Any) -> TestClient:
+    """FastAPI's test client around a new app (``create_app(**app_options)``)."""
     # Starlette asks for httpx2 instead of httpx under its test client; either works for these tests.
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`", StarletteDeprecationWarning)
         from fastapi.testclient import TestClient
 
-    return TestClient(create_app(), raise_server_exceptions=raise_server_exceptions)
+    return TestClient(create_app(**app_options), raise_server_exceptions=raise_server_exceptions)
 
 
 @pytest.fixture
@@ -76,6 +77,14 @@ def running(app: ASGIApp, **options: Any) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=15)
         listening.close()
+
+
+@functools.cache
+def swiss_trf(players: int, rounds: int = 11) -> str:
+    """A generated Swiss event as TRF (the benchmarks' generator): 2,000 players make 400 kB, 6,000 1.2 MB."""
+    from test_generate import generate
+
+    return str(generate.to_trf(generate.swiss(players, rounds)))
 
 
 @pytest.fixture(scope="session")

@@ -6,15 +6,19 @@ No browser is ever downloaded: the test fails, rather than skips, when Debian's
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import swiss_trf
 from hostile import EVENT_NAME, FILE_NAME, MARKUP_TRF, NAMES
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Route, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from sonneborn.demo import seed_text
 
@@ -229,3 +233,64 @@ def test_markup_in_names_and_file_name_shows_as_text(browser: Browser, live_serv
     page.evaluate("alert('the listener hears a dialog')")
     assert dialogs == ["the listener hears a dialog"]
     assert [p for p in problems if "422" not in p] == []
+
+
+def test_issue13_only_the_latest_requests_answer_is_shown(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    # A big file chosen, then a small one at once: every answer is held, and the big one's sent last.
+    big = swiss_trf(2000).encode()
+    held: list[Route] = []
+    page = open_page(browser, live_server, problems)
+    page.route("**/api/report", lambda route: held.append(route))
+    page.set_input_files("#file", {"name": "big.trf", "mimeType": "text/plain", "buffer": big})
+    page.set_input_files("#file", seed_file)
+    deadline = time.monotonic() + 30
+    while len(held) < 2:
+        assert time.monotonic() < deadline, f"{len(held)} requests reached the server"
+        page.wait_for_timeout(50)
+    late, latest = held
+    assert b"Benchmark Swiss" in (late.request.post_data_buffer or b"")
+
+    # The old request's answer comes first: the page was asked for something else since, so it waits on.
+    answer = late.fetch()
+    with contextlib.suppress(PlaywrightError):  # the page dropped the request: nothing to answer
+        late.fulfill(response=answer)
+    page.wait_for_timeout(300)
+    expect(page.locator("#event-form")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#result")).to_be_hidden()
+
+    latest.continue_()
+    expect(page.locator("#standings tbody tr").first.locator("td.name")).to_have_text("Sloth")
+    expect(page.locator("#event-form")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#file-chosen")).to_contain_text(seed_file.name)
+
+    # The old answer, sent again now, changes nothing: the screen and the download agree on the small file.
+    with contextlib.suppress(PlaywrightError):
+        late.fulfill(response=answer)
+    page.wait_for_timeout(300)
+    expect(page.locator("#standings tbody tr")).to_have_count(15)
+    with page.expect_download() as info:
+        page.click('button.download[data-format="csv"]')
+    assert info.value.suggested_filename == "wccc_1975_final-standings.csv"
+    rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
+    assert [row["name"] for row in rows[:2]] == ["Sloth", "Zagorovsky"]
+    assert len(rows) == 15
+    assert [p for p in problems if "abort" not in p.lower()] == []
+
+
+def test_issue13_downloads_are_of_what_is_on_screen(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    # The list changed but not yet ranked (its answer held back): the download is the table shown.
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", seed_file)
+    expect(page.locator("#standings thead th").nth(4)).to_have_text("DE")
+    held: list[Route] = []
+    page.route("**/api/report", lambda route: held.append(route))
+    page.get_by_role("button", name="Linares: most wins first").click()
+    with page.expect_download() as info:
+        page.click('button.download[data-format="csv"]')
+    header = Path(info.value.path()).read_text(encoding="utf-8").splitlines()[0]
+    assert header.split(",")[-4:] == ["DE", "SB", "WIN", "KS"]
+    assert problems == []

@@ -8,6 +8,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -106,3 +107,50 @@ def test_curl_examples_of_the_documentation(live_server: str, seed_file: Path, t
         check=True,
     )
     assert result.stdout == "413"
+
+
+def descendants(pid: int) -> set[int]:
+    """A process's descendants, from the parents in ``/proc/*/stat``."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(stat.parent.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_issue13_the_ranking_workers_end_with_a_killed_server(seed_file: Path) -> None:
+    code = "from sonneborn.web import serve; serve('127.0.0.1', 0)"
+    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as process:
+        try:
+            assert process.stdout is not None
+            url = process.stdout.readline().split(" on ", 1)[1].split()[0]
+            with httpx.Client(timeout=30) as client, seed_file.open("rb") as handle:
+                answer = client.post(url + "api/standings", files={"file": ("seed.tsv", handle)})
+                assert answer.status_code == 200, answer.text
+            helpers = descendants(process.pid)
+            assert len(helpers) >= 2, "the zygote and a worker"
+        finally:
+            process.kill()
+            process.wait(timeout=15)
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in helpers):
+        assert time.monotonic() < deadline, "a worker or the zygote outlived the server"
+        time.sleep(0.1)

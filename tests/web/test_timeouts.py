@@ -6,21 +6,27 @@ what a slow or hostile client would, which no HTTP client library does.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import select
 import socket
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
 from click.testing import CliRunner
-from conftest import running
+from conftest import running, swiss_trf
+from uvicorn.server import ServerState
 
 from sonneborn.cli import cli
 from sonneborn.demo import seed_text
 from sonneborn.web import create_app, server
 from sonneborn.web.server import HEAD_TIMEOUT, KEEP_ALIVE, MAX_CONCURRENCY, MAX_HEAD, Config, Protocol
+from sonneborn.web.workers import Workers
 
 PATIENCE = 10.0
 """How long a test waits for the server to act on a timeout of a second or so."""
@@ -160,14 +166,35 @@ def test_keep_alive_connection_serves_requests_one_after_another() -> None:
             time.sleep(0.4)
 
 
-def test_connections_over_the_limit_get_503() -> None:
-    with running(create_app(), limit_concurrency=2) as url, connect(url) as first, connect(url) as second:
-        first.sendall(b"")
-        second.sendall(b"")
+def test_issue13_idle_connections_cannot_lock_out_a_new_client() -> None:
+    # Every connection is taken by clients that send nothing: the one quiet the longest makes room.
+    with running(create_app(), limit_concurrency=3) as url, connect(url) as first, connect(url) as second:
         time.sleep(0.2)
         with connect(url) as third:
             third.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            assert status_of(read_all(third)) == 200
+        assert read_all(first) == b"", "the quietest connection was closed"
+        second.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert status_of(read_all(second)) == 200
+
+
+def test_requests_over_the_limit_get_503() -> None:
+    # Two requests under way (their bodies still coming) hold both places: a third request is refused.
+    head = b"POST /api/standings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n0123"
+    with running(create_app(), limit_concurrency=2) as url, connect(url) as first, connect(url) as second:
+        first.sendall(head)
+        second.sendall(head)
+        time.sleep(0.3)
+        with connect(url) as third:
+            third.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             assert status_of(read_all(third)) == 503
+
+
+def test_issue13_a_connection_that_sends_nothing_goes_before_the_heads_deadline() -> None:
+    with running(create_app(), timeout_keep_alive=1, head_timeout=PATIENCE * 2) as url, connect(url) as sock:
+        began = time.monotonic()
+        assert read_all(sock) == b""
+        assert 0.9 < time.monotonic() - began < PATIENCE
 
 
 def test_server_configuration_bounds_the_clients() -> None:
@@ -200,3 +227,144 @@ def test_command_binds_127_0_0_1_unless_told_otherwise(monkeypatch: pytest.Monke
     result = CliRunner().invoke(cli, ["serve", "--host", "::1", "--port", "0"])
     assert result.exit_code == 0, result.output
     assert bound == [("127.0.0.1", 8000), ("::1", 0)]
+
+
+def urllib_post(url: str, data: bytes, headers: dict[str, str]) -> tuple[int, dict[str, object]]:
+    """A POST as Python's urllib sends it: the whole body at once, without waiting for an early answer."""
+    request = urllib.request.Request(url, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=PATIENCE) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+@pytest.mark.parametrize(
+    ("megabytes", "headers", "status", "fragment"),
+    [
+        (20, {"Content-Type": "text/plain"}, 413, "larger than 10 MB"),
+        (8, {"Content-Type": "image/png"}, 415, "unsupported content type"),
+        (8, {"Content-Type": "text/plain", "Origin": "http://evil.example"}, 403, "another origin"),
+    ],
+    ids=["too large", "unknown type", "another site"],
+)
+def test_issue13_a_client_that_sends_its_whole_body_reads_the_early_answer(
+    megabytes: int, headers: dict[str, str], status: int, fragment: str
+) -> None:
+    # Answered before the body arrives: the rest is read and dropped, so that urllib reads the answer, no reset.
+    with running(create_app()) as url:
+        found, body = urllib_post(f"{url}/api/standings", b"0" * megabytes * 1024 * 1024, headers)
+        assert found == status, body
+        assert fragment in str(body["error"])
+        assert_serves(url)
+
+
+def test_issue13_a_chunked_body_over_the_limit_is_read_to_its_end_and_answered() -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(20):
+            yield b"0" * (1024 * 1024)
+
+    with running(create_app()) as url:
+        request = urllib.request.Request(f"{url}/api/report", data=chunks(), headers={"Content-Type": "text/plain"})
+        with pytest.raises(urllib.error.HTTPError) as raised:
+            urllib.request.urlopen(request, timeout=PATIENCE)
+        assert raised.value.code == 413
+        assert "10 MB" in raised.value.read().decode()
+
+
+def test_issue13_lingering_is_bounded() -> None:
+    # A client that goes on sending after the answer is cut once the bound is read.
+    with running(create_app(), linger_bytes=1024 * 1024) as url, connect(url) as sock:
+        sock.sendall(
+            b"POST /api/standings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: 999999999\r\n\r\n"
+        )
+        answer = trickle(sock, b"0" * 65536)
+        assert status_of(answer) == 413, answer
+        began = time.monotonic()
+        with pytest.raises(OSError):  # sent until the server cuts the connection
+            while time.monotonic() - began < PATIENCE:
+                sock.sendall(b"0" * 65536)
+        assert time.monotonic() - began < PATIENCE
+
+
+def test_issue13_an_answer_nobody_reads_is_cut_and_its_memory_given_back() -> None:
+    workers = Workers(1)
+    big = swiss_trf(2000).encode()
+    with running(create_app(workers=workers), send_timeout=0.5) as url, connect(url) as sock:
+        head = f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: {len(big)}"
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+        sock.sendall(head.encode() + b"\r\n\r\n" + big)
+        # The answer (about 12 MB) is held until the client reads it, which it never does.
+        deadline = time.monotonic() + PATIENCE * 3  # the report takes a few seconds to make on a loaded machine
+        while not workers.held and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert workers.held > 1_000_000
+        deadline = time.monotonic() + PATIENCE
+        while workers.held and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert workers.held == 0, "the connection was cut and the answer dropped"
+        answer = read_all(sock)
+        length = int(answer.split(b"content-length: ")[1].split(b"\r\n")[0])
+        assert len(answer.split(b"\r\n\r\n", 1)[1]) < length
+        assert_serves(url)
+    workers.close()
+
+
+def test_issue13_head_answers_as_get() -> None:
+    with running(create_app()) as url:
+        for path in ("/", "/healthz", "/static/app.js", "/api/tiebreaks"):
+            got, head = httpx.get(url + path), httpx.head(url + path)
+            assert head.status_code == got.status_code == 200, path
+            assert head.content == b""
+            assert head.headers["content-type"] == got.headers["content-type"]
+            assert head.headers["content-length"] == str(len(got.content))
+
+
+class GoneTransport(asyncio.Transport):
+    """A transport whose client reset the connection: shutting down its sending side fails, as the kernel's does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed = False
+        self.written = b""
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.written += bytes(data)
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write_eof(self) -> None:
+        raise OSError(107, "Transport endpoint is not connected")
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return ("127.0.0.1", 8000) if name in ("sockname", "peername") else default
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+def test_lingering_on_a_connection_the_client_reset_just_closes_it() -> None:
+    async def main() -> GoneTransport:
+        config = Config(create_app(workers=0))
+        config.load()
+        protocol = Protocol(config, ServerState(), {}, _loop=asyncio.get_running_loop())
+        transport = GoneTransport()
+        protocol.connection_made(transport)
+        protocol.data_received(b"POST /api/standings HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123")
+        protocol.transport.close()  # the answer is out, the body still arriving: lingering would begin
+        protocol.connection_lost(None)
+        return transport
+
+    transport = asyncio.run(main())
+    assert transport.closed

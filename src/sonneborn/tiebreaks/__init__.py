@@ -31,6 +31,7 @@ from sonneborn.tiebreaks.registry import REGISTRY, Definition, definition, full_
 from sonneborn.tiebreaks.spec import Modifier, Spec
 
 __all__ = [
+    "MAX_TIEBREAKS",
     "REGISTRY",
     "WEIGHTED_SCORES",
     "Column",
@@ -61,9 +62,16 @@ def parse(text: str) -> Spec:
     return spec
 
 
+MAX_TIEBREAKS = 100
+"""The most codes a list may hold (every code of the catalogue with each of its modifiers fits): every column,
+derivation and answer grows with the list, and a list of a hundred thousand codes is no list."""
+
+
 def parse_list(text: str) -> list[Spec]:
-    """Parses a comma-separated list such as ``"SB,DE,WIN"``."""
-    specs = [parse(part) for part in text.split(",") if part.strip()]
-    if not specs:
-        raise TiebreakError(f"empty tie-break list {text!r}")
-    return specs
+    """Parses a comma-separated list such as ``"SB,DE,WIN"``, of at most :data:`MAX_TIEBREAKS` codes."""
+    parts = [part for part in text.split(",") if part.strip()]
+    if not parts:
+        raise TiebreakError(f"empty tie-break list {text[:100]!r}")
+    if len(parts) > MAX_TIEBREAKS:
+        raise TiebreakError(f"a tie-break list of {len(parts):,} codes (at most {MAX_TIEBREAKS})")
+    return [parse(part) for part in parts]

@@ -15,6 +15,18 @@ from dataclasses import dataclass
 
 from sonneborn.errors import TiebreakError
 
+MAX_CUT = 99
+"""The largest count a cut or median modifier may give (``/C99``, ``/M99``).
+
+A count above the elements a player has is clamped (the cut removes them
+all), so the work is bounded by the rounds whatever the count; a larger
+count than this is refused as a mistake.
+"""
+MAX_LIMIT = 99
+"""The most half points by which ``/L`` may move the Koya limit, either way."""
+MAX_RATING = 9999
+"""The highest rating ``/U`` (and ``--unrated-rating``) may give: four digits, as a TRF rating holds."""
+
 
 class Modifier(enum.Enum):
     """The modifiers a tie-break code may carry (C.07 14, TEC code grammar)."""
@@ -65,24 +77,40 @@ class Spec:
         cleaned = re.sub(r"^([A-Z]+)-(?=[CM]\d)", r"\1/", cleaned)
         code, *modifiers = cleaned.split("/")
         values: dict[str, int | bool] = {}
+        given: dict[str, str] = {}
         for modifier in modifiers:
             match = _MODIFIER.fullmatch(modifier)
             if match is None:
                 raise TiebreakError(f"unknown modifier {'/' + modifier!r} in {text.strip()!r}")
             letter, number = match.group(1), match.group(2)
+            # One value per modifier: a cut and a median, or two cuts, would contradict each other.
+            kind = "C" if letter in "CM" else letter
+            if kind in given:
+                raise TiebreakError(
+                    f"modifiers /{given[kind]} and /{modifier} contradict each other in {text.strip()!r} "
+                    f"(give {'one cut or median' if kind == 'C' else 'each modifier once'})"
+                )
+            given[kind] = modifier
             if letter in "CM":
-                if number is None or not number.isdigit() or int(number) < 1:
-                    raise TiebreakError(f"modifier /{letter} needs a count such as /{letter}1 in {text.strip()!r}")
+                if number is None or not number.isdigit() or not 1 <= int(number) <= MAX_CUT:
+                    raise TiebreakError(
+                        f"modifier /{letter} needs a count from 1 to {MAX_CUT} such as /{letter}1 in {text.strip()!r}"
+                    )
                 values["cut_low"] = int(number)
                 if letter == "M":
                     values["cut_high"] = int(number)
             elif letter == "L":
-                if number is None or number[0] not in "+-":
-                    raise TiebreakError(f"modifier /L needs a signed number of half points such as /L+1 in {text!r}")
+                if number is None or number[0] not in "+-" or abs(int(number)) > MAX_LIMIT:
+                    raise TiebreakError(
+                        f"modifier /L needs a signed number of half points from -{MAX_LIMIT} to +{MAX_LIMIT} "
+                        f"such as /L+1 in {text.strip()!r}"
+                    )
                 values["limit"] = int(number)
             elif letter == "U":
-                if number is None or not number.isdigit():
-                    raise TiebreakError(f"modifier /U needs a rating such as /U1000 in {text.strip()!r}")
+                if number is None or not number.isdigit() or int(number) > MAX_RATING:
+                    raise TiebreakError(
+                        f"modifier /U needs a rating from 0 to {MAX_RATING} such as /U1000 in {text.strip()!r}"
+                    )
                 values["unrated_rating"] = int(number)
             elif number is not None:
                 raise TiebreakError(f"modifier /{letter} takes no number in {text.strip()!r}")

@@ -1,9 +1,14 @@
 """The ASGI app of ``sonneborn serve``: the page, its static files and the JSON API.
 
-Every answer to bad input is a 4xx with ``{"error": {...}}``: 408 for a body
-too slow to arrive, 413 for a body over 10 MB, 415 for a body of an unknown
-type, 422 for a file that cannot be read, an unknown code or a bad parameter.
-A 500 means a bug, and is logged.
+Every answer to bad input is a 4xx with ``{"error": {...}}``: 403 for a
+request another site's page sent, 408 for a body too slow to arrive, 413 for
+a body over 10 MB, 415 for a body of an unknown type, 422 for a file that
+cannot be read, an unknown code, a bad parameter or an event that takes too
+long to rank; 503 when every worker stays busy. A 500 means a bug, and is logged.
+
+The events are read, ranked and rendered by worker processes
+(:mod:`sonneborn.web.workers`), each request within a time budget; the
+server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
 >>> sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
@@ -12,14 +17,15 @@ A 500 means a bug, and is logged.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import importlib.metadata
 import logging
+from collections.abc import AsyncIterator, Coroutine
 from importlib.resources import files
 from typing import Annotated, Any
 
-import anyio
-import anyio.to_thread
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -27,11 +33,10 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from sonneborn.demo import seed_text
-from sonneborn.render import render
 from sonneborn.render.html import environment
-from sonneborn.render.json import iter_json
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.inputs import (
@@ -39,33 +44,27 @@ from sonneborn.web.inputs import (
     EventOptions,
     ExplainOptions,
     StandingsOptions,
-    Upload,
     invalid_parameters,
-    load_event,
-    merge_options,
-    parse_request,
-    rank_event,
-    read_upload,
-    refused_events,
+    read_body,
+    refuse_repeated_parameters,
 )
-from sonneborn.web.limits import BODY_TIMEOUT, CHUNK_TIMEOUT, MAX_BODY, BodyLimit, SecurityHeaders
-from sonneborn.web.report import PRESETS, RULE_LABELS, catalogue, explanations, report_data
+from sonneborn.web.limits import (
+    BODY_TIMEOUT,
+    CHUNK_TIMEOUT,
+    MAX_BODY,
+    BodyLimit,
+    HeadAsGet,
+    SameOrigin,
+    SecurityHeaders,
+)
+from sonneborn.web.report import PRESETS, RULE_LABELS, catalogue
+from sonneborn.web.work import MEDIA_TYPES, Endpoint, Job, error_json
+from sonneborn.web.workers import HEAVY, WORKERS, Busy, InProcess, OverBudget, Result, Workers, budget
 
 logger = logging.getLogger(__name__)
 
-MEDIA_TYPES = {
-    "json": "application/json",
-    "csv": "text/csv; charset=utf-8",
-    "html": "text/html; charset=utf-8",
-    "md": "text/markdown; charset=utf-8",
-    "trf": "text/plain; charset=utf-8",
-    "table": "text/plain; charset=utf-8",
-}
-"""The media type of each output format of ``POST /api/standings``."""
-
-RANKING_THREADS = 4
-"""The most events read and ranked at once. Ranking holds the GIL: more threads would only share one
-core, and the light requests (the page, ``/healthz``, the errors) would wait behind all of them."""
+RETRY_AFTER = 5
+"""The seconds a 503 answer asks the client to wait before trying again."""
 
 
 class ErrorDetail(BaseModel):
@@ -89,10 +88,15 @@ class ErrorBody(BaseModel):
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorBody, "description": "Another site's page sent the request."},
     408: {"model": ErrorBody, "description": "The body did not arrive in time; the connection is closed."},
     413: {"model": ErrorBody, "description": "The request body is over 10 MB."},
     415: {"model": ErrorBody, "description": "The body is neither multipart, JSON, a form nor plain text."},
-    422: {"model": ErrorBody, "description": "The file cannot be read, or a parameter is wrong."},
+    422: {
+        "model": ErrorBody,
+        "description": "The file cannot be read, a parameter is wrong, or the event takes too long to rank.",
+    },
+    503: {"model": ErrorBody, "description": "Every worker stayed busy; try again after `Retry-After` seconds."},
 }
 
 
@@ -133,29 +137,66 @@ def _request_body(options: type[EventOptions]) -> dict[str, Any]:
 
 
 def create_app(
-    *, chunk_timeout: float = CHUNK_TIMEOUT, body_timeout: float = BODY_TIMEOUT, ranking_threads: int = RANKING_THREADS
+    *,
+    chunk_timeout: float = CHUNK_TIMEOUT,
+    body_timeout: float = BODY_TIMEOUT,
+    workers: int | Workers | InProcess = WORKERS,
+    seconds: float | None = None,
 ) -> FastAPI:
     """The app: ``/`` (the page), ``/static``, ``/api/*``, ``/healthz`` and ``/openapi.json``.
 
     A request body must arrive part by part within ``chunk_timeout`` seconds,
     and whole within ``body_timeout``; else the answer is 408. At most
-    ``ranking_threads`` events are ranked at once; the others wait their turn.
+    ``workers`` events are ranked at once, each by a worker process within
+    its time budget (:func:`~sonneborn.web.workers.budget`, or ``seconds``
+    when given); ``workers=0`` ranks in threads of this process instead,
+    where nothing can be cut. A :class:`~sonneborn.web.workers.Workers`
+    may be given with limits of its own.
     """
-    ranking = anyio.CapacityLimiter(ranking_threads)
+    if isinstance(workers, int):
+        pool: Workers | InProcess = Workers(workers) if workers > 0 else InProcess()
+    else:
+        pool = workers
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await pool.start()
+        try:
+            yield
+        finally:
+            pool.close()
+
     app = FastAPI(
         title="sonneborn",
         version=_version(),
         summary="Chess tournament standings ranked by tie-breaks, each value exact and explained.",
         docs_url=None,
         redoc_url=None,
+        lifespan=lifespan,
     )
+    app.state.workers = pool
     app.add_middleware(BodyLimit, limit=MAX_BODY, chunk_timeout=chunk_timeout, body_timeout=body_timeout)
+    app.add_middleware(SameOrigin)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(ClientDisconnect, _client_gone)
     app.add_exception_handler(Exception, _internal_error)
+
+    async def ranked(request: Request, endpoint: Endpoint, query: EventOptions) -> Response:
+        refuse_repeated_parameters(request)
+        body = await read_body(request)
+        job = Job(endpoint, query.model_dump(exclude_unset=True), body)
+        allowed = seconds if seconds is not None else budget(body.size)
+        try:
+            result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
+        except OverBudget as error:
+            raise ApiError(str(error), status=422, path=body.path) from None
+        except Busy as error:
+            raise ApiError(str(error), status=503) from None
+        return Streamed(result)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> HTMLResponse:
@@ -198,70 +239,84 @@ def create_app(
     )
     async def standings(request: Request, query: Annotated[StandingsOptions, Query()]) -> Response:
         """The standings of a tournament file, as `sonneborn standings FILE -f FORMAT` prints them."""
-        upload = await read_upload(request)
-        options = merge_options(StandingsOptions, query, upload.fields)
-        return await anyio.to_thread.run_sync(_standings, upload, options, limiter=ranking)
+        return await ranked(request, "standings", query)
 
     @app.post("/api/explain", tags=["api"], responses=_ERRORS, openapi_extra=_request_body(ExplainOptions))
-    async def explain(request: Request, query: Annotated[ExplainOptions, Query()]) -> JSONResponse:
+    async def explain(request: Request, query: Annotated[ExplainOptions, Query()]) -> Response:
         """Each value of a player (or of every player) as the sum it came from, as `--explain` prints it."""
-        upload = await read_upload(request)
-        options = merge_options(ExplainOptions, query, upload.fields)
-        return await anyio.to_thread.run_sync(_explain, upload, options, limiter=ranking)
+        return await ranked(request, "explain", query)
 
     @app.post("/api/report", tags=["page"], responses=_ERRORS, openapi_extra=_request_body(EventOptions))
-    async def report(request: Request, query: Annotated[EventOptions, Query()]) -> JSONResponse:
+    async def report(request: Request, query: Annotated[EventOptions, Query()]) -> Response:
         """What the page shows in one answer: the JSON contract, the tables' texts, explanations, running scores."""
-        upload = await read_upload(request)
-        options = merge_options(EventOptions, query, upload.fields)
-        return await anyio.to_thread.run_sync(_report, upload, options, limiter=ranking)
+        return await ranked(request, "report", query)
 
     return app
 
 
-def _standings(upload: Upload, options: StandingsOptions) -> Response:
-    request = parse_request(options)
-    result = rank_event(load_event(upload, options), request, upload)
-    with refused_events(upload.path):
-        text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format)
-    return Response(text, media_type=MEDIA_TYPES[options.format])
+async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, Result]) -> Result:
+    """The result of the work, which is cancelled (its worker killed) when the client leaves meanwhile.
+
+    The page aborts a request it no longer needs: its worker is freed at once, not after the ranking.
+    """
+    running = asyncio.ensure_future(work)
+
+    async def left() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    watch = asyncio.ensure_future(left())
+    try:
+        await asyncio.wait({running, watch}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if not running.done():
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+        watch.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await watch
+    if running.cancelled():
+        raise ClientDisconnect()
+    return running.result()
 
 
-def _explain(upload: Upload, options: ExplainOptions) -> JSONResponse:
-    request = parse_request(options)
-    reading = load_event(upload, options)
-    players = reading.event.players
-    if options.start is not None and options.start > players:
-        raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
-    result = rank_event(reading, request, upload)
-    starts = [options.start] if options.start is not None else list(range(1, players + 1))
-    with refused_events(upload.path):
-        return JSONResponse({"explanations": explanations(result, starts)})
+class Streamed(Response):
+    """An answer held by the server, sent a chunk at a time; each chunk's memory is given back once sent."""
+
+    def __init__(self, result: Result) -> None:
+        super().__init__(status_code=result.status, media_type=result.media_type)
+        self.result = result
+        self.headers["content-length"] = str(result.length)
+        if result.status == 503:
+            self.headers["retry-after"] = str(RETRY_AFTER)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        result = self.result
+        try:
+            await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
+            if not result.chunks:
+                await send({"type": "http.response.body", "body": b""})
+            while result.chunks:
+                chunk = result.chunks.popleft()
+                await send({"type": "http.response.body", "body": chunk, "more_body": bool(result.chunks)})
+                result.sent(len(chunk))
+        finally:
+            result.drop()
 
 
-def _report(upload: Upload, options: EventOptions) -> JSONResponse:
-    request = parse_request(options)
-    reading = load_event(upload, options)
-    result = rank_event(reading, request, upload)
-    warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
-    with refused_events(upload.path):
-        return JSONResponse(
-            {**report_data(result, path=upload.path, input_format=reading.format), "warnings": warnings}
-        )
+async def _api_error(request: Request, error: ApiError) -> Response:
+    headers = {"retry-after": str(RETRY_AFTER)} if error.status == 503 else None
+    return Response(error_json(error), status_code=error.status, media_type="application/json", headers=headers)
 
 
-async def _api_error(request: Request, error: ApiError) -> JSONResponse:
-    return JSONResponse(error.body(), status_code=error.status)
-
-
-async def _validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
-    answer = invalid_parameters(list(error.errors()))
-    return JSONResponse(answer.body(), status_code=answer.status)
+async def _validation_error(request: Request, error: RequestValidationError) -> Response:
+    return await _api_error(request, invalid_parameters(list(error.errors())))
 
 
 async def _http_error(request: Request, error: HTTPException) -> Response:
-    body = ApiError(str(error.detail), status=error.status_code).body()
-    return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+    body = error_json(ApiError(str(error.detail), status=error.status_code))
+    return Response(body, status_code=error.status_code, media_type="application/json", headers=error.headers)
 
 
 async def _client_gone(request: Request, error: Exception) -> Response:

@@ -5,6 +5,16 @@ The file comes as a multipart upload (field ``file``), as text (field
 query parameters, form fields or JSON keys, a body's value winning over the
 query's. Every library error becomes an :class:`ApiError`, answered with 422.
 The file lives in memory for the request only: nothing is written to disk.
+
+The server's process only takes the body in (:func:`read_body`, which parses
+a multipart or URL-encoded form as it arrives); what costs time in
+proportion to the body (parsing a JSON body, decoding the file, reading,
+ranking) is done by a worker (:mod:`sonneborn.web.work`), through
+:func:`upload_of` and the functions after it.
+
+Parameters are taken as they are given, never coerced: ``lots`` is an
+integer (``7`` or ``"7"``, not ``true`` nor ``7.5``), ``rules`` a text (not
+``0`` nor ``{}``), and a parameter given twice is refused.
 """
 
 from __future__ import annotations
@@ -13,10 +23,11 @@ import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
 from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
 from starlette.requests import Request
@@ -27,7 +38,13 @@ from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.tiebreaks.spec import MAX_RATING
 from sonneborn.web.limits import MAX_BODY
+
+MAX_FIELDS = 32
+"""The most fields a multipart or URL-encoded form may have: the file, its text and a dozen options fit."""
+MAX_FORM_TEXT = 1024 * 1024
+"""The largest field of a URL-encoded form (1 MB): a bigger file goes as multipart, JSON or the raw body."""
 
 logger = logging.getLogger(__name__)
 
@@ -101,14 +118,76 @@ def invalid_parameters(errors: Sequence[Mapping[str, Any]]) -> ApiError:
     else:
         text = str(first.get("msg", "invalid value"))
         message = f"{name}: {text[:1].lower()}{text[1:]}" if name else text
-        if "input" in first and isinstance(first["input"], str | int | float | bool):
-            message += f" (found {first['input']!r})"
+        if first.get("type") not in _SAYS_WHAT_IT_FOUND and isinstance(first.get("input"), str | int | float | bool):
+            found = repr(first["input"]) if not isinstance(first["input"], int) else _short_int(first["input"])
+            message += f" (found {found[:100]})"
     return ApiError(message, field=name)
+
+
+_SAYS_WHAT_IT_FOUND = frozenset({"text_type", "integer_type", "bool_type"})
+"""The errors of the validators below, whose message already names the value found."""
+
+
+def _short_int(number: int) -> str:
+    return repr(number) if abs(number) < 10**30 else "a number of more than 30 digits"
 
 
 def _blank_is_none(value: object) -> object:
     # An empty form field or query parameter means "not given".
     return None if isinstance(value, str) and not value.strip() else value
+
+
+def _text(value: object) -> object:
+    """A text parameter as given: ``None`` when blank or null, else a string; a number or an object is refused."""
+    value = _blank_is_none(value)
+    if value is None or isinstance(value, str):
+        return value
+    raise PydanticCustomError("text_type", "must be text, not {found}", {"found": _kind(value)})
+
+
+def _integer(value: object) -> object:
+    """An integer parameter: a JSON integer or the digits of a form field; ``true`` or ``7.5`` is refused."""
+    value = _blank_is_none(value)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if isinstance(value, str):
+        digits = value.strip()
+        if digits[:1] in "+-":
+            digits = digits[1:]
+        if digits.isascii() and digits.isdigit() and len(digits) <= 30:
+            return int(value)
+    raise PydanticCustomError("integer_type", "must be an integer such as 7, not {found}", {"found": _kind(value)})
+
+
+def _boolean(value: object) -> object:
+    """A yes-or-no parameter: a JSON boolean, or ``true``/``false`` (``1``/``0``, ``yes``/``no``) as text."""
+    value = _blank_is_none(value)
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _BOOLEANS:
+        return _BOOLEANS[value.strip().lower()]
+    raise PydanticCustomError("bool_type", "must be true or false, not {found}", {"found": _kind(value)})
+
+
+_BOOLEANS = {"true": True, "false": False, "1": True, "0": False, "yes": True, "no": False, "on": True, "off": False}
+
+
+def _kind(value: object) -> str:
+    """What a refused value is, as a message names it."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return repr(value[:40])
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def _default(default: str) -> Any:
+    """A text parameter with a default for blank or null."""
+    return BeforeValidator(lambda v: _text(v) or default)
 
 
 def _optional(description: str, **kw: Any) -> Any:
@@ -124,41 +203,45 @@ class EventOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    tiebreaks: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+    tiebreaks: Annotated[str | None, BeforeValidator(_text)] = _optional(
         "Tie-break codes in order, comma-separated, e.g. SB,DE,WIN (a JSON body may give a list). "
         "Default: the file's list (TRF-26 202), else DE,SB,WIN,KS for a round robin and BH/C1,BH,SB,DE,WIN "
         "for a Swiss event.",
         examples=["SB,DE,WIN"],
     )
-    rank_by: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+    rank_by: Annotated[str | None, BeforeValidator(_text)] = _optional(
         "Rank by a weighted score (SB, GF or NNSB) instead of points.", examples=["SB"]
     )
-    rules: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+    rules: Annotated[str | None, BeforeValidator(_text)] = _optional(
         "FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ". Default: the file's "
         f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
-    lots: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
+    lots: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Break the ties left after the list by a reproducible draw with this seed.", ge=-(2**63), lt=2**63
     )
-    unrated_rating: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
-        "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).", ge=0, le=9999
+    unrated_rating: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
+        ge=0,
+        le=MAX_RATING,
     )
-    input_format: Annotated[InputFormat | None, BeforeValidator(_blank_is_none)] = _optional(
+    input_format: Annotated[InputFormat | None, BeforeValidator(_text)] = _optional(
         "Read the file as this format (default: detect from the content)."
     )
-    kind: Annotated[Literal["round-robin", "swiss"] | None, BeforeValidator(_blank_is_none)] = _optional(
+    kind: Annotated[Literal["round-robin", "swiss"] | None, BeforeValidator(_text)] = _optional(
         "State round robin or Swiss (default: the file's, else detected from the pairings)."
     )
-    points: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
-        "Point system W,D,L such as 3,1,0, with byes as key=value (pairing_bye=1).", examples=["3,1,0"]
+    points: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Point system W,D,L such as 3,1,0, with byes as key=value (pairing_bye=1); each value a number such as "
+        "3, 0.5 or 1/3 of at most six digits before and after the point.",
+        examples=["3,1,0"],
     )
-    zero_move_forfeits: Annotated[bool, BeforeValidator(lambda v: _blank_is_none(v) or False)] = Field(
+    zero_move_forfeits: Annotated[bool, BeforeValidator(lambda v: _boolean(v) or False)] = Field(
         False, description="PGN: a decisive game without moves is a forfeit, not a game."
     )
-    absent_as: Annotated[Literal["zero", "half"], BeforeValidator(lambda v: _blank_is_none(v) or "zero")] = Field(
+    absent_as: Annotated[Literal["zero", "half"], _default("zero")] = Field(
         "zero", description="PGN: a round without a game counts as a zero- or a half-point bye."
     )
-    event: Annotated[str | None, BeforeValidator(_blank_is_none)] = _optional(
+    event: Annotated[str | None, BeforeValidator(_text)] = _optional(
         "PGN: read the games of this event only (their Event tag), in a file of several events.",
         examples=["Tata Steel Masters"],
     )
@@ -167,7 +250,7 @@ class EventOptions(BaseModel):
 class StandingsOptions(EventOptions):
     """The options of ``POST /api/standings``: the event's and the output format."""
 
-    format: Annotated[OutputFormat, BeforeValidator(lambda v: _blank_is_none(v) or "json")] = Field(
+    format: Annotated[OutputFormat, _default("json")] = Field(
         "json", description="json (the contract of `sonneborn standings -f json`), csv, html, md, trf or table."
     )
 
@@ -175,12 +258,34 @@ class StandingsOptions(EventOptions):
 class ExplainOptions(EventOptions):
     """The options of ``POST /api/explain``: the event's and the player."""
 
-    start: Annotated[int | None, BeforeValidator(_blank_is_none)] = _optional(
+    start: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "The start number of the player to explain (default: every player).", ge=1
     )
 
 
 Options = TypeVar("Options", bound=EventOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """A request's body as the server's process takes it in: the file's bytes or text, not yet decoded."""
+
+    kind: Literal["json", "bytes", "text"]
+    """``json``: a JSON body, parsed by the worker; ``bytes``: the file itself (an upload, the raw body);
+    ``text``: a form's text field."""
+    data: bytes = b""
+    """The JSON body, or the file's bytes."""
+    text: str = ""
+    """A form's text field."""
+    path: str = BODY_PATH
+    """The uploaded file's name, ``<text>`` for a text, ``<body>`` for a raw body (JSON names its own)."""
+    fields: dict[str, str] = field(default_factory=dict)
+    """The option fields of a form, not yet checked."""
+
+    @property
+    def size(self) -> int:
+        """The bytes (or characters) of the file the body holds, which the time allowed to rank it grows with."""
+        return len(self.data) + len(self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +304,22 @@ class _MemoryMultiPartParser(MultiPartParser):
     spool_max_size = MAX_BODY + 1
 
 
-async def read_upload(request: Request) -> Upload:
-    """Reads the file and the option fields of a request body, in memory."""
+def refuse_repeated_parameters(request: Request) -> None:
+    """Refuses a query parameter given twice (``?tiebreaks=SB&tiebreaks=DE``): which one was meant?"""
+    seen: set[str] = set()
+    for name, _ in request.query_params.multi_items():
+        if name in seen:
+            raise ApiError(f"the parameter {name[:40]!r} is given twice", field=name[:40])
+        seen.add(name)
+
+
+async def read_body(request: Request) -> Body:
+    """Takes in a request's body, in memory: a form is parsed as it arrives, anything else kept as bytes."""
     content_type = request.headers.get("content-type", "")
     media = content_type.split(";")[0].strip().lower()
     if media == "multipart/form-data":
         parser = _MemoryMultiPartParser(
-            request.headers, request.stream(), max_files=1, max_fields=32, max_part_size=MAX_BODY
+            request.headers, request.stream(), max_files=1, max_fields=MAX_FIELDS, max_part_size=MAX_BODY
         )
         try:
             form = await parser.parse()
@@ -213,32 +327,46 @@ async def read_upload(request: Request) -> Upload:
             raise ApiError(f"cannot read the multipart body: {error.message}", field="file") from None
         return await _from_form(form)
     if media == "application/x-www-form-urlencoded":
-        form = await FormParser(request.headers, request.stream()).parse()
+        try:
+            form = await FormParser(
+                request.headers, request.stream(), max_fields=MAX_FIELDS, max_part_size=MAX_FORM_TEXT
+            ).parse()
+        except MultiPartException as error:
+            if "size" in error.message:
+                raise ApiError(
+                    f"a field of a URL-encoded form is over {MAX_FORM_TEXT // (1024 * 1024)} MB: send the file as "
+                    "multipart/form-data, as JSON or as the body itself",
+                    status=413,
+                    field="text",
+                ) from None
+            raise ApiError(
+                f"cannot read the form: {MAX_FIELDS} fields at most", field="body"
+            ) from None
         return await _from_form(form)
     if media == "application/json":
-        return _from_json(await request.body())
+        return Body("json", await request.body())
     if media in ("", "text/plain", "application/octet-stream"):
-        return Upload(_decode(await request.body(), BODY_PATH), BODY_PATH, {})
+        return Body("bytes", await request.body())
     raise ApiError(
-        f"unsupported content type {media!r} (send multipart/form-data, application/json or text/plain)",
+        f"unsupported content type {media[:100]!r} (send multipart/form-data, application/json or text/plain)",
         status=415,
     )
 
 
-async def _from_form(form: FormData) -> Upload:
+async def _from_form(form: FormData) -> Body:
     try:
-        fields: dict[str, Any] = {}
+        fields: dict[str, str] = {}
         file: UploadFile | None = None
         text: str | None = None
         for name, value in form.multi_items():
             if name in fields or (name == "file" and file is not None) or (name == "text" and text is not None):
-                raise ApiError(f"the field {name!r} is given twice", field=name)
+                raise ApiError(f"the field {name[:40]!r} is given twice", field=name[:40])
             if name == "file":
                 if not isinstance(value, UploadFile):
                     raise ApiError("the field 'file' must be a file upload (curl -F file=@event.trf)", field="file")
                 file = value
             elif isinstance(value, UploadFile):
-                raise ApiError(f"the field {name!r} must be text, not a file", field=name)
+                raise ApiError(f"the field {name[:40]!r} must be text, not a file", field=name[:40])
             elif name == "text":
                 text = value
             else:
@@ -246,34 +374,72 @@ async def _from_form(form: FormData) -> Upload:
         if file is not None and text is not None:
             raise ApiError("send either a file or a text, not both", field="file")
         if file is not None:
-            path = file.filename or "<upload>"
-            return Upload(_decode(await file.read(), path), path, fields)
+            return Body("bytes", await file.read(), path=file.filename or "<upload>", fields=fields)
         if text is None:
             raise ApiError("no tournament file: send a file (field 'file') or its text (field 'text')", field="file")
-        return Upload(text, TEXT_PATH, fields)
+        return Body("text", text=text, path=TEXT_PATH, fields=fields)
     finally:
         await form.close()
 
 
-def _from_json(body: bytes) -> Upload:
+def upload_of(body: Body) -> Upload:
+    """The file and the option fields of a body: a JSON body parsed, the file's bytes decoded."""
+    if body.kind == "json":
+        return _from_json(body.data)
+    if body.kind == "text":
+        return Upload(body.text, body.path, dict(body.fields))
+    return Upload(_decode(body.data, body.path), body.path, dict(body.fields))
+
+
+def _from_json(data: bytes) -> Upload:
     try:
-        data = json.loads(body)
+        document = json.loads(data, object_pairs_hook=_object)
+    except ApiError:
+        raise
     except ValueError as error:  # Not JSON, not UTF-8, or an integer of more digits than Python converts.
-        raise ApiError(f"the request body is not valid JSON: {error}", field="body") from None
+        raise ApiError(f"the request body is not valid JSON: {str(error)[:200]}", field="body") from None
     except RecursionError:
         raise ApiError("the request body is not valid JSON: nested too deeply", field="body") from None
-    if not isinstance(data, dict):
+    if not isinstance(document, dict):
         raise ApiError('the JSON body must be an object such as {"text": "…"}', field="body")
-    text = data.pop("text", None)
+    _refuse_surrogates(document)
+    text = document.pop("text", None)
     if not isinstance(text, str):
         raise ApiError("the JSON body needs the tournament file's text as a string under 'text'", field="text")
-    path = data.pop("filename", None) or TEXT_PATH
+    path = document.pop("filename", None) or TEXT_PATH
     if not isinstance(path, str):
         raise ApiError("'filename' must be a string", field="filename")
-    tiebreaks = data.get("tiebreaks")
+    tiebreaks = document.get("tiebreaks")
     if isinstance(tiebreaks, list) and all(isinstance(code, str) for code in tiebreaks):
-        data["tiebreaks"] = ",".join(tiebreaks)
-    return Upload(text, path, data)
+        document["tiebreaks"] = ",".join(tiebreaks)
+    return Upload(text, path, document)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A key given twice in a JSON object: which value was meant?
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            shown = key[:40].encode("utf-8", "backslashreplace").decode("utf-8")
+            raise ApiError(f"the key '{shown}' is given twice in the JSON body", field="body")
+        found[key] = value
+    return found
+
+
+def _refuse_surrogates(document: dict[str, Any]) -> None:
+    """Refuses a lone surrogate (``"\\ud800"``) in a JSON body's keys and texts: no text holds one."""
+    for key, value in document.items():
+        for found in (key, *(value if isinstance(value, list) else [value])):
+            if isinstance(found, str) and not found.isascii():
+                try:
+                    found.encode("utf-8")
+                except UnicodeEncodeError as error:
+                    name = key.encode("utf-8", "backslashreplace").decode("utf-8")[:40]
+                    surrogate = found[error.start].encode("utf-8", "backslashreplace").decode("ascii")
+                    raise ApiError(
+                        f"{name}: expected text, found the lone surrogate '{surrogate}' at character {error.start + 1}",
+                        field=name,
+                    ) from None
 
 
 def _decode(data: bytes, path: str) -> str:
@@ -283,9 +449,9 @@ def _decode(data: bytes, path: str) -> str:
         raise ApiError.from_input(error) from None
 
 
-def merge_options(model: type[Options], query: EventOptions, fields: Mapping[str, Any]) -> Options:
+def merge_options(model: type[Options], query: Mapping[str, Any], fields: Mapping[str, Any]) -> Options:
     """The options of the query string overridden by those of the body, checked."""
-    data = {**query.model_dump(exclude_unset=True), **fields}
+    data = {**query, **fields}
     try:
         return model.model_validate(data)
     except ValidationError as error:

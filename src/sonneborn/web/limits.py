@@ -1,11 +1,19 @@
-"""ASGI middleware at the door of the app: the size and pace of a request body, the headers of every answer.
+"""ASGI middleware at the door of the app: who may post, the size and pace of a body, the headers of answers.
 
 A body is refused with 413 as soon as it is known to be too large: at once
 when ``Content-Length`` says so, else when the bytes received so far pass the
-limit (a chunked upload), so that no more than the limit is ever held. A body
-that arrives too slowly, or never ends, is cut with 408 and its connection
-closed: each part must come within :data:`CHUNK_TIMEOUT` of the one before,
-the whole within :data:`BODY_TIMEOUT` of the request's head.
+limit (a chunked upload), so that no more than the limit is ever held; the
+connection is closed after the answer (the server reads and drops the rest
+of the body first, :class:`sonneborn.web.server.Protocol`, so that the
+client reads the 413). A body that arrives too slowly, or never ends, is cut
+with 408 and its connection closed: each part must come within
+:data:`CHUNK_TIMEOUT` of the one before, the whole within :data:`BODY_TIMEOUT`
+of the request's head.
+
+A ``POST`` that another site's page sent is refused with 403
+(:class:`SameOrigin`); ``HEAD`` is answered as ``GET`` without the body
+(:class:`HeadAsGet`); a redirect never names the host the client said it
+asked for (:class:`SecurityHeaders`).
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Mapping
+from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -37,11 +46,19 @@ SECURITY_HEADERS = [
 """Headers added to every response: nothing but the app's own files runs or loads."""
 
 
+CLIENT_HEADER = "x-sonneborn-client"
+"""The header the page's requests carry: a browser sends it only from a script of the page's own origin."""
+SIMPLE_TYPES = frozenset({"", "multipart/form-data", "application/x-www-form-urlencoded", "text/plain"})
+"""The body types a page of any site may post without asking first (no CORS preflight)."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CLOSE = {"connection": "close"}
+
+
 class BodyTooLarge(HTTPException):
-    """A request body over the limit (HTTP 413)."""
+    """A request body over the limit (HTTP 413); the connection is closed after the answer."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(413, too_large_message(limit))
+        super().__init__(413, too_large_message(limit), headers=CLOSE)
 
 
 class BodyTimeout(HTTPException):
@@ -94,7 +111,7 @@ class BodyLimit:
             return
         declared = _content_length(scope)
         if declared is not None and declared > self.limit:
-            await _send_error(send, 413, too_large_message(self.limit))
+            await _send_error(send, 413, too_large_message(self.limit), CLOSE)
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.body_timeout
@@ -137,13 +154,89 @@ class BodyLimit:
 
 
 def _content_length(scope: Scope) -> int | None:
-    for name, value in scope["headers"]:
-        if name == b"content-length":
-            try:
-                return int(value)
-            except ValueError:
-                return None
+    value = _header(scope, b"content-length")
+    try:
+        return None if value is None else int(value)
+    except ValueError:
+        return None
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    """A request header's value (the first, Latin-1), or ``None``."""
+    for key, value in scope["headers"]:
+        if key == name:
+            return str(value.decode("latin-1"))
     return None
+
+
+class SameOrigin:
+    """Refuses with 403 a ``POST`` (any unsafe method) that a page of another site sent.
+
+    A browser says where a request comes from: ``Origin`` (else ``Referer``)
+    must be this server's own origin, and ``Sec-Fetch-Site``, when sent,
+    ``same-origin`` or ``none``. A body of a type any page may post without
+    asking (multipart, a URL-encoded form, plain text) must moreover carry
+    :data:`CLIENT_HEADER` when it comes from a browser, which only a script of
+    the page's own origin can add. Programs (curl, scripts) send none of these
+    headers and are served as they are.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            refused = foreign(scope)
+            if refused is not None:
+                await _send_error(send, 403, refused, CLOSE)
+                return
+        await self.app(scope, receive, send)
+
+
+def foreign(scope: Scope) -> str | None:
+    """Why a request looks sent by another site's page, else ``None``."""
+    host = (_header(scope, b"host") or "").strip().lower()
+    own = f"{scope.get('scheme', 'http')}://{host}"
+    origin = _header(scope, b"origin")
+    referer = _header(scope, b"referer")
+    site = _header(scope, b"sec-fetch-site")
+    if origin is not None and origin.strip().lower() != own:
+        return f"refused: a page of another origin ({origin.strip()[:100]!r}) may not post to this server"
+    if origin is None and referer is not None:
+        parts = urlsplit(referer.strip())
+        if f"{parts.scheme}://{parts.netloc}".lower() != own:
+            return "refused: a page of another origin (its Referer) may not post to this server"
+    if site is not None and site.strip().lower() not in ("same-origin", "none"):
+        return f"refused: a {site.strip()[:20]} request (Sec-Fetch-Site) may not post to this server"
+    browser = origin is not None or referer is not None or site is not None
+    media = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+    if browser and media in SIMPLE_TYPES and _header(scope, CLIENT_HEADER.encode()) is None:
+        return (
+            f"refused: a browser's {media or 'untyped'} body needs the header {CLIENT_HEADER} "
+            "(the page sends it), or send JSON"
+        )
+    return None
+
+
+class HeadAsGet:
+    """Answers ``HEAD`` as ``GET`` would, with the same headers and no body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headless(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headless)
 
 
 async def _send_error(send: Send, status: int, message: str, extra: Mapping[str, str] | None = None) -> None:
@@ -156,7 +249,11 @@ async def _send_error(send: Send, status: int, message: str, extra: Mapping[str,
 
 
 class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every HTTP response."""
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response, and makes a redirect's ``Location`` a path.
+
+    A redirect (``/api/tiebreaks/`` to ``/api/tiebreaks``) would otherwise
+    name the host of the request's ``Host`` header, whatever a client put there.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -168,7 +265,23 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+                headers = [_relative(name, value) for name, value in message.get("headers", [])]
+                message = {**message, "headers": [*headers, *SECURITY_HEADERS]}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _relative(name: bytes, value: bytes) -> tuple[bytes, bytes]:
+    """A ``Location`` header as a path (with its query), never naming a host; any other header as it is.
+
+    >>> _relative(b"location", b"http://evil.example/api/tiebreaks?x=1")
+    (b'location', b'/api/tiebreaks?x=1')
+    """
+    if name.lower() != b"location":
+        return name, value
+    parts = urlsplit(value.decode("latin-1"))
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    if path.startswith("//"):  # a path that a browser would read as a host
+        path = "/" + path.lstrip("/")
+    return name, path.encode("latin-1")

@@ -18,7 +18,12 @@
   const names = new Map([...$("codes").options].map((option) => [option.value, option.textContent]));
 
   // `chosen`: whether the user set the list; until then it shows the one the file was ranked by.
-  const state = { file: null, report: null, base: null, chosen: false };
+  // `shown`: what was sent for the report on screen, which the downloads send again.
+  const state = { file: null, report: null, base: null, chosen: false, shown: null };
+  // Only the latest request's answer is shown: each run aborts the one before, and an answer that
+  // still arrives for an older ticket is dropped.
+  let latest = 0;
+  let controller = null;
 
   // Elements.
 
@@ -216,13 +221,25 @@
 
   // Asking the API.
 
-  function body() {
+  // What a request sends, taken from the inputs when it is made.
+  function request() {
+    return {
+      file: state.file,
+      text: state.file ? null : textInput.value,
+      tiebreaks: state.chosen && codes().length ? codes().join(",") : null,
+      rankBy: rankBy.value,
+      rules: rules.value,
+      base: state.base,
+    };
+  }
+
+  function body(sent) {
     const data = new FormData();
-    if (state.file) data.append("file", state.file, state.file.name);
-    else data.append("text", textInput.value);
-    if (state.chosen && codes().length) data.append("tiebreaks", codes().join(","));
-    if (rankBy.value) data.append("rank_by", rankBy.value);
-    data.append("rules", rules.value);
+    if (sent.file) data.append("file", sent.file, sent.file.name);
+    else data.append("text", sent.text);
+    if (sent.tiebreaks) data.append("tiebreaks", sent.tiebreaks);
+    if (sent.rankBy) data.append("rank_by", sent.rankBy);
+    data.append("rules", sent.rules);
     return data;
   }
 
@@ -230,8 +247,11 @@
     return Boolean(state.file) || textInput.value.trim() !== "";
   }
 
-  async function ask(url) {
-    const response = await fetch(url, { method: "POST", body: body() });
+  // The header tells the server the page's own script sent the request (another site's page cannot add it).
+  async function ask(url, sent, signal) {
+    const response = await fetch(url, {
+      method: "POST", body: body(sent), headers: { "X-Sonneborn-Client": "page" }, signal,
+    });
     if (response.ok) return response;
     let error = { message: `the server answered ${response.status} ${response.statusText}` };
     try {
@@ -253,24 +273,33 @@
 
   async function run() {
     clearErrors();
+    if (controller) controller.abort();
+    const ticket = ++latest;
     if (!hasInput()) {
+      form.removeAttribute("aria-busy");
       showError({ message: "choose a file, drop one here or paste its text", field: "file" });
       return;
     }
+    controller = new AbortController();
+    const sent = request();
     form.setAttribute("aria-busy", "true");
     status("Ranking…");
     try {
-      const response = await ask("/api/report");
+      const response = await ask("/api/report", sent, controller.signal);
+      const report = await response.json();
+      if (ticket !== latest) return;
       const first = !state.report;
-      show(await response.json());
+      state.shown = sent;
+      show(report);
       status(`Ranked ${state.report.rows.length} players.`);
       const results = $("results");
       if (first && results.getBoundingClientRect().top > window.innerHeight) results.scrollIntoView({ block: "start" });
     } catch (error) {
+      if (ticket !== latest) return;
       showError(error.detail || { message: `no answer from the server: ${error.message}` });
       status("");
     } finally {
-      form.removeAttribute("aria-busy");
+      if (ticket === latest) form.removeAttribute("aria-busy");
     }
   }
 
@@ -308,6 +337,7 @@
       $("result").hidden = true;
       $("placeholder").hidden = false;
       state.report = null;
+      state.shown = null;
       if (!state.file && error.line) selectLine(error.line);
     }
   }
@@ -556,17 +586,19 @@
     resizing = setTimeout(() => state.report && chart(state.report), 200);
   });
 
-  // Downloads: the same request, asking /api/standings for a format.
+  // Downloads: the request of the report on screen (not what the inputs hold since), asking for a format.
 
   for (const button of document.querySelectorAll(".download")) {
     button.addEventListener("click", async () => {
       clearError("download-error");
       const format = button.dataset.format;
+      const sent = state.shown;
+      if (!sent) return;
       try {
-        const response = await ask(`/api/standings?format=${encodeURIComponent(format)}`);
+        const response = await ask(`/api/standings?format=${encodeURIComponent(format)}`, sent);
         const blob = await response.blob();
         const url = URL.createObjectURL(blob);
-        const name = `${state.base ? `${state.base}-` : ""}standings.${EXTENSIONS[format]}`;
+        const name = `${sent.base ? `${sent.base}-` : ""}standings.${EXTENSIONS[format]}`;
         const link = h("a", { href: url, download: name, hidden: true });
         document.body.append(link);
         link.click();

@@ -1,0 +1,164 @@
+"""What a ranking worker does with one request: from the body the server took in to the answer's bytes.
+
+Everything that costs time in proportion to the body runs here, in a worker
+process (:mod:`sonneborn.web.workers`) where a request over its time budget
+can be stopped: the JSON body parsed, the file decoded, the event read,
+ranked and rendered, the answer encoded. :func:`answer` never raises: an
+error is an answer too, and a bug is an answer of status 500 carrying its
+traceback for the server's log.
+
+>>> from sonneborn.demo import seed_text
+>>> found = answer(Job("standings", {"tiebreaks": "SB", "format": "csv"}, Body("text", text=seed_text())))
+>>> found.status, found.media_type, found.body.splitlines()[1].startswith(b"1,1,Sloth,")
+(200, 'text/csv; charset=utf-8', True)
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import orjson
+
+from sonneborn.render import render
+from sonneborn.render.json import iter_json
+from sonneborn.web.inputs import (
+    ApiError,
+    Body,
+    EventOptions,
+    ExplainOptions,
+    StandingsOptions,
+    Upload,
+    load_event,
+    merge_options,
+    parse_request,
+    rank_event,
+    refused_events,
+    upload_of,
+)
+from sonneborn.web.report import explanations, report_data
+
+logger = logging.getLogger(__name__)
+
+Endpoint = Literal["standings", "explain", "report"]
+
+MAX_ANSWER = 256 * 1024 * 1024
+"""The largest answer, in bytes (256 MB): the report of 25,000 players with its every derivation fits."""
+
+JSON = "application/json"
+MEDIA_TYPES = {
+    "json": JSON,
+    "csv": "text/csv; charset=utf-8",
+    "html": "text/html; charset=utf-8",
+    "md": "text/markdown; charset=utf-8",
+    "trf": "text/plain; charset=utf-8",
+    "table": "text/plain; charset=utf-8",
+}
+"""The media type of each output format of ``POST /api/standings``."""
+
+_OPTIONS: dict[Endpoint, type[EventOptions]] = {
+    "standings": StandingsOptions,
+    "explain": ExplainOptions,
+    "report": EventOptions,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One request for a worker: which endpoint, its query's options (checked once) and its body."""
+
+    endpoint: Endpoint
+    query: dict[str, Any]
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a worker answers: a status, a media type and the body's bytes."""
+
+    status: int
+    media_type: str
+    body: bytes
+    bug: str | None = None
+    """The traceback of a failure that is a bug in sonneborn (status 500), for the server's log."""
+    out_of_memory: bool = False
+    """Whether the work ran out of the memory a worker may use (the worker is replaced)."""
+
+
+def answer(job: Job) -> Answer:
+    """The answer to a job: the ranking's text, or the error that stopped it."""
+    try:
+        upload = upload_of(job.body)
+        options = merge_options(_OPTIONS[job.endpoint], job.query, upload.fields)
+        if job.endpoint == "standings":
+            assert isinstance(options, StandingsOptions)
+            found = _standings(upload, options)
+        elif job.endpoint == "explain":
+            assert isinstance(options, ExplainOptions)
+            found = _explain(upload, options)
+        else:
+            found = _report(upload, options)
+    except ApiError as error:
+        return error_answer(error)
+    except MemoryError:
+        refused = ApiError("the event needs more memory to rank than the server gives one request", status=422)
+        return Answer(refused.status, JSON, error_json(refused), out_of_memory=True)
+    except Exception:
+        bug = ApiError("internal error: this is a bug in sonneborn, please report it", status=500)
+        return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
+    if len(found.body) > MAX_ANSWER:
+        megabytes = MAX_ANSWER // (1024 * 1024)
+        message = (
+            f"the answer would be {len(found.body) / (1024 * 1024):,.0f} MB, more than the {megabytes} MB "
+            "the server sends (ask for fewer codes, or for the JSON standings)"
+        )
+        return error_answer(ApiError(message, status=422))
+    return found
+
+
+def error_answer(error: ApiError) -> Answer:
+    """The answer to an error: its status and ``{"error": {...}}``."""
+    return Answer(error.status, JSON, error_json(error))
+
+
+def error_json(error: ApiError) -> bytes:
+    """The JSON body of an error; a lone surrogate in a message is written as its JSON escape."""
+    return json.dumps(error.body(), ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
+
+
+def _standings(upload: Upload, options: StandingsOptions) -> Answer:
+    request = parse_request(options)
+    result = rank_event(load_event(upload, options), request, upload)
+    with refused_events(upload.path):
+        text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format)
+    return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
+
+
+def _explain(upload: Upload, options: ExplainOptions) -> Answer:
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    players = reading.event.players
+    if options.start is not None and options.start > players:
+        raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
+    result = rank_event(reading, request, upload)
+    starts = [options.start] if options.start is not None else list(range(1, players + 1))
+    with refused_events(upload.path):
+        return Answer(200, JSON, _json({"explanations": explanations(result, starts)}))
+
+
+def _report(upload: Upload, options: EventOptions) -> Answer:
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    result = rank_event(reading, request, upload)
+    warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
+    with refused_events(upload.path):
+        data = report_data(result, path=upload.path, input_format=reading.format)
+        return Answer(200, JSON, _json({**data, "warnings": warnings}))
+
+
+def _json(data: Any) -> bytes:
+    # orjson writes what json.dumps(ensure_ascii=False, separators=(",", ":")) writes, some ten times faster.
+    return orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY)

@@ -1,0 +1,571 @@
+"""Ranking in worker processes, each request within a time budget: no request can hold the server.
+
+Reading, ranking and rendering an event holds the interpreter while it runs,
+and a thread cannot be stopped; so every event is ranked by a worker process
+(:func:`sonneborn.web.work.answer`), which is killed when its request's time
+is up. The server's own process only moves bytes, and keeps answering
+``/healthz``, the page and every other client meanwhile.
+
+- **Time.** A request may use :func:`budget` seconds of a worker:
+  :data:`BUDGET` and :data:`BUDGET_PER_MB` more per megabyte of its file, so
+  that the time a request takes grows with its size. Past it, the worker is
+  killed and replaced, and the request answered 422 (:class:`OverBudget`).
+- **Slots.** At most ``size`` requests are ranked at once; the others wait
+  their turn, at most :data:`QUEUE_TIMEOUT` seconds (else 503, :class:`Busy`).
+  Requests for a file over :data:`HEAVY` may take all slots but one: large
+  uploads cannot starve the small ones.
+- **Memory.** A worker may use :data:`MEMORY_LIMIT` bytes besides what it
+  starts with (else 422); one whose memory grew by :data:`RECYCLE_GROWTH`
+  during a request is replaced by a fresh one, so that the memory of a big
+  request is given back, and one that grew at all (:data:`IDLE_GROWTH`) ends
+  after :data:`IDLE_TIME` without work. The answers the server holds for its clients are
+  bounded too, by :data:`ANSWER_MEMORY` in all: a worker with an answer waits
+  until there is room for it, within its request's time.
+
+Workers are forked by a *zygote*, a process the server starts once which
+has imported the engine, so that a new worker is ready in milliseconds; they
+are started on demand, and each ends when its socket closes, the zygote when
+the server's does (even when the server is killed). Nothing of the server's
+main module is run again in them, as :mod:`multiprocessing` would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import collections
+import contextlib
+import logging
+import os
+import pickle
+import resource
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import anyio
+import anyio.to_thread
+
+from sonneborn.web import work
+from sonneborn.web.work import Answer, Job
+
+logger = logging.getLogger(__name__)
+
+BUDGET = 10.0
+"""The seconds of work any request may use, whatever its size."""
+BUDGET_PER_MB = 3.0
+"""The seconds of work a request may use per megabyte of its file, besides :data:`BUDGET` (40 s for 10 MB)."""
+QUEUE_TIMEOUT = 30.0
+"""The longest a request waits for a free worker, in seconds; then it is answered 503."""
+WORKERS = min(4, max(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2))
+"""The most requests ranked at once: one worker process each, as many as the cores (two to four)."""
+HEAVY = 1024 * 1024
+"""A request for a file over this size (1 MB) is heavy: heavy requests may take every worker but one."""
+MEMORY_LIMIT = 2 * 1024 * 1024 * 1024
+"""The memory, in bytes, a worker may use besides what it starts with (2 GB): past it, the request is refused."""
+RECYCLE_GROWTH = 64 * 1024 * 1024
+"""A worker whose resident memory grew by this much (64 MB) during a request is replaced by a fresh one
+(forked in milliseconds), so that the memory of a big request is given back at once."""
+IDLE_GROWTH = 8 * 1024 * 1024
+"""A worker that has grown by this much (8 MB) since it started ends after :data:`IDLE_TIME` without work:
+when the requests stop, the memory returns to what it was before them."""
+IDLE_TIME = 5.0
+"""Seconds without work after which a worker that grew ends (a new one is forked for the next request)."""
+ANSWER_MEMORY = 1024 * 1024 * 1024
+"""The bytes of answers the server holds at once for its clients (1 GB), each at most
+:data:`~sonneborn.web.work.MAX_ANSWER`."""
+
+NICENESS = 10
+"""How much lower the workers' scheduling priority is than the server's, whose answers must stay quick
+(``/healthz``, the page, refusals) while events are ranked on every core."""
+
+_LENGTH = struct.Struct("!Q")
+
+
+def budget(size: int) -> float:
+    """The seconds a request may use to rank a file of ``size`` bytes.
+
+    >>> budget(0), budget(10 * 1024 * 1024)
+    (10.0, 40.0)
+    """
+    return BUDGET + BUDGET_PER_MB * size / (1024 * 1024)
+
+
+class OverBudget(Exception):
+    """The ranking took longer than its request's time budget, and was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(
+            f"the event took longer than the {round(seconds, 1):g} s the server gives a request of its size to rank, "
+            "and was stopped"
+        )
+
+
+class _Lost(RuntimeError):
+    """A worker ended without answering (killed from outside, or crashed)."""
+
+
+class Busy(Exception):
+    """Every worker stayed taken for as long as a request may wait."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"the server is busy: no worker was free to rank the event within {round(seconds, 1):g} s")
+
+
+@dataclass(eq=False)
+class Result:
+    """An answer held by the server until it is sent: its chunks are given back as they go out."""
+
+    status: int
+    media_type: str
+    length: int
+    chunks: collections.deque[bytes]
+    release: Callable[[int], None] = lambda sent: None
+    """Gives back the memory of ``sent`` bytes of the answer."""
+    held: int = 0
+    """The bytes of the answer still held."""
+
+    def __post_init__(self) -> None:
+        self.held = self.length
+
+    def sent(self, count: int) -> None:
+        """Tells that ``count`` more bytes of the answer went out (or were dropped)."""
+        count = min(count, self.held)
+        self.held -= count
+        if count:
+            self.release(count)
+
+    def drop(self) -> None:
+        """Gives back everything still held (the client left, or the answer is sent)."""
+        self.chunks.clear()
+        self.sent(self.held)
+
+
+def result_of(found: Answer) -> Result:
+    """The result of an answer computed in this process."""
+    return Result(found.status, found.media_type, len(found.body), collections.deque([found.body]))
+
+
+@dataclass(eq=False)
+class _Worker:
+    pid: int
+    sock: socket.socket
+    """The server's end of the worker's socket, non-blocking."""
+    pidfd: int | None = None
+    """A handle on the process that cannot name another one once it has ended (Linux), else ``None``."""
+    grown: int = 0
+    """How much its resident memory grew since it started, in bytes, as it said after its last answer."""
+    idle_since: float = 0.0
+
+    def kill(self) -> None:
+        """Kills the worker at once (its work is cut), and lets go of it."""
+        with contextlib.suppress(OSError):
+            if self.pidfd is not None:
+                signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+            else:  # pragma: no cover - without pidfd (not Linux): the worker has not answered, so it is alive
+                os.kill(self.pid, signal.SIGKILL)
+        self.release()
+
+    def release(self) -> None:
+        """Lets go of the worker: it ends when its socket closes."""
+        self.sock.close()
+        if self.pidfd is not None:
+            os.close(self.pidfd)
+            self.pidfd = None
+
+
+@dataclass(eq=False)
+class Workers:
+    """The worker processes of one app, started on demand, at most ``size`` at once."""
+
+    size: int = WORKERS
+    memory_limit: int | None = MEMORY_LIMIT
+    answer_memory: int = ANSWER_MEMORY
+    queue_timeout: float = QUEUE_TIMEOUT
+    _idle: list[_Worker] = field(default_factory=list)
+    _running: int = 0
+    _heavy: int = 0
+    _held: int = 0
+    _closed: bool = False
+    _loop: asyncio.AbstractEventLoop | None = None
+    _changed: asyncio.Condition | None = None
+    _notices: set[asyncio.Task[None]] = field(default_factory=set)
+    _sweep: asyncio.TimerHandle | None = None
+
+    @property
+    def held(self) -> int:
+        """The bytes of answers the server holds for its clients now."""
+        return self._held
+
+    @property
+    def pids(self) -> list[int]:
+        """The process ids of the idle workers."""
+        return [worker.pid for worker in self._idle]
+
+    def _condition(self) -> asyncio.Condition:
+        # Created in the event loop that uses it (an app is served by one loop at a time).
+        loop = asyncio.get_running_loop()
+        if self._changed is None or self._loop is not loop:
+            self._loop, self._changed = loop, asyncio.Condition()
+        return self._changed
+
+    async def run(self, job: Job, *, seconds: float, heavy: bool = False) -> Result:
+        """Runs a job in a worker within ``seconds``; the answer, held until sent.
+
+        Raises :class:`Busy` when no worker is free in time, :class:`OverBudget` when the work is cut.
+        """
+        changed = self._condition()
+        heavy = heavy and self.size > 1
+
+        def free() -> bool:
+            return self._running < self.size and (not heavy or self._heavy < self.size - 1)
+
+        try:
+            async with asyncio.timeout(self.queue_timeout), changed:
+                await changed.wait_for(free)
+                self._running += 1
+                self._heavy += heavy
+        except TimeoutError:
+            raise Busy(self.queue_timeout) from None
+        worker: _Worker | None = None
+        try:
+            reused = bool(self._idle)
+            worker = self._idle.pop() if self._idle else await anyio.to_thread.run_sync(self._start)
+            try:
+                found, retire = await self._ask(worker, job, seconds)
+            except _Lost:
+                # A worker that ended while idle (killed from outside): the job goes to a fresh one, once.
+                worker.kill()
+                worker = None
+                if not reused:
+                    raise
+                logger.warning("a ranking worker had ended: the request goes to a new one")
+                worker = await anyio.to_thread.run_sync(self._start)
+                found, retire = await self._ask(worker, job, seconds)
+            if retire or self._closed:
+                worker.release()
+            else:
+                worker.idle_since = asyncio.get_running_loop().time()
+                self._idle.append(worker)
+                if worker.grown > IDLE_GROWTH:
+                    self._sweep_later()
+            worker = None
+            return found
+        finally:
+            if worker is not None:  # cut, cancelled or broken: its state is unknown, so it goes
+                worker.kill()
+            async with changed:
+                self._running -= 1
+                self._heavy -= heavy
+                changed.notify_all()
+
+    async def _ask(self, worker: _Worker, job: Job, seconds: float) -> tuple[Result, bool]:
+        loop = asyncio.get_running_loop()
+        sock = worker.sock
+        frame = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            async with asyncio.timeout(seconds):
+                try:
+                    await loop.sock_sendall(sock, _LENGTH.pack(len(frame)) + frame)
+                    del frame
+                    size = _LENGTH.unpack(await _receive(loop, sock, _LENGTH.size))[0]
+                    head = pickle.loads(await _receive(loop, sock, size))
+                except (EOFError, OSError) as error:
+                    raise _Lost(f"the ranking worker {worker.pid} ended before it answered") from error
+                status, media_type, bug, retire, worker.grown, length = head
+                await self._reserve(length)
+                result = Result(status, media_type, length, collections.deque(), release=self._give_back)
+                try:
+                    left = length
+                    while left:
+                        chunk = await loop.sock_recv(sock, min(left, 1024 * 1024))
+                        if not chunk:
+                            raise EOFError("the worker closed its socket mid-answer")
+                        result.chunks.append(chunk)
+                        left -= len(chunk)
+                except BaseException:
+                    result.drop()
+                    raise
+        except TimeoutError:
+            raise OverBudget(seconds) from None
+        if bug is not None:
+            logger.error("internal error in a ranking worker:\n%s", bug.rstrip())
+        return result, retire
+
+    async def _reserve(self, length: int) -> None:
+        changed = self._condition()
+        async with changed:
+            await changed.wait_for(lambda: self._held == 0 or self._held + length <= self.answer_memory)
+            self._held += length
+
+    def _give_back(self, count: int) -> None:
+        self._held -= count
+        changed = self._changed
+        if changed is not None and self._loop is not None and not self._loop.is_closed():
+            notice = self._loop.create_task(_notify(changed))
+            self._notices.add(notice)
+            notice.add_done_callback(self._notices.discard)
+
+    def _sweep_later(self) -> None:
+        # At the moment the first worker that grew has been idle for IDLE_TIME.
+        if self._sweep is not None or self._loop is None:
+            return
+        grown = [w.idle_since for w in self._idle if w.grown > IDLE_GROWTH]
+        if grown:
+            delay = max(0.0, min(grown) + IDLE_TIME - self._loop.time())
+            self._sweep = self._loop.call_later(delay, self._end_grown)
+
+    def _end_grown(self) -> None:
+        """Ends the idle workers that grew, once they have been idle for :data:`IDLE_TIME`."""
+        self._sweep = None
+        now = asyncio.get_running_loop().time()
+        ending = [w for w in self._idle if w.grown > IDLE_GROWTH and now - w.idle_since >= IDLE_TIME - 0.01]
+        self._idle = [w for w in self._idle if w not in ending]
+        for worker in ending:
+            worker.release()
+        self._sweep_later()
+
+    def _start(self) -> _Worker:
+        """Starts a worker process (blocking: called in a thread)."""
+        return ZYGOTE.fork(self.memory_limit)
+
+    async def start(self, count: int = 1) -> None:
+        """Starts ``count`` workers ahead of the first requests (the first of the process also starts the zygote)."""
+        for _ in range(min(count, self.size) - len(self._idle)):
+            self._idle.append(await anyio.to_thread.run_sync(self._start))
+
+    def close(self) -> None:
+        """Ends the idle workers; a busy one ends after its request."""
+        self._closed = True
+        if self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
+        while self._idle:
+            self._idle.pop().release()
+
+
+class InProcess:
+    """Ranking in threads of the server's own process: nothing is cut (for tests that patch the engine)."""
+
+    def __init__(self, size: int = WORKERS) -> None:
+        self.size = size
+        self._limiter: anyio.CapacityLimiter | None = None
+
+    async def run(self, job: Job, *, seconds: float, heavy: bool = False) -> Result:
+        """Runs a job in a thread, ``size`` at most at once; ``seconds`` is not enforced."""
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.size)
+        found = await anyio.to_thread.run_sync(work.answer, job, limiter=self._limiter)
+        if found.bug is not None:
+            logger.error("internal error in a ranking:\n%s", found.bug.rstrip())
+        return result_of(found)
+
+    async def start(self, count: int = 1) -> None:
+        """Nothing to start."""
+
+    def close(self) -> None:
+        """Nothing to end."""
+
+
+async def _notify(changed: asyncio.Condition) -> None:
+    async with changed:
+        changed.notify_all()
+
+
+async def _receive(loop: asyncio.AbstractEventLoop, sock: socket.socket, count: int) -> bytes:
+    data = bytearray()
+    while len(data) < count:
+        chunk = await loop.sock_recv(sock, count - len(data))
+        if not chunk:
+            raise EOFError("the worker closed its socket")
+        data += chunk
+    return bytes(data)
+
+
+class Zygote:
+    """The process that forks the workers, started once per server process, again if it ended.
+
+    It has imported the engine, so that a worker forked from it starts at
+    once; it holds no request and runs no thread (numerical libraries are
+    told to use one), so that forking it is safe. It ends when the server's
+    end of its socket closes.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._control: socket.socket | None = None
+        atexit.register(self.stop)
+
+    def fork(self, memory_limit: int | None) -> _Worker:
+        """A new worker, its socket connected to this process (blocking)."""
+        with self._lock:
+            for attempt in (1, 2):
+                if self._process is None or self._process.poll() is not None:
+                    self._launch()
+                assert self._control is not None
+                ours, theirs = socket.socketpair()
+                try:
+                    limit = -1 if memory_limit is None else memory_limit
+                    socket.send_fds(self._control, [struct.pack("!q", limit)], [theirs.fileno()])
+                    pid = struct.unpack("!q", _read(self._control, 8) or b"")[0]
+                except (OSError, struct.error):
+                    ours.close()
+                    self.stop()
+                    if attempt == 2:
+                        raise
+                    continue
+                finally:
+                    theirs.close()
+                ours.setblocking(False)
+                pidfd = None
+                with contextlib.suppress(OSError, AttributeError):
+                    pidfd = os.pidfd_open(pid)
+                return _Worker(pid, ours, pidfd)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _launch(self) -> None:
+        self.stop()
+        ours, theirs = socket.socketpair()
+        package = str(Path(__file__).resolve().parents[2])
+        environment = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([package, *filter(None, [os.environ.get("PYTHONPATH")])]),
+            **dict.fromkeys(("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"), "1"),
+        }
+        code = f"from sonneborn.web.workers import zygote; zygote({theirs.fileno()})"
+        with theirs:
+            self._process = subprocess.Popen(
+                [sys.executable, "-c", code],
+                pass_fds=[theirs.fileno()],
+                stdin=subprocess.DEVNULL,
+                env=environment,
+                start_new_session=True,  # Ctrl+C stops the server, which ends the zygote and the workers
+            )
+        self._control = ours
+
+    def stop(self) -> None:
+        """Ends the zygote (its workers end with their sockets); the next worker starts another."""
+        if self._control is not None:
+            self._control.close()
+            self._control = None
+        if self._process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(5)
+            if self._process.poll() is None:  # pragma: no cover - a zygote that ignores its socket's end
+                self._process.kill()
+                self._process.wait()
+            self._process = None
+
+
+ZYGOTE = Zygote()
+"""The zygote of this process's workers, shared by its apps."""
+
+
+def zygote(fd: int) -> None:
+    """The zygote's life: fork a worker for each socket the server sends, until the server's socket closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)  # the workers inherit it: the server's own process goes first for the cores
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers
+    control = socket.socket(fileno=fd)
+    while True:
+        try:
+            message, fds, _, _ = socket.recv_fds(control, 8, 1)
+        except OSError:
+            return
+        if len(message) < 8 or not fds:
+            return
+        limit = struct.unpack("!q", message)[0]
+        pid = os.fork()
+        if pid == 0:  # the worker
+            status = 0
+            try:
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                control.close()
+                _serve(socket.socket(fileno=fds[0]), None if limit < 0 else limit)
+            except BaseException:  # pragma: no cover - a worker's own failure, told on its standard error
+                status = 1
+                import traceback
+
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(status)
+        os.close(fds[0])
+        try:
+            control.sendall(struct.pack("!q", pid))
+        except OSError:
+            return
+
+
+# The worker's side.
+
+
+def _serve(sock: socket.socket, memory_limit: int | None) -> None:
+    """A worker's life: answer each job the socket brings, until it closes or the worker grew too big."""
+    if memory_limit is not None:
+        _limit_memory(memory_limit)
+    baseline = _resident()
+    sock.setblocking(True)
+    with sock:
+        while True:
+            try:
+                header = _read(sock, _LENGTH.size)
+                if header is None:
+                    return
+                frame = _read(sock, _LENGTH.unpack(header)[0])
+            except OSError:
+                return
+            if frame is None:
+                return
+            job = pickle.loads(frame)
+            del frame
+            found = work.answer(job)
+            del job
+            grown = _resident() - baseline
+            retire = found.out_of_memory or grown > RECYCLE_GROWTH
+            head = pickle.dumps((found.status, found.media_type, found.bug, retire, grown, len(found.body)))
+            try:
+                sock.sendall(_LENGTH.pack(len(head)) + head)
+                sock.sendall(found.body)
+            except OSError:
+                return
+            if retire:
+                return
+
+
+def _read(sock: socket.socket, count: int) -> bytes | None:
+    data = bytearray()
+    while len(data) < count:
+        chunk = sock.recv(min(count - len(data), 1024 * 1024))
+        if not chunk:
+            return None
+        data += chunk
+    return bytes(data)
+
+
+def _limit_memory(limit: int) -> None:
+    """Bounds the worker's address space to what it has now plus ``limit`` bytes: past it, MemoryError."""
+    with contextlib.suppress(OSError, ValueError):
+        pages = int(open("/proc/self/statm").read().split()[0])  # noqa: SIM115 - read whole at once
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        soft = pages * os.sysconf("SC_PAGE_SIZE") + limit
+        resource.setrlimit(resource.RLIMIT_AS, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+
+
+def _resident() -> int:
+    """The worker's resident memory in bytes (0 where ``/proc`` is not there)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
