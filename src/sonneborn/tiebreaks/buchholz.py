@@ -99,17 +99,20 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> Column:
     what = "FB" if spec.fore else "BH"
 
     @cache
-    def lists() -> tuple[list[list[bool]], list[list[int]]]:
-        return games.tolist(), opponent_bh.tolist()
+    def lists() -> tuple[list[list[bool]], list[int], list[str]]:
+        # An opponent's Buchholz reads the same in every derivation it is in.
+        values = bh.tolist()
+        texts = [f"{ratio_text(v, unit)} ({name})" for v, name in zip(values, context.names, strict=True)]
+        return games.tolist(), values, texts
 
     def derive(row: int) -> Value:
-        played, bh_of = lists()
+        played, bh_of, text_of = lists()
         columns = [c for c, flag in enumerate(played[row]) if flag]
         if not columns:
             return Value(None, note="no game played over the board")
-        values = [int(bh_of[row][c]) for c in columns]
         opponents = [context.lists.opponent[row][c] for c in columns]
-        texts = [f"{ratio_text(v, unit)} ({context.names[o]})" for v, o in zip(values, opponents, strict=True)]
+        values = [bh_of[o] for o in opponents]
+        texts = [text_of[o] for o in opponents]
         terms = Terms(values, unit, texts, [c + 1 for c in columns], [o + 1 for o in opponents])
         return Value(Fraction(sum(values), unit * len(values)), terms, note=f"opponents' {what}", mean=True)
 

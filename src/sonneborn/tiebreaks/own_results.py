@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import compress
 
 import numpy as np
@@ -167,12 +168,23 @@ def progressive_score(context: Context, spec: Spec) -> Column:
     running: Ints = np.cumsum(context.table.points[:, : context.played_rounds], axis=1)
     cut = min(spec.cut_low, running.shape[1])
 
+    rounds = list(range(1, running.shape[1] + 1))
+    kept = [index >= cut for index in range(len(rounds))] if cut else None
+    texts: dict[tuple[int, int], str] = {}  # a running score after a round reads the same for everyone
+
+    @cache
+    def lists() -> list[list[int]]:
+        found: list[list[int]] = running.tolist()
+        return found
+
+    def text(score: int, round_no: int) -> str:
+        found = texts[score, round_no] = f"{ratio_text(score, unit)} (after round {round_no})"
+        return found
+
     def derive(row: int) -> Value:
-        scores = [int(value) for value in running[row].tolist()]
-        texts = [f"{ratio_text(score, unit)} (after round {r})" for r, score in enumerate(scores, start=1)]
-        kept = [index >= cut for index in range(len(scores))] if cut else None
-        rounds = list(range(1, len(scores) + 1))
-        return sum_of(scores, texts, denominator=unit, rounds=rounds, kept=kept)
+        scores = lists()[row]
+        shown = [texts.get((score, r)) or text(score, r) for r, score in zip(rounds, scores, strict=True)]
+        return sum_of(scores, shown, denominator=unit, rounds=rounds, kept=kept)
 
     total: Ints = running[:, cut:].sum(axis=1)
     return whole(total, denominator=unit, derive=derive)

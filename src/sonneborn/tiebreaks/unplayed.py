@@ -218,6 +218,15 @@ class Contributions:
             labels.append(f"{name}, {reason}" if reason else name)
         return labels
 
+    @cached_property
+    def opponent_score_texts(self) -> list[str]:
+        """Every player's score as his opponents' derivations show it: ``11 (Zagorovsky)``."""
+        unit = self.context.unit
+        return [
+            f"{ratio_text(score, unit)} ({label})"
+            for score, label in zip(self.context.seen.score.tolist(), self.opponent_labels, strict=True)
+        ]
+
     def row(self, row: int) -> RoundsCounted:
         """A player's rounds that add an element, with what they add and their texts (worked out once)."""
         found = self._rows.get(row)
@@ -262,18 +271,15 @@ class RoundsCounted:
     def __init__(self, contributions: Contributions, row: int) -> None:
         context = contributions.context
         present, score, source = contributions.lists
+        opponents, points = context.lists.opponent[row], context.lists.points[row]
+        sources, scores = source[row], score[row]
         self.columns: list[int] = [c for c, flag in enumerate(present[row]) if flag]
-        scores, points = score[row], context.lists.points[row]
-        self.scores: list[int] = [int(scores[c]) for c in self.columns]
-        self.points: list[int] = [int(points[c]) for c in self.columns]
-        opponents, sources = context.lists.opponent[row], source[row]
-        labels = contributions.opponent_labels
-        self.labels: list[str] = [
-            labels[opponents[c]] if sources[c] == REAL else contributions.label(row, c) for c in self.columns
-        ]
+        self.scores: list[int] = [scores[c] for c in self.columns]
+        self.points: list[int] = [points[c] for c in self.columns]
         self.opponents: list[int | None] = [opponents[c] + 1 if sources[c] == REAL else None for c in self.columns]
         self.rounds = [c + 1 for c in self.columns]
-        self._unit = context.unit
+        self._contributions = contributions
+        self._row = row
         # Worked out when first asked for (a plain attribute: cached_property takes a lock at every first use).
         self._score_texts: list[str] | None = None
         self._product_texts: list[str] | None = None
@@ -282,9 +288,12 @@ class RoundsCounted:
     def score_texts(self) -> list[str]:
         """``11 (Zagorovsky)``: a Buchholz element."""
         if self._score_texts is None:
-            unit = self._unit
+            contributions, row = self._contributions, self._row
+            real = contributions.opponent_score_texts  # an opponent's is the same in every derivation
+            unit = contributions.context.unit
             self._score_texts = [
-                f"{ratio_text(s, unit)} ({label})" for s, label in zip(self.scores, self.labels, strict=True)
+                real[opponent - 1] if opponent is not None else f"{ratio_text(s, unit)} ({contributions.label(row, c)})"
+                for opponent, s, c in zip(self.opponents, self.scores, self.columns, strict=True)
             ]
         return self._score_texts
 
@@ -292,10 +301,9 @@ class RoundsCounted:
     def product_texts(self) -> list[str]:
         """``½×11 (Zagorovsky)``: a Sonneborn–Berger element."""
         if self._product_texts is None:
-            unit = self._unit
+            unit = self._contributions.context.unit
             self._product_texts = [
-                f"{ratio_result_text(p, unit)}×{ratio_text(s, unit)} ({label})"
-                for p, s, label in zip(self.points, self.scores, self.labels, strict=True)
+                f"{ratio_result_text(p, unit)}×{text}" for p, text in zip(self.points, self.score_texts, strict=True)
             ]
         return self._product_texts
 
