@@ -289,11 +289,9 @@ def _crosstable_table(c: Crosstable, standings: Standings) -> Table:
         if index == c.name_column:
             classes = cls = "name"
         elif index in c.result_columns:
-            cls = "result"
-            classes = [
-                "result diagonal" if c.kind is EventKind.ROUND_ROBIN and text == "X" else "result"
-                for text in texts[index]
-            ]
+            cls = classes = "result"
+            if c.kind is EventKind.ROUND_ROBIN:
+                classes = ["result diagonal" if text == "X" else "result" for text in texts[index]]
         elif c.value_columns and index == c.value_columns[0]:
             classes = "points"
         columns.append(TableColumn(Cell(header, title, cls), texts[index], titles[index], classes))

@@ -103,9 +103,9 @@ def write_trf(
     001    1      Adams, Ann                                                         3.0       0000 - U
     """
     layout = _layout(tournament)
-    totals = scores(tournament)
-    if points is not None:
-        totals.update(points)
+    given = dict(points or {})
+    complete = all(player.start in given for player in tournament.players)
+    totals = given if complete else {**scores(tournament), **given}  # each score summed only when not given
     ranks = ranks or {}
     kept = [(code, content) for code, content in tournament.records if code not in REGENERATED]
     if rules is not None:
