@@ -19,6 +19,7 @@ from test_own_results import SWISS
 from sonneborn.model import PointSystem
 from sonneborn.tiebreaks import Value
 from sonneborn.tiebreaks.rules import Rules
+from sonneborn.tiebreaks.unplayed import Category
 
 Term = tuple[int, int | None, F, str]
 """An element as (round, opponent's start number, value, text)."""
@@ -324,3 +325,27 @@ def test_a_player_without_a_game_over_the_board_has_no_aob() -> None:
     values = derivations(tournament, "AOB")
     assert (values[1].number, terms(values[1])) == (F(3), [(1, 2, F(3), "3 (Boris)")])
     assert (values[3].number, values[3].note, values[3].elements) == (None, "no game played over the board", ())
+
+
+def test_an_adjusted_score_says_which_rounds_counted_as_draws() -> None:
+    # Dan withdrew after round 2 (zero-point byes in rounds 3 and 4, C.07 16.2.5): his opponents see
+    # ½ + ½ + ½ + ½ = 2 instead of his 1 (16.3). Bob's half-point bye in the last round is 16.2.5 too, but
+    # counted as a draw it stays ½: his 1½ is seen as it is, with nothing to say.
+    withdrawn = event(
+        """
+        1 Ann: 2w1 3b1 -U 3w1
+        2 Bob: 1b0 4w= 3w= -H
+        3 Cid: 4b= 1w0 2b= 1b0
+        4 Dan: 3w= 2b= -Z -Z
+        """
+    )
+    values = derivations(withdrawn, "BH", Rules.FIDE_2023)
+    assert terms(values[1])[0] == (1, 2, F(3, 2), "1.5 (Bob)")
+    assert terms(values[3])[0] == (1, 4, F(2), "2 (Dan, adjusted score 2 (16.3: round 3, 4 counted as a draw))")
+
+
+def test_the_voluntary_unplayed_rounds_are_categories_3_to_5() -> None:
+    # C.07 16.1.2: requested byes and forfeit losses; not byes the pairing gave nor forfeit wins.
+    assert [category.voluntary for category in Category] == [False, False, True, True, True]
+    assert [category.code for category in Category] == [1, 2, 3, 4, 5]
+    assert str(Category.LAST_BYES) == "cat. 16.2.5"

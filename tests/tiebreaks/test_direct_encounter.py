@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from builders import context, event, group_order
+from builders import FOUR_PLAYER_ROUND_ROBIN, context, derivations, event, group_order
 
 from sonneborn.model import EventKind
-from sonneborn.tiebreaks import parse
+from sonneborn.tiebreaks import Value, parse
 from sonneborn.tiebreaks.direct_encounter import encounter_points
 
 
@@ -90,3 +90,46 @@ def test_6_3_nobody_certain() -> None:
     4 D: 3b0 -U
     """
     assert order(tournament, [1, 2, 3]) == [[1, 2, 3]]
+
+
+def test_the_derivation_gives_the_separate_standings_of_the_group() -> None:
+    # The four-player round robin ranked by DE: Anna and Dmitri tie on 1½ and met, Dmitri won (6.2);
+    # Boris and Carla are alone on their scores.
+    values = derivations(event(FOUR_PLAYER_ROUND_ROBIN), "DE")
+    assert values[4] == Value(Fraction(1), note="separate standings: Dmitri 1, Anna 0")
+    assert values[1] == Value(Fraction(2), note="separate standings: Dmitri 1, Anna 0")
+    assert values[2] == Value(Fraction(0), note="not tied at this point")
+    assert values[3] == Value(Fraction(0), note="not tied at this point")
+
+
+def test_the_derivation_says_when_not_everyone_met() -> None:
+    # A, B and C tie on 2 (byes fill their scores): A beat B and C, B and C never met. 6.3 puts A first;
+    # re-applied to B and C, who never met, DE separates nobody: places 1, 2, 2.
+    tournament = event(
+        """
+        1 A: 2w1 3b1 -Z -Z
+        2 B: 1b0 -Z -F -F
+        3 C: -Z 1w0 -F -F
+        """
+    )
+    values = derivations(tournament, "DE")
+    note = "separate standings: A 2, B 0, C 0 (not everyone met)"
+    assert [values[start] for start in (1, 2, 3)] == [
+        Value(Fraction(1), note=note),
+        Value(Fraction(2), note=note),
+        Value(Fraction(2), note=note),
+    ]
+
+
+def test_a_group_de_cannot_separate_has_places_0() -> None:
+    # A beat B and drew C; B and C never met: C can still reach A's 1½ (6.3), nobody is certain to be first.
+    tournament = event(
+        """
+        1 A: 2w1 3b= -Z -Z
+        2 B: 1b0 -Z -F -H
+        3 C: -Z 1w= -F -Z
+        """
+    )
+    values = derivations(tournament, "DE")
+    note = "separate standings: A 1.5, C 0.5, B 0 (not everyone met)"
+    assert [values[start] for start in (1, 2, 3)] == [Value(Fraction(0), note=note)] * 3
