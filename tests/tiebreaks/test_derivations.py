@@ -349,3 +349,24 @@ def test_the_voluntary_unplayed_rounds_are_categories_3_to_5() -> None:
     assert [category.voluntary for category in Category] == [False, False, True, True, True]
     assert [category.code for category in Category] == [1, 2, 3, 4, 5]
     assert str(Category.LAST_BYES) == "cat. 16.2.5"
+
+
+def test_a_vur_as_low_as_the_least_significant_value_is_the_one_cut() -> None:
+    # Ann: beat Bob (1½), lost to Cid (2½), half-point bye in the last round (16.2.5, a VUR): a dummy of her own
+    # 1½, at the 2026 cap of ½ × 3 rounds but not above it. BH 5½. Cut-1: the least significant value is
+    # Bob's 1½; the VUR's 1½ is not lower, so C.07 16.5 cuts the VUR. BH/C1 = 4 either way, the derivation
+    # says which element went.
+    tournament = event(
+        """
+        1 Ann: 2w1 3b0 -H
+        2 Bob: 1b0 4w1 3b=
+        3 Cid: 4w1 1w1 2w=
+        4 Dan: 3b0 2b0 -U
+        """
+    )
+    ann = derivations(tournament, "BH/C1")[1]
+    assert ann.number == 4
+    assert terms(ann) == [(1, 2, F(3, 2), "1.5 (Bob)"), (2, 3, F(5, 2), "2.5 (Cid)")]
+    assert cut(ann) == [
+        (3, None, F(3, 2), "1.5 (round 3: half-point bye, cat. 16.2.5, dummy with own score 1.5 (16.4))")
+    ]

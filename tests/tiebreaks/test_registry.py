@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from builders import FOUR_PLAYER_ROUND_ROBIN, column, event
 
 from sonneborn.errors import TiebreakError
 from sonneborn.event import Ints
@@ -134,3 +135,10 @@ def test_an_unknown_edition_lists_the_valid_ones() -> None:
     with pytest.raises(TiebreakError) as raised:
         Rules.parse(" FIDE-2022 ")
     assert str(raised.value) == "unknown rules 'FIDE-2022' (valid: fide-2026, fide-2024, fide-2023, fide-2009, none)"
+
+
+@pytest.mark.parametrize("code", sorted(REGISTRY))
+def test_every_kernel_gives_one_value_per_player(code: str) -> None:
+    # A Column holds one value for every player, in start-number order (its arrays as long as the field).
+    found = column(event(FOUR_PLAYER_ROUND_ROBIN), code, unrated_rating=1500)
+    assert [len(found.numerator), len(found.denominator), len(found.present), len(found.key), len(found)] == [4] * 5
