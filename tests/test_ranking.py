@@ -125,7 +125,7 @@ def test_rows_say_who_shares_a_place_and_carry_the_points() -> None:
 
 def test_a_player_without_points_has_0() -> None:
     standings = rank(event("1 A: 2w1\n2 B: 1b0"), [])
-    assert [(row.player.name, row.points) for row in standings.rows] == [("A", 1), ("B", 0)]
+    assert [(row.player.name, row.points) for row in standings.rows] == [("A", Fraction(1)), ("B", Fraction(0))]
 
 
 def test_lots_shuffle_each_tied_group_with_one_generator() -> None:
