@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from builders import FOUR_PLAYER_ROUND_ROBIN, context, derivations, event, group_order
 
-from sonneborn.model import EventKind
+from sonneborn.model import EventKind, PointSystem
 from sonneborn.tiebreaks import Value, parse
 from sonneborn.tiebreaks.direct_encounter import encounter_points
 
@@ -133,3 +133,52 @@ def test_a_group_de_cannot_separate_has_places_0() -> None:
     values = derivations(tournament, "DE")
     note = "separate standings: A 1.5, C 0.5, B 0 (not everyone met)"
     assert [values[start] for start in (1, 2, 3)] == [Value(Fraction(0), note=note)] * 3
+
+
+def test_6_3_counts_a_missing_game_lost_at_a_losses_points() -> None:
+    # Scoring 1-½-¼: a loss is worth ¼. A beat B and C; A–D never played; D drew B and C; B beat C.
+    # Separate standings: A 2, B ¼ + ½ + 1 = 1¾, C ½ + ¼ + ¼ = 1, D ½ + ½ = 1.
+    # 6.3: A's worst is 2 + ¼ (his missing game lost) = 2¼, above D's best 1 + 1 = 2: A is first whatever
+    # happens. Then B (1¾, nothing missing) is not above D's best 2, nor D's worst 1¼ above B: the others are
+    # ordered by Art. 6 again among themselves, who all met: B 1½, D 1, C ¾ (6.2).
+    tournament = event(
+        """
+        1 A: 2w1 3b1 -Z
+        2 B: 1b0 4w= 3w1
+        3 C: 4w= 1w0 2b0
+        4 D: 3b= 2b= -Z
+        """,
+        system=PointSystem(win=Fraction(1), draw=Fraction(1, 2), loss=Fraction(1, 4)),
+    )
+    assert group_order(tournament, [1, 2, 3, 4]) == [[1], [2], [4], [3]]
+
+
+def test_6_3_places_every_player_but_the_last() -> None:
+    # 3-1-0. A and B met twice (a draw, then B won): the average counts, A ½, B 2 (6.1.2). A drew D; C beat B and
+    # D; B beat D; A and C never met. Separate standings: A 1½, B 5, C 6, D 1; A and C have a game missing.
+    # First: C's worst 6 is above everyone's best (A 1½ + 3, B 5, D 1). Second: B's 5 above A's best 4½ and D's 1.
+    # Third: A's worst 1½ above D's 1. D is left alone, fourth.
+    tournament = event(
+        """
+        1 A: 2w= 4w= 2b0 -Z
+        2 B: 1b= 3b0 1w1 4w1
+        3 C: 4w1 2w1 -Z -Z
+        4 D: 3b0 1b= -Z 2b0
+        """,
+        system=PointSystem.three_one_zero(),
+    )
+    assert group_order(tournament, [1, 2, 3, 4]) == [[3], [2], [1], [4]]
+
+
+def test_separate_standings_of_a_player_who_met_nobody_in_the_group() -> None:
+    # A met neither B nor C; B beat C. The others' games still count (6.1).
+    tournament = event(
+        """
+        1 A: -U -U
+        2 B: 3w1 -U
+        3 C: 2b0 -U
+        """
+    )
+    separate, met = encounter_points(context(tournament), parse("DE"), [1, 2, 3])
+    assert separate == {1: 0, 2: 1, 3: 0}
+    assert met == {frozenset((2, 3))}
