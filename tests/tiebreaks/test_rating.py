@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction as F
@@ -14,7 +15,8 @@ from builders import column, derivations, event
 
 from sonneborn.errors import TiebreakError
 from sonneborn.model import EventKind, PointSystem, StartNo, Tournament
-from sonneborn.tiebreaks import REGISTRY, Spec, Value
+from sonneborn.ranking import rank
+from sonneborn.tiebreaks import REGISTRY, Spec, Value, parse_list
 from sonneborn.tiebreaks.rating import TABLES_FILE, expected_score, rating_difference
 
 RATINGS = {1: 2412, 2: 2305, 3: 2231, 4: 2150, 5: 2087, 6: 1999}
@@ -239,6 +241,57 @@ def test_performances_after_a_single_game(result: str, tpr: dict[int, int], ptp:
     tournament = rated(f"1 Ada: 2w{result}\n2 Ben: 1b{other}", {1: 2000, 2: 1900})
     assert numbers(tournament, "TPR") == tpr
     assert numbers(tournament, "PTP") == ptp
+    # Each one's only opponent's performance is his average (10.4, 10.5).
+    assert numbers(tournament, "APRO") == {1: tpr[2], 2: tpr[1]}
+    assert numbers(tournament, "APPO") == {1: ptp[2], 2: ptp[1]}
+
+
+def test_the_perfect_performance_has_no_floor() -> None:
+    # Ada (1000) drew one game and lost two against three opponents rated 200 (say, assumed for the unrated):
+    # 3 × PD(R − 200) ≥ ½ needs PD ≥ 0.17, which B.02 8.1.2 gives down to a difference of −278 (0.16 from −279).
+    text = """
+    1 Ada: 2w= 3b0 4w0
+    2 Ben: 1b= 4b1 3w1
+    3 Cid: 4w1 1w1 2b0
+    4 Dan: 3b0 2w0 1b1
+    """
+    tournament = rated(text, {1: 1000, 2: 200, 3: 200, 4: 200})
+    assert numbers(tournament, "PTP")[1] == -78
+
+
+def test_notes_of_the_performances() -> None:
+    tournament = rated(SWISS, RATINGS)
+    # Ada scored 3/3: p = 1.00 (B.02 8.1.1: +800).
+    assert derivations(tournament, "TPR")[1].note == "ARO 2229 + dp(1.00)=800; p = 3/3"
+    # Eve played Ben (2305) and Dee (2150) over the board, not Cy (a forfeit): at 2427 0.67 + 0.83, at 2426
+    # 0.66 + 0.83.
+    assert derivations(tournament, "PTP")[5].note == (
+        "lowest R with Σ PD(R − Rᵢ) ≥ 1½: Σ = 1.5 at 2427, 1.49 at 2426; opponents 2305, 2150"
+    )
+    # Two draws against 2000 and 2001: at 1998 D = −2, −3: 0.50 + 0.50 = 1; at 1997 D = −3, −4: 0.50 + 0.49.
+    two = rated("1 Ada: 2w= 3b=\n2 Ben: 1b= -U\n3 Cy: -U 1w=", {1: 2100, 2: 2000, 3: 2001})
+    assert derivations(two, "PTP")[1].note == (
+        "lowest R with Σ PD(R − Rᵢ) ≥ 1: Σ = 1 at 1998, 0.99 at 1997; opponents 2000, 2001"
+    )
+
+
+def test_ranking_by_a_perfect_performance_some_players_lack() -> None:
+    # Points decide (1½, 1, ½); the PTP column is computed for the ranking all the same: Ada and Ben drew,
+    # 3 below each other's rating; Cy played no game over the board and has none.
+    text = """
+    1 Ada: 2w= 3-+
+    2 Ben: 1b= -H
+    3 Cy: -H 1--
+    """
+    standings = rank(rated(text, {1: 2400, 2: 2300, 3: 2200}), parse_list("PTP"))
+    assert [(row.rank, row.player.name) for row in standings.rows] == [(1, "Ada"), (2, "Ben"), (3, "Cy")]
+    assert [row.values["PTP"].number for row in standings.rows] == [2297, 2397, None]
+
+
+def test_a_dropped_column_has_no_value_and_no_double() -> None:
+    found = column(rated(SWISS, {**RATINGS, 6: None}), "ARO")
+    assert found.denominator.tolist() == [1] * 6
+    assert all(math.isnan(value) for value in found.floats().tolist())
 
 
 def test_a_zero_score_reads_the_players_own_lowest_opponent() -> None:
