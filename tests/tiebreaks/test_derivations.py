@@ -14,12 +14,15 @@ from fractions import Fraction as F
 
 import pytest
 from builders import FOUR_PLAYER_ROUND_ROBIN, derivations, event
+from builders import values as builders_values
 from test_own_results import SWISS
 
 from sonneborn.model import PointSystem
-from sonneborn.tiebreaks import Value
+from sonneborn.model import ResultKind as K
+from sonneborn.ranking import rank
+from sonneborn.tiebreaks import Value, parse_list
 from sonneborn.tiebreaks.rules import Rules
-from sonneborn.tiebreaks.unplayed import Category
+from sonneborn.tiebreaks.unplayed import Category, describe_kind
 
 Term = tuple[int, int | None, F, str]
 """An element as (round, opponent's start number, value, text)."""
@@ -217,6 +220,7 @@ def test_standard_points_round_by_round() -> None:
     ]
     # Ben: lost, lost, drew, double forfeit (0 against 0: the same as the scheduled opponent, ½ as written).
     assert values[2].number == 1
+    assert terms(values[2])[0] == (1, 1, F(0), "0 (round 1: 0 against 1, Ada)")
     assert terms(values[2])[2:] == [
         (3, 4, F(1, 2), "½ (round 3: 0.5 against 0.5, Dee)"),
         (4, 3, F(1, 2), "½ (round 4: 0 against 0, Cy)"),
@@ -325,6 +329,16 @@ def test_a_player_without_a_game_over_the_board_has_no_aob() -> None:
     values = derivations(tournament, "AOB")
     assert (values[1].number, terms(values[1])) == (F(3), [(1, 2, F(3), "3 (Boris)")])
     assert (values[3].number, values[3].note, values[3].elements) == (None, "no game played over the board", ())
+    # The column the ranking compares says the same.
+    assert builders_values(tournament, "AOB") == {1: 3, 2: values[2].number, 3: None}
+
+
+def test_ranking_by_aob_compares_averages_over_different_numbers_of_games() -> None:
+    # Rules "none": Cy and Dee tie on 1½. Cy met Dee (BH 6) and Ben (8½) over the board: 7¼; Dee met Cy (6½),
+    # Ben (8½) and Ada (3½): 18½/3 = 6⅙. Cy ranks 2nd, Dee 3rd.
+    standings = rank(event(SWISS), parse_list("AOB"), rules=Rules.NONE)
+    assert [(row.rank, row.player.name) for row in standings.rows] == [(1, "Ada"), (2, "Cy"), (3, "Dee"), (4, "Ben")]
+    assert [row.values["AOB"].number for row in standings.rows] == [F(29, 4), F(29, 4), F(37, 6), F(16, 3)]
 
 
 def test_an_adjusted_score_says_which_rounds_counted_as_draws() -> None:
@@ -370,3 +384,38 @@ def test_a_vur_as_low_as_the_least_significant_value_is_the_one_cut() -> None:
     assert cut(ann) == [
         (3, None, F(3, 2), "1.5 (round 3: half-point bye, cat. 16.2.5, dummy with own score 1.5 (16.4))")
     ]
+
+
+def test_with_forfeits_played_a_forfeit_loss_is_no_vur_to_prefer() -> None:
+    # Cy with /P: Dee 1½, Ben ½, Ada 4 (his forfeit loss, a game now), Ben ½ (the double forfeit) = 6½. No round
+    # is unplayed, so no VUR: Cut-1 takes the lowest, Ben's ½, from the earliest round among equals (round 2).
+    cy = derivations(event(SWISS), "BH/C1/P")[3]
+    assert cy.number == 6
+    assert cut(cy) == [(2, 2, F(1, 2), "0.5 (Ben)")]
+
+
+def test_a_cut_of_more_elements_than_a_player_has_leaves_0() -> None:
+    # Rules "none": Ann met only Bob (her bye adds nothing), Dan only Cid; Cut-2 removes their single element
+    # and nothing more, whatever the others still have.
+    tournament = event(
+        """
+        1 Ann: 2w1 -U
+        2 Bob: 1b0 3w1
+        3 Cid: 4w= 2b0
+        4 Dan: 3b= -U
+        """
+    )
+    assert builders_values(tournament, "BH/C2", Rules.NONE) == {1: 0, 2: 0, 3: 0, 4: 0}
+    assert builders_values(tournament, "BH/C1", Rules.NONE) == {1: 0, 2: 2, 3: F(3, 2), 4: 0}
+
+
+def test_unplayed_results_are_named_as_arbiters_name_them() -> None:
+    assert [describe_kind(kind) for kind in (K.PAIRING_BYE, K.FULL_BYE, K.HALF_BYE, K.ZERO_BYE)] == [
+        "pairing-allocated bye",
+        "full-point bye",
+        "half-point bye",
+        "zero-point bye",
+    ]
+    assert (describe_kind(K.FORFEIT_WIN), describe_kind(K.FORFEIT_LOSS)) == ("forfeit win", "forfeit loss")
+    # Any other kind by its TRF code.
+    assert (describe_kind(K.NOT_PLAYED), describe_kind(K.UNRATED_WIN)) == ("*", "W")
