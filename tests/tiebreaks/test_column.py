@@ -79,3 +79,18 @@ def test_fractions_key_with_numerators_too_large_for_a_common_denominator() -> N
 def test_fractions_key_of_nothing_present() -> None:
     key = fractions_key(np.array([1, 2]), np.array([1, 1]), np.zeros(2, dtype=bool))
     assert key.tolist() == [0, 0]
+
+
+def test_fractions_key_keeps_whole_numbers_apart_beyond_53_bits() -> None:
+    # 2**60 + 1 and 2**60 over the denominator 1: keys within 64 bits, distinct (doubles would merge them).
+    key = fractions_key(np.array([2**60 + 1, 2**60]), np.array([1, 1]), np.ones(2, dtype=bool))
+    assert key[0] > key[1]
+
+
+def test_fractions_key_of_averages_near_2_to_the_62() -> None:
+    # (2**62 − 3)/3 < (2**62 − 5)/2 < (2**62 − 1)/2; over the common denominator 6 the numerators would overflow
+    # 64 bits, so the fractions are ranked themselves.
+    numerator = np.array([2**62 - 1, 2**62 - 5, 2**62 - 3])
+    denominator = np.array([2, 2, 3])
+    key = fractions_key(numerator, denominator, np.ones(3, dtype=bool))
+    assert _order(key, [0, 1, 2]) == [2, 1, 0]
