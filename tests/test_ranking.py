@@ -174,3 +174,17 @@ def test_the_list_a_file_states() -> None:
     assert stated_tiebreaks(Event.of(tournament)) == [parse("BH/C1"), parse("SB")]
     assert stated_tiebreaks(event(FOUR_PLAYER_ROUND_ROBIN)) is None
     assert stated_tiebreaks(Event.of(event(FOUR_PLAYER_ROUND_ROBIN))) is None
+
+
+def test_lots_draw_a_tied_pair_too() -> None:
+    # Anna and Dmitri tie on 1½ with KS 1 each: seed 1 draws the pair of rows [0, 3] as [3, 0], Dmitri first.
+    drawn = [0, 3]
+    random.Random(1).shuffle(drawn)
+    assert drawn == [3, 0]
+    standings = rank(event(FOUR_PLAYER_ROUND_ROBIN), parse_list("KS"), lots=1)
+    assert [(row.rank, row.player.name, row.by_lot) for row in standings.rows] == [
+        (1, "Boris", False),
+        (2, "Dmitri", True),
+        (3, "Anna", True),
+        (4, "Carla", False),
+    ]
