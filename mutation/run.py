@@ -13,7 +13,9 @@ registered by ``@tiebreak(...)`` and the shared arrays of
 script lets mutmut mutate functions whose decorators are only these
 (``tiebreak``, ``property``, ``cached_property``): the decorators stay on the
 trampoline, so the registry holds it, and are left off the copies, so that no
-code is registered twice. The arguments of a decorator are never mutated.
+code is registered twice. The arguments of a decorator are never mutated. It
+also hands each mutant's tests to pytest quickest first, so that a mutant is
+killed by its quickest failing test.
 
 Then it prints the score (killed / total, by module) and every mutant not
 killed with its change, and checks each against the table of kept survivors
@@ -33,6 +35,7 @@ import shutil
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,6 +94,18 @@ def adapt_mutmut() -> None:
 
     visitor._skip_node_and_children = skip_node_and_children  # type: ignore[method-assign]
     file_mutation.function_trampoline_arrangement = function_trampoline_arrangement  # type: ignore[assignment]
+
+    from mutmut.runners.harness import PytestRunner
+    from mutmut.state import state
+
+    regular_run = PytestRunner._pytest_args_regular_run
+
+    def fastest_first(self: PytestRunner, tests: Iterable[str]) -> list[str]:
+        # A mutant's tests stop at the first failure (-x): the quickest first, not in the order of a set.
+        durations = state().duration_by_test
+        return regular_run(self, sorted(tests, key=lambda test: (durations.get(test, 0.0), test)))
+
+    PytestRunner._pytest_args_regular_run = fastest_first  # type: ignore[method-assign]
 
 
 @dataclass(frozen=True, slots=True)
