@@ -136,29 +136,44 @@ def params(name: str) -> list[Any]:
 
 
 @cache
-def tournament(name: str, event_name: str) -> Tournament:
-    """An event of a file, built from its lines or read from its file."""
+def tournament(name: str, event_name: str, scale: int = 1) -> Tournament:
+    """An event of a file, built from its lines or read from its file; with ``scale``, every point value of its
+    point system multiplied by it (an event of builders' lines only: a file may set points of its own)."""
     spec = load(name)["events"][event_name]
     if "file" in spec:
+        assert scale == 1, event_name
         return read_path(DATA / spec["file"])
+    system = PointSystem.parse(spec["system"]) if "system" in spec else PointSystem()
+    if scale != 1:
+        system = PointSystem(win=system.win * scale, draw=system.draw * scale, loss=system.loss * scale)
     return event(
         spec["lines"],
         kind=EventKind(spec["kind"]) if "kind" in spec else None,
-        system=PointSystem.parse(spec["system"]) if "system" in spec else None,
+        system=system,
         ratings={int(k): int(v) for k, v in spec.get("ratings", {}).items()},
     )
 
 
 @cache
-def standings(name: str, event_name: str, code: str, rules: str, unrated_rating: int | None) -> Standings:
+def standings(
+    name: str, event_name: str, code: str, rules: str, unrated_rating: int | None, scale: int = 1
+) -> Standings:
     """The event ranked by points and then by the code alone."""
-    return rank(tournament(name, event_name), [parse(code)], rules=Rules.parse(rules), unrated_rating=unrated_rating)
+    return rank(
+        tournament(name, event_name, scale), [parse(code)], rules=Rules.parse(rules), unrated_rating=unrated_rating
+    )
 
 
-def computed(cell: Cell) -> Fraction | None:
-    """The program's value of a cell."""
-    table = standings(cell.file, cell.event, cell.code, cell.rules, cell.unrated_rating)
-    return table.row(cell.player).values[str(parse(cell.code))].number
+def computed(cell: Cell, scale: int = 1) -> tuple[Fraction | None, Fraction | None]:
+    """The program's value of a cell twice: as its derivation sums it and as the ranking compared it."""
+    table = standings(cell.file, cell.event, cell.code, cell.rules, cell.unrated_rating, scale)
+    key = str(parse(cell.code))
+    return table.row(cell.player).values[key].number, table.column(key).number(cell.player - 1)
+
+
+POINTS_POWER = {"PTS": 1, "BH": 1, "FB": 1, "AOB": 1, "PS": 1, "KS": 1, "GF": 1, "SOLK": 1, "SB": 2, "NNSB": 2}
+"""How a code's value grows with the point values: as the points (a sum of scores), as their square (a sum of
+points × scores); the codes not named are counts, places, ratings or 1-½-0 terms (STD), and do not change."""
 
 
 def rounded(value: Fraction, decimals: int) -> Fraction:
@@ -167,11 +182,21 @@ def rounded(value: Fraction, decimals: int) -> Fraction:
     return Fraction(math.floor(value * scale + Fraction(1, 2)), scale)
 
 
-def check(cell: Cell) -> None:
-    """Asserts the program's value (and place, when given) of a cell."""
-    value = computed(cell)
-    shown = value if value is None or cell.decimals is None else rounded(value, cell.decimals)
-    assert shown == cell.value, f"{cell.id}: program {value}, expected {cell.value} ({cell.derivation or cell.source})"
+def check(cell: Cell, scale: int = 1) -> None:
+    """Asserts the program's value of a cell, in its derivation and in the ranking, and its place when given.
+
+    With ``scale`` the event's point values are multiplied by it and the expected value by its power that
+    :data:`POINTS_POWER` gives.
+    """
+    expected = cell.value
+    if expected is not None:
+        expected *= scale ** POINTS_POWER.get(parse(cell.code).code, 0)
+    for value, where in zip(computed(cell, scale), ("derivation", "ranking"), strict=True):
+        shown = value if value is None or cell.decimals is None else rounded(value, cell.decimals)
+        assert shown == expected, (
+            f"{cell.id}: program {value} ({where}), expected {expected} ({cell.derivation or cell.source})"
+        )
     if cell.place is not None:
-        row = standings(cell.file, cell.event, cell.code, cell.rules, cell.unrated_rating).row(cell.player)
-        assert row.rank == cell.place, f"{cell.id}: place {row.rank}, expected {cell.place}"
+        table = standings(cell.file, cell.event, cell.code, cell.rules, cell.unrated_rating, scale)
+        place = table.row(cell.player).rank
+        assert place == cell.place, f"{cell.id}: place {place}, expected {cell.place}"

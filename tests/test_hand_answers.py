@@ -20,6 +20,21 @@ def test_hand_value(cell: Cell) -> None:
     check(cell)
 
 
+@pytest.mark.parametrize("cell", [p for p in params(FILE) if not parse(p.values[0].code).limit])
+def test_hand_value_with_points_a_trillion_times_larger(cell: Cell) -> None:
+    # Every point value × 10¹²: sums of points grow as much, sums of points × scores (SB) as its square, counts
+    # and places not at all. Products then pass 64 bits and the kernels compute on Python integers. (Not KS/L±n:
+    # its limit moves by half points of the scale itself, C.07 14.5, which do not grow with the point values.)
+    check(cell, scale=10**12)
+
+
+@pytest.mark.parametrize("cell", [p for p in params(FILE) if parse(p.values[0].code).cut_low])
+def test_hand_value_of_a_cut_with_points_ten_million_times_larger(cell: Cell) -> None:
+    # Every point value × 10⁷: the table stays on 64-bit integers, but ordering SB's elements by (score, product)
+    # needs a key beyond 64 bits, which the cut then builds on Python integers.
+    check(cell, scale=10**7)
+
+
 def test_every_registered_code_has_a_hand_value() -> None:
     # A new tie-break cannot be registered without a value worked out by hand.
     covered = {parse(cell.code).code for cell in cells(FILE)}

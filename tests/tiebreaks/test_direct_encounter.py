@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from builders import context, event, group_order
+from builders import FOUR_PLAYER_ROUND_ROBIN, context, derivations, event, group_order
 
-from sonneborn.model import EventKind
-from sonneborn.tiebreaks import parse
+from sonneborn.model import EventKind, PointSystem
+from sonneborn.tiebreaks import Value, parse
 from sonneborn.tiebreaks.direct_encounter import encounter_points
 
 
@@ -90,3 +90,95 @@ def test_6_3_nobody_certain() -> None:
     4 D: 3b0 -U
     """
     assert order(tournament, [1, 2, 3]) == [[1, 2, 3]]
+
+
+def test_the_derivation_gives_the_separate_standings_of_the_group() -> None:
+    # The four-player round robin ranked by DE: Anna and Dmitri tie on 1½ and met, Dmitri won (6.2);
+    # Boris and Carla are alone on their scores.
+    values = derivations(event(FOUR_PLAYER_ROUND_ROBIN), "DE")
+    assert values[4] == Value(Fraction(1), note="separate standings: Dmitri 1, Anna 0")
+    assert values[1] == Value(Fraction(2), note="separate standings: Dmitri 1, Anna 0")
+    assert values[2] == Value(Fraction(0), note="not tied at this point")
+    assert values[3] == Value(Fraction(0), note="not tied at this point")
+
+
+def test_the_derivation_says_when_not_everyone_met() -> None:
+    # A, B and C tie on 2 (byes fill their scores): A beat B and C, B and C never met. 6.3 puts A first;
+    # re-applied to B and C, who never met, DE separates nobody: places 1, 2, 2.
+    tournament = event(
+        """
+        1 A: 2w1 3b1 -Z -Z
+        2 B: 1b0 -Z -F -F
+        3 C: -Z 1w0 -F -F
+        """
+    )
+    values = derivations(tournament, "DE")
+    note = "separate standings: A 2, B 0, C 0 (not everyone met)"
+    assert [values[start] for start in (1, 2, 3)] == [
+        Value(Fraction(1), note=note),
+        Value(Fraction(2), note=note),
+        Value(Fraction(2), note=note),
+    ]
+
+
+def test_a_group_de_cannot_separate_has_places_0() -> None:
+    # A beat B and drew C; B and C never met: C can still reach A's 1½ (6.3), nobody is certain to be first.
+    tournament = event(
+        """
+        1 A: 2w1 3b= -Z -Z
+        2 B: 1b0 -Z -F -H
+        3 C: -Z 1w= -F -Z
+        """
+    )
+    values = derivations(tournament, "DE")
+    note = "separate standings: A 1.5, C 0.5, B 0 (not everyone met)"
+    assert [values[start] for start in (1, 2, 3)] == [Value(Fraction(0), note=note)] * 3
+
+
+def test_6_3_counts_a_missing_game_lost_at_a_losses_points() -> None:
+    # Scoring 1-½-¼: a loss is worth ¼. A beat B and C; A–D never played; D drew B and C; B beat C.
+    # Separate standings: A 2, B ¼ + ½ + 1 = 1¾, C ½ + ¼ + ¼ = 1, D ½ + ½ = 1.
+    # 6.3: A's worst is 2 + ¼ (his missing game lost) = 2¼, above D's best 1 + 1 = 2: A is first whatever
+    # happens. Then B (1¾, nothing missing) is not above D's best 2, nor D's worst 1¼ above B: the others are
+    # ordered by Art. 6 again among themselves, who all met: B 1½, D 1, C ¾ (6.2).
+    tournament = event(
+        """
+        1 A: 2w1 3b1 -Z
+        2 B: 1b0 4w= 3w1
+        3 C: 4w= 1w0 2b0
+        4 D: 3b= 2b= -Z
+        """,
+        system=PointSystem(win=Fraction(1), draw=Fraction(1, 2), loss=Fraction(1, 4)),
+    )
+    assert group_order(tournament, [1, 2, 3, 4]) == [[1], [2], [4], [3]]
+
+
+def test_6_3_places_every_player_but_the_last() -> None:
+    # 3-1-0. A and B met twice (a draw, then B won): the average counts, A ½, B 2 (6.1.2). A drew D; C beat B and
+    # D; B beat D; A and C never met. Separate standings: A 1½, B 5, C 6, D 1; A and C have a game missing.
+    # First: C's worst 6 is above everyone's best (A 1½ + 3, B 5, D 1). Second: B's 5 above A's best 4½ and D's 1.
+    # Third: A's worst 1½ above D's 1. D is left alone, fourth.
+    tournament = event(
+        """
+        1 A: 2w= 4w= 2b0 -Z
+        2 B: 1b= 3b0 1w1 4w1
+        3 C: 4w1 2w1 -Z -Z
+        4 D: 3b0 1b= -Z 2b0
+        """,
+        system=PointSystem.three_one_zero(),
+    )
+    assert group_order(tournament, [1, 2, 3, 4]) == [[3], [2], [1], [4]]
+
+
+def test_separate_standings_of_a_player_who_met_nobody_in_the_group() -> None:
+    # A met neither B nor C; B beat C. The others' games still count (6.1).
+    tournament = event(
+        """
+        1 A: -U -U
+        2 B: 3w1 -U
+        3 C: 2b0 -U
+        """
+    )
+    separate, met = encounter_points(context(tournament), parse("DE"), [1, 2, 3])
+    assert separate == {1: 0, 2: 1, 3: 0}
+    assert met == {frozenset((2, 3))}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction as F
@@ -14,7 +15,8 @@ from builders import column, derivations, event
 
 from sonneborn.errors import TiebreakError
 from sonneborn.model import EventKind, PointSystem, StartNo, Tournament
-from sonneborn.tiebreaks import REGISTRY, Spec
+from sonneborn.ranking import rank
+from sonneborn.tiebreaks import REGISTRY, Spec, Value, parse_list
 from sonneborn.tiebreaks.rating import TABLES_FILE, expected_score, rating_difference
 
 RATINGS = {1: 2412, 2: 2305, 3: 2231, 4: 2150, 5: 2087, 6: 1999}
@@ -207,3 +209,148 @@ def test_definitions() -> None:
         by_code["TPR"].check(Spec.parse("TPR/C1"))
     with pytest.raises(TiebreakError):
         by_code["ARO"].check(Spec.parse("ARO/R"))
+
+
+def test_a_score_short_of_the_extremes_reads_the_rows_of_0_01_and_0_99() -> None:
+    # B.02 8.1.1: 0.01 gives −677, 0.99 gives 677. Half up to two decimals, 1/201 would read 0.00 and 200/201
+    # 1.00, the rows of a zero and a full score: a score neither 0 nor 100 % is kept within 0.01–0.99.
+    assert rating_difference(F(1, 201)) == -677
+    assert rating_difference(F(200, 201)) == 677
+    assert rating_difference(F(1, 200)) == -677  # 0.005, half up to 0.01
+
+
+def test_performances_of_201_games_between_two_players() -> None:
+    # Ada (2000) wins 200 games against Ben (1800) and draws one.
+    # TPR: Ada 1800 + dp(200½/201 = 0.9975, kept at 0.99) = 1800 + 677; Ben 2000 + dp(½/201, kept at 0.01) = 2000 − 677.
+    # PTP: Ada needs 201 × PD ≥ 200½, PD = 1.00: R − 1800 ≥ 736; Ben needs PD ≥ ½/201: 0.01, from R − 2000 = −735.
+    rounds = 201
+    ada = " ".join(["2w1" if r % 2 else "2b1" for r in range(rounds - 1)] + ["2w="])
+    ben = " ".join(["1b0" if r % 2 else "1w0" for r in range(rounds - 1)] + ["1b="])
+    tournament = rated(f"1 Ada: {ada}\n2 Ben: {ben}", {1: 2000, 2: 1800})
+    assert numbers(tournament, "TPR") == {1: 2477, 2: 1323}
+    assert derivations(tournament, "TPR")[2].note == "ARO 2000 + dp(0.01)=-677; p = ½/201"
+    assert numbers(tournament, "PTP") == {1: 2536, 2: 1265}
+
+
+@pytest.mark.parametrize(
+    ("result", "tpr", "ptp"),
+    [
+        # A draw: p = ½, dp 0; PD(D) = 0.50 for D from −3 to 3, so the lowest R reaching ½ is 3 below.
+        ("=", {1: 1900, 2: 2000}, {1: 1897, 2: 1997}),
+        # A win: +800 and 736 above the opponent; the loser scored 0: −800, and his opponent − 800 (10.3).
+        ("1", {1: 2700, 2: 1200}, {1: 2636, 2: 1200}),
+    ],
+)
+def test_performances_after_a_single_game(result: str, tpr: dict[int, int], ptp: dict[int, int]) -> None:
+    other = {"=": "=", "1": "0"}[result]
+    tournament = rated(f"1 Ada: 2w{result}\n2 Ben: 1b{other}", {1: 2000, 2: 1900})
+    assert numbers(tournament, "TPR") == tpr
+    assert numbers(tournament, "PTP") == ptp
+    # Each one's only opponent's performance is his average (10.4, 10.5).
+    assert numbers(tournament, "APRO") == {1: tpr[2], 2: tpr[1]}
+    assert numbers(tournament, "APPO") == {1: ptp[2], 2: ptp[1]}
+
+
+def test_the_perfect_performance_has_no_floor() -> None:
+    # Ada (1000) drew one game and lost two against three opponents rated 200 (say, assumed for the unrated):
+    # 3 × PD(R − 200) ≥ ½ needs PD ≥ 0.17, which B.02 8.1.2 gives down to a difference of −278 (0.16 from −279).
+    text = """
+    1 Ada: 2w= 3b0 4w0
+    2 Ben: 1b= 4b1 3w1
+    3 Cid: 4w1 1w1 2b0
+    4 Dan: 3b0 2w0 1b1
+    """
+    tournament = rated(text, {1: 1000, 2: 200, 3: 200, 4: 200})
+    assert numbers(tournament, "PTP")[1] == -78
+
+
+def test_notes_of_the_performances() -> None:
+    tournament = rated(SWISS, RATINGS)
+    # Ada scored 3/3: p = 1.00 (B.02 8.1.1: +800).
+    assert derivations(tournament, "TPR")[1].note == "ARO 2229 + dp(1.00)=800; p = 3/3"
+    # Eve played Ben (2305) and Dee (2150) over the board, not Cy (a forfeit): at 2427 0.67 + 0.83, at 2426
+    # 0.66 + 0.83.
+    assert derivations(tournament, "PTP")[5].note == (
+        "lowest R with Σ PD(R − Rᵢ) ≥ 1½: Σ = 1.5 at 2427, 1.49 at 2426; opponents 2305, 2150"
+    )
+    # Two draws against 2000 and 2001: at 1998 D = −2, −3: 0.50 + 0.50 = 1; at 1997 D = −3, −4: 0.50 + 0.49.
+    two = rated("1 Ada: 2w= 3b=\n2 Ben: 1b= -U\n3 Cy: -U 1w=", {1: 2100, 2: 2000, 3: 2001})
+    assert derivations(two, "PTP")[1].note == (
+        "lowest R with Σ PD(R − Rᵢ) ≥ 1: Σ = 1 at 1998, 0.99 at 1997; opponents 2000, 2001"
+    )
+
+
+def test_ranking_by_a_perfect_performance_some_players_lack() -> None:
+    # Points decide (1½, 1, ½); the PTP column is computed for the ranking all the same: Ada and Ben drew,
+    # 3 below each other's rating; Cy played no game over the board and has none.
+    text = """
+    1 Ada: 2w= 3-+
+    2 Ben: 1b= -H
+    3 Cy: -H 1--
+    """
+    standings = rank(rated(text, {1: 2400, 2: 2300, 3: 2200}), parse_list("PTP"))
+    assert [(row.rank, row.player.name) for row in standings.rows] == [(1, "Ada"), (2, "Ben"), (3, "Cy")]
+    assert [row.values["PTP"].number for row in standings.rows] == [2297, 2397, None]
+
+
+def test_a_dropped_column_has_no_value_and_no_double() -> None:
+    found = column(rated(SWISS, {**RATINGS, 6: None}), "ARO")
+    assert found.denominator.tolist() == [1] * 6
+    assert all(math.isnan(value) for value in found.floats().tolist())
+
+
+def test_a_zero_score_reads_the_players_own_lowest_opponent() -> None:
+    # Ben and Cy each lost their only game to Ada (2000): 2000 − 800, whatever Ada's other opponents.
+    # Ada's full score: her highest opponent (1800) + 736.
+    text = """
+    1 Ada: 2w1 3b1
+    2 Ben: 1b0 -U
+    3 Cy: -U 1w0
+    """
+    tournament = rated(text, {1: 2000, 2: 1500, 3: 1800})
+    assert numbers(tournament, "PTP") == {1: 2536, 2: 1200, 3: 1200}
+    assert derivations(tournament, "PTP")[3].note == "zero score: lowest opponent 2000 − 800"
+
+
+def test_rating_derivations_element_by_element() -> None:
+    tournament = rated(SWISS, RATINGS)
+    ada = derivations(tournament, "ARO")[1]
+    # Ada met Dee (r1), Ben (r2), Cy (r3): 6686/3 → 2229.
+    assert [(e.round, e.opponent, e.value, e.text) for e in ada.elements] == [
+        (1, 4, F(2150), "2150 (Dee)"),
+        (2, 2, F(2305), "2305 (Ben)"),
+        (3, 3, F(2231), "2231 (Cy)"),
+    ]
+    assert (ada.number, ada.note, ada.mean) == (F(2229), "average of 3 ratings: 6686/3, rounded half up", True)
+    # Ben's PTP: at 2156 the expected score against 2087, 2412, 1999 is 0.60 + 0.19 + 0.71 = 1.50, at 2155 1.48.
+    assert derivations(tournament, "PTP")[2].note == (
+        "lowest R with Σ PD(R − Rᵢ) ≥ 1½: Σ = 1.5 at 2156, 1.48 at 2155; opponents 2087, 2412, 1999"
+    )
+    # Eve met Ben (r1) and Dee (r3), not Cy (a forfeit): PTPs 2156 and 1837, 3993/2 → 1997.
+    eve = derivations(tournament, "APPO")[5]
+    assert [(e.round, e.opponent, e.value, e.text) for e in eve.elements] == [
+        (1, 2, F(2156), "2156 (Ben)"),
+        (3, 4, F(1837), "1837 (Dee)"),
+    ]
+    assert (eve.note, eve.mean) == ("average of 2 PTPs: 1996.5, rounded half up", True)
+
+
+def test_aro_cut_of_a_single_game_names_what_was_cut() -> None:
+    text = """
+    1 Ada: 2w1 3-+
+    2 Ben: 1b0 -U
+    3 Cy: -Z 1--
+    """
+    values = derivations(rated(text, {1: 2400, 2: 2301, 3: 2200}), "ARO/C1")
+    assert (values[1].number, values[1].note) == (None, "no rating left after the cut")
+    assert [(e.round, e.opponent, e.text) for e in values[1].cut] == [(1, 2, "2301 (Ben)")]
+    assert (values[3].number, values[3].note) == (None, "no game over the board")
+
+
+def test_rating_notes() -> None:
+    tournament = rated(SWISS, {**RATINGS, 6: None})
+    # An unrated participant and no rating given: RTNG is dropped for everyone (C.07 10), as every rating code.
+    dropped = "dropped: player(s) 6 unrated (C.07 10); give --unrated-rating or /U<N>"
+    assert derivations(tournament, "RTNG")[1] == Value(None, note=dropped)
+    assert derivations(tournament, "RTNG/U1000")[1] == Value(F(2412), note="rating")
+    assert derivations(tournament, "RTNG/U1000")[6] == Value(F(1000), note="unrated: assumed rating")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
 from builders import FOUR_PLAYER_ROUND_ROBIN, event, values
 
 from sonneborn.model import EventKind, PointSystem
@@ -77,3 +78,38 @@ def test_sonneborn_berger_under_three_one_zero() -> None:
     tournament = event(FOUR_PLAYER_ROUND_ROBIN, system=PointSystem.three_one_zero())
     assert values(tournament, "PTS") == {1: 4, 2: 6, 3: 2, 4: 4}
     assert values(tournament, "SB") == {1: 20, 2: 18, 3: 8, 4: 14}
+
+
+GAMES_PLAYED = {
+    "past 64 bits": [26, 32, 34, 38, 44, 47, 49],
+    "denominator past 64 bits": [32, 27, 25, 49, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43],
+}
+"""How many games each of Hub's opponents played. GF's common denominator is the least common multiple of every
+opponent's number of games (these, their fillers' one fewer, Hub's): about 2.9·10¹⁷ for the first list, which a
+filler's 48 wins over it take past 64 bits; for the second, whose primes reach 43, the denominator itself passes
+64 bits."""
+
+
+def hub_event(games_played: list[int]) -> str:
+    """Hub (1) beats O1…On (2…n+1) in rounds 1…n; Oj plays Fj (n + 1 + j) in the other rounds, losing, until it
+    has played its number of games; everyone rests on a zero-point bye in the rounds left."""
+    rounds = 1 + max(games_played)
+    lines = {1: ["-Z"] * rounds}
+    for j, games in enumerate(games_played, start=1):
+        o, f = 1 + j, 1 + len(games_played) + j
+        lines[o], lines[f] = ["-Z"] * rounds, ["-Z"] * rounds
+        lines[1][j - 1], lines[o][j - 1] = f"{o}w1", "1b0"
+        for r in [r for r in range(rounds) if r != j - 1][: games - 1]:
+            lines[o][r], lines[f][r] = f"{f}b0", f"{o}w1"
+    return "\n".join(f"{start} P{start}: " + " ".join(tokens) for start, tokens in sorted(lines.items()))
+
+
+@pytest.mark.parametrize("games_played", GAMES_PLAYED.values(), ids=GAMES_PLAYED.keys())
+def test_gelbfuhs_when_the_games_played_have_no_common_multiple_in_64_bits(games_played: list[int]) -> None:
+    # Rules "none": the scores as they are. Every Oj lost every game (score 0): Hub's GF is n × 1×(1 + 0/nj),
+    # each Fj's (nj − 1) × 1×(1 + 0/nj); over their common denominator the sums pass 64 bits.
+    found = values(event(hub_event(games_played), kind=EventKind.SWISS), "GF", NONE)
+    opponents = len(games_played)
+    assert found[1] == opponents
+    assert [found[1 + opponents + j] for j in range(1, opponents + 1)] == [games - 1 for games in games_played]
+    assert all(found[1 + j] == 0 for j in range(1, opponents + 1))
