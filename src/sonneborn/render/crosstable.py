@@ -212,36 +212,41 @@ def _swiss(standings: Standings) -> Crosstable:
 def _round_cells(standings: Standings) -> list[list[str]]:
     """Every round's cells, a column each in final order: ``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``.
 
-    The cells of all rounds are made in one pass over the results, round after round, then cut into columns:
-    the work is one step a result, however the players and rounds are shaped.
+    Made for all rounds at once on object arrays (the opponent's number joined to the colour and result),
+    then cut into columns: the work is one step a result, however the players and rounds are shaped.
     """
     table, order = standings.event.table, standings.order
-    count = len(order)
-    if count == 0 or table.rounds == 0:
+    if len(order) == 0 or table.rounds == 0:
         return [[] for _ in range(table.rounds)]
-    opponents = table.opponent[order].T.ravel().tolist()
-    styles = (table.colour[order].T.astype(np.int64) * len(KINDS) + table.kind[order].T).ravel().tolist()
-    points = table.points[order].T.ravel().tolist()
-    unit, system = table.unit, table.system
-    win, draw, loss = (int(system[KINDS.index(k)]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
-    games = [colour + symbol for colour in _COLOUR_LETTER for symbol in _SYMBOL_OF]
-    labels = [str(start) for start in range(1, len(table.opponent) + 1)]
-    byes: dict[tuple[int, int], str] = {}
+    opponents = table.opponent[order].T
+    styles = table.colour[order].T.astype(np.int64) * len(KINDS) + table.kind[order].T
+    labels = np.empty(len(table.opponent) + 1, dtype=object)
+    labels[:-1] = [str(start) for start in range(1, len(table.opponent) + 1)]
+    labels[-1] = ""  # the label of no opponent (-1)
+    games = np.array([colour + symbol for colour in _COLOUR_LETTER for symbol in _SYMBOL_OF], dtype=object)
+    cells = labels[opponents] + games[styles]
+    byes = opponents < 0
+    if byes.any():
+        unit, system = table.unit, table.system
+        win, draw, loss = (int(system[KINDS.index(k)]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
+        texts: dict[tuple[int, int], str] = {}
 
-    def bye(style: int, pts: int) -> str:
-        kind = style % len(KINDS)
-        if kind == NOT_PLAYED:
-            return ""
-        # A bye's points as the result it is worth: 1, ½ or 0, else the number.
-        symbol = "1" if pts == win else "½" if pts == draw else "0" if pts == loss else None
-        return f"-{KINDS[kind]}{symbol or exact_text(Fraction(int(pts), unit))}"
+        def bye(style: int, pts: int) -> str:
+            kind = style % len(KINDS)
+            if kind == NOT_PLAYED:
+                return ""
+            # A bye's points as the result it is worth: 1, ½ or 0, else the number.
+            symbol = "1" if pts == win else "½" if pts == draw else "0" if pts == loss else None
+            return f"-{KINDS[kind]}{symbol or exact_text(Fraction(int(pts), unit))}"
 
-    cells = [
-        labels[opponent] + games[style] if opponent >= 0 else byes.get((style, pts)) or byes.setdefault(
-            (style, pts), bye(style, pts))
-        for opponent, style, pts in zip(opponents, styles, points, strict=True)
-    ]  # fmt: skip
-    return [cells[start : start + count] for start in range(0, len(cells), count)]
+        found = np.empty(int(byes.sum()), dtype=object)
+        found[:] = [
+            texts.get((style, pts)) or texts.setdefault((style, pts), bye(style, pts))
+            for style, pts in zip(styles[byes].tolist(), table.points[order].T[byes].tolist(), strict=True)
+        ]
+        cells[byes] = found
+    columns: list[list[str]] = cells.tolist()
+    return columns
 
 
 _KIND_WORDS = [_WORDS[kind] for kind in KINDS]
