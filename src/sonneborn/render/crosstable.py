@@ -328,7 +328,7 @@ def crosstable_text(c: Crosstable) -> str:
                       left=index == c.name_column)
         for index, (title, cells) in enumerate(zip(c.header, c.columns, strict=True))
     ]  # fmt: skip
-    return "\n".join("  ".join(cells).rstrip() for cells in zip(*columns, strict=True)) + "\n"
+    return "\n".join(["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)] + [""])
 
 
 def crosstable_csv(c: Crosstable) -> str:
@@ -379,7 +379,8 @@ def markdown_table(header: Sequence[str], columns: Sequence[Sequence[str]], alig
     ]
     lines = ["| " + " | ".join(map(escape_markdown, header)) + " |", "| " + " | ".join(rule[a] for a in align) + " |"]
     lines += ["| " + " | ".join(cells) + " |" for cells in zip(*columns, strict=True)]
-    return "\n".join(lines) + "\n"
+    lines.append("")  # the last line's end, without copying the table to add it
+    return "\n".join(lines)
 
 
 def crosstable_markdown(c: Crosstable) -> str:

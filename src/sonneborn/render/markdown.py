@@ -32,9 +32,10 @@ def render_markdown(standings: Standings) -> str:
     found = notes(standings)
     if found:
         parts.append(escape_markdown(" ".join(found)))
-    parts += ["## Standings", _standings(standings).rstrip("\n")]
-    parts += ["## Crosstable", crosstable_markdown(build_crosstable(standings)).rstrip("\n")]
-    return "\n\n".join(parts) + "\n"
+    parts += ["## Standings", _standings(standings), "## Crosstable", crosstable_markdown(build_crosstable(standings))]
+    # Each part ended by its line end (the tables by their own), a blank line between parts: the tables of a
+    # big event are tens of megabytes, joined once and never copied to strip or add a line end.
+    return "\n".join(part if part.endswith("\n") else part + "\n" for part in parts)
 
 
 def _standings(standings: Standings) -> str:

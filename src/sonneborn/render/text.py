@@ -89,4 +89,5 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     for note in [named, *said] if named else said:
         for part in textwrap.wrap(note, width) if width is not None else [note]:
             lines.append(f"{DIM}{part}{RESET}" if color else part)
-    return "\n".join(lines) + "\n"
+    lines.append("")  # the last line's end, without a copy of the table
+    return "\n".join(lines)
