@@ -17,6 +17,7 @@ from sonneborn.demo import seed_event
 from sonneborn.formats import read_path
 from sonneborn.model import EventKind
 from sonneborn.ranking import rank
+from sonneborn.render.crosstable import build_crosstable, crosstable_html
 from sonneborn.render.html import render_html
 from sonneborn.tiebreaks import parse_list
 from sonneborn.tiebreaks.rules import Rules
@@ -127,6 +128,20 @@ def test_crosstable_section_is_the_seeds_grid() -> None:
     for got, want in zip(rows, seed, strict=True):
         assert [cell.text for cell in got[3:18]] == want[2:17]
     assert rows[0][4].title == "Sloth against Zagorovsky: drew (round 2)"
+
+
+def test_each_derivation_is_on_the_page_once() -> None:
+    # The standings carry SB's derivation; the crosstable below repeats the value (the published 69.5 for
+    # Sloth) without it, while the crosstable's own page carries it there.
+    standings = rank(seed_event(), parse_list("SB"))
+    html = render_html(standings)
+    tables = parse(html).tables
+    standings_sb, crosstable_sb = tables["standings"][1][4], tables["crosstable"][1][-1]
+    assert Fraction(crosstable_sb.text) == Fraction(standings_sb.text) == Fraction(139, 2)
+    assert crosstable_sb.title is None
+    assert standings_sb.title is not None and html.count(f'title="{standings_sb.title}"') == 1
+    alone = parse(crosstable_html(build_crosstable(standings), standings)).tables["crosstable"]
+    assert alone[1][-1].title == standings_sb.title
 
 
 def test_a_script_name_is_escaped() -> None:

@@ -1,8 +1,10 @@
 """The publishable page: event header, standings with every tie-break, and the crosstable.
 
 The page is one self-contained HTML5 file: the stylesheet is inlined, nothing
-is fetched, no script runs. Each tie-break value carries the sum it came from
-as a tooltip (its ``title``); every name is escaped by Jinja2's autoescaping.
+is fetched, no script runs. Each tie-break value of the standings carries the
+sum it came from as a tooltip (its ``title``), once: the crosstable below
+repeats the values without them, while the crosstable's own page
+(:func:`render_crosstable_page`) carries them. Every text is escaped.
 
 >>> from sonneborn.demo import seed_event
 >>> from sonneborn.ranking import parse_list, rank
@@ -99,12 +101,14 @@ def environment(package: str = "sonneborn") -> jinja2.Environment:
 
 def render_html(standings: Standings) -> str:
     """The standings and the crosstable as one self-contained HTML page."""
-    escaped = Escaped()  # the crosstable shows the standings' derivations again: escaped once
+    # The crosstable below the standings repeats their values without their derivations: the standings
+    # above carry each one once (a 2,000-player page was 15 MB with them twice, 9 MB without).
+    crosstable = _crosstable_table(build_crosstable(standings), standings, derivations=False)
     return _render(
         "standings.html",
         _page(standings, "Standings"),
-        standings=table_html(_standings_table(standings), escaped),
-        crosstable=table_html(_crosstable_table(build_crosstable(standings), standings), escaped),
+        standings=table_html(_standings_table(standings)),
+        crosstable=table_html(crosstable),
     )
 
 
@@ -138,33 +142,25 @@ def _escaped(text: str) -> str:
     )
 
 
-class Escaped:
-    """Lists of texts escaped for a page, each list once: one page's two tables show the same derivations."""
+def _escaped_all(texts: Sequence[str]) -> list[str]:
+    """Many texts escaped in one pass: joined by a character no text holds once escaped, then split.
 
-    def __init__(self) -> None:
-        self._found: dict[int, tuple[Sequence[str], list[str]]] = {}
-
-    def __call__(self, texts: Sequence[str]) -> list[str]:
-        """Many texts escaped in one pass: joined by a character no text holds once escaped, then split."""
-        known = self._found.get(id(texts))
-        if known is not None and known[0] is texts:
-            return known[1]
-        joined = "\x00".join(texts)
-        if joined.count("\x00") != len(texts) - 1:  # a text holds the separator itself: one at a time
-            found = [_escaped(text) for text in texts]
-        else:
-            escaped = _escaped(joined)
-            found = list(texts) if escaped is joined else escaped.split("\x00")
-        self._found[id(texts)] = (texts, found)  # the list is kept, so its id is not reused meanwhile
-        return found
+    >>> _escaped_all(["a & b", "c", "<d>"])
+    ['a &amp; b', 'c', '&lt;d&gt;']
+    """
+    joined = "\x00".join(texts)
+    if joined.count("\x00") != len(texts) - 1:  # a text holds the separator itself: one at a time
+        return [_escaped(text) for text in texts]
+    escaped = _escaped(joined)
+    return list(texts) if escaped is joined else escaped.split("\x00")
 
 
-def _cells(column: TableColumn, escaped: Escaped) -> list[str]:
+def _cells(column: TableColumn) -> list[str]:
     """The ``<td>`` elements of a column, one per row."""
     count = len(column.texts)
-    texts = escaped(column.texts)
-    titles = escaped(column.titles) if column.titles else [""] * count
-    prefixes = escaped(column.prefixes) if column.prefixes else [""] * count
+    texts = _escaped_all(column.texts)
+    titles = _escaped_all(column.titles) if column.titles else [""] * count
+    prefixes = _escaped_all(column.prefixes) if column.prefixes else [""] * count
     if isinstance(column.classes, str):
         opening = f'<td class="{_escaped(column.classes)}"' if column.classes else "<td"
         return [
@@ -184,7 +180,7 @@ def _cells(column: TableColumn, escaped: Escaped) -> list[str]:
     ]
 
 
-def table_html(table: Table, escaped: Escaped | None = None) -> str:
+def table_html(table: Table) -> str:
     """A table as HTML, every text escaped.
 
     Written with string joins rather than a template: a table of a thousand players has tens of
@@ -196,8 +192,7 @@ def table_html(table: Table, escaped: Escaped | None = None) -> str:
         + "</th>\n"
         for cell in (column.header for column in table.columns)
     )
-    escaped = escaped or Escaped()
-    columns = [_cells(column, escaped) for column in table.columns]
+    columns = [_cells(column) for column in table.columns]
     body = "".join("<tr>\n" + "".join(cells) + "</tr>\n" for cells in zip(*columns, strict=True))
     return (
         f'<div class="scroll">\n<table id="{_escaped(table.id)}">\n<thead>\n<tr>\n{head}</tr>\n</thead>\n'
@@ -273,7 +268,8 @@ def _standings_table(standings: Standings) -> Table:
     return Table("standings", columns)
 
 
-def _crosstable_table(c: Crosstable, standings: Standings) -> Table:
+def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool = True) -> Table:
+    """The crosstable as a table of the page; ``derivations``: its values' tooltips hold their derivations."""
     names_of = standings.event.roster.names
     texts, titles = c.columns, c.title_columns
     columns = []
@@ -294,5 +290,6 @@ def _crosstable_table(c: Crosstable, standings: Standings) -> Table:
                 classes = ["result diagonal" if text == "X" else "result" for text in texts[index]]
         elif c.value_columns and index == c.value_columns[0]:
             classes = "points"
-        columns.append(TableColumn(Cell(header, title, cls), texts[index], titles[index], classes))
+        shown = titles[index] if derivations or index not in c.value_columns[1:] else None
+        columns.append(TableColumn(Cell(header, title, cls), texts[index], shown, classes))
     return Table("crosstable", columns)
