@@ -31,7 +31,8 @@ from sonneborn.pipeline import Reading, Request, standings
 from sonneborn.pipeline import read_text as read_reading
 from sonneborn.ranking import Standings, rank
 from sonneborn.render import render
-from sonneborn.render.crosstable import build_crosstable, crosstable_html, crosstable_markdown, crosstable_text
+from sonneborn.render.crosstable import build_crosstable, crosstable_markdown, crosstable_text
+from sonneborn.render.html import render_crosstable_page
 from sonneborn.render.json import render_json
 
 DATA = Path(__file__).parent / "data"
@@ -375,7 +376,8 @@ def _render_everything(result: Standings) -> int:
     except WriteError as error:
         assert str(error) and "\n" not in str(error)
     table = build_crosstable(result)
-    lengths += [len(crosstable_text(table)), len(crosstable_markdown(table)), len(crosstable_html(table, result))]
+    lengths += [len(crosstable_text(table)), len(crosstable_markdown(table))]
+    lengths.append(len(render_crosstable_page(table, result)))
     return sum(lengths)
 
 

@@ -326,7 +326,6 @@ def crosstable(
     from sonneborn.render.crosstable import (
         build_crosstable,
         crosstable_csv,
-        crosstable_html,
         crosstable_markdown,
         crosstable_text,
     )
@@ -335,7 +334,9 @@ def crosstable(
     result = _rank(_read(file, **event), request)
     table = build_crosstable(result)
     if fmt == "html":
-        click.echo(crosstable_html(table, result), nl=False)
+        from sonneborn.render.html import render_crosstable_page
+
+        click.echo(render_crosstable_page(table, result), nl=False)
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
     click.echo(writers[fmt](table), nl=False)

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sonneborn.formats import _first_line, detect_format, split_lines
+from sonneborn.formats import _first_line, detect_format
+from sonneborn.formats.lines import split_lines
 
 
 @pytest.mark.parametrize(

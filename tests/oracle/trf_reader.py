@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from sonneborn.errors import TrfError, shown
-from sonneborn.formats import MAX_LINE, duplicates, long_line, split_lines, too_many_results, unheld_rounds
+from sonneborn.formats.lines import MAX_LINE, duplicates, long_line, split_lines, too_many_results, unheld_rounds
 from sonneborn.model import (
     Colour,
     Entry,

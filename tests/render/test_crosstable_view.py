@@ -22,10 +22,10 @@ from sonneborn.render.crosstable import (
     Crosstable,
     build_crosstable,
     crosstable_csv,
-    crosstable_html,
     crosstable_markdown,
     crosstable_text,
 )
+from sonneborn.render.html import render_crosstable_page
 from sonneborn.tiebreaks import parse_list
 from sonneborn.tiebreaks.rules import Rules
 
@@ -196,7 +196,7 @@ def test_swiss_pending_games_unknown_colours_and_shared_places() -> None:
 
 def test_html_page_of_the_crosstable_alone() -> None:
     standings = rank(read_path(SEED), parse_list("SB"))
-    page = crosstable_html(build_crosstable(standings), standings)
+    page = render_crosstable_page(build_crosstable(standings), standings)
     assert page.startswith("<!doctype html>")
     assert 'id="crosstable"' in page
     assert 'id="standings"' not in page

@@ -17,8 +17,8 @@ from sonneborn.demo import seed_event
 from sonneborn.formats import read_path
 from sonneborn.model import EventKind
 from sonneborn.ranking import rank
-from sonneborn.render.crosstable import build_crosstable, crosstable_html
-from sonneborn.render.html import render_html
+from sonneborn.render.crosstable import build_crosstable
+from sonneborn.render.html import render_crosstable_page, render_html
 from sonneborn.tiebreaks import parse_list
 from sonneborn.tiebreaks.rules import Rules
 
@@ -140,7 +140,7 @@ def test_each_derivation_is_on_the_page_once() -> None:
     assert Fraction(crosstable_sb.text) == Fraction(standings_sb.text) == Fraction(139, 2)
     assert crosstable_sb.title is None
     assert standings_sb.title is not None and html.count(f'title="{standings_sb.title}"') == 1
-    alone = parse(crosstable_html(build_crosstable(standings), standings)).tables["crosstable"]
+    alone = parse(render_crosstable_page(build_crosstable(standings), standings)).tables["crosstable"]
     assert alone[1][-1].title == standings_sb.title
 
 

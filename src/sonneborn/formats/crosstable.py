@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
-from sonneborn.formats import MAX_LINE, from_spreadsheet, long_line, split_lines, too_many_results
+from sonneborn.formats.lines import MAX_LINE, from_spreadsheet, long_line, split_lines, too_many_results
 from sonneborn.model import (
     Colour,
     Entry,

@@ -17,7 +17,7 @@ import csv
 import io
 
 from sonneborn.errors import WriteError
-from sonneborn.formats import spreadsheet_text
+from sonneborn.formats.lines import spreadsheet_text
 from sonneborn.model import EventKind, Outcome, ResultKind, Tournament
 from sonneborn.numbers import exact_text
 from sonneborn.scoring import scores

@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
-from sonneborn.formats import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
+from sonneborn.formats.lines import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
 from sonneborn.model import (
     Colour,
     Entry,

@@ -34,7 +34,7 @@ import chess
 import chess.pgn
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
-from sonneborn.formats import MAX_LINE, too_many_results
+from sonneborn.formats.lines import MAX_LINE, too_many_results
 from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["ABSENT_AS", "PgnError", "read_pgn"]

@@ -44,8 +44,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
-from sonneborn.formats import MAX_LINE, long_line, split_lines, too_many_results
 from sonneborn.formats.crosstable import RESULT_KINDS, berger_schedule, parse_points, result_tokens, split_cells
+from sonneborn.formats.lines import MAX_LINE, long_line, split_lines, too_many_results
 from sonneborn.model import Colour, Entry, EventKind, Player, ResultKind, Tournament, mirrors
 
 __all__ = ["looks_published", "read_published", "tiebreak_of"]

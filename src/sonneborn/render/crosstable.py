@@ -32,7 +32,7 @@ import numpy as np
 
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
 from sonneborn.explain import explained
-from sonneborn.formats import spreadsheet_text
+from sonneborn.formats.lines import spreadsheet_text
 from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -49,7 +49,6 @@ __all__ = [
     "Crosstable",
     "build_crosstable",
     "crosstable_csv",
-    "crosstable_html",
     "crosstable_markdown",
     "crosstable_text",
     "escape_markdown",
@@ -393,10 +392,3 @@ def crosstable_markdown(c: Crosstable) -> str:
     """
     align = ["l" if i == c.name_column else "c" if i in c.result_columns else "r" for i in range(len(c.header))]
     return markdown_table(c.header, c.columns, align)
-
-
-def crosstable_html(c: Crosstable, standings: Standings) -> str:
-    """A self-contained HTML page holding the crosstable only, under the event's header."""
-    from sonneborn.render.html import render_crosstable_page
-
-    return render_crosstable_page(c, standings)

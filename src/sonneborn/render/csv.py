@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
-from sonneborn.formats import spreadsheet_text
+from sonneborn.formats.lines import spreadsheet_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import csv_texts, names, points_texts
 

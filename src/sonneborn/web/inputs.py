@@ -33,7 +33,8 @@ from starlette.formparsers import FormParser, MultiPartException, MultiPartParse
 from starlette.requests import Request
 
 from sonneborn.errors import InputError, OptionError, TiebreakError
-from sonneborn.formats import ReadOptions, decode, split_lines
+from sonneborn.formats import ReadOptions, decode
+from sonneborn.formats.lines import split_lines
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings

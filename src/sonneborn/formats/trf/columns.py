@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from sonneborn.errors import TrfError
 from sonneborn.event import CODE, COLOUR_CODE, KINDS, Bools, Codes, Ints, distinct
-from sonneborn.formats import MAX_LINE, long_line
+from sonneborn.formats.lines import MAX_LINE, long_line
 from sonneborn.formats.trf.layout import COLOURS, RESULT_CODES, RESULTS, Columns, Layout
 
 __all__ = ["Blocks", "PlayerLines", "cut", "read_player_lines"]

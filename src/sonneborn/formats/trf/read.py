@@ -34,7 +34,7 @@ import numpy as np
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
 from sonneborn.event import CODE, KINDS, UNKNOWN, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
-from sonneborn.formats import (
+from sonneborn.formats.lines import (
     MAX_LINE,
     SHOWN_DUPLICATES,
     duplicates,
