@@ -41,6 +41,16 @@ def test_check_passes_a_correct_file(tmp_path: Path) -> None:
     assert out.startswith("No disagreement: points, ranks of 4 players agree")
 
 
+def test_check_of_a_file_that_records_nothing_says_so(tmp_path: Path) -> None:
+    # The seed grid's crosstable holds results only once its points and SB columns are taken away.
+    grid = [line.split("\t")[:17] for line in SEED.read_text(encoding="utf-8").splitlines()]
+    path = tmp_path / "grid.tsv"
+    path.write_text("\n".join("\t".join(cells) for cells in grid) + "\n", encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == 0, out
+    assert out == "Nothing to check: the file records no points, ranks or tie-break values of its 15 players.\n"
+
+
 def test_check_names_the_player_and_the_round_of_a_wrong_total(tmp_path: Path) -> None:
     # Ann's half-point bye in round 3 left out of her total: 2.0 recorded, 2.5 computed.
     code, out, _ = run("check", swiss_file(tmp_path, ann_points="2.0"))

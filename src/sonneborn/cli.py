@@ -376,8 +376,11 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
         click.echo(terminal_text(str(disagreement)))
     for cause in report.causes:
         click.echo(f"Likely cause: {cause}.")
-    fields = ", ".join(audited_fields(result)) or "nothing to check"
+    fields = ", ".join(audited_fields(result))
     players = reading.event.players
+    if not fields:
+        click.echo(f"Nothing to check: the file records no points, ranks or tie-break values of its {players} players.")
+        return
     if report.disagreements:
         unexplained = len(report.unexplained)
         said = f"{unexplained} without a likely cause" if unexplained else "each with a likely cause"
