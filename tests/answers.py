@@ -12,6 +12,7 @@ value. A value published rounded says so with ``decimals``.
 from __future__ import annotations
 
 import math
+import os
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
@@ -135,7 +136,14 @@ def params(name: str) -> list[Any]:
     ]
 
 
-@cache
+def _cache_outside_mutation_runs(function: Any) -> Any:
+    """``functools.cache``, except under mutmut (which sets ``MUTANT_UNDER_TEST``): mutmut learns which tests
+    reach a function from the calls each test makes, and a test served from the cache makes none, so the
+    mutants of a kernel would be judged by the first test of each event only."""
+    return function if os.environ.get("MUTANT_UNDER_TEST") else cache(function)
+
+
+@_cache_outside_mutation_runs
 def tournament(name: str, event_name: str, scale: int = 1) -> Tournament:
     """An event of a file, built from its lines or read from its file; with ``scale``, every point value of its
     point system multiplied by it (an event of builders' lines only: a file may set points of its own)."""
@@ -154,7 +162,7 @@ def tournament(name: str, event_name: str, scale: int = 1) -> Tournament:
     )
 
 
-@cache
+@_cache_outside_mutation_runs
 def standings(
     name: str, event_name: str, code: str, rules: str, unrated_rating: int | None, scale: int = 1
 ) -> Standings:
