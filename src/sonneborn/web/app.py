@@ -348,7 +348,7 @@ def _page() -> str:
         version=_version(),
         presets=PRESETS,
         rules=[(r.value, RULE_LABELS[r]) for r in Rules],
-        default_rules=DEFAULT_RULES.value,
+        file_rules=f"The file's, else {RULE_LABELS[DEFAULT_RULES]}",
         codes=codes,
         weighted=weighted,
         max_megabytes=MAX_BODY // (1024 * 1024),

@@ -239,7 +239,8 @@
     else data.append("text", sent.text);
     if (sent.tiebreaks) data.append("tiebreaks", sent.tiebreaks);
     if (sent.rankBy) data.append("rank_by", sent.rankBy);
-    data.append("rules", sent.rules);
+    // No edition chosen: the file's own (a TRF sonneborn wrote states it, record XXT), else the default.
+    if (sent.rules) data.append("rules", sent.rules);
     return data;
   }
 
