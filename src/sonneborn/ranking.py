@@ -153,9 +153,11 @@ class Standings:
 
     def column(self, code: str) -> Column:
         """The column of a key of :attr:`codes`; ``PTS``, when the list does not name it, is the points."""
-        if code == "PTS" and code not in self.codes:
+        if code in self.codes:
+            return self.columns[self.codes.index(code)]
+        if code == "PTS":
             return self.points
-        return self.columns[self.codes.index(code)]
+        raise KeyError(f"{code!r} is no column of these standings (they have {', '.join(['PTS', *self.codes])})")
 
     @cached_property
     def warnings(self) -> tuple[InputWarning, ...]:
