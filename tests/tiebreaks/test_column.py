@@ -94,3 +94,9 @@ def test_fractions_key_of_averages_near_2_to_the_62() -> None:
     denominator = np.array([2, 2, 3])
     key = fractions_key(numerator, denominator, np.ones(3, dtype=bool))
     assert _order(key, [0, 1, 2]) == [2, 1, 0]
+
+
+def test_values_compare_by_number_and_derivation_and_a_plain_value_has_no_note() -> None:
+    assert Value(F(3, 2)) == Value(F(3, 2)) and Value(F(3, 2)) != Value(F(1, 2))
+    assert Value(F(3, 2)) != F(3, 2)  # a value is no number
+    assert Value(F(3, 2)).note == "" and not Value(F(3, 2)).mean

@@ -187,8 +187,10 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
         number = int(groups[row])
         if number not in notes:
             members = members_of.get(number)
-            found = games.separate(number, members) if members else None
-            notes[number] = describe(context.names, members, *found) if members and found else "not tied at this point"
+            if members:
+                notes[number] = describe(context.names, members, *games.separate(number, members))
+            else:
+                notes[number] = "not tied at this point"
         return Value(Fraction(int(places[row])), note=notes[number])
 
     return Column(places, np.ones(players, dtype=np.int64), np.ones(players, dtype=bool), -sub, derive)

@@ -27,7 +27,7 @@ def sum_of(
     texts: Sequence[str],
     *,
     denominator: int,
-    rounds: Sequence[int] = (),
+    rounds: Sequence[int],
     opponents: Sequence[int | None] = (),
     kept: Sequence[bool] | None = None,
     note: str = "",
@@ -35,7 +35,7 @@ def sum_of(
     """The derivation of a sum: its addends (numerators over ``denominator``) with their texts, those
     ``kept`` summed; the others were cut."""
     count = len(values)
-    terms = Terms(values, denominator, texts, rounds or [0] * count, opponents or [None] * count, kept)
+    terms = Terms(values, denominator, texts, rounds, opponents or [None] * count, kept)
     total = sum(values) if kept is None else sum(compress(values, kept))
     return Value(Fraction(total, denominator), terms, note=note)
 
@@ -53,15 +53,6 @@ _AGAINST = [_round_words(kind) for kind in KINDS]
 """By kind code, the words before the opponent's name: ``won against``, ``forfeit loss against``."""
 _ALONE = [describe_kind(kind) for kind in KINDS]
 """By kind code, a round without an opponent in words: ``half-point bye``."""
-
-
-def describe_round(context: Context, row: int, column: int) -> str:
-    """A round's result in words: ``won against Sloth``, ``forfeit loss against Nun``, ``half-point bye``."""
-    kind = context.lists.kind[row][column]
-    opponent = context.lists.opponent[row][column]
-    if opponent < 0:
-        return _ALONE[kind]
-    return f"{_AGAINST[kind]} {context.names[opponent]}"
 
 
 @tiebreak("PTS", "Points", "C.07 4.2", "The player's score.")

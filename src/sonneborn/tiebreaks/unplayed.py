@@ -235,14 +235,11 @@ class Contributions:
         return found
 
     def label(self, row: int, column: int) -> str:
-        """Whose score a round counts, and why it is what it is, as derivations show it."""
+        """Whose score a round without a real opponent counts (the dummy, the virtual opponent), and why it is
+        what it is, as derivations show it; a real opponent is named by :attr:`opponent_labels`."""
         context = self.context
         unit = context.unit
         source = int(self.source[row, column])
-        if source == REAL:
-            opponent = int(context.table.opponent[row, column])
-            why = context.seen.why(opponent)
-            return context.names[opponent] + (f", {why}" if why else "")
         kind = KINDS[int(context.table.kind[row, column])]
         round_no = column + 1
         if source == DUMMY:
