@@ -127,7 +127,7 @@ def solkoff(context: Context, spec: Spec) -> dict[StartNo, Value]:
             context.round_points[player.start],
             unplayed,
             context.system.draw,
-            "adjusted score {} (USCF 34E1: round {} counted as a draw)",
+            "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})",
         )
     values = {}
     for player in context.tournament:

@@ -140,12 +140,12 @@ def adjusted_view(
 ) -> ScoreView:
     """C.07 16.3: the score opponents see, with category 16.2.5 rounds counted as draws."""
     last = {r for r, c in cats.items() if c is Category.LAST_BYES}
-    return _as_draws(score, points, last, draw, "adjusted score {} (16.3: round {} counted as a draw)")
+    return _as_draws(score, points, last, draw, "adjusted score {score} (16.3: {rounds} counted as {draws})")
 
 
 def virtual_view(score: Fraction, points: list[Fraction], unplayed: set[int], draw: Fraction) -> ScoreView:
     """Pre-2023 rule (C.02 13.15 a): every unplayed game of an opponent counts as a draw."""
-    return _as_draws(score, points, unplayed, draw, "{} with unplayed round {} as draws (C.02 13.15)")
+    return _as_draws(score, points, unplayed, draw, "{score} with unplayed {rounds} as {draws} (C.02 13.15)")
 
 
 def _as_draws(score: Fraction, points: list[Fraction], rounds: set[int], draw: Fraction, why: str) -> ScoreView:
@@ -153,4 +153,10 @@ def _as_draws(score: Fraction, points: list[Fraction], rounds: set[int], draw: F
     adjusted = score - sum((points[r - 1] for r in rounds), Fraction(0)) + draw * len(rounds)
     if adjusted == score:
         return ScoreView(score)
-    return ScoreView(adjusted, why.format(exact_text(adjusted), ", ".join(map(str, sorted(rounds)))))
+    listed = ", ".join(map(str, sorted(rounds)))
+    words = (
+        {"rounds": f"round {listed}", "draws": "a draw"}
+        if len(rounds) == 1
+        else {"rounds": f"rounds {listed}", "draws": "draws"}
+    )
+    return ScoreView(adjusted, why.format(score=exact_text(adjusted), **words))

@@ -97,14 +97,14 @@ def test_buchholz_with_virtual_opponents() -> None:
     ada = derivations(event(SWISS), "BH", Rules.FIDE_2009)[1]
     assert ada.number == 7
     assert terms(ada) == [
-        (1, 2, F(1), "1 (Ben, 1 with unplayed round 4 as draws (C.02 13.15))"),
+        (1, 2, F(1), "1 (Ben, 1 with unplayed round 4 as a draw (C.02 13.15))"),
         (2, None, F(2), "2 (round 2: pairing-allocated bye, virtual opponent 1 + (1 − 1) + 0.5×2 = 2 (C.02 13.15))"),
         (3, None, F(5, 2), "2.5 (round 3: forfeit win, virtual opponent 2 + (1 − 1) + 0.5×1 = 2.5 (C.02 13.15))"),
         (4, 4, F(3, 2), "1.5 (Dee)"),
     ]
     # Cy, seen by his opponents: 1½ with his forfeit loss and his double forfeit as draws = 2½.
     dee = derivations(event(SWISS), "BH", Rules.FIDE_2009)[4]
-    assert terms(dee)[0] == (1, 3, F(5, 2), "2.5 (Cy, 2.5 with unplayed round 3, 4 as draws (C.02 13.15))")
+    assert terms(dee)[0] == (1, 3, F(5, 2), "2.5 (Cy, 2.5 with unplayed rounds 3, 4 as draws (C.02 13.15))")
 
 
 def test_sonneborn_berger_with_dummies() -> None:
@@ -355,7 +355,7 @@ def test_an_adjusted_score_says_which_rounds_counted_as_draws() -> None:
     )
     values = derivations(withdrawn, "BH", Rules.FIDE_2023)
     assert terms(values[1])[0] == (1, 2, F(3, 2), "1.5 (Bob)")
-    assert terms(values[3])[0] == (1, 4, F(2), "2 (Dan, adjusted score 2 (16.3: round 3, 4 counted as a draw))")
+    assert terms(values[3])[0] == (1, 4, F(2), "2 (Dan, adjusted score 2 (16.3: rounds 3, 4 counted as draws))")
 
 
 def test_the_voluntary_unplayed_rounds_are_categories_3_to_5() -> None:

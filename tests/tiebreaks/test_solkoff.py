@@ -19,7 +19,7 @@ from sonneborn.explain import explain_value
 from sonneborn.ranking import Standings, rank
 from sonneborn.tiebreaks import parse_list
 
-ADJUSTED = "adjusted score {} (USCF 34E1: round 3, 4 counted as a draw)"
+ADJUSTED = "adjusted score {} (USCF 34E1: rounds 3, 4 counted as draws)"
 
 
 def _standings() -> Standings:

@@ -133,7 +133,7 @@ def solkoff(context: Context, spec: Spec) -> Column:
     as opponents with an adjusted score of zero, so add nothing. Buchholz without C.07 Art. 16: no
     16.3 adjustment of the last rounds only, no dummy. No cuts.
     """
-    seen = unplayed_as_draws(context, "adjusted score {} (USCF 34E1: round {} counted as a draw)")
+    seen = unplayed_as_draws(context, "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})")
     games = context.played & context.has_opponent
     opponent_score = np.where(games, seen.score[context.opponent_rows], 0)
     unit, names = context.unit, context.names

@@ -122,6 +122,18 @@ def unplayed_categories(kind: Codes, counted: Bools) -> Ints:
     return found
 
 
+def changed_rounds_words(rounds: list[int]) -> dict[str, str]:
+    """The rounds counted as draws, in words: ``round 3`` and ``a draw``, or ``rounds 3, 4`` and ``draws``.
+
+    >>> changed_rounds_words([3]), changed_rounds_words([3, 4])
+    ({'rounds': 'round 3', 'draws': 'a draw'}, {'rounds': 'rounds 3, 4', 'draws': 'draws'})
+    """
+    listed = ", ".join(map(str, rounds))
+    if len(rounds) == 1:
+        return {"rounds": f"round {listed}", "draws": "a draw"}
+    return {"rounds": f"rounds {listed}", "draws": "draws"}
+
+
 @dataclass(frozen=True, eq=False)
 class ScoresSeen:
     """Every player's score as opponents see it in BH and SB, with the rounds counted otherwise."""
@@ -131,7 +143,8 @@ class ScoresSeen:
     as_draws: Bools
     """The rounds of each player counted as draws instead of their points."""
     rule: str
-    """How the changed score is described: C.07 16.3, or the pre-2023 rule."""
+    """How the changed score is described: C.07 16.3, or the pre-2023 rule (``{score}``, ``{rounds}`` and
+    ``{draws}`` filled in by :func:`changed_rounds_words`)."""
     unit: int
     _why: dict[int, str] = field(default_factory=dict, repr=False)
 
@@ -147,9 +160,9 @@ class ScoresSeen:
             return ""
         found = self._why.get(row)
         if found is None:
-            rounds = np.flatnonzero(self.as_draws[row])
+            rounds = [r + 1 for r in np.flatnonzero(self.as_draws[row]).tolist()]
             seen = ratio_text(int(self.score[row]), self.unit)
-            found = self._why[row] = self.rule.format(seen, ", ".join(str(r + 1) for r in rounds.tolist()))
+            found = self._why[row] = self.rule.format(score=seen, **changed_rounds_words(rounds))
         return found
 
 
@@ -158,9 +171,9 @@ def scores_seen(context: Context) -> ScoresSeen:
     table = context.table
     if context.art16:
         changed = context.categories == Category.LAST_BYES.code
-        return as_draws(context, changed, "adjusted score {} (16.3: round {} counted as a draw)")
+        return as_draws(context, changed, "adjusted score {score} (16.3: {rounds} counted as {draws})")
     if not context.is_round_robin and context.rules.unplayed == "virtual-opponent":
-        return unplayed_as_draws(context, "{} with unplayed round {} as draws (C.02 13.15)")
+        return unplayed_as_draws(context, "{score} with unplayed {rounds} as {draws} (C.02 13.15)")
     return ScoresSeen(context.scores, np.zeros(table.kind.shape, dtype=bool), "", table.unit)
 
 
