@@ -71,9 +71,7 @@ _ANNOTATION_LENGTH = 300
 _CAPTION_NOISE = re.compile(r"chess-results|last update|crosstable|ranking|rangliste|kreuztabelle|ristitaulukko|^#")
 
 # Swiss cells, compared without blanks: chess-results' "25b1", "31w+", "-1"; FIDE TEC's "+W9", "-F11", "+BYE", "--".
-_RESULT = {"1": ResultKind.WIN, "0": ResultKind.LOSS, "½": ResultKind.DRAW, "=": ResultKind.DRAW}
-_RESULT |= {"1/2": ResultKind.DRAW, "0.5": ResultKind.DRAW, "0,5": ResultKind.DRAW}
-_RESULT |= {"+": ResultKind.FORFEIT_WIN, "-": ResultKind.FORFEIT_LOSS}
+# A game's result token is one of the seed grid's (RESULT_KINDS); the pattern never takes its "." (not played).
 _GAME = re.compile(r"(\d{1,6})([wbsWBS-])?(1/2|0[.,]5|[10½=+-])")
 _NO_OPPONENT = {"-1": ResultKind.PAIRING_BYE, "-½": ResultKind.HALF_BYE, "-1/2": ResultKind.HALF_BYE}
 _NO_OPPONENT |= {"-0": ResultKind.ZERO_BYE, "--": ResultKind.ZERO_BYE, "-": ResultKind.ZERO_BYE}
@@ -508,7 +506,7 @@ class _Reader:
         game = _GAME.fullmatch(text)
         if game is not None:
             colour = _COLOURS.get((game.group(2) or "").lower(), Colour.UNKNOWN)
-            return _Cell(int(game.group(1)), colour, _RESULT[game.group(3)])
+            return _Cell(int(game.group(1)), colour, RESULT_KINDS[game.group(3)])
         tec_game = _TEC_GAME.fullmatch(text)
         if tec_game is not None:
             sign, letter = tec_game.group(1), tec_game.group(2).lower()
