@@ -157,7 +157,8 @@ class Standings:
             return self.columns[self.codes.index(code)]
         if code == "PTS":
             return self.points
-        raise KeyError(f"{code!r} is no column of these standings (they have {', '.join(['PTS', *self.codes])})")
+        have = ", ".join(dict.fromkeys(["PTS", *self.codes]))  # PTS once, also when the list names it
+        raise KeyError(f"{code!r} is no column of these standings (they have {have})")
 
     @cached_property
     def warnings(self) -> tuple[InputWarning, ...]:
