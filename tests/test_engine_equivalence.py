@@ -23,7 +23,7 @@ from oracle.ranking import rank as oracle_rank
 from oracle.registry import parse_list as oracle_parse_list
 from random_events import random_event
 
-from sonneborn.explain import format_value
+from sonneborn.explain import explained, format_value
 from sonneborn.model import Tournament
 from sonneborn.ranking import column_keys, rank
 from sonneborn.tiebreaks import REGISTRY, Spec, parse_list
@@ -124,6 +124,11 @@ def compare(event: Tournament, codes: str, rules: Rules, **options: object) -> N
             assert ours.number == theirs.number, (start, key, ours, theirs)
             assert format_value(found.kind, key, ours) == oracle_format(expected, code, theirs), (start, key)
     assert sorted(str(w) for w in found.warnings) == sorted(set(oracle_warnings))
+    # A page's derivations, made a column at a time, read as each one made alone.
+    order = found.order.tolist()
+    for key in ["PTS", *found.codes]:
+        column = found.column(key)
+        assert explained(found, key) == [format_value(found.kind, key, column.value(row)) for row in order], key
 
 
 @pytest.mark.parametrize("first", range(FIRST, FIRST + EVENTS, CHUNK))

@@ -20,45 +20,93 @@ from itertools import compress
 from operator import not_
 from weakref import WeakKeyDictionary
 
+import numpy as np
+
+from sonneborn.event import Ints
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import ratio_text
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import Terms, Value
+from sonneborn.tiebreaks import Value
+from sonneborn.tiebreaks.column import Column, Derivations
 
 
-def _in_order(kind: EventKind, terms: Terms) -> tuple[Sequence[str], Sequence[bool] | None]:
-    """The texts of the addends in the order they are shown, with which are kept.
+def _sentence(label: str, number: str | None, shown: Sequence[str], cut: Sequence[str], mean: bool, note: str) -> str:
+    """A derivation in words: ``SB 69.5 = ½×11 (Zagorovsky) + …``, the addends ``shown`` summed (or averaged)
+    and those ``cut`` named after them."""
+    if number is None:
+        return f"{label} has no value" + (f": {note}" if note else "")
+    text = f"{label} {number}"
+    if shown or cut:
+        joined = " + ".join(shown) or "0"
+        text += f" = ({joined}) / {len(shown)}" if mean else f" = {joined}"
+        if cut:
+            text += "; cut: " + ", ".join(cut)
+        if note:
+            text += f" ({note})"
+    elif note:
+        text += f": {note}"
+    return text
 
-    A Swiss event reads round by round, the order the kernels give; a round robin best in the
-    crosstable's order, by opponent.
-    """
-    if kind is not EventKind.ROUND_ROBIN:
-        return terms.texts, terms.kept
-    rounds, opponents = terms.rounds, terms.opponents
-    order = sorted(range(len(rounds)), key=lambda i: (opponents[i] or 0, rounds[i]))
-    texts, kept = terms.texts, terms.kept
-    return [texts[i] for i in order], None if kept is None else [kept[i] for i in order]
+
+def _label(code: str) -> str:
+    return code.split("#")[0]
 
 
 def format_value(kind: EventKind, code: str, value: Value) -> str:
-    """One value with its derivation, e.g. ``SB 69.5 = ½×11 (Zagorovsky) + …``."""
-    label = code.split("#")[0]
-    if value.number is None:
-        return f"{label} has no value" + (f": {value.note}" if value.note else "")
-    text = f"{label} {ratio_text(value.number.numerator, value.number.denominator)}"
+    """One value with its derivation, e.g. ``SB 69.5 = ½×11 (Zagorovsky) + …``.
+
+    A Swiss event's addends read round by round, the order the kernels give; a round robin's best in the
+    crosstable's order, by opponent.
+    """
+    number = value.number
+    shown_number = None if number is None else ratio_text(number.numerator, number.denominator)
     terms = value.terms
-    if terms is not None and terms.texts:
-        texts, kept = _in_order(kind, terms)
-        shown = texts if kept is None else list(compress(texts, kept))
-        joined = " + ".join(shown) or "0"
-        text += f" = ({joined}) / {len(shown)}" if value.mean else f" = {joined}"
-        if kept is not None and len(shown) < len(texts):
-            text += "; cut: " + ", ".join(compress(texts, map(not_, kept)))
-        if value.note:
-            text += f" ({value.note})"
-    elif value.note:
-        text += f": {value.note}"
-    return text
+    if terms is None or not terms.texts:
+        return _sentence(_label(code), shown_number, (), (), value.mean, value.note)
+    texts, kept, rounds, opponents = terms.texts, terms.kept, terms.rounds, terms.opponents
+    if kind is EventKind.ROUND_ROBIN:
+        order = sorted(range(len(rounds)), key=lambda i: (opponents[i] or 0, rounds[i]))
+        texts = [texts[i] for i in order]
+        kept = None if kept is None else [kept[i] for i in order]
+    if kept is None:
+        return _sentence(_label(code), shown_number, texts, (), value.mean, value.note)
+    cut = list(compress(texts, map(not_, kept)))
+    return _sentence(_label(code), shown_number, list(compress(texts, kept)), cut, value.mean, value.note)
+
+
+def _format_many(kind: EventKind, code: str, column: Column, rows: Ints, found: Derivations) -> list[str]:
+    """:func:`format_value` of many rows at once, from their derivations as arrays."""
+    texts, shown, kept = found.texts, found.shown, found.kept
+    if kind is EventKind.ROUND_ROBIN and texts.shape[1] > 1:
+        by_opponent = found.opponents * (int(found.rounds.max(initial=0)) + 1) + found.rounds
+        order = np.argsort(by_opponent, axis=1, kind="stable")
+        texts, shown = np.take_along_axis(texts, order, axis=1), np.take_along_axis(shown, order, axis=1)
+        kept = None if kept is None else np.take_along_axis(kept, order, axis=1)
+    label, mean = _label(code), found.mean
+    present = column.present[rows].tolist()
+    numbers = _number_texts(column, rows)
+    notes = [found.notes] * len(present) if isinstance(found.notes, str) else found.notes
+    text_rows = texts.tolist()
+    keeps = (shown if kept is None else shown & kept).tolist()
+    cuts = None if kept is None else (shown & ~kept).tolist()
+    out = []
+    for index, (row_texts, keep) in enumerate(zip(text_rows, keeps, strict=True)):
+        number = numbers[index] if present[index] else None
+        cut = list(compress(row_texts, cuts[index])) if cuts is not None else ()
+        out.append(_sentence(label, number, list(compress(row_texts, keep)), cut, mean, notes[index]))
+    return out
+
+
+def _number_texts(column: Column, rows: Ints) -> list[str]:
+    """Every row's value as a derivation shows it, each distinct value worked out once."""
+    cache: dict[tuple[int, int], str] = {}
+    found = []
+    for pair in zip(column.numerator[rows].tolist(), column.denominator[rows].tolist(), strict=True):
+        text = cache.get(pair)
+        if text is None:
+            text = cache[pair] = ratio_text(*pair)
+        found.append(text)
+    return found
 
 
 _EXPLAINED: WeakKeyDictionary[Standings, dict[str, list[str]]] = WeakKeyDictionary()
@@ -82,9 +130,12 @@ def explained(standings: Standings, code: str) -> list[str]:
     page and the crosstable show them too)."""
     found = _EXPLAINED.setdefault(standings, {})
     if code not in found:
-        column, kind = standings.column(code), standings.kind
+        column, kind, order = standings.column(code), standings.kind, standings.order
         with _without_cycle_collection():
-            found[code] = [format_value(kind, code, column.value(row)) for row in standings.order.tolist()]
+            if column.derive_many is not None:
+                found[code] = _format_many(kind, code, column, order, column.derive_many(order))
+            else:
+                found[code] = [format_value(kind, code, column.value(row)) for row in order.tolist()]
     return found[code]
 
 

@@ -179,3 +179,13 @@ def test_swiss_page() -> None:
     assert rows[0][4].title == "round 1: won, Black, against P10 (no. 10)"
     standings_rows = page.tables["standings"][1:]
     assert standings_rows[0][4].title == "BH/C1 12 = 1.5 (P7) + 3.5 (P1) + 3.5 (P16) + 3.5 (P3); cut: 1 (P10)"
+
+
+def test_braces_in_names_are_text_not_format_fields() -> None:
+    # The rows are filled in by str.format: a name's braces must come out as they went in.
+    text = FOUR_PLAYER_ROUND_ROBIN.replace("Boris", "Boris {0} {} {name}}")
+    html = render_html(rank(event(text), parse_list("SB")))
+    page = parse(html)
+    assert "Boris {0} {} {name}}" in [row[2].text for row in page.tables["standings"][1:]]
+    sb = [row[-1].title for row in page.tables["standings"][1:]]
+    assert any(title and "(Boris {0} {} {name}})" in title for title in sb)

@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import numpy as np
 
 from sonneborn.tiebreaks import Value
-from sonneborn.tiebreaks.column import FLOAT_EXACT, fractions_key, whole
+from sonneborn.tiebreaks.column import BLOCK, FLOAT_EXACT, Derivations, Element, fractions_key, no_addends, whole
 
 
 def _none(row: int) -> Value:
@@ -100,3 +100,50 @@ def test_values_compare_by_number_and_derivation_and_a_plain_value_has_no_note()
     assert Value(F(3, 2)) == Value(F(3, 2)) and Value(F(3, 2)) != Value(F(1, 2))
     assert Value(F(3, 2)) != F(3, 2)  # a value is no number
     assert Value(F(3, 2)).note == "" and not Value(F(3, 2)).mean
+
+
+def _derivations(rows: np.ndarray) -> Derivations:
+    # Row r has two slots: the first holds r/2 (opponent r + 1, round 1), kept; the second, only for odd r,
+    # holds 1/2 against nobody in round 2, cut.
+    count = len(rows)
+    texts = np.empty((count, 2), dtype=object)
+    texts[:, 0] = [f"first of {r}" for r in rows.tolist()]
+    texts[:, 1] = "second"
+    return Derivations(
+        np.column_stack([rows, np.ones(count, dtype=np.int64)]),
+        2,
+        texts,
+        np.column_stack([np.ones(count, dtype=bool), rows % 2 == 1]),
+        np.broadcast_to(np.array([1, 2]), (count, 2)),
+        np.column_stack([rows + 1, np.zeros(count, dtype=np.int64)]),
+        np.column_stack([np.ones(count, dtype=bool), np.zeros(count, dtype=bool)]),
+        [f"note {r}" for r in rows.tolist()],
+        mean=True,
+    )
+
+
+def test_a_row_of_many_derivations_is_the_value_of_that_row() -> None:
+    found = _derivations(np.array([4, 7]))
+    even, odd = found.value(0, F(2)), found.value(1, None)
+    assert even.elements == (Element(4, 2, "first of 4", 1, 5),) and even.cut == ()
+    assert (even.note, even.mean) == ("note 4", True)
+    assert odd.elements == (Element(7, 2, "first of 7", 1, 8),)
+    assert odd.cut == (Element(1, 2, "second", 2, None),)  # opponent 0 is nobody
+    assert odd.number is None and not odd.mean  # no value is no mean
+    nothing = Derivations(*no_addends(1), notes="a count").value(0, F(3))
+    assert (nothing.number, nothing.terms, nothing.note) == (F(3), None, "a count")
+
+
+def test_values_asked_one_at_a_time_are_derived_a_block_of_rows_at_once() -> None:
+    calls: list[list[int]] = []
+
+    def derive_many(rows: np.ndarray) -> Derivations:
+        calls.append(rows.tolist())
+        return _derivations(rows)
+
+    size = BLOCK + 10
+    column = whole(np.arange(size), denominator=2, derive_many=derive_many)
+    assert column.value(BLOCK + 3).elements[0].text == f"first of {BLOCK + 3}"
+    assert column.value(BLOCK + 9).elements[0].numerator == BLOCK + 9
+    assert column.value(1).number == F(1, 2)
+    assert calls == [list(range(BLOCK, size)), list(range(BLOCK))]  # each block once, the last one short

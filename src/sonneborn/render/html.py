@@ -155,36 +155,46 @@ def _escaped_all(texts: Sequence[str]) -> list[str]:
     return list(texts) if escaped is joined else escaped.split("\x00")
 
 
-def _cells(column: TableColumn) -> list[str]:
-    """The ``<td>`` elements of a column, one per row."""
+def _cell_format(column: TableColumn) -> tuple[str, list[list[str]]]:
+    """A column's ``<td>`` as a format string (its ``{}`` the parts that change from row to row) and the lists
+    of those parts, a list per ``{}``, every text escaped."""
     count = len(column.texts)
-    texts = _escaped_all(column.texts)
-    titles = _escaped_all(column.titles) if column.titles else [""] * count
-    prefixes = _escaped_all(column.prefixes) if column.prefixes else [""] * count
+    parts: list[list[str]] = []
     if isinstance(column.classes, str):
-        opening = f'<td class="{_escaped(column.classes)}"' if column.classes else "<td"
-        return [
-            opening
-            + (f' title="{title}">' if title else ">")
-            + (f'<span class="title">{prefix}</span>' if prefix else "")
-            + f"{text}</td>\n"
-            for text, title, prefix in zip(texts, titles, prefixes, strict=True)
-        ]
-    openings = {cls: f'<td class="{_escaped(cls)}"' if cls else "<td" for cls in set(column.classes)}
-    return [
-        openings[cls]
-        + (f' title="{title}">' if title else ">")
-        + (f'<span class="title">{prefix}</span>' if prefix else "")
-        + f"{text}</td>\n"
-        for text, title, cls, prefix in zip(texts, titles, column.classes, prefixes, strict=True)
-    ]
+        cell = _literal(f'<td class="{_escaped(column.classes)}"' if column.classes else "<td")
+    else:
+        openings = {cls: f'<td class="{_escaped(cls)}"' if cls else "<td" for cls in set(column.classes)}
+        cell = "{}"
+        parts.append([openings[cls] for cls in column.classes])
+    if column.titles:
+        titles = _escaped_all(column.titles)
+        if all(titles):
+            cell += ' title="{}">'
+            parts.append(titles)
+        else:
+            cell += "{}>"
+            parts.append([f' title="{title}"' if title else "" for title in titles])
+    else:
+        cell += ">"
+    if column.prefixes:
+        cell += "{}"
+        parts.append([f'<span class="title">{p}</span>' if p else "" for p in _escaped_all(column.prefixes)])
+    parts.append(_escaped_all(column.texts))
+    assert all(len(part) == count for part in parts), "a part per row"
+    return cell + "{}</td>\n", parts
+
+
+def _literal(text: str) -> str:
+    """Text as a format string shows it, braces doubled."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def table_html(table: Table) -> str:
     """A table as HTML, every text escaped.
 
-    Written with string joins rather than a template: a table of a thousand players has tens of
-    thousands of cells, and the joins are many times faster than a template's loops.
+    Written as one format string per row rather than with a template: a table of a thousand players has tens
+    of thousands of cells, and ``str.format`` fills a row's cells at once, many times faster than a template's
+    loops or a string built a cell at a time.
     """
     head = "".join(
         f'<th scope="col"{_class(cell.cls)}>'
@@ -192,8 +202,12 @@ def table_html(table: Table) -> str:
         + "</th>\n"
         for cell in (column.header for column in table.columns)
     )
-    columns = [_cells(column) for column in table.columns]
-    body = "".join("<tr>\n" + "".join(cells) + "</tr>\n" for cells in zip(*columns, strict=True))
+    row, parts = "<tr>\n", []
+    for column in table.columns:
+        cell, column_parts = _cell_format(column)
+        row += cell
+        parts += column_parts
+    body = "".join(map((row + "</tr>\n").format, *parts)) if parts else ""
     return (
         f'<div class="scroll">\n<table id="{_escaped(table.id)}">\n<thead>\n<tr>\n{head}</tr>\n</thead>\n'
         f"<tbody>\n{body}</tbody>\n</table>\n</div>"

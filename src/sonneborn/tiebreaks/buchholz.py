@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 
 import numpy as np
 
+from sonneborn.event import Ints
 from sonneborn.numbers import ratio_text
-from sonneborn.tiebreaks.column import Column, Terms, Value, fractions_key, whole
+from sonneborn.tiebreaks.column import (
+    Column,
+    Derivations,
+    Texts,
+    Value,
+    fractions_key,
+    round_numbers,
+    text_table,
+    whole,
+)
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.own_results import sum_of
@@ -40,19 +49,12 @@ def buchholz(context: Context, spec: Spec) -> Column:
     )
     unit = context.unit
 
-    def derive(row: int) -> Value:
-        rounds = c.row(row)
-        keep = kept[row].tolist()
-        return sum_of(
-            rounds.scores,
-            rounds.score_texts,
-            denominator=unit,
-            rounds=rounds.rounds,
-            opponents=rounds.opponents,
-            kept=[keep[column] for column in rounds.columns],
-        )
+    def derive_many(rows: Ints) -> Derivations:
+        score = c.score[rows]
+        texts, shown, opponents = c.score_texts(rows), c.present[rows], c.opponent_numbers[rows]
+        return Derivations(score, unit, texts, shown, round_numbers(*score.shape), opponents, kept[rows])
 
-    return whole(total, denominator=unit, derive=derive)
+    return whole(total, denominator=unit, derive_many=derive_many)
 
 
 @tiebreak(
@@ -99,24 +101,28 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> Column:
     what = "FB" if spec.fore else "BH"
 
     @cache
-    def lists() -> tuple[list[list[bool]], list[int], list[str]]:
+    def text_of() -> Texts:
         # An opponent's Buchholz reads the same in every derivation it is in.
         values = bh.tolist()
-        texts = [f"{ratio_text(v, unit)} ({name})" for v, name in zip(values, context.names, strict=True)]
-        return games.tolist(), values, texts
+        return text_table([f"{ratio_text(v, unit)} ({name})" for v, name in zip(values, context.names, strict=True)])
 
-    def derive(row: int) -> Value:
-        played, bh_of, text_of = lists()
-        columns = [c for c, flag in enumerate(played[row]) if flag]
-        if not columns:
-            return Value(None, note="no game played over the board")
-        opponents = [context.lists.opponent[row][c] for c in columns]
-        values = [bh_of[o] for o in opponents]
-        texts = [text_of[o] for o in opponents]
-        terms = Terms(values, unit, texts, [c + 1 for c in columns], [o + 1 for o in opponents])
-        return Value(Fraction(sum(values), unit * len(values)), terms, note=f"opponents' {what}", mean=True)
+    notes = {True: f"opponents' {what}", False: "no game played over the board"}
 
-    return Column(sums, denominator, present, fractions_key(sums, denominator, present), derive)
+    def derive_many(rows: Ints) -> Derivations:
+        opponents = context.opponent_rows[rows]
+        return Derivations(
+            opponent_bh[rows],
+            unit,
+            text_of()[opponents],
+            games[rows],
+            round_numbers(*opponents.shape),
+            np.where(games[rows], opponents + 1, 0),
+            notes=[notes[flag] for flag in present[rows].tolist()],
+            mean=True,
+        )
+
+    key = fractions_key(sums, denominator, present)
+    return Column(sums, denominator, present, key, None, derive_many=derive_many)
 
 
 @tiebreak(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from itertools import compress
 
 import numpy as np
@@ -12,7 +11,18 @@ import numpy as np
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, Bools, Ints, of_kinds
 from sonneborn.model import Outcome, ResultKind
 from sonneborn.numbers import ratio_result_text, ratio_text
-from sonneborn.tiebreaks.column import Column, Terms, Value, positions, whole
+from sonneborn.tiebreaks.column import (
+    Column,
+    Derivations,
+    Terms,
+    Value,
+    no_addends,
+    positions,
+    round_numbers,
+    text_table,
+    texts_of,
+    whole,
+)
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
@@ -53,6 +63,7 @@ _AGAINST = [_round_words(kind) for kind in KINDS]
 """By kind code, the words before the opponent's name: ``won against``, ``forfeit loss against``."""
 _ALONE = [describe_kind(kind) for kind in KINDS]
 """By kind code, a round without an opponent in words: ``half-point bye``."""
+_AGAINST_TEXTS, _ALONE_TEXTS = text_table(_AGAINST), text_table(_ALONE)
 
 
 @tiebreak("PTS", "Points", "C.07 4.2", "The player's score.")
@@ -61,32 +72,30 @@ def points(context: Context, spec: Spec) -> Column:
     or penalty the arbiter set."""
     table = context.table
     unit = context.unit
+    rounds = table.rounds
+    round_texts = text_table([f"{number}: " for number in range(1, rounds + 1)])
 
-    def derive(row: int) -> Value:
-        values: list[int] = []
-        texts: list[str] = []
-        rounds: list[int] = []
-        opponents: list[int | None] = []
-        adjustment = int(table.adjustment[row])
-        if adjustment:  # outside every round: first, as round 0
-            values.append(adjustment)
-            texts.append(f"{ratio_text(adjustment, unit)} (bonus or penalty set by the arbiter)")
-            rounds.append(0)
-            opponents.append(None)
-        lists, names = context.lists, context.names
-        for column, (kind, pts, opponent) in enumerate(
-            zip(lists.kind[row], lists.points[row], lists.opponent[row], strict=True), start=1
-        ):
-            if kind == NOT_PLAYED and not pts:
-                continue
-            values.append(pts)
-            what = _ALONE[kind] if opponent < 0 else f"{_AGAINST[kind]} {names[opponent]}"
-            texts.append(f"{ratio_result_text(pts, unit)} (round {column}: {what})")
-            rounds.append(column)
-            opponents.append(opponent + 1 if opponent >= 0 else None)
-        return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=opponents)
+    def derive_many(rows: Ints) -> Derivations:
+        # The arbiter's bonus or penalty first, in a slot of its own (round 0), then a slot per round.
+        count = len(rows)
+        kind, points, opponent = table.kind[rows], table.points[rows], table.opponent[rows]
+        adjustment = table.adjustment[rows]
+        with_opponent = opponent >= 0
+        names = text_table([f" {name}" for name in context.names])[np.where(with_opponent, opponent, 0)]
+        what = np.where(with_opponent, _AGAINST_TEXTS[kind] + names, _ALONE_TEXTS[kind])
+        results = texts_of(points, lambda pts: f"{ratio_result_text(pts, unit)} (round ")
+        texts = results + round_texts + what + ")"
+        bonus = texts_of(adjustment, lambda pts: f"{ratio_text(pts, unit)} (bonus or penalty set by the arbiter)")
+        return Derivations(
+            np.column_stack([adjustment, points]),
+            unit,
+            np.column_stack([bonus, texts]),
+            np.column_stack([adjustment != 0, (kind != NOT_PLAYED) | (points != 0)]),
+            np.column_stack([np.zeros(count, dtype=np.int64), round_numbers(count, rounds)]),
+            np.column_stack([np.zeros(count, dtype=np.int64), np.where(with_opponent, opponent + 1, 0)]),
+        )
 
-    return whole(context.scores, denominator=unit, derive=derive)
+    return whole(context.scores, denominator=unit, derive_many=derive_many)
 
 
 def rounds_note(rounds: Sequence[int]) -> str:
@@ -97,11 +106,16 @@ def rounds_note(rounds: Sequence[int]) -> str:
 def count(context: Context, counted: Bools) -> Column:
     """A count of rounds, with the rounds counted as its derivation."""
 
-    def derive(row: int) -> Value:
-        rounds = (positions(counted[row]) + 1).tolist()
-        return Value(Fraction(len(rounds)), note=rounds_note(rounds))
+    numbers = [str(number) for number in range(1, counted.shape[1] + 1)]
 
-    return whole(counted.sum(axis=1), derive=derive)
+    def derive_many(rows: Ints) -> Derivations:
+        notes = [
+            "rounds " + ", ".join(compress(numbers, flags)) if any(flags) else "no round"
+            for flags in counted[rows].tolist()
+        ]
+        return Derivations(*no_addends(len(rows)), notes=notes)
+
+    return whole(counted.sum(axis=1), derive_many=derive_many)
 
 
 @tiebreak(
@@ -159,26 +173,19 @@ def progressive_score(context: Context, spec: Spec) -> Column:
     running: Ints = np.cumsum(context.table.points[:, : context.played_rounds], axis=1)
     cut = min(spec.cut_low, running.shape[1])
 
-    rounds = list(range(1, running.shape[1] + 1))
-    kept = [index >= cut for index in range(len(rounds))] if cut else None
-    texts: dict[tuple[int, int], str] = {}  # a running score after a round reads the same for everyone
+    played = running.shape[1]
+    after = text_table([f" (after round {number})" for number in range(1, played + 1)])
 
-    @cache
-    def lists() -> list[list[int]]:
-        found: list[list[int]] = running.tolist()
-        return found
-
-    def text(score: int, round_no: int) -> str:
-        found = texts[score, round_no] = f"{ratio_text(score, unit)} (after round {round_no})"
-        return found
-
-    def derive(row: int) -> Value:
-        scores = lists()[row]
-        shown = [texts.get((score, r)) or text(score, r) for r, score in zip(rounds, scores, strict=True)]
-        return sum_of(scores, shown, denominator=unit, rounds=rounds, kept=kept)
+    def derive_many(rows: Ints) -> Derivations:
+        scores = running[rows]
+        shape = scores.shape
+        kept = np.broadcast_to(np.arange(played) >= cut, shape) if cut else None
+        texts = texts_of(scores, lambda score: ratio_text(score, unit)) + after
+        nobody = np.zeros(shape, dtype=np.int64)
+        return Derivations(scores, unit, texts, np.ones(shape, dtype=bool), round_numbers(*shape), nobody, kept)
 
     total: Ints = running[:, cut:].sum(axis=1)
-    return whole(total, denominator=unit, derive=derive)
+    return whole(total, denominator=unit, derive_many=derive_many)
 
 
 @tiebreak(

@@ -27,11 +27,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
-from itertools import compress
 from pathlib import Path
 
 import numpy as np
@@ -40,8 +38,17 @@ import orjson
 from sonneborn.errors import InputWarning
 from sonneborn.event import Bools, Ints, of_kinds
 from sonneborn.model import ResultKind
-from sonneborn.numbers import exact_text, ratio_text, result_text
-from sonneborn.tiebreaks.column import Column, Terms, Value, whole
+from sonneborn.numbers import exact_text, ratio_result_text, ratio_text, result_text
+from sonneborn.tiebreaks.column import (
+    Column,
+    Derivations,
+    Texts,
+    Value,
+    no_addends,
+    round_numbers,
+    text_table,
+    whole,
+)
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.registry import tiebreak
@@ -197,24 +204,20 @@ class _Games:
             for row, (rating, assumed) in enumerate(zip(self.rating_list, self.assumed_list, strict=True))
         ]
 
-    @cached_property
-    def game_lists(self) -> list[list[bool]]:
-        found: list[list[bool]] = self.games.tolist()
-        return found
-
-    def terms(
-        self, row: int, numbers: list[int], label: Callable[[int], str], kept: list[list[bool]] | None = None
-    ) -> Terms:
-        """One addend per game over the board: the opponent's number (rating, TPR, PTP)."""
-        columns = [c for c, flag in enumerate(self.game_lists[row]) if flag]
-        opponents = [self.context.lists.opponent[row][c] for c in columns]
-        return Terms(
-            [numbers[o] for o in opponents],
+    def derivations(self, rows: Ints, numbers: Ints, texts: Texts, kept: Bools | None, notes: list[str]) -> Derivations:
+        """One addend per game over the board of each row: the opponent's number (rating, TPR, PTP), with
+        ``texts`` by player as the opponents' addends show them."""
+        opponents, games = self.context.opponent_rows[rows], self.games[rows]
+        return Derivations(
+            np.where(games, numbers[opponents], 0),
             1,
-            [label(o) for o in opponents],
-            [c + 1 for c in columns],
-            [o + 1 for o in opponents],
-            None if kept is None else [kept[row][c] for c in columns],
+            texts[opponents],
+            games,
+            round_numbers(*games.shape),
+            np.where(games, opponents + 1, 0),
+            kept,
+            notes,
+            mean=True,
         )
 
 
@@ -250,9 +253,19 @@ def _mean(total: Ints, count: Ints) -> Ints:
     return found
 
 
-def _mean_note(what: str, numbers: list[int]) -> str:
-    average = ratio_text(sum(numbers), len(numbers))
-    return f"average of {len(numbers)} {what}: {average}, rounded half up"
+def _mean_notes(what: str, numbers: Ints, games: Bools, counted: Bools) -> list[str]:
+    """``average of 9 ratings: 2031.25, rounded half up`` for each row of the ``numbers`` ``counted`` (among
+    the ``games``), or why it has no average."""
+    sums, counts = np.where(counted, numbers, 0).sum(axis=1), counted.sum(axis=1)
+    any_game: list[bool] = (games.sum(axis=1) > 0).tolist()
+    return [
+        f"average of {count} {what}: {ratio_text(total, count)}, rounded half up"
+        if count
+        else "no rating left after the cut"
+        if played
+        else _NO_GAME.note
+        for total, count, played in zip(sums.tolist(), counts.tolist(), any_game, strict=True)
+    ]
 
 
 @tiebreak(
@@ -278,23 +291,11 @@ def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
     total, kept = cut(opponents, [opponents], games, games & False, low=spec.cut_low, high=spec.cut_high)
     count = kept.sum(axis=1)
 
-    @cache
-    def kept_lists() -> list[list[bool]]:
-        found: list[list[bool]] = kept.tolist()
-        return found
+    def derive_many(rows: Ints) -> Derivations:
+        notes = _mean_notes("ratings", opponents[rows], games[rows], kept[rows])
+        return found.derivations(rows, found.ratings, text_table(found.labels), kept[rows], notes)
 
-    def derive(row: int) -> Value:
-        terms = found.terms(row, found.rating_list, found.labels.__getitem__, kept_lists())
-        if not terms.numerators:
-            return _NO_GAME
-        assert terms.kept is not None
-        numbers = list(compress(terms.numerators, terms.kept))
-        if not numbers:
-            return Value(None, terms, note="no rating left after the cut")
-        mean = round_half_up(Fraction(sum(numbers), len(numbers)))
-        return Value(Fraction(mean), terms, note=_mean_note("ratings", numbers), mean=True)
-
-    return whole(_mean(total, count), present=count > 0, derive=derive)
+    return whole(_mean(total, count), present=count > 0, derive_many=derive_many)
 
 
 @dataclass(frozen=True, eq=False)
@@ -309,13 +310,17 @@ class _Performance:
     halves: Ints
     count: Ints
 
-    def derive(self, row: int) -> Value:
-        if not self.present[row]:
-            return _NO_GAME
-        index, count = int(self.index[row]), int(self.count[row])
-        score = result_text(Fraction(int(self.halves[row]), 2))
-        note = f"ARO {int(self.average[row])} + dp({index // 100}.{index % 100:02d})={int(self.dp[row])}; "
-        return Value(Fraction(int(self.value[row])), note=note + f"p = {score}/{count}")
+    def derive_many(self, rows: Ints) -> Derivations:
+        """The numbers TPR is made of, in words: ``ARO 2150 + dp(0.64)=102; p = 5.5/9``."""
+        arrays = (self.present, self.average, self.index, self.dp, self.halves, self.count)
+        numbers = zip(*(array[rows].tolist() for array in arrays), strict=True)
+        notes = [
+            f"ARO {average} + dp({index // 100}.{index % 100:02d})={dp}; p = {ratio_result_text(halves, 2)}/{count}"
+            if present
+            else _NO_GAME.note
+            for present, average, index, dp, halves, count in numbers
+        ]
+        return Derivations(*no_addends(len(rows)), notes=notes)
 
 
 def _performance(found: _Games) -> _Performance:
@@ -353,7 +358,7 @@ def tournament_performance_rating(context: Context, spec: Spec) -> Column:
     if found is None:
         return _dropped(context, spec)
     performance = _performance(found)
-    return whole(performance.value, present=performance.present, derive=performance.derive)
+    return whole(performance.value, present=performance.present, derive_many=performance.derive_many)
 
 
 @dataclass(frozen=True, eq=False)
@@ -445,21 +450,15 @@ def _opponents_average(found: _Games, what: str, own: Ints) -> Column:
     count = found.count
 
     @cache
-    def own_list() -> list[int]:
-        return [int(v) for v in own.tolist()]
+    def labels() -> Texts:
+        return text_table([f"{value} ({name})" for value, name in zip(own.tolist(), context.names, strict=True)])
 
-    def label(opponent: int) -> str:
-        return f"{own_list()[opponent]} ({context.names[opponent]})"
+    def derive_many(rows: Ints) -> Derivations:
+        games = found.games[rows]
+        notes = _mean_notes(what + "s", numbers[rows], games, games)
+        return found.derivations(rows, own, labels(), None, notes)
 
-    def derive(row: int) -> Value:
-        terms = found.terms(row, own_list(), label)
-        if not terms.numerators:
-            return _NO_GAME
-        kept = list(terms.numerators)
-        mean = round_half_up(Fraction(sum(kept), len(kept)))
-        return Value(Fraction(mean), terms, note=_mean_note(what + "s", kept), mean=True)
-
-    return whole(_mean(numbers.sum(axis=1), count), present=count > 0, derive=derive)
+    return whole(_mean(numbers.sum(axis=1), count), present=count > 0, derive_many=derive_many)
 
 
 @tiebreak(

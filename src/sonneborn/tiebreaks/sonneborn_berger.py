@@ -15,7 +15,7 @@ import numpy as np
 from sonneborn.errors import TiebreakError
 from sonneborn.event import EXACT_LIMIT, Ints, as_wide
 from sonneborn.numbers import exact_text, ratio_text, result_text
-from sonneborn.tiebreaks.column import Column, Value, whole
+from sonneborn.tiebreaks.column import Column, Derivations, Value, round_numbers, texts_of, whole
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.own_results import sum_of
@@ -62,19 +62,12 @@ def sonneborn_berger(context: Context, spec: Spec) -> Column:
         vur_exception=context.art16,
     )
 
-    def derive(row: int) -> Value:
-        rounds = c.row(row)
-        keep = kept[row].tolist()
-        return sum_of(
-            rounds.products,
-            rounds.product_texts,
-            denominator=context.unit**2,
-            rounds=rounds.rounds,
-            opponents=rounds.opponents,
-            kept=[keep[column] for column in rounds.columns],
-        )
+    def derive_many(rows: Ints) -> Derivations:
+        found = product[rows]
+        texts, shown, opponents = c.product_texts(rows), c.present[rows], c.opponent_numbers[rows]
+        return Derivations(found, context.unit**2, texts, shown, round_numbers(*found.shape), opponents, kept[rows])
 
-    return whole(total, denominator=context.unit**2, derive=derive)
+    return whole(total, denominator=context.unit**2, derive_many=derive_many)
 
 
 @tiebreak(
@@ -155,16 +148,19 @@ def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> Column:
     total = scores * scores + np.where(c.present, product, 0).sum(axis=1)
     unit = context.unit
 
-    def derive(row: int) -> Value:
-        rounds = c.row(row)
-        own = int(scores[row])
-        square = f"{ratio_text(own, unit)}² (own score squared)"
-        return sum_of(
-            [own * own, *rounds.products],
-            [square, *rounds.product_texts],
-            denominator=unit**2,
-            rounds=[0, *rounds.rounds],
-            opponents=[None, *rounds.opponents],
+    def derive_many(rows: Ints) -> Derivations:
+        # The square first, in a slot of its own (round 0), then a slot per round.
+        own = scores[rows]
+        squares = texts_of(own, lambda score: f"{ratio_text(score, unit)}² (own score squared)")
+        found = product[rows]
+        count = len(rows)
+        return Derivations(
+            np.column_stack([own * own, found]),
+            unit**2,
+            np.column_stack([squares, c.product_texts(rows)]),
+            np.column_stack([np.ones(count, dtype=bool), c.present[rows]]),
+            np.column_stack([np.zeros(count, dtype=np.int64), round_numbers(*found.shape)]),
+            np.column_stack([np.zeros(count, dtype=np.int64), c.opponent_numbers[rows]]),
         )
 
-    return whole(total, denominator=unit**2, derive=derive)
+    return whole(total, denominator=unit**2, derive_many=derive_many)

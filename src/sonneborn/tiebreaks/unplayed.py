@@ -31,6 +31,7 @@ import numpy as np
 from sonneborn.event import CODE, FORFEIT_KINDS, KINDS, Bools, Codes, Ints, of_kinds
 from sonneborn.model import ResultKind
 from sonneborn.numbers import exact_text, ratio_result_text, ratio_text
+from sonneborn.tiebreaks.column import Texts, text_table, texts_of
 
 if TYPE_CHECKING:
     from sonneborn.tiebreaks.context import Context
@@ -214,12 +215,14 @@ class Contributions:
     capped: Codes
     """Which cap lowered a dummy (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
     context: Context
-    _rows: dict[int, RoundsCounted] = field(default_factory=dict, repr=False)
+    _texts: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
+    """The texts of the elements of dummies and virtual opponents made so far, by row and column."""
 
     @cached_property
-    def lists(self) -> tuple[list[list[bool]], list[list[int]], list[list[int]]]:
-        """Where a round adds an element, the score it counts and its source, as nested lists."""
-        return self.present.tolist(), self.score.tolist(), self.source.tolist()
+    def opponent_numbers(self) -> Ints:
+        """The start number of the real opponent each element counts, 0 for a dummy or a virtual opponent."""
+        found: Ints = np.where(self.source == REAL, self.context.opponent_rows + 1, 0)
+        return found
 
     @cached_property
     def opponent_labels(self) -> list[str]:
@@ -240,11 +243,26 @@ class Contributions:
             for score, label in zip(self.context.seen.score.tolist(), self.opponent_labels, strict=True)
         ]
 
-    def row(self, row: int) -> RoundsCounted:
-        """A player's rounds that add an element, with what they add and their texts (worked out once)."""
-        found = self._rows.get(row)
-        if found is None:
-            found = self._rows[row] = RoundsCounted(self, row)
+    def score_texts(self, rows: Ints) -> Texts:
+        """``11 (Zagorovsky)`` for each element of the rows (a Buchholz element), empty where a round adds none."""
+        real = self.source[rows] == REAL
+        texts = text_table(self.opponent_score_texts)[self.context.opponent_rows[rows]]
+        # An opponent's text is the same in every derivation it is in; a dummy's or virtual opponent's is its own.
+        texts[~real] = ""
+        unit, made = self.context.unit, self._texts
+        for index, column in zip(*np.nonzero(self.present[rows] & ~real), strict=True):
+            place = int(rows[index]), int(column)
+            text = made.get(place)
+            if text is None:  # worked out once for BH, SB and their cuts
+                text = made[place] = f"{ratio_text(int(self.score[place]), unit)} ({self.label(*place)})"
+            texts[index, column] = text
+        return texts
+
+    def product_texts(self, rows: Ints) -> Texts:
+        """``½×11 (Zagorovsky)`` for each element of the rows (a Sonneborn–Berger element)."""
+        unit = self.context.unit
+        factors = texts_of(self.points[rows], lambda points: f"{ratio_result_text(points, unit)}×")
+        found: Texts = factors + self.score_texts(rows)
         return found
 
     def label(self, row: int, column: int) -> str:
@@ -273,53 +291,6 @@ class Contributions:
             f"({exact_text(win)} − {exact_text(pts)}) + {exact_text(draw)}×{context.played_rounds - round_no} "
             f"= {exact_text(virtual)} (C.02 13.15)"
         )
-
-
-class RoundsCounted:
-    """One player's rounds that add to BH and SB, as lists, with the texts their derivations show."""
-
-    def __init__(self, contributions: Contributions, row: int) -> None:
-        context = contributions.context
-        present, score, source = contributions.lists
-        opponents, points = context.lists.opponent[row], context.lists.points[row]
-        sources, scores = source[row], score[row]
-        self.columns: list[int] = [c for c, flag in enumerate(present[row]) if flag]
-        self.scores: list[int] = [scores[c] for c in self.columns]
-        self.points: list[int] = [points[c] for c in self.columns]
-        self.opponents: list[int | None] = [opponents[c] + 1 if sources[c] == REAL else None for c in self.columns]
-        self.rounds = [c + 1 for c in self.columns]
-        self._contributions = contributions
-        self._row = row
-        # Worked out when first asked for (a plain attribute: cached_property takes a lock at every first use).
-        self._score_texts: list[str] | None = None
-        self._product_texts: list[str] | None = None
-
-    @property
-    def score_texts(self) -> list[str]:
-        """``11 (Zagorovsky)``: a Buchholz element."""
-        if self._score_texts is None:
-            contributions, row = self._contributions, self._row
-            real = contributions.opponent_score_texts  # an opponent's is the same in every derivation
-            unit = contributions.context.unit
-            self._score_texts = [
-                real[opponent - 1] if opponent is not None else f"{ratio_text(s, unit)} ({contributions.label(row, c)})"
-                for opponent, s, c in zip(self.opponents, self.scores, self.columns, strict=True)
-            ]
-        return self._score_texts
-
-    @property
-    def product_texts(self) -> list[str]:
-        """``½×11 (Zagorovsky)``: a Sonneborn–Berger element."""
-        if self._product_texts is None:
-            unit = self._contributions.context.unit
-            self._product_texts = [
-                f"{ratio_result_text(p, unit)}×{text}" for p, text in zip(self.points, self.score_texts, strict=True)
-            ]
-        return self._product_texts
-
-    @property
-    def products(self) -> list[int]:
-        return [p * s for p, s in zip(self.points, self.scores, strict=True)]
 
 
 def contributions(context: Context, forfeits_played: bool) -> Contributions:
