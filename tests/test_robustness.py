@@ -405,3 +405,18 @@ def test_control_characters_in_names_never_reach_the_terminal_raw(tmp_path: Path
         assert code == 0, err
         assert "\x1b" not in out and "\x07" not in out, repr(out)
         assert "\\x1b[2J\\x07" in out or "\\e[2J" in out or "^[" in out, repr(out)
+
+
+def test_documents_on_a_pipe_keep_every_character_of_a_name(tmp_path: Path) -> None:
+    # Only terminal tables escape control characters; a document written to a pipe or a file is the document,
+    # not one with whatever looked like a colour code taken out of the names.
+    name = "Evil\x1b[1mBold"
+    document = {"tournament": {"name": "Event", "rounds": 0, "players": [{"start": 1, "name": name, "rounds": []}]}}
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(document))
+    for fmt in ("csv", "html"):  # Markdown writes control characters as text of its own
+        code, out, err = run("standings", str(path), "-f", fmt)
+        assert code == 0, err
+        assert name in out, (fmt, out)
+    code, out, err = run("crosstable", str(path), "-f", "csv")
+    assert code == 0 and name in out, err

@@ -279,18 +279,18 @@ def standings(
         from sonneborn.formats.jsonio import write_json
         from sonneborn.render.json import standings_data
 
-        click.echo(write_json(result.tournament, standings_data(result)), nl=False)
+        _write_document(write_json(result.tournament, standings_data(result)))
     elif fmt == "json":
         from sonneborn.render.json import iter_json
 
         for piece in iter_json(result):
-            click.echo(piece, nl=False)
+            _write_document(piece)
     elif fmt == "table":
         click.echo(_table(result), nl=False)
     else:
         from sonneborn.render import render
 
-        click.echo(render(result, fmt), nl=False)
+        _write_document(render(result, fmt))
     _print_explanations(result, explain, to_stderr=fmt != "table")
 
 
@@ -336,10 +336,13 @@ def crosstable(
     if fmt == "html":
         from sonneborn.render.html import render_crosstable_page
 
-        click.echo(render_crosstable_page(table, result), nl=False)
+        _write_document(render_crosstable_page(table, result))
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
-    click.echo(writers[fmt](table), nl=False)
+    if fmt == "table":
+        click.echo(writers[fmt](table), nl=False)
+    else:
+        _write_document(writers[fmt](table))
     if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
         from sonneborn.render.cells import legend, notes
         from sonneborn.render.crosstable import escape_markdown
@@ -418,7 +421,11 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
-    click.echo(render_comparison(variants, fmt), nl=False)
+    text = render_comparison(variants, fmt)
+    if fmt == "table":
+        click.echo(text, nl=False)
+    else:
+        _write_document(text)
 
 
 def _terminal() -> tuple[bool, int | None]:
@@ -572,7 +579,7 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     for sentence in lost:
         click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
     if target == "-":
-        click.echo(text, nl=False)
+        _write_document(text)
         return
     write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({fmt}, {len(tournament)} players, {tournament.rounds} rounds)", err=True)
@@ -623,6 +630,16 @@ for _command in cli.commands.values():
         click.Option(["--debug"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
         click.Option(["--no-color"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
     ]
+
+
+def _write_document(text: str) -> None:
+    """A document (JSON, CSV, Markdown, HTML, TRF) on standard output as it was made.
+
+    Not ``click.echo``'s default, which takes out what looks like a terminal colour code whenever the output
+    is not a terminal: a document has none of its own, so that would only change a name that holds one (and
+    costs a pass over megabytes). Terminal tables escape such characters themselves.
+    """
+    click.echo(text, nl=False, color=True)
 
 
 def main() -> None:

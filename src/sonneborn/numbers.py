@@ -14,25 +14,37 @@ from fractions import Fraction
 from functools import lru_cache
 
 
+def _decimal_places(denominator: int) -> int | None:
+    """The decimals a fraction of this denominator (in lowest terms) needs, ``None`` if it never terminates."""
+    twos = (denominator & -denominator).bit_length() - 1  # the power of 2 that divides it
+    rest, fives = denominator >> twos, 0
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    return max(twos, fives) if rest == 1 else None
+
+
 def terminates(value: Fraction) -> bool:
     """Whether the value has a finite decimal expansion."""
-    d = value.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    return d == 1
+    return _decimal_places(value.denominator) is not None
 
 
 def exact_text(value: Fraction) -> str:
-    """The exact value: ``69.5``, ``11``, or ``447/28`` when no decimal is exact."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    if terminates(value):
-        with localcontext() as ctx:
-            ctx.prec = 60
-            text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
-        return text.rstrip("0").rstrip(".") if "." in text else text
-    return f"{value.numerator}/{value.denominator}"
+    """The exact value: ``69.5``, ``11``, or ``447/28`` when no decimal is exact.
+
+    >>> exact_text(Fraction(-1, 8)), exact_text(Fraction(3, 1)), exact_text(Fraction(10**30 + 1, 10**29))
+    ('-0.125', '3', '10.00000000000000000000000000001')
+    """
+    numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:
+        return str(numerator)
+    places = _decimal_places(denominator)
+    if places is None:
+        return f"{numerator}/{denominator}"
+    # Exactly numerator / denominator × 10^places, an integer: its digits with the point put back.
+    digits = str(abs(numerator) * 10**places // denominator).rjust(places + 1, "0")
+    sign = "-" if numerator < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}".rstrip("0").rstrip(".")
 
 
 def fixed_text(value: Fraction, places: int) -> str:

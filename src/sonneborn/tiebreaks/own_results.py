@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import compress
 
 import numpy as np
@@ -15,6 +16,7 @@ from sonneborn.tiebreaks.column import (
     Column,
     Derivations,
     Terms,
+    Texts,
     Value,
     no_addends,
     positions,
@@ -63,7 +65,8 @@ _AGAINST = [_round_words(kind) for kind in KINDS]
 """By kind code, the words before the opponent's name: ``won against``, ``forfeit loss against``."""
 _ALONE = [describe_kind(kind) for kind in KINDS]
 """By kind code, a round without an opponent in words: ``half-point bye``."""
-_AGAINST_TEXTS, _ALONE_TEXTS = text_table(_AGAINST), text_table(_ALONE)
+_AGAINST_TEXTS, _ALONE_TEXTS = text_table(_AGAINST), text_table([f"{text})" for text in _ALONE])
+"""The same as arrays, to be picked for many rounds at once; a round alone closes its text."""
 
 
 @tiebreak("PTS", "Points", "C.07 4.2", "The player's score.")
@@ -73,7 +76,10 @@ def points(context: Context, spec: Spec) -> Column:
     table = context.table
     unit = context.unit
     rounds = table.rounds
-    round_texts = text_table([f"{number}: " for number in range(1, rounds + 1)])
+
+    @cache
+    def against() -> Texts:
+        return text_table([f" {name})" for name in context.names])
 
     def derive_many(rows: Ints) -> Derivations:
         # The arbiter's bonus or penalty first, in a slot of its own (round 0), then a slot per round.
@@ -81,15 +87,19 @@ def points(context: Context, spec: Spec) -> Column:
         kind, points, opponent = table.kind[rows], table.points[rows], table.opponent[rows]
         adjustment = table.adjustment[rows]
         with_opponent = opponent >= 0
-        names = text_table([f" {name}" for name in context.names])[np.where(with_opponent, opponent, 0)]
-        what = np.where(with_opponent, _AGAINST_TEXTS[kind] + names, _ALONE_TEXTS[kind])
-        results = texts_of(points, lambda pts: f"{ratio_result_text(pts, unit)} (round ")
-        texts = results + round_texts + what + ")"
+        # ``1 (round 3: `` from a table of the few results by the rounds, then what happened and against whom.
+        results, which = np.unique(points.ravel(), return_inverse=True)
+        numbers = range(1, rounds + 1)
+        heads = text_table(
+            [f"{ratio_result_text(pts, unit)} (round {number}: " for pts in results.tolist() for number in numbers]
+        ).reshape(len(results), rounds)[which.reshape(points.shape), np.arange(rounds)]
+        named = _AGAINST_TEXTS[kind] + against()[np.where(with_opponent, opponent, 0)]
+        what = np.where(with_opponent, named, _ALONE_TEXTS[kind])
         bonus = texts_of(adjustment, lambda pts: f"{ratio_text(pts, unit)} (bonus or penalty set by the arbiter)")
         return Derivations(
             np.column_stack([adjustment, points]),
             unit,
-            np.column_stack([bonus, texts]),
+            np.column_stack([bonus, heads + what]),
             np.column_stack([adjustment != 0, (kind != NOT_PLAYED) | (points != 0)]),
             np.column_stack([np.zeros(count, dtype=np.int64), round_numbers(count, rounds)]),
             np.column_stack([np.zeros(count, dtype=np.int64), np.where(with_opponent, opponent + 1, 0)]),

@@ -215,8 +215,8 @@ class Contributions:
     capped: Codes
     """Which cap lowered a dummy (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
     context: Context
-    _texts: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
-    """The texts of the elements of dummies and virtual opponents made so far, by row and column."""
+    _texts: dict[tuple[int, ...], str] = field(default_factory=dict, repr=False)
+    """The texts of the elements of dummies and virtual opponents made so far, by what they say."""
 
     @cached_property
     def opponent_numbers(self) -> Ints:
@@ -249,14 +249,34 @@ class Contributions:
         texts = text_table(self.opponent_score_texts)[self.context.opponent_rows[rows]]
         # An opponent's text is the same in every derivation it is in; a dummy's or virtual opponent's is its own.
         texts[~real] = ""
-        unit, made = self.context.unit, self._texts
-        for index, column in zip(*np.nonzero(self.present[rows] & ~real), strict=True):
-            place = int(rows[index]), int(column)
-            text = made.get(place)
-            if text is None:  # worked out once for BH, SB and their cuts
-                text = made[place] = f"{ratio_text(int(self.score[place]), unit)} ({self.label(*place)})"
-            texts[index, column] = text
+        index, columns = np.nonzero(self.present[rows] & ~real)
+        if index.size:
+            at = rows[index], columns
+            context = self.context
+            # What a dummy's text says: two rounds alike in all of it read alike (and are worked out once).
+            alike = zip(
+                self.source[at].tolist(),
+                columns.tolist(),
+                context.table.kind[at].tolist(),
+                context.categories[at].tolist(),
+                context.scores[at[0]].tolist(),
+                self.capped[at].tolist(),
+                self.score[at].tolist(),
+                at[0].tolist(),
+                strict=True,
+            )
+            texts[index, columns] = [self._unplayed_text(key) for key in alike]
         return texts
+
+    def _unplayed_text(self, key: tuple[int, int, int, int, int, int, int, int]) -> str:
+        """The element of a round without a real opponent, by what its text says (a virtual opponent's by its
+        row too: its score depends on the rounds before)."""
+        place = key if key[0] == VIRTUAL else key[:-1]
+        text = self._texts.get(place)
+        if text is None:  # worked out once for BH, SB and their cuts
+            row, column, score = key[-1], key[1], key[-2]
+            text = self._texts[place] = f"{ratio_text(score, self.context.unit)} ({self.label(row, column)})"
+        return text
 
     def product_texts(self, rows: Ints) -> Texts:
         """``½×11 (Zagorovsky)`` for each element of the rows (a Sonneborn–Berger element)."""
