@@ -697,3 +697,13 @@ def test_an_absence_reads_back_from_the_trf_output_issue_12() -> None:
     again = read_trf(render(rank(tournament, parse_list("BH,SB")), "trf"), warn=found.append)
     assert [p.entries for p in again] == [p.entries for p in tournament]
     assert found == []  # written as the absence it is: nothing to warn of
+
+
+def test_a_line_places_each_text_at_its_column_in_any_order() -> None:
+    # Fields in column order are appended; others are laid over the line, a later text over an earlier one.
+    from sonneborn.formats.trf.write import _line
+
+    assert _line((1, "001"), (5, "12"), (10, "w")) == "001 12   w"  # w in column 10
+    assert _line((5, "12"), (1, "001")) == "001 12"
+    assert _line((1, "abcdef"), (3, "XY")) == "abXYef"
+    assert _line((1, "ab"), (6, ""), (4, "  ")) == "ab"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from sonneborn.model import Colour, EventKind, ResultKind, RoundNo
 
@@ -77,7 +78,7 @@ class Columns:
         return f"{self.first}-{self.last}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Layout:
     """The columns of a ``001`` line: TRF-16's, or wider numbers for events of more than 9,999 players.
 
@@ -97,7 +98,7 @@ class Layout:
     digits: int = 4
     """Columns of a start number, a rank or an opponent (4 to 9)."""
 
-    @property
+    @cached_property
     def extra(self) -> int:
         """Columns beyond TRF-16's of each number."""
         return self.digits - 4
@@ -109,52 +110,52 @@ class Layout:
     def _field(self, first: int, last: int) -> Columns:
         return Columns(first + self.extra, last + self.extra)
 
-    @property
+    @cached_property
     def start(self) -> Columns:
         """The start number (pairing number), right-aligned."""
         return Columns(5, 4 + self.digits)
 
-    @property
+    @cached_property
     def sex(self) -> Columns:
         """``m``, or ``w`` (also written ``f``)."""
         return self._field(10, 10)
 
-    @property
+    @cached_property
     def title(self) -> Columns:
         return self._field(11, 13)
 
-    @property
+    @cached_property
     def name(self) -> Columns:
         """"Lastname, Firstname"."""
         return self._field(15, 47)
 
-    @property
+    @cached_property
     def rating(self) -> Columns:
         return self._field(49, 52)
 
-    @property
+    @cached_property
     def federation(self) -> Columns:
         return self._field(54, 56)
 
-    @property
+    @cached_property
     def fide_id(self) -> Columns:
         return self._field(58, 68)
 
-    @property
+    @cached_property
     def birth_date(self) -> Columns:
         """``YYYY/MM/DD``."""
         return self._field(70, 79)
 
-    @property
+    @cached_property
     def points(self) -> Columns:
         """The player's points as the file states them, ``11.5`` (or ``11,5``)."""
         return self._field(81, 84)
 
-    @property
+    @cached_property
     def rank(self) -> Columns:
         return Columns(86 + self.extra, 89 + 2 * self.extra)
 
-    @property
+    @cached_property
     def width(self) -> int:
         """Columns of one round block."""
         return 10 + self.extra

@@ -270,12 +270,15 @@ def _deferred(entry: Entry) -> bool:
     return entry.opponent is None and entry.colour is Colour.UNKNOWN and entry.kind.value in BYE_TYPES
 
 
+_RESULT_CODES = {kind: UNKNOWN_RESULT if kind is ResultKind.NOT_PLAYED else kind.value for kind in ResultKind}
+_COLOUR_CODES = {colour: colour.value for colour in Colour}
+
+
 def _write_block(entry: Entry, layout: Layout) -> str:
     """A round block: opponent, colour and result, ``?`` for a result not known yet."""
     digits = layout.digits
     opponent = "0" * digits if entry.opponent is None else f"{entry.opponent:>{digits}}"
-    result = UNKNOWN_RESULT if entry.kind is ResultKind.NOT_PLAYED else entry.kind.value
-    return f"{opponent} {entry.colour.value} {result}"
+    return f"{opponent} {_COLOUR_CODES[entry.colour]} {_RESULT_CODES[entry.kind]}"
 
 
 def _player_line(
@@ -323,7 +326,19 @@ def _starts(starts: Sequence[StartNo], first: int, layout: Layout) -> list[tuple
 
 
 def _line(*fields: tuple[int, str]) -> str:
-    """A line with each text placed at its 1-based column, blanks between, none at the end."""
+    """A line with each text placed at its 1-based column, blanks between, none at the end (a later text
+    over an earlier one where they overlap)."""
+    parts, length = [], 0
+    for column, text in fields:
+        if column - 1 < length:  # before the end of the line so far: placed character by character
+            return _overlaid(fields)
+        parts += [" " * (column - 1 - length), text]
+        length = column - 1 + len(text)
+    return "".join(parts).rstrip()
+
+
+def _overlaid(fields: Sequence[tuple[int, str]]) -> str:
+    """:func:`_line` of fields in any order, each text over what is already at its columns."""
     chars: list[str] = []
     for column, text in fields:
         end = column - 1 + len(text)
