@@ -131,7 +131,7 @@ def test_a_row_of_many_derivations_is_the_value_of_that_row() -> None:
     assert odd.cut == (Element(1, 2, "second", 2, None),)  # opponent 0 is nobody
     assert odd.number is None and not odd.mean  # no value is no mean
     nothing = Derivations(*no_addends(1), notes="a count").value(0, F(3))
-    assert (nothing.number, nothing.terms, nothing.note) == (F(3), None, "a count")
+    assert (nothing.number, nothing.terms, nothing.note, nothing.mean) == (F(3), None, "a count", False)
 
 
 def test_values_asked_one_at_a_time_are_derived_a_block_of_rows_at_once() -> None:

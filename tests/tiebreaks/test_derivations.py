@@ -419,3 +419,82 @@ def test_unplayed_results_are_named_as_arbiters_name_them() -> None:
     assert (describe_kind(K.FORFEIT_WIN), describe_kind(K.FORFEIT_LOSS)) == ("forfeit win", "forfeit loss")
     # Any other kind by its TRF code.
     assert (describe_kind(K.NOT_PLAYED), describe_kind(K.UNRATED_WIN)) == ("*", "W")
+
+
+FORFEITED_ALIKE = """
+1 Ann: 3w1 5-+ 2w=
+2 Bob: 4w1 6-+ 1b=
+3 Cyd: 1b0 4w= 5b0
+4 Dan: 2b0 3b= 6w1
+5 Eve: 6w= 1-- 3w1
+6 Fay: 5b= 2-- 4b0
+"""
+"""Ann and Bob, 2½ each, both win by forfeit in round 2: against Eve (1½ in the end) and Fay (½)."""
+
+
+def test_dummies_alike_in_all_but_their_cap_read_differently() -> None:
+    # Same round, same kind, same category, same own score: each dummy is capped by its own scheduled
+    # opponent's adjusted score (16.4.1), Eve's 1½ for Ann and Fay's ½ for Bob, and says so.
+    found = derivations(event(FORFEITED_ALIKE), "BH")
+    words = "round 2: forfeit win, cat. 16.2.2, dummy with own score 2.5 capped at {} (16.4.1, the scheduled " \
+        "opponent's adjusted score) (16.4)"  # fmt: skip
+    assert terms(found[1])[1] == (2, None, F(3, 2), f"1.5 ({words.format('1.5')})")
+    assert terms(found[2])[1] == (2, None, F(1, 2), f"0.5 ({words.format('0.5')})")
+    # Ann: Cyd ½ + dummy 1½ + Bob 2½ = 4½; Bob: Dan 1½ + dummy ½ + Ann 2½ = 4½.
+    assert (found[1].number, found[2].number) == (F(9, 2), F(9, 2))
+
+
+@pytest.mark.parametrize("system", [PointSystem(), PointSystem.three_one_zero()], ids=["1-½-0", "3-1-0"])
+def test_every_derivation_adds_up_to_its_value(system: PointSystem) -> None:
+    # Whatever the unit of the point system (½ point, or 1 under 3-1-0, where SB's elements are in units
+    # squared), the addends kept sum to the value, or average to it (rounded half up where it is a whole number).
+    from sonneborn.tiebreaks import REGISTRY
+    from sonneborn.tiebreaks.rating import round_half_up
+
+    tournament = replace(event(FORFEITED_ALIKE, ratings={1: 2100, 2: 2000, 3: 1900, 4: 1800, 5: 1700, 6: 1600}),
+                         point_system=system)  # fmt: skip
+    standings = rank(tournament, parse_list(",".join(REGISTRY)))
+    checked = set()
+    for key in ["PTS", *standings.codes]:
+        column = standings.column(key)
+        for row in range(len(tournament)):
+            value = column.value(row)
+            if value.number is None or not value.elements:
+                continue
+            total = sum((element.value for element in value.elements), F(0))
+            if not value.mean:
+                assert total == value.number, (key, row)
+            elif REGISTRY[key].integral:
+                assert value.number == round_half_up(total / len(value.elements)), (key, row)
+            else:
+                assert value.number == total / len(value.elements), (key, row)
+            checked.add(key)
+    assert {"PTS", "BH", "FB", "SB", "NNSB", "GF", "PS", "AOB", "ARO", "APRO", "APPO", "STD", "SOLK"} <= checked
+
+
+def test_a_performance_without_a_game_over_the_board_says_so() -> None:
+    # Cat took two half-point byes: no TPR, and why; Ann beat Bob (1800), p = 1 gives dp 800.
+    tournament = event("1 Ann: 2w1 -U\n2 Bob: 1b0 -Z\n3 Cat: -H -H", ratings={1: 2000, 2: 1800, 3: 1900})
+    found = derivations(tournament, "TPR")
+    assert (found[3].number, found[3].note) == (None, "no game over the board")
+    assert (found[1].number, found[1].note) == (F(2600), "ARO 1800 + dp(1.00)=800; p = 1/1")
+
+
+def test_the_points_of_a_field_of_one() -> None:
+    # The only player, given a pairing-allocated bye: one addend, no opponent to name.
+    from sonneborn.explain import explained
+
+    standings = rank(event("1 Ann: -U"), parse_list("WIN"))
+    assert explained(standings, "PTS") == ["PTS 1 = 1 (round 1: pairing-allocated bye)"]
+    assert terms(standings.points.value(0)) == [(1, None, F(1), "1 (round 1: pairing-allocated bye)")]
+
+
+def test_a_round_robins_points_read_by_opponent_in_every_derivation_at_once() -> None:
+    # Anna lost to Dmitri in round 1, beat Boris in round 2, drew Carla in round 3: by opponent, as the grid.
+    from sonneborn.explain import explained
+
+    standings = rank(event(FOUR_PLAYER_ROUND_ROBIN), parse_list("SB"))
+    anna = explained(standings, "PTS")[standings.order.tolist().index(0)]
+    assert anna == (
+        "PTS 1.5 = 1 (round 2: won against Boris) + ½ (round 3: drew with Carla) + 0 (round 1: lost to Dmitri)"
+    )

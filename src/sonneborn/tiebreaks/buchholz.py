@@ -14,6 +14,7 @@ from sonneborn.tiebreaks.column import (
     Texts,
     Value,
     fractions_key,
+    positions,
     round_numbers,
     text_table,
     whole,
@@ -144,20 +145,15 @@ def solkoff(context: Context, spec: Spec) -> Column:
     opponent_score = np.where(games, seen.score[context.opponent_rows], 0)
     unit, names = context.unit, context.names
 
-    @cache
-    def lists() -> tuple[list[list[bool]], list[list[int]]]:
-        return games.tolist(), opponent_score.tolist()
-
     def derive(row: int) -> Value:
-        played, scores = lists()
-        columns = [c for c, flag in enumerate(played[row]) if flag]
-        opponents = [context.lists.opponent[row][c] for c in columns]
-        values = [int(scores[row][c]) for c in columns]
+        columns = positions(games[row])
+        opponents: list[int] = context.opponent_rows[row, columns].tolist()
+        values: list[int] = opponent_score[row, columns].tolist()
         texts = []
         for value, opponent in zip(values, opponents, strict=True):
             why = seen.why(opponent)
             texts.append(f"{ratio_text(value, unit)} ({names[opponent]}{f', {why}' if why else ''})")
-        rounds = [c + 1 for c in columns]
+        rounds = (columns + 1).tolist()
         return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=[o + 1 for o in opponents])
 
     return whole(opponent_score.sum(axis=1), denominator=unit, derive=derive)

@@ -9,7 +9,7 @@ cuts share one computation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 
 import numpy as np
@@ -27,17 +27,6 @@ from sonneborn.event import (
 from sonneborn.model import EventKind, ResultKind
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.unplayed import Contributions, ScoresSeen, contributions, scores_seen, unplayed_categories
-
-
-@dataclass(frozen=True, slots=True)
-class TableLists:
-    """The results as nested Python lists (row, then round): derivations read them a value at a time, which
-    numpy arrays are slow at."""
-
-    opponent: list[list[int]]
-    kind: list[list[int]]
-    colour: list[list[int]]
-    points: list[list[int]]
 
 
 class Context:
@@ -73,12 +62,6 @@ class Context:
     @property
     def is_round_robin(self) -> bool:
         return self.kind is EventKind.ROUND_ROBIN
-
-    @cached_property
-    def lists(self) -> TableLists:
-        """The results as nested lists, converted once, for the derivations."""
-        table = self.table
-        return TableLists(table.opponent.tolist(), table.kind.tolist(), table.colour.tolist(), table.points.tolist())
 
     @cached_property
     def played_rounds(self) -> int:

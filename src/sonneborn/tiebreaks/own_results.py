@@ -41,15 +41,11 @@ def sum_of(
     denominator: int,
     rounds: Sequence[int],
     opponents: Sequence[int | None] = (),
-    kept: Sequence[bool] | None = None,
     note: str = "",
 ) -> Value:
-    """The derivation of a sum: its addends (numerators over ``denominator``) with their texts, those
-    ``kept`` summed; the others were cut."""
-    count = len(values)
-    terms = Terms(values, denominator, texts, rounds, opponents or [None] * count, kept)
-    total = sum(values) if kept is None else sum(compress(values, kept))
-    return Value(Fraction(total, denominator), terms, note=note)
+    """The derivation of a sum: its addends (numerators over ``denominator``) with their texts."""
+    terms = Terms(values, denominator, texts, rounds, opponents or [None] * len(values))
+    return Value(Fraction(sum(values), denominator), terms, note=note)
 
 
 _PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.LOSS: "lost to"}
@@ -106,11 +102,6 @@ def points(context: Context, spec: Spec) -> Column:
         )
 
     return whole(context.scores, denominator=unit, derive_many=derive_many)
-
-
-def rounds_note(rounds: Sequence[int]) -> str:
-    """``rounds 2, 5``, or ``no round``."""
-    return "rounds " + ", ".join(map(str, rounds)) if rounds else "no round"
 
 
 def count(context: Context, counted: Bools) -> Column:

@@ -15,22 +15,21 @@ edition:
 - no special rule (``none``): forfeits count as games, byes add nothing.
 
 Everything is computed for every player and round at once; the texts of the
-derivations are made from the same arrays, one round at a time.
+derivations are made from the same arrays, for many players at once.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from sonneborn.event import CODE, FORFEIT_KINDS, KINDS, Bools, Codes, Ints, of_kinds
 from sonneborn.model import ResultKind
-from sonneborn.numbers import exact_text, ratio_result_text, ratio_text
+from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.tiebreaks.column import Texts, text_table, texts_of
 
 if TYPE_CHECKING:
@@ -215,7 +214,7 @@ class Contributions:
     capped: Codes
     """Which cap lowered a dummy (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
     context: Context
-    _texts: dict[tuple[int, ...], str] = field(default_factory=dict, repr=False)
+    _texts: dict[Dummy | Virtual, str] = field(default_factory=dict, repr=False)
     """The texts of the elements of dummies and virtual opponents made so far, by what they say."""
 
     @cached_property
@@ -251,31 +250,28 @@ class Contributions:
         texts[~real] = ""
         index, columns = np.nonzero(self.present[rows] & ~real)
         if index.size:
-            at = rows[index], columns
-            context = self.context
-            # What a dummy's text says: two rounds alike in all of it read alike (and are worked out once).
-            alike = zip(
-                self.source[at].tolist(),
-                columns.tolist(),
-                context.table.kind[at].tolist(),
-                context.categories[at].tolist(),
-                context.scores[at[0]].tolist(),
-                self.capped[at].tolist(),
-                self.score[at].tolist(),
-                at[0].tolist(),
-                strict=True,
-            )
-            texts[index, columns] = [self._unplayed_text(key) for key in alike]
+            texts[index, columns] = [self._unplayed_text(text) for text in self._unplayed((rows[index], columns))]
         return texts
 
-    def _unplayed_text(self, key: tuple[int, int, int, int, int, int, int, int]) -> str:
-        """The element of a round without a real opponent, by what its text says (a virtual opponent's by its
-        row too: its score depends on the rounds before)."""
-        place = key if key[0] == VIRTUAL else key[:-1]
-        text = self._texts.get(place)
-        if text is None:  # worked out once for BH, SB and their cuts
-            row, column, score = key[-1], key[1], key[-2]
-            text = self._texts[place] = f"{ratio_text(score, self.context.unit)} ({self.label(row, column)})"
+    def _unplayed(self, at: tuple[Ints, Ints]) -> list[Dummy] | list[Virtual]:
+        """What the elements of the rounds ``at`` (rows, columns) without a real opponent say."""
+        context = self.context
+        columns, kinds, scores = at[1].tolist(), context.table.kind[at].tolist(), self.score[at].tolist()
+        if context.art16:  # under Art. 16 every such element is a dummy's, before 2023 a virtual opponent's
+            categories, caps = context.categories[at].tolist(), self.capped[at].tolist()
+            own = context.scores[at[0]].tolist()
+            return list(map(Dummy, columns, kinds, categories, own, caps, scores))
+        points = context.table.points
+        before = (np.cumsum(points, axis=1) - points)[at].tolist()
+        return list(map(Virtual, columns, kinds, before, points[at].tolist(), scores))
+
+    def _unplayed_text(self, element: Dummy | Virtual) -> str:
+        """``4 (round 2: …, dummy with own score 4 (16.4))``: worked out once for BH, SB and their cuts, and
+        once for all the elements that say the same."""
+        text = self._texts.get(element)
+        if text is None:
+            score = ratio_text(element.score, self.context.unit)
+            text = self._texts[element] = f"{score} ({element.label(self.context)})"
         return text
 
     def product_texts(self, rows: Ints) -> Texts:
@@ -285,31 +281,51 @@ class Contributions:
         found: Texts = factors + self.score_texts(rows)
         return found
 
-    def label(self, row: int, column: int) -> str:
-        """Whose score a round without a real opponent counts (the dummy, the virtual opponent), and why it is
-        what it is, as derivations show it; a real opponent is named by :attr:`opponent_labels`."""
-        context = self.context
+
+class Dummy(NamedTuple):
+    """What the element of an unplayed round under Art. 16 says: a dummy with the player's own score (16.4),
+    perhaps capped (2026), with the category of the round (16.2); scores in units."""
+
+    column: int
+    kind: int
+    category: int
+    own: int
+    cap: int
+    """Which cap lowered the dummy's score (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
+    score: int
+    """The score counted."""
+
+    def label(self, context: Context) -> str:
         unit = context.unit
-        source = int(self.source[row, column])
-        kind = KINDS[int(context.table.kind[row, column])]
-        round_no = column + 1
-        if source == DUMMY:
-            category = CATEGORIES[int(context.categories[row, column])]
-            own = exact_text(Fraction(int(context.scores[row]), unit))
-            text = f"round {round_no}: {describe_kind(kind)}, {category}, dummy with own score {own}"
-            cap = int(self.capped[row, column])
-            if cap:
-                text += f" capped at {exact_text(Fraction(int(self.score[row, column]), unit))} ({_CAP_RULES[cap]})"
-            return text + " (16.4)"
-        points = context.table.points[row]
-        before = Fraction(int(points[:column].sum()), unit)
-        pts = Fraction(int(points[column]), unit)
-        win, draw = Fraction(context.win, unit), Fraction(context.draw, unit)
-        virtual = Fraction(int(self.score[row, column]), unit)
+        text = (
+            f"round {self.column + 1}: {describe_kind(KINDS[self.kind])}, {CATEGORIES[self.category]}, "
+            f"dummy with own score {ratio_text(self.own, unit)}"
+        )
+        if self.cap:
+            text += f" capped at {ratio_text(self.score, unit)} ({_CAP_RULES[self.cap]})"
+        return text + " (16.4)"
+
+
+class Virtual(NamedTuple):
+    """What the element of an unplayed round before 2023 says: a virtual opponent who took the complementary
+    result and drew every later round (C.02 13.15 b); points and scores in units."""
+
+    column: int
+    kind: int
+    before: int
+    """The player's points before the round."""
+    points: int
+    """The player's points in the round."""
+    score: int
+    """The virtual opponent's score: ``before + (win − points) + draw × later rounds``."""
+
+    def label(self, context: Context) -> str:
+        unit, round_no = context.unit, self.column + 1
+        numbers = (self.before, context.win, self.points, context.draw, self.score)
+        before, win, points, draw, score = (ratio_text(number, unit) for number in numbers)
         return (
-            f"round {round_no}: {describe_kind(kind)}, virtual opponent {exact_text(before)} + "
-            f"({exact_text(win)} − {exact_text(pts)}) + {exact_text(draw)}×{context.played_rounds - round_no} "
-            f"= {exact_text(virtual)} (C.02 13.15)"
+            f"round {round_no}: {describe_kind(KINDS[self.kind])}, virtual opponent {before} + ({win} − {points}) + "
+            f"{draw}×{context.played_rounds - round_no} = {score} (C.02 13.15)"
         )
 
 
