@@ -499,3 +499,30 @@ def test_a_round_robins_points_read_by_opponent_in_every_derivation_at_once() ->
     assert anna == (
         "PTS 1.5 = 1 (round 2: won against Boris) + ½ (round 3: drew with Carla) + 0 (round 1: lost to Dmitri)"
     )
+
+
+def test_a_round_robins_averages_read_by_opponent_in_every_derivation_at_once() -> None:
+    # BH in a round robin: Anna 1½+2+1 = 4½, Boris 1+1½+1½ = 4, Carla 2+1½+1½ = 5, Dmitri 1½+1+2 = 4½.
+    # Anna met Boris, Carla and Dmitri (rated 1900, 1800, 1700): by opponent, as the grid reads.
+    from sonneborn.explain import explained
+
+    ratings = {1: 2000, 2: 1900, 3: 1800, 4: 1700}
+    standings = rank(event(FOUR_PLAYER_ROUND_ROBIN, ratings=ratings), parse_list("AOB,ARO"))
+    anna = standings.order.tolist().index(0)
+    assert explained(standings, "AOB")[anna] == "AOB 4.5 = (4 (Boris) + 5 (Carla) + 4.5 (Dmitri)) / 3 (opponents' BH)"
+    assert explained(standings, "ARO")[anna] == (
+        "ARO 1800 = (1900 (Boris) + 1800 (Carla) + 1700 (Dmitri)) / 3 (average of 3 ratings: 1800, rounded half up)"
+    )
+
+
+def test_a_round_robins_free_round_comes_first_in_the_points() -> None:
+    # Three players, one free each round (a zero-point bye): a round without an opponent reads first.
+    from sonneborn.explain import explained
+    from sonneborn.model import EventKind
+
+    text = "1 Ann: 2w1 -Z 3b=\n2 Ben: 1b0 3w1 -Z\n3 Cat: -Z 2b0 1w="
+    standings = rank(event(text, kind=EventKind.ROUND_ROBIN), parse_list("WIN"))
+    ann = standings.order.tolist().index(0)
+    assert explained(standings, "PTS")[ann] == (
+        "PTS 1.5 = 0 (round 2: zero-point bye) + 1 (round 1: won against Ben) + ½ (round 3: drew with Cat)"
+    )
