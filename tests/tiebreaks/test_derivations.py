@@ -521,8 +521,15 @@ def test_a_round_robins_free_round_comes_first_in_the_points() -> None:
     from sonneborn.model import EventKind
 
     text = "1 Ann: 2w1 -Z 3b=\n2 Ben: 1b0 3w1 -Z\n3 Cat: -Z 2b0 1w="
-    standings = rank(event(text, kind=EventKind.ROUND_ROBIN), parse_list("WIN"))
+    ratings = {1: 2000, 2: 1900, 3: 1801}
+    standings = rank(event(text, kind=EventKind.ROUND_ROBIN, ratings=ratings), parse_list("AOB,ARO"))
     ann = standings.order.tolist().index(0)
     assert explained(standings, "PTS")[ann] == (
         "PTS 1.5 = 0 (round 2: zero-point bye) + 1 (round 1: won against Ben) + ½ (round 3: drew with Cat)"
+    )
+    # Scores 1½, 1, ½; a free round adds nothing to BH (C.07 15.2): Ben 1½ + ½ = 2, Cat 1 + 1½ = 2½. The
+    # averages skip Ann's free round.
+    assert explained(standings, "AOB")[ann] == "AOB 2.25 = (2 (Ben) + 2.5 (Cat)) / 2 (opponents' BH)"
+    assert explained(standings, "ARO")[ann] == (
+        "ARO 1851 = (1900 (Ben) + 1801 (Cat)) / 2 (average of 2 ratings: 1850.5, rounded half up)"
     )
