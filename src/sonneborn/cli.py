@@ -279,18 +279,18 @@ def standings(
         from sonneborn.formats.jsonio import write_json
         from sonneborn.render.json import standings_data
 
-        _write_document(write_json(result.tournament, standings_data(result)))
+        _write_output(write_json(result.tournament, standings_data(result)))
     elif fmt == "json":
         from sonneborn.render.json import iter_json
 
         for piece in iter_json(result):
-            _write_document(piece)
+            _write_output(piece)
     elif fmt == "table":
-        click.echo(_table(result), nl=False)
+        _write_output(_table(result), document=False)
     else:
         from sonneborn.render import render
 
-        _write_document(render(result, fmt))
+        _write_output(render(result, fmt))
     _print_explanations(result, explain, to_stderr=fmt != "table")
 
 
@@ -336,13 +336,10 @@ def crosstable(
     if fmt == "html":
         from sonneborn.render.html import render_crosstable_page
 
-        _write_document(render_crosstable_page(table, result))
+        _write_output(render_crosstable_page(table, result))
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
-    if fmt == "table":
-        click.echo(writers[fmt](table), nl=False)
-    else:
-        _write_document(writers[fmt](table))
+    _write_output(writers[fmt](table), document=fmt != "table")
     if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
         from sonneborn.render.cells import legend, notes
         from sonneborn.render.crosstable import escape_markdown
@@ -421,11 +418,7 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
-    text = render_comparison(variants, fmt)
-    if fmt == "table":
-        click.echo(text, nl=False)
-    else:
-        _write_document(text)
+    _write_output(render_comparison(variants, fmt), document=fmt != "table")
 
 
 def _terminal() -> tuple[bool, int | None]:
@@ -579,7 +572,7 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     for sentence in lost:
         click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
     if target == "-":
-        _write_document(text)
+        _write_output(text)
         return
     write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({fmt}, {len(tournament)} players, {tournament.rounds} rounds)", err=True)
@@ -632,14 +625,15 @@ for _command in cli.commands.values():
     ]
 
 
-def _write_document(text: str) -> None:
-    """A document (JSON, CSV, Markdown, HTML, TRF) on standard output as it was made.
+def _write_output(text: str, *, document: bool = True) -> None:
+    """An output on standard output: a document (JSON, CSV, Markdown, HTML, TRF) as it was made.
 
-    Not ``click.echo``'s default, which takes out what looks like a terminal colour code whenever the output
-    is not a terminal: a document has none of its own, so that would only change a name that holds one (and
-    costs a pass over megabytes). Terminal tables escape such characters themselves.
+    Not ``click.echo``'s default for a document, which takes out what looks like a terminal colour code
+    whenever the output is not a terminal: a document has none of its own, so that would only change a name
+    that holds one (and costs a pass over megabytes). A terminal table (``document=False``) keeps that
+    default; it escapes such characters in names itself.
     """
-    click.echo(text, nl=False, color=True)
+    click.echo(text, nl=False, color=True if document else None)
 
 
 def main() -> None:

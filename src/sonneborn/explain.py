@@ -98,15 +98,8 @@ def _format_many(kind: EventKind, code: str, column: Column, rows: Ints, found: 
 
 
 def _number_texts(column: Column, rows: Ints) -> list[str]:
-    """Every row's value as a derivation shows it, each distinct value worked out once."""
-    cache: dict[tuple[int, int], str] = {}
-    found = []
-    for pair in zip(column.numerator[rows].tolist(), column.denominator[rows].tolist(), strict=True):
-        text = cache.get(pair)
-        if text is None:
-            text = cache[pair] = ratio_text(*pair)
-        found.append(text)
-    return found
+    """Every row's value as a derivation shows it (``ratio_text`` remembers the values it has written)."""
+    return list(map(ratio_text, column.numerator[rows].tolist(), column.denominator[rows].tolist()))
 
 
 _EXPLAINED: WeakKeyDictionary[Standings, dict[str, list[str]]] = WeakKeyDictionary()

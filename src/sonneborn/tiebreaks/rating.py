@@ -183,26 +183,16 @@ class _Games:
         return found
 
     @cached_property
-    def rating_list(self) -> list[int]:
-        return [int(r) for r in self.ratings.tolist()]
-
-    @cached_property
-    def assumed_list(self) -> list[bool]:
-        found: list[bool] = self.assumed.tolist()
-        return found
-
-    def label(self, row: int) -> str:
-        """``2305 (Ben)``, and whether the rating was assumed."""
-        return self.labels[row]
-
-    @cached_property
-    def labels(self) -> list[str]:
-        """Every player's :meth:`label`, made once: each is shown in all his opponents' derivations."""
+    def labels(self) -> Texts:
+        """Every player as his opponents' derivations show him, ``2305 (Ben)``, and whether the rating was
+        assumed: made once, each is in all his opponents' derivations."""
         names = self.context.names
-        return [
-            f"{rating} ({names[row]}{', unrated: assumed' if assumed else ''})"
-            for row, (rating, assumed) in enumerate(zip(self.rating_list, self.assumed_list, strict=True))
-        ]
+        return text_table(
+            [
+                f"{rating} ({name}{', unrated: assumed' if assumed else ''})"
+                for rating, name, assumed in zip(self.ratings.tolist(), names, self.assumed.tolist(), strict=True)
+            ]
+        )
 
     def derivations(self, rows: Ints, numbers: Ints, texts: Texts, kept: Bools | None, notes: list[str]) -> Derivations:
         """One addend per game over the board of each row: the opponent's number (rating, TPR, PTP), with
@@ -293,7 +283,7 @@ def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
 
     def derive_many(rows: Ints) -> Derivations:
         notes = _mean_notes("ratings", opponents[rows], games[rows], kept[rows])
-        return found.derivations(rows, found.ratings, text_table(found.labels), kept[rows], notes)
+        return found.derivations(rows, found.ratings, found.labels, kept[rows], notes)
 
     return whole(_mean(total, count), present=count > 0, derive_many=derive_many)
 

@@ -234,18 +234,20 @@ class Contributions:
         return labels
 
     @cached_property
-    def opponent_score_texts(self) -> list[str]:
+    def opponent_score_texts(self) -> Texts:
         """Every player's score as his opponents' derivations show it: ``11 (Zagorovsky)``."""
         unit = self.context.unit
-        return [
-            f"{ratio_text(score, unit)} ({label})"
-            for score, label in zip(self.context.seen.score.tolist(), self.opponent_labels, strict=True)
-        ]
+        return text_table(
+            [
+                f"{ratio_text(score, unit)} ({label})"
+                for score, label in zip(self.context.seen.score.tolist(), self.opponent_labels, strict=True)
+            ]
+        )
 
     def score_texts(self, rows: Ints) -> Texts:
         """``11 (Zagorovsky)`` for each element of the rows (a Buchholz element), empty where a round adds none."""
         real = self.source[rows] == REAL
-        texts = text_table(self.opponent_score_texts)[self.context.opponent_rows[rows]]
+        texts = self.opponent_score_texts[self.context.opponent_rows[rows]]
         # An opponent's text is the same in every derivation it is in; a dummy's or virtual opponent's is its own.
         texts[~real] = ""
         index, columns = np.nonzero(self.present[rows] & ~real)
