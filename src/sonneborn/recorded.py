@@ -22,7 +22,8 @@ the file's own point system; the rule is stated in ``docs/tiebreaks.md``
 (['1', 'H'], ())
 >>> print(found.warnings[0])  # doctest: +NORMALIZE_WHITESPACE
 x.trf: the recorded points count 1 round left blank (no opponent, no result) as a bye, as Swiss-Perfect
-writes them: read as 1 half-point bye (docs/tiebreaks.md, "Blank rounds that the totals count")
+and other programs write them: read as 1 half-point bye
+(docs/tiebreaks.md, "Blank rounds that the totals count")
 """
 
 from __future__ import annotations
@@ -36,10 +37,10 @@ import numpy as np
 
 from sonneborn.errors import InputWarning, shown
 from sonneborn.event import CODE, Event
-from sonneborn.model import EventKind, ResultKind, StartNo
+from sonneborn.model import EventKind, PointSystem, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 
-__all__ = ["RecordedReading", "differing", "read_recorded"]
+__all__ = ["RecordedReading", "differing", "read_recorded", "written_otherwise"]
 
 _BLANK = CODE[ResultKind.ZERO_BYE]
 _SHOWN = 8
@@ -77,6 +78,24 @@ def differing(event: Event) -> list[StartNo]:
         for row, (recorded, score) in enumerate(zip(event.roster.recorded_points, table.scores.tolist(), strict=True))
         if recorded is not None and recorded * unit != score
     ]
+
+
+def written_otherwise(event: Event) -> str | None:
+    """What an output that writes each player's points (a TRF, a crosstable) says when the points its results
+    give are not the ones the file records, else ``None``: the recorded totals are not written then.
+
+    The reading has already read the blank rounds the totals count; what differs still is a total nothing
+    explains, or the user's point system (``--points``).
+    """
+    starts = differing(event)
+    if not starts:
+        return None
+    players = _count(len(starts), "player", "players")
+    system = "" if event.point_system == PointSystem() else f" under {event.point_system}"
+    return (
+        f"the points written are those the results give{system}, not the recorded points of {players} "
+        f"({_starts(starts)})"
+    )
 
 
 def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
@@ -185,7 +204,8 @@ def _read_message(rounds: int, counts: Sequence[tuple[ResultKind, int]], opened:
     kinds = " and ".join(_count(n, *_NAMES[kind]) for kind, n in counts)
     message = (
         f"the recorded points count {_count(rounds, 'round', 'rounds')} left blank (no opponent, no result) "
-        f"as {'a bye' if rounds == 1 else 'byes'}, as Swiss-Perfect writes them: read as {kinds}"
+        f"as {'a bye' if rounds == 1 else 'byes'}, as Swiss-Perfect and other programs write them: "
+        f"read as {kinds}"
     )
     if opened:
         who = "player" if len(opened) == 1 else "players"
