@@ -71,13 +71,28 @@ class RecordedReading:
 
 def differing(event: Event) -> list[StartNo]:
     """The players whose recorded points differ from the points their results give, by start number."""
-    table = event.table
-    unit = table.unit
     return [
         row + 1
-        for row, (recorded, score) in enumerate(zip(event.roster.recorded_points, table.scores.tolist(), strict=True))
-        if recorded is not None and recorded * unit != score
+        for row, (mine, score) in enumerate(zip(_in_units(event), event.table.scores.tolist(), strict=True))
+        if mine is not None and mine != score
     ]
+
+
+def _in_units(event: Event) -> list[int | Fraction | None]:
+    """Each player's recorded points in the table's units (a fraction when no whole number of them), ``None``
+    when not recorded. A big file's totals are a few dozen values, each an object of its own: each is
+    converted once."""
+    unit = event.table.unit
+    converted: dict[int, int | Fraction | None] = {id(None): None}
+    found = []
+    for value in event.roster.recorded_points:
+        key = id(value)
+        if key not in converted:
+            assert value is not None
+            units = value * unit
+            converted[key] = int(units) if units.denominator == 1 else units
+        found.append(converted[key])
+    return found
 
 
 def written_otherwise(event: Event) -> str | None:
@@ -111,19 +126,18 @@ def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
     another point system, and no blank round is read from them), and those of a round robin, whose free
     round adds nothing (C.07 15.2) whatever a total says.
     """
-    recorded = event.roster.recorded_points
     table = event.table
-    unit = table.unit
-    scores = table.scores.tolist()
-    gaps: dict[int, Fraction] = {}
-    for row, value in enumerate(recorded):
-        if value is not None and value * unit != scores[row]:
-            gaps[row] = value * unit - scores[row]
+    recorded = _in_units(event)
+    gaps = {
+        row: mine - score
+        for row, (mine, score) in enumerate(zip(recorded, table.scores.tolist(), strict=True))
+        if mine is not None and mine != score
+    }
     if not gaps:
         return RecordedReading(event, (), (), (), ())
     blank = (table.opponent < 0) & (table.kind == _BLANK) & ~table.awarded & (table.points == 0)
-    without = [row for row, value in enumerate(recorded) if value is not None and not blank[row].any()]
-    elsewhere = 2 * sum(1 for row in without if row in gaps) > len(without)
+    without = np.flatnonzero(~blank.any(axis=1) & np.array([mine is not None for mine in recorded], dtype=bool))
+    elsewhere = 2 * sum(1 for row in without.tolist() if row in gaps) > len(without)
     robin = event.kind is EventKind.ROUND_ROBIN  # its free round adds nothing (C.07 15.2), whatever a total says
     half = table.system_points(ResultKind.HALF_BYE)
     full = table.system_points(ResultKind.FULL_BYE)
@@ -157,7 +171,7 @@ def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
     return RecordedReading(read, counts, opened, still, tuple(warnings))
 
 
-def split(gap: Fraction, blanks: int, half: int, full: int) -> tuple[int, int, int] | None:
+def split(gap: int | Fraction, blanks: int, half: int, full: int) -> tuple[int, int, int] | None:
     """How many half- and full-point byes make a gap of points (in units) in some of ``blanks`` rounds, the
     fewest full-point byes first, with the number of ways the rounds and kinds could be chosen; ``None`` when
     none make it.
