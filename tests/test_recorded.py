@@ -31,7 +31,7 @@ RULE = '(docs/tiebreaks.md, "Blank rounds that the totals count")'
 OPEN_READ = (
     "the recorded points count 3 rounds left blank (no opponent, no result) as byes, as Swiss-Perfect and other "
     "programs write them: read as 2 half-point byes and 1 pairing-allocated bye; the totals of player 4 leave "
-    f"open which rounds: half-point byes are read before full-point ones, in the earliest blank rounds {RULE}"
+    f"the split open: half-point byes are read before full-point ones, in the earliest blank rounds {RULE}"
 )
 OPEN_POINTS = [Fraction(5, 2), Fraction(1), Fraction(1, 2), Fraction(3, 2), Fraction(5, 2)]
 """Adams, Brown, Clark, Dunne, Evans: worked out by hand (tests/data/recorded/README.md)."""
@@ -239,3 +239,13 @@ def test_a_bye_read_keeps_its_round_without_an_opponent() -> None:
     assert int(event.table.opponent[3, 1]) == -1 and int(event.table.kind[3, 1]) == CODE[ResultKind.HALF_BYE]
     with pytest.raises(ValueError, match="only a round without an opponent"):
         event.with_byes({(0, 0): ResultKind.HALF_BYE})
+
+
+def test_batch_reads_the_byes_and_says_so(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / OPEN.name).write_bytes(OPEN.read_bytes())
+    code, _, err = run("batch", str(tmp_path / "in"), "-o", str(tmp_path / "out"), "-j", "1")
+    assert code == 0, err
+    assert f"sonneborn: warning: {tmp_path / 'in' / OPEN.name}: {OPEN_READ}\n" in err
+    rows = json.loads((tmp_path / "out" / "open_split.json").read_text())["standings"]
+    assert {row["start"]: Fraction(str(row["points"])) for row in rows} == dict(enumerate(OPEN_POINTS, 1))

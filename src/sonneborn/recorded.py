@@ -40,7 +40,7 @@ from sonneborn.event import CODE, Event
 from sonneborn.model import EventKind, PointSystem, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 
-__all__ = ["RecordedReading", "differing", "read_recorded", "written_otherwise"]
+__all__ = ["RecordedReading", "differing", "read_recorded", "split", "written_otherwise"]
 
 _BLANK = CODE[ResultKind.ZERO_BYE]
 _SHOWN = 8
@@ -201,8 +201,8 @@ def split(gap: int | Fraction, blanks: int, half: int, full: int) -> tuple[int, 
 
 
 def _starts(starts: Sequence[StartNo]) -> str:
-    shown = ", ".join(map(str, starts[:_SHOWN]))
-    return shown + (f" and {len(starts) - _SHOWN} more" if len(starts) > _SHOWN else "")
+    listed = ", ".join(map(str, starts[:_SHOWN]))
+    return listed + (f" and {len(starts) - _SHOWN} more" if len(starts) > _SHOWN else "")
 
 
 def _who(name: str) -> str:
@@ -224,7 +224,7 @@ def _read_message(rounds: int, counts: Sequence[tuple[ResultKind, int]], opened:
     if opened:
         who = "player" if len(opened) == 1 else "players"
         message += (
-            f"; the totals of {who} {_starts(opened)} leave open which rounds: half-point byes are read before "
+            f"; the totals of {who} {_starts(opened)} leave the split open: half-point byes are read before "
             "full-point ones, in the earliest blank rounds"
         )
     return f"{message} {_RULE}"
@@ -241,7 +241,7 @@ def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, ev
             f"(are the totals under another point system? --points states one); {check}"
         )
     table, names, recorded = event.table, event.roster.names, event.roster.recorded_points
-    shown = [
+    details = [
         f"{_who(names[start - 1])} (no. {start}): {exact_text(recorded[start - 1] or Fraction(0))} recorded, "
         f"{exact_text(Fraction(int(table.scores[start - 1]), table.unit))} from the results"
         for start in starts[:_DETAILED]
@@ -249,5 +249,5 @@ def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, ev
     more = f"; and {len(starts) - _DETAILED} more" if len(starts) > _DETAILED else ""
     return (
         f"the recorded points of {players} differ from their results, and no bye in a blank round explains "
-        f"them ({'; '.join(shown)}{more}); {check}"
+        f"them ({'; '.join(details)}{more}); {check}"
     )

@@ -25,7 +25,7 @@ def test_the_report_says_which_blank_rounds_were_read_as_byes(client: TestClient
     assert found["warnings"] == [
         "open_split.trf: the recorded points count 3 rounds left blank (no opponent, no result) as byes, as "
         "Swiss-Perfect and other programs write them: read as 2 half-point byes and 1 pairing-allocated bye; the "
-        "totals of player 4 leave open which rounds: half-point byes are read before full-point ones, in the "
+        "totals of player 4 leave the split open: half-point byes are read before full-point ones, in the "
         'earliest blank rounds (docs/tiebreaks.md, "Blank rounds that the totals count")'
     ]
     rows = found["rows"]
