@@ -220,8 +220,10 @@ def check(standings: Standings, *, list_known: bool) -> Check:
 
 
 def file_scoring(standings: Standings) -> Event | None:
-    """The event as the file scores it, when its totals count unplayed rounds of no points as draws or wins
-    (Swiss-Perfect counts its byes so): those rounds become half- or full-point byes. ``None`` when none."""
+    """The event as the file scores it, when its totals count unplayed rounds of no points as draws or wins:
+    those rounds become half- or full-point byes. ``None`` when none. The blank rounds a file's totals count
+    (Swiss-Perfect's byes) are read so already (:mod:`sonneborn.recorded`); what is left here is a forfeit
+    loss counted so, or an absence under a point system the user gave."""
     event = standings.event
     table = event.table
     recorded = list(event.roster.recorded_points)
@@ -264,8 +266,8 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
     if scored is not None:
         count = sum(1 for d in found if d.what == "points" and "counted as" in d.hint)
         causes.append(
-            f"the file's totals count {count} unplayed round(s) of no points as draws or wins (as Swiss-Perfect "
-            "scores its byes): its ranks are compared with that scoring"
+            f"the file's totals count {count} unplayed round(s) of no points as draws or wins: its ranks are "
+            "compared with that scoring"
         )
         base = rank(scored, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
         again = audit(base, list_known=list_known)

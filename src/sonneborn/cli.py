@@ -291,6 +291,11 @@ def standings(
         from sonneborn.render import render
 
         _write_output(render(result, fmt))
+        if fmt == "trf":  # its points column is the results', where a file's own totals were
+            from sonneborn.recorded import written_otherwise
+
+            note = written_otherwise(result.event)
+            _say([InputWarning(note, "<stdout>")] if note else [])
     _print_explanations(result, explain, to_stderr=fmt != "table")
 
 
@@ -564,9 +569,10 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         check_target(Path(target), force=force)  # before the reading: a refusal costs nothing
 
     request = _request(**event)
-    tournament = prepared(_read(source, **event), request).tournament
+    read = prepared(_read(source, **event), request)
+    tournament = read.tournament
     try:
-        text, lost = convert_event(tournament, fmt)
+        text, lost = convert_event(read, fmt)
     except NotARoundRobin as error:
         raise InputError(str(error), path=source) from None
     for sentence in lost:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from sonneborn.event import Event
 from sonneborn.model import Tournament
 from sonneborn.ranking import rank
+from sonneborn.recorded import written_otherwise
 
 TARGETS = {
     ".trf": "trf",
@@ -26,6 +28,9 @@ TARGETS = {
 """Output formats by file extension."""
 
 FORMAT_NAMES = ("trf", "json", "tsv", "csv", "pgn", "html", "md")
+WRITES_POINTS = frozenset({"trf", "tsv", "csv", "html", "md"})
+"""The formats that write each player's points as the results give them (JSON keeps the recorded points as
+well; PGN writes none)."""
 
 
 def target_format(path: str, given: str | None) -> str:
@@ -90,6 +95,10 @@ WRITERS: dict[str, Callable[[Tournament], tuple[str, list[str]]]] = {
 }
 
 
-def convert(tournament: Tournament, fmt: str) -> tuple[str, list[str]]:
-    """The event written in a format, and one sentence for each kind of data the format could not hold."""
-    return WRITERS[fmt](tournament)
+def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[str]]:
+    """The event written in a format, and one sentence for each kind of data the format could not hold: the
+    recorded points too, when the format writes the points the results give and some differ."""
+    event = tournament if isinstance(tournament, Event) else Event.of(tournament)
+    text, lost = WRITERS[fmt](event.tournament)
+    note = written_otherwise(event) if fmt in WRITES_POINTS else None
+    return text, lost if note is None else [*lost, note]

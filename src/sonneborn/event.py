@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -186,10 +186,15 @@ class Table:
 
     def with_points(self, system: PointSystem) -> Table:
         """The table under another point system; the arbiter's points stay as they were."""
+        return self.with_kinds(self.kind, system)
+
+    def with_kinds(self, kind: Codes, system: PointSystem) -> Table:
+        """The table with other result kinds (the same pairings) under a point system; the arbiter's points
+        stay as they were."""
         awarded_values = [Fraction(int(p), self.unit) for p in self.points[self.awarded].tolist()]
         adjustments = [Fraction(int(a), self.unit) for a in self.adjustment.tolist()]
         return build_table(
-            self.opponent, self.kind, self.colour, system, self.awarded, awarded_values, adjustments, self.rating
+            self.opponent, kind, self.colour, system, self.awarded, awarded_values, adjustments, self.rating
         )
 
 
@@ -459,6 +464,24 @@ class Event:
         if kind == self.info.kind:
             return self
         return Event(self.table, self.roster, replace(self.info, kind=kind))
+
+    def with_byes(self, byes: Mapping[tuple[int, int], ResultKind]) -> Event:
+        """The same event with some rounds without an opponent given another kind of bye, by row and column
+        (start number − 1, round − 1); a round with an opponent cannot be one (its game has two sides).
+
+        >>> from sonneborn.demo import seed_event
+        >>> event = Event.of(seed_event())  # Sloth's free round is round 1
+        >>> int(event.with_byes({(0, 0): ResultKind.HALF_BYE}).table.scores[0]) / event.table.unit
+        11.5
+        """
+        if not byes:
+            return self
+        kind = self.table.kind.copy()
+        for (row, column), bye in byes.items():
+            if not bye.is_bye or self.table.opponent[row, column] >= 0:
+                raise ValueError(f"row {row} column {column}: only a round without an opponent can be a bye")
+            kind[row, column] = CODE[bye]
+        return Event(self.table.with_kinds(kind, self.point_system), self.roster, self.info)
 
     def with_point_system(self, system: PointSystem) -> Event:
         """The same event scored under another point system (the arbiter's points stay)."""

@@ -18,7 +18,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -258,7 +258,18 @@ def load_text(
     fmt = input_format or detect_format(text)
     if fmt not in FORMATS:
         raise InputError(f"unknown input format {fmt!r} (expected one of {', '.join(FORMATS)})", path=path)
-    return FORMATS[fmt].read(text, path, options, warn)
+    return _as_recorded(FORMATS[fmt].read(text, path, options, warn), path, warn)
+
+
+def _as_recorded(loaded: Loaded, path: str, warn: Warn) -> Loaded:
+    """The reading with the blank rounds its recorded totals count read as byes, and the totals nothing
+    explains warned of (:func:`sonneborn.recorded.read_recorded`): what every reader's event passes through."""
+    from sonneborn.recorded import read_recorded
+
+    found = read_recorded(loaded.event, path=path)
+    for warning in found.warnings:
+        warn(warning)
+    return loaded if found.event is loaded.event else replace(loaded, event=found.event)
 
 
 MAX_FILE_BYTES = 1 << 30
@@ -367,5 +378,5 @@ def _stream_pgn(stream: BinaryIO, name: str, options: ReadOptions, warn: Warn) -
             text.detach()  # the caller closes the stream
         for warning in held:
             warn(warning)
-        return loaded
+        return _as_recorded(loaded, name, warn)
     raise AssertionError("the Latin-1 fallback decodes every byte")  # pragma: no cover

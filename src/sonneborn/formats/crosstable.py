@@ -31,7 +31,6 @@ from sonneborn.model import (
     Entry,
     EventKind,
     Player,
-    PointSystem,
     ResultKind,
     StartNo,
     Tournament,
@@ -135,8 +134,9 @@ def read_crosstable(text: str, *, path: str = "<input>", warn: Warn = log_warnin
 
     Raises :class:`~sonneborn.errors.CrosstableError` at the first problem
     (in the order: line length, shape, rows, size, games per cell,
-    complementary results), and sends ``warn`` a warning when a points column
-    disagrees with the results or two rows have the same name.
+    complementary results), and sends ``warn`` a warning when two rows have the
+    same name. A points column is kept as the recorded points (the reading
+    compares them with the results, :func:`sonneborn.formats.load_text`).
     """
     lines = [(number, line) for number, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1)]
     for number, line in lines:
@@ -184,7 +184,7 @@ def read_crosstable(text: str, *, path: str = "<input>", warn: Warn = log_warnin
     players = []
     for index, row in enumerate(rows):
         entries = _entries(index + 1, opponents, games, cycles)
-        recorded = _check_points(path, row, size, points_column, entries, warn)
+        recorded = _recorded_points(row, size, points_column)
         players.append(
             Player(
                 start=index + 1,
@@ -642,23 +642,13 @@ def _is_points_label(text: str) -> bool:
     return text.casefold().rstrip(".") in POINTS_LABELS
 
 
-def _check_points(
-    path: str, row: _Row, size: int, points_column: int | None, entries: Sequence[Entry], warn: Warn
-) -> Fraction | None:
-    """The points the row's points column records; a warning when the results give others."""
+def _recorded_points(row: _Row, size: int, points_column: int | None) -> Fraction | None:
+    """The points the row's points column records (compared with the results where every reader's are,
+    :func:`sonneborn.recorded.read_recorded`)."""
     trailing = row.cells[size:]
     if points_column is None or not -len(trailing) <= points_column < len(trailing):
         return None
-    cell = trailing[points_column]
-    recorded = _parse_points(cell.text)
-    if recorded is None:
-        return None
-    system = PointSystem()
-    computed = sum((system.points(entry.kind) for entry in entries), Fraction(0))
-    if recorded != computed:
-        message = f"points column says {cell.text}, the results give {_format_points(computed)}"
-        warn(InputWarning(message, path, row.line, cell.column))
-    return recorded
+    return _parse_points(trailing[points_column].text)
 
 
 def _parse_points(text: str) -> Fraction | None:
@@ -673,12 +663,3 @@ def _parse_points(text: str) -> Fraction | None:
     elif part:
         value += Fraction("0." + part[1:])
     return value
-
-
-def _format_points(points: Fraction) -> str:
-    whole, rest = divmod(points, 1)
-    if rest == 0:
-        return str(whole)
-    if rest == Fraction(1, 2):
-        return f"{whole or ''}½"
-    return str(float(points))

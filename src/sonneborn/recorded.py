@@ -1,0 +1,253 @@
+"""The totals a file records, read against its results: the blank rounds they count, and those nothing explains.
+
+Swiss-Perfect and other programs write a bye as a round left blank (TRF
+``     -    ``, ``0000 -    ``; an empty cell), which every reader reads as a
+zero-point bye, while the points the file records count it as ½ or 1.
+:func:`read_recorded` reads each such round as the bye its player's recorded
+total implies, and says so in one warning; recorded totals that differ from
+the results in a way no such reading explains are warned of on every command.
+It runs on the event of every reader (:func:`sonneborn.formats.load_text`), under
+the file's own point system; the rule is stated in ``docs/tiebreaks.md``
+("Blank rounds that the totals count").
+
+>>> from sonneborn.model import Entry, Colour, Player, Tournament, ResultKind as K
+>>> def player(start, total, *rounds):
+...     entries = tuple(Entry(r, o, Colour.UNKNOWN, k) for r, (o, k) in enumerate(rounds, 1))
+...     return Player(start, f"P{start}", entries, recorded_points=Fraction(total))
+>>> blank = (None, K.ZERO_BYE)
+>>> players = (player(1, "1.5", (2, K.WIN), blank), player(2, "0", (1, K.LOSS), blank))
+>>> event = Event.of(Tournament(players, 2, kind=EventKind.SWISS))
+>>> found = read_recorded(event, path="x.trf")
+>>> [str(e.kind) for e in found.event.tournament.player(1).entries], found.differing
+(['1', 'H'], ())
+>>> print(found.warnings[0])  # doctest: +NORMALIZE_WHITESPACE
+x.trf: the recorded points count 1 round left blank (no opponent, no result) as a bye, as Swiss-Perfect
+and other programs write them: read as 1 half-point bye
+(docs/tiebreaks.md, "Blank rounds that the totals count")
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from sonneborn.errors import InputWarning, shown
+from sonneborn.event import CODE, Event
+from sonneborn.model import EventKind, PointSystem, ResultKind, StartNo
+from sonneborn.numbers import exact_text
+
+__all__ = ["RecordedReading", "differing", "read_recorded", "split", "written_otherwise"]
+
+_BLANK = CODE[ResultKind.ZERO_BYE]
+_SHOWN = 8
+"""The most start numbers a warning names."""
+_DETAILED = 3
+"""The most players whose points a warning gives."""
+_RULE = '(docs/tiebreaks.md, "Blank rounds that the totals count")'
+_NAMES = {
+    ResultKind.HALF_BYE: ("half-point bye", "half-point byes"),
+    ResultKind.FULL_BYE: ("full-point bye", "full-point byes"),
+    ResultKind.PAIRING_BYE: ("pairing-allocated bye", "pairing-allocated byes"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedReading:
+    """An event with its blank rounds read as the byes its recorded totals count, and what was found."""
+
+    event: Event
+    byes: tuple[tuple[ResultKind, int], ...]
+    """How many blank rounds were read as each kind of bye (half-point, full-point, pairing-allocated)."""
+    open: tuple[StartNo, ...]
+    """The players whose total leaves open which of their blank rounds are the byes (or which kind)."""
+    differing: tuple[StartNo, ...]
+    """The players whose recorded points still differ from their results."""
+    warnings: tuple[InputWarning, ...]
+
+
+def differing(event: Event) -> list[StartNo]:
+    """The players whose recorded points differ from the points their results give, by start number."""
+    return [
+        row + 1
+        for row, (mine, score) in enumerate(zip(_in_units(event), event.table.scores.tolist(), strict=True))
+        if mine is not None and mine != score
+    ]
+
+
+def _in_units(event: Event) -> list[int | Fraction | None]:
+    """Each player's recorded points in the table's units (a fraction when no whole number of them), ``None``
+    when not recorded. A big file's totals are a few dozen values, each an object of its own: each is
+    converted once."""
+    unit = event.table.unit
+    converted: dict[int, int | Fraction | None] = {id(None): None}
+    found = []
+    for value in event.roster.recorded_points:
+        key = id(value)
+        if key not in converted:
+            assert value is not None
+            units = value * unit
+            converted[key] = int(units) if units.denominator == 1 else units
+        found.append(converted[key])
+    return found
+
+
+def written_otherwise(event: Event) -> str | None:
+    """What an output that writes each player's points (a TRF, a crosstable) says when the points its results
+    give are not the ones the file records, else ``None``: the recorded totals are not written then.
+
+    The reading has already read the blank rounds the totals count; what differs still is a total nothing
+    explains, or the user's point system (``--points``).
+    """
+    starts = differing(event)
+    if not starts:
+        return None
+    players = _count(len(starts), "player", "players")
+    system = "" if event.point_system == PointSystem() else f" under {event.point_system}"
+    return (
+        f"the points written are those the results give{system}, not the recorded points of {players} "
+        f"({_starts(starts)})"
+    )
+
+
+def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
+    """The event with each blank round its player's recorded total counts read as a bye, with the warnings.
+
+    A blank round is a round without an opponent read as a zero-point bye, with no points (nor points the
+    arbiter set). For a player whose recorded total exceeds his results' by ``d``, with ``k`` blank rounds:
+    the fewest full-point byes that make ``d`` with half-point byes in the other rounds, the half-point byes
+    in the earliest blank rounds, then the full-point ones; a full-point bye is pairing-allocated when the
+    player is the only one of the round without an opponent (C.07 16.2.1 puts both in one category). A total
+    lower than the results, or that no such split makes, changes nothing: it is warned of, as are all
+    totals when most players without a blank round disagree too (the totals are then taken to be under
+    another point system, and no blank round is read from them), and those of a round robin, whose free
+    round adds nothing (C.07 15.2) whatever a total says.
+    """
+    table = event.table
+    recorded = _in_units(event)
+    gaps = {
+        row: mine - score
+        for row, (mine, score) in enumerate(zip(recorded, table.scores.tolist(), strict=True))
+        if mine is not None and mine != score
+    }
+    if not gaps:
+        return RecordedReading(event, (), (), (), ())
+    blank = (table.opponent < 0) & (table.kind == _BLANK) & ~table.awarded & (table.points == 0)
+    without = np.flatnonzero(~blank.any(axis=1) & np.array([mine is not None for mine in recorded], dtype=bool))
+    elsewhere = 2 * sum(1 for row in without.tolist() if row in gaps) > len(without)
+    robin = event.kind is EventKind.ROUND_ROBIN  # its free round adds nothing (C.07 15.2), whatever a total says
+    half = table.system_points(ResultKind.HALF_BYE)
+    full = table.system_points(ResultKind.FULL_BYE)
+    pairing = table.system_points(ResultKind.PAIRING_BYE) == full
+    unpaired = (table.opponent < 0).sum(axis=0).tolist()
+    byes: dict[tuple[int, int], ResultKind] = {}
+    open_rows: list[int] = []
+    for row, gap in gaps.items():
+        columns = np.flatnonzero(blank[row]).tolist()
+        found = None if elsewhere or robin else split(gap, len(columns), half, full)
+        if found is None:
+            continue
+        halves, fulls, ways = found
+        for column in columns[:halves]:
+            byes[row, column] = ResultKind.HALF_BYE
+        for column in columns[halves : halves + fulls]:
+            lone = pairing and unpaired[column] == 1
+            byes[row, column] = ResultKind.PAIRING_BYE if lone else ResultKind.FULL_BYE
+        if ways > 1:
+            open_rows.append(row)
+    read = event.with_byes(byes)
+    counts = tuple((kind, n) for kind in _NAMES if (n := sum(1 for k in byes.values() if k is kind)))
+    changed = {row for row, _ in byes}
+    still = tuple(row + 1 for row in gaps if row not in changed)
+    opened = tuple(row + 1 for row in open_rows)
+    warnings = []
+    if byes:
+        warnings.append(InputWarning(_read_message(len(byes), counts, opened), path))
+    if still:
+        warnings.append(InputWarning(_differing_message(still, path, elsewhere, event), path))
+    return RecordedReading(read, counts, opened, still, tuple(warnings))
+
+
+def split(gap: int | Fraction, blanks: int, half: int, full: int) -> tuple[int, int, int] | None:
+    """How many half- and full-point byes make a gap of points (in units) in some of ``blanks`` rounds, the
+    fewest full-point byes first, with the number of ways the rounds and kinds could be chosen; ``None`` when
+    none make it.
+
+    >>> split(Fraction(1), 1, 1, 2), split(Fraction(2), 2, 1, 2), split(Fraction(3), 2, 1, 2)
+    ((1, 0, 1), (2, 0, 3), (1, 1, 2))
+    >>> split(Fraction(2), 1, 1, 2), split(Fraction(5), 2, 1, 2), split(Fraction(-1), 3, 1, 2) is None
+    ((0, 1, 1), None, True)
+    """
+    if gap <= 0 or gap.denominator != 1:
+        return None
+    points = int(gap)
+    ways = 0
+    first: tuple[int, int] | None = None
+    for fulls in range(blanks + 1) if full > 0 else (0,):
+        rest = points - fulls * full
+        if rest < 0:
+            break
+        if (rest and half <= 0) or (half > 0 and rest % half):
+            continue
+        halves = rest // half if half > 0 else 0
+        if halves + fulls > blanks:
+            continue
+        first = first or (halves, fulls)
+        ways += math.comb(blanks, halves) * math.comb(blanks - halves, fulls)
+    return None if first is None else (*first, ways)
+
+
+def _starts(starts: Sequence[StartNo]) -> str:
+    listed = ", ".join(map(str, starts[:_SHOWN]))
+    return listed + (f" and {len(starts) - _SHOWN} more" if len(starts) > _SHOWN else "")
+
+
+def _who(name: str) -> str:
+    """A name as a warning gives it: as written, or quoted and cut when too long or not printable."""
+    return name if len(name) <= 40 and name.isprintable() else shown(name)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _read_message(rounds: int, counts: Sequence[tuple[ResultKind, int]], opened: Sequence[StartNo]) -> str:
+    kinds = " and ".join(_count(n, *_NAMES[kind]) for kind, n in counts)
+    message = (
+        f"the recorded points count {_count(rounds, 'round', 'rounds')} left blank (no opponent, no result) "
+        f"as {'a bye' if rounds == 1 else 'byes'}, as Swiss-Perfect and other programs write them: "
+        f"read as {kinds}"
+    )
+    if opened:
+        who = "player" if len(opened) == 1 else "players"
+        message += (
+            f"; the totals of {who} {_starts(opened)} leave the split open: half-point byes are read before "
+            "full-point ones, in the earliest blank rounds"
+        )
+    return f"{message} {_RULE}"
+
+
+def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, event: Event) -> str:
+    file = path if path and not path.startswith("<") else "FILE"
+    players = _count(len(starts), "player", "players")
+    check = f"`sonneborn check {file}` lists them"
+    if elsewhere:
+        return (
+            f"the recorded points of {players} differ from their results under the file's point system "
+            f"{event.point_system}, most of them without a blank round, so no blank round is read as a bye "
+            f"(are the totals under another point system? --points states one); {check}"
+        )
+    table, names, recorded = event.table, event.roster.names, event.roster.recorded_points
+    details = [
+        f"{_who(names[start - 1])} (no. {start}): {exact_text(recorded[start - 1] or Fraction(0))} recorded, "
+        f"{exact_text(Fraction(int(table.scores[start - 1]), table.unit))} from the results"
+        for start in starts[:_DETAILED]
+    ]
+    more = f"; and {len(starts) - _DETAILED} more" if len(starts) > _DETAILED else ""
+    return (
+        f"the recorded points of {players} differ from their results, and no bye in a blank round explains "
+        f"them ({'; '.join(details)}{more}); {check}"
+    )
