@@ -123,7 +123,9 @@ def test_sub_folders_keep_their_paths_and_outputs_are_not_read_again(
 def cluster() -> Iterator[str]:
     """The address of an in-process Dask cluster of one worker."""
     distributed = pytest.importorskip("dask.distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as local:
+    # Its HTTP server on a free port: with no address it takes 8787, and fails when another run holds that port.
+    free = "127.0.0.1:0"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=free) as local:
         yield local.scheduler_address
 
 
