@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from oracle.scoring import player_round_points
+from oracle.scoring import round_by_round, worth
 from oracle.unplayed import (
     Category,
     Contribution,
@@ -224,7 +224,7 @@ class Context:
         self.kind = tournament.event_kind
         self.system = tournament.point_system
         self.round_points: dict[StartNo, list[Fraction]] = {
-            p.start: player_round_points(tournament, p) for p in tournament.players
+            p.start: round_by_round(tournament, p) for p in tournament.players
         }
         self.scores: dict[StartNo, Fraction] = {
             p.start: sum(self.round_points[p.start], p.adjustment) for p in tournament.players
@@ -404,4 +404,4 @@ class Definition:
 
 def is_win(context: Context, kind: ResultKind) -> bool:
     """Whether a round's result is worth as many points as a win (C.07 7.1)."""
-    return kind.is_finished and context.system.points(kind) == context.system.win
+    return kind.is_finished and worth(context.system, kind) == context.system.win
