@@ -16,12 +16,15 @@ from functools import cached_property
 
 from oracle.scoring import round_by_round, worth
 from oracle.unplayed import (
-    Category,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
     Contribution,
     ScoreView,
     adjusted_view,
     categories,
+    category_text,
     describe_kind,
+    is_voluntary,
     virtual_view,
 )
 from sonneborn.errors import TiebreakError
@@ -255,7 +258,7 @@ class Context:
         return not self.is_round_robin and self.rules.unplayed == "article-16"
 
     @cached_property
-    def categories(self) -> dict[StartNo, dict[int, Category]]:
+    def categories(self) -> dict[StartNo, dict[int, str]]:
         """The category of every unplayed round of every player (C.07 16.2)."""
         rounds = self.played_rounds
         return {p.start: categories(p.entries, rounds) for p in self.tournament.players}
@@ -319,9 +322,12 @@ class Context:
         """C.07 16.4: a game against a dummy whose score is the player's own, capped in 2026."""
         category = self.categories[player.start][entry.round]
         dummy = own
-        why = f"round {entry.round}: {describe_kind(entry.kind)}, {category}, dummy with own score {exact_text(own)}"
+        why = (
+            f"round {entry.round}: {describe_kind(entry.kind)}, {category_text(category)}, "
+            f"dummy with own score {exact_text(own)}"
+        )
         if self.rules.dummy_cap:
-            if category in (Category.FORFEIT_WIN, Category.FORFEIT_LOSS) and entry.opponent is not None:
+            if category in (FORFEIT_WIN, FORFEIT_LOSS) and entry.opponent is not None:
                 cap = self.seen_scores[entry.opponent].score
                 rule = "16.4.1, the scheduled opponent's adjusted score"
             else:
@@ -330,7 +336,7 @@ class Context:
             if cap < dummy:
                 dummy = cap
                 why += f" capped at {exact_text(cap)} ({rule})"
-        return Contribution(entry.round, points, dummy, None, category.voluntary, why + " (16.4)")
+        return Contribution(entry.round, points, dummy, None, is_voluntary(category), why + " (16.4)")
 
     def _virtual_opponent(self, entry: Entry, points: list[Fraction], rounds: int) -> Contribution:
         """C.02 13.15 b: a virtual opponent who took the complementary result and then drew every round."""
