@@ -8,9 +8,9 @@ can cut elements from it.
 from __future__ import annotations
 
 import enum
-import re
+import string
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 
@@ -76,42 +76,48 @@ class Spec:
 
     @classmethod
     def parse(cls, text: str) -> Spec:
-        """Parses a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH/M2`` or ``DE/P`` (not yet checked)."""
-        cleaned = text.strip().upper()
-        if not cleaned:
+        """Reads a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH/M2`` or ``DE/P`` (not yet checked).
+
+        The grammar of the TEC codes: the acronym, then ``/`` and a modifier, any number of times.
+        """
+        written = text.strip()
+        if not written:
             raise TiebreakError("empty tie-break code")
-        # "BH-C1" is a common spelling of "BH/C1".
-        cleaned = re.sub(r"^([A-Z]+)-(?=[CM]\d)", r"\1/", cleaned)
-        code, *modifiers = cleaned.split("/")
-        values: dict[str, int | bool] = {}
+        upper = written.upper()
+        letters = len(upper) - len(upper.lstrip(string.ascii_uppercase))
+        dash = upper[letters : letters + 3]
+        if letters and len(dash) == 3 and dash[0] == "-" and dash[1] in "CM" and dash[2] in string.digits:
+            upper = upper[:letters] + "/" + upper[letters + 1 :]  # "BH-C1", a common spelling of "BH/C1"
+        code, *modifiers = upper.split("/")
+        spec = cls(code)
         for modifier in modifiers:
-            match = _MODIFIER.fullmatch(modifier)
-            if match is None:
-                raise TiebreakError(f"unknown modifier {'/' + modifier!r} in {text.strip()!r}")
-            letter, number = match.group(1), match.group(2)
-            if letter in "CM":
-                if number is None or not number.isdigit() or int(number) < 1:
-                    raise TiebreakError(f"modifier /{letter} needs a count such as /{letter}1 in {text.strip()!r}")
-                values["cut_low"] = int(number)
-                if letter == "M":
-                    values["cut_high"] = int(number)
+            letter, number = modifier[:1], modifier[1:]
+            unsigned = number[1:] if number[:1] in ("+", "-") else number
+            well_formed = not number or (0 < len(unsigned) <= 9 and all(c in string.digits for c in unsigned))
+            if not letter or letter not in "CMLPRUF" or not well_formed:
+                raise TiebreakError(f"unknown modifier {'/' + modifier!r} in {written!r}")
+            if letter in ("C", "M"):
+                if not number or number != unsigned or int(number) == 0:
+                    raise TiebreakError(f"modifier /{letter} needs a count such as /{letter}1 in {written!r}")
+                count = int(number)
+                spec = replace(spec, cut_low=count, cut_high=count if letter == "M" else 0)
             elif letter == "L":
-                if number is None or number[0] not in "+-":
+                if not number or number == unsigned:
                     raise TiebreakError(f"modifier /L needs a signed number of half points such as /L+1 in {text!r}")
-                values["limit"] = int(number)
+                spec = replace(spec, limit=int(number))
             elif letter == "U":
-                if number is None or not number.isdigit():
-                    raise TiebreakError(f"modifier /U needs a rating such as /U1000 in {text.strip()!r}")
-                values["unrated_rating"] = int(number)
-            elif number is not None:
-                raise TiebreakError(f"modifier /{letter} takes no number in {text.strip()!r}")
+                if not number or number != unsigned:
+                    raise TiebreakError(f"modifier /U needs a rating such as /U1000 in {written!r}")
+                spec = replace(spec, unrated_rating=int(number))
+            elif number:
+                raise TiebreakError(f"modifier /{letter} takes no number in {written!r}")
             elif letter == "F":
-                values["fore"] = True
+                spec = replace(spec, fore=True)
             elif letter == "P":
-                values["forfeits_played"] = True
+                spec = replace(spec, forfeits_played=True)
             else:
-                values["reverse"] = True
-        return cls(code=code, **values)  # type: ignore[arg-type]
+                spec = replace(spec, reverse=True)
+        return spec
 
     @property
     def modifiers(self) -> frozenset[Modifier]:
@@ -153,9 +159,6 @@ class Spec:
 
     def __repr__(self) -> str:
         return f"Spec.parse({str(self)!r})"
-
-
-_MODIFIER = re.compile(r"([CMLPRUF])([+-]?[0-9]{1,9})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,11 +404,12 @@ class Definition:
 
     def check(self, spec: Spec) -> None:
         """Raises :class:`TiebreakError` when the spec uses a modifier this tie-break does not take."""
-        extra = spec.modifiers - self.modifiers
-        if extra:
-            allowed = ", ".join(sorted("/" + m.value for m in self.modifiers)) or "none"
-            used = ", ".join(sorted("/" + m.value for m in extra))
-            raise TiebreakError(f"{self.code} does not take {used} (modifiers it takes: {allowed})")
+        refused = sorted("/" + modifier.value for modifier in spec.modifiers if modifier not in self.modifiers)
+        if not refused:
+            return
+        taken = sorted("/" + modifier.value for modifier in self.modifiers)
+        message = f"{self.code} does not take {', '.join(refused)} (modifiers it takes: {', '.join(taken) or 'none'})"
+        raise TiebreakError(message)
 
 
 def is_win(context: Context, kind: ResultKind) -> bool:
