@@ -36,15 +36,10 @@ ZERO = Fraction(0)
 
 
 class Modifier(enum.Enum):
-    """The modifiers a tie-break code may carry (C.07 14, TEC code grammar)."""
+    """A letter after a slash in a TEC code."""
 
-    CUT = "C"
-    MEDIAN = "M"
-    LIMIT = "L"
-    PLAYED = "P"
-    REVERSE = "R"
-    UNRATED = "U"
-    FORE = "F"
+    CUT, MEDIAN, LIMIT = "C", "M", "L"
+    PLAYED, REVERSE, UNRATED, FORE = "P", "R", "U", "F"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,21 +53,16 @@ class Spec:
     """
 
     code: str
-    """The tie-break's acronym, upper case (``SB``)."""
     cut_low: int = 0
-    """How many least significant elements are cut (C.07 14.1–14.4)."""
+    """/Cn and /Mn: the n least significant elements go (14.1-14.4) ..."""
     cut_high: int = 0
-    """How many most significant elements are cut (medians, C.07 14.3–14.4)."""
+    """... and with /Mn the n most significant too."""
     limit: int = 0
-    """Half points by which the Koya limit moves (C.07 14.5)."""
+    """/L±n: the Koya limit moved by n half points (14.5)."""
     forfeits_played: bool = False
-    """``/P``: forfeits count as games against the scheduled opponent."""
     reverse: bool = False
-    """``/R``: lower values rank first."""
     unrated_rating: int | None = None
-    """``/U<N>``: the rating assumed for unrated players (C.07 Art. 10)."""
     fore: bool = False
-    """``/F``: use Fore Buchholz instead of Buchholz (AOB/F, C.07 8.2)."""
 
     @classmethod
     def parse(cls, text: str) -> Spec:
@@ -119,43 +109,32 @@ class Spec:
                 spec = replace(spec, reverse=True)
         return spec
 
+    def _written(self) -> list[tuple[Modifier, str]]:
+        """Each modifier the spec uses with the way it is written, in the order codes are normalised to."""
+        parts = []
+        if self.cut_low and self.cut_high:
+            parts.append((Modifier.MEDIAN, f"/M{self.cut_low}"))
+        elif self.cut_low:
+            parts.append((Modifier.CUT, f"/C{self.cut_low}"))
+        if self.limit:
+            sign = "+" if self.limit > 0 else "-"
+            parts.append((Modifier.LIMIT, f"/L{sign}{abs(self.limit)}"))
+        for flag, modifier in ((self.forfeits_played, Modifier.PLAYED), (self.reverse, Modifier.REVERSE)):
+            if flag:
+                parts.append((modifier, "/" + modifier.value))
+        if self.fore:
+            parts.append((Modifier.FORE, "/F"))
+        if self.unrated_rating is not None:
+            parts.append((Modifier.UNRATED, f"/U{self.unrated_rating}"))
+        return parts
+
     @property
     def modifiers(self) -> frozenset[Modifier]:
         """The modifiers used."""
-        used = set()
-        if self.cut_low and self.cut_high:
-            used.add(Modifier.MEDIAN)
-        elif self.cut_low:
-            used.add(Modifier.CUT)
-        if self.limit:
-            used.add(Modifier.LIMIT)
-        if self.forfeits_played:
-            used.add(Modifier.PLAYED)
-        if self.reverse:
-            used.add(Modifier.REVERSE)
-        if self.unrated_rating is not None:
-            used.add(Modifier.UNRATED)
-        if self.fore:
-            used.add(Modifier.FORE)
-        return frozenset(used)
+        return frozenset(modifier for modifier, _ in self._written())
 
     def __str__(self) -> str:
-        text = self.code
-        if self.cut_low and self.cut_high:
-            text += f"/M{self.cut_low}"
-        elif self.cut_low:
-            text += f"/C{self.cut_low}"
-        if self.limit:
-            text += f"/L{self.limit:+d}"
-        if self.forfeits_played:
-            text += "/P"
-        if self.reverse:
-            text += "/R"
-        if self.fore:
-            text += "/F"
-        if self.unrated_rating is not None:
-            text += f"/U{self.unrated_rating}"
-        return text
+        return self.code + "".join(text for _, text in self._written())
 
     def __repr__(self) -> str:
         return f"Spec.parse({str(self)!r})"
@@ -258,7 +237,7 @@ class Context:
     @cached_property
     def art16(self) -> bool:
         """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
-        return not self.is_round_robin and self.rules.unplayed == "article-16"
+        return not self.is_round_robin and self.rules in (Rules.FIDE_2023, Rules.FIDE_2024, Rules.FIDE_2026)
 
     @cached_property
     def categories(self) -> dict[StartNo, dict[int, str]]:
@@ -274,7 +253,7 @@ class Context:
             return {
                 s: adjusted_view(s, self.scores[s], self.round_points[s], self.categories[s], draw) for s in self.scores
             }
-        if not self.is_round_robin and self.rules.unplayed == "virtual-opponent":
+        if not self.is_round_robin and self.rules is Rules.FIDE_2009:
             rounds = self.played_rounds
             views = {}
             for player in self.tournament.players:
@@ -302,7 +281,7 @@ class Context:
         rounds = self.played_rounds
         points = self.round_points[player.start]
         own = self.scores[player.start]
-        plain = self.is_round_robin or self.rules.unplayed == "none"
+        plain = self.is_round_robin or self.rules is Rules.NONE
         found = []
         for entry in player.entries[:rounds]:
             kind, opponent, rnd = entry.kind, entry.opponent, entry.round
@@ -329,7 +308,7 @@ class Context:
             f"round {entry.round}: {describe_kind(entry.kind)}, {category_text(category)}, "
             f"dummy with own score {exact_text(own)}"
         )
-        if self.rules.dummy_cap:
+        if self.rules is Rules.FIDE_2026:  # the caps of 16.4.1 and 16.4.2 are new in 2026
             if category in (FORFEIT_WIN, FORFEIT_LOSS) and entry.opponent is not None:
                 cap = self.seen_scores[entry.opponent].score
                 rule = "16.4.1, the scheduled opponent's adjusted score"
