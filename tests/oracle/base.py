@@ -191,6 +191,22 @@ class Game:
     opponent: Player
 
 
+def event_kind(tournament: Tournament) -> EventKind:
+    """Round robin or Swiss: as the source or the user says, else a round robin when every two players
+    were paired the same number of times (the pairings were fixed in advance, C.07 15.2)."""
+    if tournament.kind is not None:
+        return tournament.kind
+    pairings: dict[frozenset[StartNo], int] = {}
+    for player in tournament.players:
+        for entry in player.entries:
+            if entry.opponent is not None and entry.opponent > player.start:
+                pair = frozenset((player.start, entry.opponent))
+                pairings[pair] = pairings.get(pair, 0) + 1
+    size = len(tournament.players)
+    everyone_met = size >= 2 and len(pairings) == size * (size - 1) // 2
+    return EventKind.ROUND_ROBIN if everyone_met and len(set(pairings.values())) == 1 else EventKind.SWISS
+
+
 class Context:
     """The event as the tie-breaks see it: scores and games computed once.
 
@@ -206,7 +222,7 @@ class Context:
         self.rules = rules
         self.unrated_rating = unrated_rating
         """The rating assumed for unrated players (``--unrated-rating``), or ``None``."""
-        self.kind = tournament.event_kind
+        self.kind = event_kind(tournament)
         self.system = tournament.point_system
         self.round_points: dict[StartNo, list[Fraction]] = {
             p.start: round_by_round(tournament, p) for p in tournament.players
@@ -222,7 +238,8 @@ class Context:
     @cached_property
     def played_rounds(self) -> int:
         """Rounds with at least one result: the rounds the standings are taken after."""
-        return self.tournament.played_rounds
+        finished = [e.round for p in self.tournament.players for e in p.entries if e.kind is not ResultKind.NOT_PLAYED]
+        return max(finished, default=0)
 
     def games(self, player: Player) -> list[Game]:
         """The rounds in which the player had an opponent and a result (forfeits included)."""

@@ -47,19 +47,11 @@ def category_text(category: str) -> str:
     return "cat. " + category
 
 
-_KIND_NAMES = {
-    ResultKind.PAIRING_BYE: "pairing-allocated bye",
-    ResultKind.FULL_BYE: "full-point bye",
-    ResultKind.HALF_BYE: "half-point bye",
-    ResultKind.ZERO_BYE: "zero-point bye",
-    ResultKind.FORFEIT_WIN: "forfeit win",
-    ResultKind.FORFEIT_LOSS: "forfeit loss",
-}
-
-
 def describe_kind(kind: ResultKind) -> str:
-    """How arbiters name an unplayed result."""
-    return _KIND_NAMES.get(kind, str(kind))
+    """How arbiters name an unplayed result (by its TRF code); any other result by its code."""
+    names = {"U": "pairing-allocated bye", "F": "full-point bye", "H": "half-point bye", "Z": "zero-point bye"}
+    names |= {"+": "forfeit win", "-": "forfeit loss"}
+    return names.get(kind.value, kind.value)
 
 
 def categories(entries: tuple[Entry, ...], rounds: int) -> dict[int, str]:
