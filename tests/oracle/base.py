@@ -8,20 +8,23 @@ can cut elements from it.
 from __future__ import annotations
 
 import enum
-import re
+import string
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 
-from oracle.scoring import player_round_points
+from oracle.scoring import round_by_round, worth
 from oracle.unplayed import (
-    Category,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
     Contribution,
     ScoreView,
     adjusted_view,
     categories,
+    category_text,
     describe_kind,
+    is_voluntary,
     virtual_view,
 )
 from sonneborn.errors import TiebreakError
@@ -33,15 +36,10 @@ ZERO = Fraction(0)
 
 
 class Modifier(enum.Enum):
-    """The modifiers a tie-break code may carry (C.07 14, TEC code grammar)."""
+    """A letter after a slash in a TEC code."""
 
-    CUT = "C"
-    MEDIAN = "M"
-    LIMIT = "L"
-    PLAYED = "P"
-    REVERSE = "R"
-    UNRATED = "U"
-    FORE = "F"
+    CUT, MEDIAN, LIMIT = "C", "M", "L"
+    PLAYED, REVERSE, UNRATED, FORE = "P", "R", "U", "F"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,104 +53,91 @@ class Spec:
     """
 
     code: str
-    """The tie-break's acronym, upper case (``SB``)."""
     cut_low: int = 0
-    """How many least significant elements are cut (C.07 14.1–14.4)."""
+    """/Cn and /Mn: the n least significant elements go (14.1-14.4) ..."""
     cut_high: int = 0
-    """How many most significant elements are cut (medians, C.07 14.3–14.4)."""
+    """... and with /Mn the n most significant too."""
     limit: int = 0
-    """Half points by which the Koya limit moves (C.07 14.5)."""
+    """/L±n: the Koya limit moved by n half points (14.5)."""
     forfeits_played: bool = False
-    """``/P``: forfeits count as games against the scheduled opponent."""
     reverse: bool = False
-    """``/R``: lower values rank first."""
     unrated_rating: int | None = None
-    """``/U<N>``: the rating assumed for unrated players (C.07 Art. 10)."""
     fore: bool = False
-    """``/F``: use Fore Buchholz instead of Buchholz (AOB/F, C.07 8.2)."""
 
     @classmethod
     def parse(cls, text: str) -> Spec:
-        """Parses a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH/M2`` or ``DE/P`` (not yet checked)."""
-        cleaned = text.strip().upper()
-        if not cleaned:
+        """Reads a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH/M2`` or ``DE/P`` (not yet checked).
+
+        The grammar of the TEC codes: the acronym, then ``/`` and a modifier, any number of times.
+        """
+        written = text.strip()
+        if not written:
             raise TiebreakError("empty tie-break code")
-        # "BH-C1" is a common spelling of "BH/C1".
-        cleaned = re.sub(r"^([A-Z]+)-(?=[CM]\d)", r"\1/", cleaned)
-        code, *modifiers = cleaned.split("/")
-        values: dict[str, int | bool] = {}
+        upper = written.upper()
+        letters = len(upper) - len(upper.lstrip(string.ascii_uppercase))
+        dash = upper[letters : letters + 3]
+        if letters and len(dash) == 3 and dash[0] == "-" and dash[1] in "CM" and dash[2] in string.digits:
+            upper = upper[:letters] + "/" + upper[letters + 1 :]  # "BH-C1", a common spelling of "BH/C1"
+        code, *modifiers = upper.split("/")
+        spec = cls(code)
         for modifier in modifiers:
-            match = _MODIFIER.fullmatch(modifier)
-            if match is None:
-                raise TiebreakError(f"unknown modifier {'/' + modifier!r} in {text.strip()!r}")
-            letter, number = match.group(1), match.group(2)
-            if letter in "CM":
-                if number is None or not number.isdigit() or int(number) < 1:
-                    raise TiebreakError(f"modifier /{letter} needs a count such as /{letter}1 in {text.strip()!r}")
-                values["cut_low"] = int(number)
-                if letter == "M":
-                    values["cut_high"] = int(number)
+            letter, number = modifier[:1], modifier[1:]
+            unsigned = number[1:] if number[:1] in ("+", "-") else number
+            well_formed = not number or (0 < len(unsigned) <= 9 and all(c in string.digits for c in unsigned))
+            if not letter or letter not in "CMLPRUF" or not well_formed:
+                raise TiebreakError(f"unknown modifier {'/' + modifier!r} in {written!r}")
+            if letter in ("C", "M"):
+                if not number or number != unsigned or int(number) == 0:
+                    raise TiebreakError(f"modifier /{letter} needs a count such as /{letter}1 in {written!r}")
+                count = int(number)
+                spec = replace(spec, cut_low=count, cut_high=count if letter == "M" else 0)
             elif letter == "L":
-                if number is None or number[0] not in "+-":
+                if not number or number == unsigned:
                     raise TiebreakError(f"modifier /L needs a signed number of half points such as /L+1 in {text!r}")
-                values["limit"] = int(number)
+                spec = replace(spec, limit=int(number))
             elif letter == "U":
-                if number is None or not number.isdigit():
-                    raise TiebreakError(f"modifier /U needs a rating such as /U1000 in {text.strip()!r}")
-                values["unrated_rating"] = int(number)
-            elif number is not None:
-                raise TiebreakError(f"modifier /{letter} takes no number in {text.strip()!r}")
+                if not number or number != unsigned:
+                    raise TiebreakError(f"modifier /U needs a rating such as /U1000 in {written!r}")
+                spec = replace(spec, unrated_rating=int(number))
+            elif number:
+                raise TiebreakError(f"modifier /{letter} takes no number in {written!r}")
             elif letter == "F":
-                values["fore"] = True
+                spec = replace(spec, fore=True)
             elif letter == "P":
-                values["forfeits_played"] = True
+                spec = replace(spec, forfeits_played=True)
             else:
-                values["reverse"] = True
-        return cls(code=code, **values)  # type: ignore[arg-type]
+                spec = replace(spec, reverse=True)
+        return spec
+
+    def _written(self) -> list[tuple[Modifier, str]]:
+        """Each modifier the spec uses with the way it is written, in the order codes are normalised to."""
+        parts = []
+        if self.cut_low and self.cut_high:
+            parts.append((Modifier.MEDIAN, f"/M{self.cut_low}"))
+        elif self.cut_low:
+            parts.append((Modifier.CUT, f"/C{self.cut_low}"))
+        if self.limit:
+            sign = "+" if self.limit > 0 else "-"
+            parts.append((Modifier.LIMIT, f"/L{sign}{abs(self.limit)}"))
+        for flag, modifier in ((self.forfeits_played, Modifier.PLAYED), (self.reverse, Modifier.REVERSE)):
+            if flag:
+                parts.append((modifier, "/" + modifier.value))
+        if self.fore:
+            parts.append((Modifier.FORE, "/F"))
+        if self.unrated_rating is not None:
+            parts.append((Modifier.UNRATED, f"/U{self.unrated_rating}"))
+        return parts
 
     @property
     def modifiers(self) -> frozenset[Modifier]:
         """The modifiers used."""
-        used = set()
-        if self.cut_low and self.cut_high:
-            used.add(Modifier.MEDIAN)
-        elif self.cut_low:
-            used.add(Modifier.CUT)
-        if self.limit:
-            used.add(Modifier.LIMIT)
-        if self.forfeits_played:
-            used.add(Modifier.PLAYED)
-        if self.reverse:
-            used.add(Modifier.REVERSE)
-        if self.unrated_rating is not None:
-            used.add(Modifier.UNRATED)
-        if self.fore:
-            used.add(Modifier.FORE)
-        return frozenset(used)
+        return frozenset(modifier for modifier, _ in self._written())
 
     def __str__(self) -> str:
-        text = self.code
-        if self.cut_low and self.cut_high:
-            text += f"/M{self.cut_low}"
-        elif self.cut_low:
-            text += f"/C{self.cut_low}"
-        if self.limit:
-            text += f"/L{self.limit:+d}"
-        if self.forfeits_played:
-            text += "/P"
-        if self.reverse:
-            text += "/R"
-        if self.fore:
-            text += "/F"
-        if self.unrated_rating is not None:
-            text += f"/U{self.unrated_rating}"
-        return text
+        return self.code + "".join(text for _, text in self._written())
 
     def __repr__(self) -> str:
         return f"Spec.parse({str(self)!r})"
-
-
-_MODIFIER = re.compile(r"([CMLPRUF])([+-]?[0-9]{1,9})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +191,22 @@ class Game:
     opponent: Player
 
 
+def event_kind(tournament: Tournament) -> EventKind:
+    """Round robin or Swiss: as the source or the user says, else a round robin when every two players
+    were paired the same number of times (the pairings were fixed in advance, C.07 15.2)."""
+    if tournament.kind is not None:
+        return tournament.kind
+    pairings: dict[frozenset[StartNo], int] = {}
+    for player in tournament.players:
+        for entry in player.entries:
+            if entry.opponent is not None and entry.opponent > player.start:
+                pair = frozenset((player.start, entry.opponent))
+                pairings[pair] = pairings.get(pair, 0) + 1
+    size = len(tournament.players)
+    everyone_met = size >= 2 and len(pairings) == size * (size - 1) // 2
+    return EventKind.ROUND_ROBIN if everyone_met and len(set(pairings.values())) == 1 else EventKind.SWISS
+
+
 class Context:
     """The event as the tie-breaks see it: scores and games computed once.
 
@@ -221,10 +222,10 @@ class Context:
         self.rules = rules
         self.unrated_rating = unrated_rating
         """The rating assumed for unrated players (``--unrated-rating``), or ``None``."""
-        self.kind = tournament.event_kind
+        self.kind = event_kind(tournament)
         self.system = tournament.point_system
         self.round_points: dict[StartNo, list[Fraction]] = {
-            p.start: player_round_points(tournament, p) for p in tournament.players
+            p.start: round_by_round(tournament, p) for p in tournament.players
         }
         self.scores: dict[StartNo, Fraction] = {
             p.start: sum(self.round_points[p.start], p.adjustment) for p in tournament.players
@@ -237,7 +238,8 @@ class Context:
     @cached_property
     def played_rounds(self) -> int:
         """Rounds with at least one result: the rounds the standings are taken after."""
-        return self.tournament.played_rounds
+        finished = [e.round for p in self.tournament.players for e in p.entries if e.kind is not ResultKind.NOT_PLAYED]
+        return max(finished, default=0)
 
     def games(self, player: Player) -> list[Game]:
         """The rounds in which the player had an opponent and a result (forfeits included)."""
@@ -252,10 +254,10 @@ class Context:
     @cached_property
     def art16(self) -> bool:
         """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
-        return not self.is_round_robin and self.rules.unplayed == "article-16"
+        return not self.is_round_robin and self.rules in (Rules.FIDE_2023, Rules.FIDE_2024, Rules.FIDE_2026)
 
     @cached_property
-    def categories(self) -> dict[StartNo, dict[int, Category]]:
+    def categories(self) -> dict[StartNo, dict[int, str]]:
         """The category of every unplayed round of every player (C.07 16.2)."""
         rounds = self.played_rounds
         return {p.start: categories(p.entries, rounds) for p in self.tournament.players}
@@ -268,7 +270,7 @@ class Context:
             return {
                 s: adjusted_view(s, self.scores[s], self.round_points[s], self.categories[s], draw) for s in self.scores
             }
-        if not self.is_round_robin and self.rules.unplayed == "virtual-opponent":
+        if not self.is_round_robin and self.rules is Rules.FIDE_2009:
             rounds = self.played_rounds
             views = {}
             for player in self.tournament.players:
@@ -296,7 +298,7 @@ class Context:
         rounds = self.played_rounds
         points = self.round_points[player.start]
         own = self.scores[player.start]
-        plain = self.is_round_robin or self.rules.unplayed == "none"
+        plain = self.is_round_robin or self.rules is Rules.NONE
         found = []
         for entry in player.entries[:rounds]:
             kind, opponent, rnd = entry.kind, entry.opponent, entry.round
@@ -319,9 +321,12 @@ class Context:
         """C.07 16.4: a game against a dummy whose score is the player's own, capped in 2026."""
         category = self.categories[player.start][entry.round]
         dummy = own
-        why = f"round {entry.round}: {describe_kind(entry.kind)}, {category}, dummy with own score {exact_text(own)}"
-        if self.rules.dummy_cap:
-            if category in (Category.FORFEIT_WIN, Category.FORFEIT_LOSS) and entry.opponent is not None:
+        why = (
+            f"round {entry.round}: {describe_kind(entry.kind)}, {category_text(category)}, "
+            f"dummy with own score {exact_text(own)}"
+        )
+        if self.rules is Rules.FIDE_2026:  # the caps of 16.4.1 and 16.4.2 are new in 2026
+            if category in (FORFEIT_WIN, FORFEIT_LOSS) and entry.opponent is not None:
                 cap = self.seen_scores[entry.opponent].score
                 rule = "16.4.1, the scheduled opponent's adjusted score"
             else:
@@ -330,7 +335,7 @@ class Context:
             if cap < dummy:
                 dummy = cap
                 why += f" capped at {exact_text(cap)} ({rule})"
-        return Contribution(entry.round, points, dummy, None, category.voluntary, why + " (16.4)")
+        return Contribution(entry.round, points, dummy, None, is_voluntary(category), why + " (16.4)")
 
     def _virtual_opponent(self, entry: Entry, points: list[Fraction], rounds: int) -> Contribution:
         """C.02 13.15 b: a virtual opponent who took the complementary result and then drew every round."""
@@ -395,13 +400,14 @@ class Definition:
 
     def check(self, spec: Spec) -> None:
         """Raises :class:`TiebreakError` when the spec uses a modifier this tie-break does not take."""
-        extra = spec.modifiers - self.modifiers
-        if extra:
-            allowed = ", ".join(sorted("/" + m.value for m in self.modifiers)) or "none"
-            used = ", ".join(sorted("/" + m.value for m in extra))
-            raise TiebreakError(f"{self.code} does not take {used} (modifiers it takes: {allowed})")
+        refused = sorted("/" + modifier.value for modifier in spec.modifiers if modifier not in self.modifiers)
+        if not refused:
+            return
+        taken = sorted("/" + modifier.value for modifier in self.modifiers)
+        message = f"{self.code} does not take {', '.join(refused)} (modifiers it takes: {', '.join(taken) or 'none'})"
+        raise TiebreakError(message)
 
 
 def is_win(context: Context, kind: ResultKind) -> bool:
     """Whether a round's result is worth as many points as a win (C.07 7.1)."""
-    return kind.is_finished and context.system.points(kind) == context.system.win
+    return kind.is_finished and worth(context.system, kind) == context.system.win

@@ -1,107 +1,169 @@
-"""Direct encounter (C.07 Art. 6, type A): the games among the tied players only."""
+"""Direct encounter, C.07 Art. 6 (type A), worked out from the rule text for one tied group at a time.
+
+6.1: the separate standings of a group are each member's points in the games
+among the members. Forfeits are no games there (6.1.1), except where the
+pairings were fixed in advance (a round robin, 15.2) or the code says ``/P``;
+two members who met more than once add the average of their games (6.1.2).
+
+6.2: when every two members met, the separate standings order the group, and
+Art. 6 starts again inside each part still tied.
+
+6.3: when some did not meet, a member ranks first only if he is alone at the
+top of the separate standings whatever the missing games give; then the same
+question for second place among the others, and so on; Art. 6 starts again
+for those left unplaced. If nobody can be placed first, DE leaves the group
+tied.
+
+"Whatever the missing games give" is decided rival by rival. Each missing game
+ends in a win, a draw or a loss (the point system's values); one member is
+ahead of another in every outcome exactly when he is ahead in the outcome
+least kind to him. The games that touch neither of the two do not change the
+difference between them, and the others are independent of each other, so
+that outcome is: each game of the candidate against a third member gives the
+candidate his smallest result, each game of the rival against a third member
+gives the rival his largest, and their own game (if missing) the result that
+narrows the difference most. ``tests/test_oracle_independent.py`` checks this
+against an enumeration of every outcome.
+
+This module shares no code with :mod:`sonneborn.tiebreaks.direct_encounter`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
+from itertools import combinations
 
 from oracle.base import Context, Spec
-from sonneborn.model import StartNo
+from sonneborn.model import PointSystem, StartNo
 from sonneborn.numbers import exact_text
 
-Separate = dict[StartNo, Fraction]
+Pair = frozenset[StartNo]
 
 
-def encounter_points(context: Context, spec: Spec, group: Sequence[StartNo]) -> tuple[Separate, set[frozenset[int]]]:
-    """The separate standings of a group (C.07 6.1) and the pairs in it that met.
+class Encounters:
+    """The games among the members of one group, as C.07 6.1 counts them, and what a missing game may give."""
 
-    Forfeits are left out (6.1.1) except in a round robin, where they are
-    ordinary games (15.2), or with ``/P``. Players who met more than once add
-    the average of their games (6.1.2).
+    def __init__(self, results: dict[tuple[StartNo, StartNo], list[Fraction]], possible: Sequence[Fraction]) -> None:
+        self.results = results
+        """For each (player, opponent) who met: the player's points in each of their counted games."""
+        self.possible = tuple(possible)
+        """A player's points in a game that was not played: a win's, a draw's or a loss's."""
+
+    def met(self, a: StartNo, b: StartNo) -> bool:
+        return (a, b) in self.results
+
+    def standings(self, members: Sequence[StartNo]) -> dict[StartNo, Fraction]:
+        """C.07 6.1: each member's points against the other members, the average for a pair met more than once."""
+        table = {}
+        for player in members:
+            total = Fraction(0)
+            for opponent in members:
+                games = self.results.get((player, opponent))
+                if games:
+                    total += sum(games, Fraction(0)) / len(games)
+            table[player] = total
+        return table
+
+    def missing(self, members: Sequence[StartNo]) -> list[Pair]:
+        """The pairs of members who did not meet."""
+        return [frozenset(pair) for pair in combinations(members, 2) if not self.met(*pair)]
+
+
+def counts_in_separate_standings(context: Context, spec: Spec, code: str) -> bool:
+    """Whether a game with this result (TRF code) counts among the tied players (C.07 6.1.1, 15.2).
+
+    Games over the board always count; forfeits only in a round robin or with ``/P``; no game
+    without a result yet.
     """
-    members = set(group)
-    include_forfeits = spec.forfeits_played or context.is_round_robin
-    sums: dict[tuple[int, int], list[Fraction]] = {}
-    for start in group:
-        for game in context.games(context.tournament.player(start)):
-            opponent = game.opponent.start
-            if opponent not in members:
-                continue
-            if not game.entry.kind.is_played and not (include_forfeits and game.entry.kind.is_forfeit):
-                continue
-            sums.setdefault((start, opponent), []).append(game.points)
-    separate = {start: Fraction(0) for start in group}
-    met = set()
-    for (start, opponent), results in sums.items():
-        separate[start] += sum(results, Fraction(0)) / len(results)
-        met.add(frozenset((start, opponent)))
-    return separate, met
+    if code in ("1", "=", "0", "W", "D", "L"):
+        return True
+    if code in ("+", "-"):
+        return context.is_round_robin or spec.forfeits_played
+    return False
 
 
-Encounters = Callable[[Sequence[StartNo]], tuple[Separate, set[frozenset[int]]]]
+def encounters(context: Context, spec: Spec, group: Sequence[StartNo]) -> Encounters:
+    """The counted games among a group's members, each seen from both sides."""
+    inside = set(group)
+    results: dict[tuple[StartNo, StartNo], list[Fraction]] = {}
+    for player in group:
+        points = context.round_points[player]
+        for entry in context.tournament.player(player).entries:
+            if entry.opponent in inside and counts_in_separate_standings(context, spec, entry.kind.value):
+                results.setdefault((player, entry.opponent), []).append(points[entry.round - 1])
+    system: PointSystem = context.system
+    return Encounters(results, (system.win, system.draw, system.loss))
+
+
+def ahead_whatever_happens(
+    candidate: StartNo,
+    rival: StartNo,
+    table: dict[StartNo, Fraction],
+    missing: list[Pair],
+    possible: Sequence[Fraction],
+) -> bool:
+    """Whether the candidate's separate score beats the rival's in every outcome of the missing games."""
+    # The pair's own game, if missing: (candidate's points, rival's points) for a win, a draw, a loss.
+    between = [(mine, theirs) for mine, theirs in zip(possible, reversed(possible), strict=True)]
+    margin = table[candidate] - table[rival]
+    for pair in missing:
+        if pair == {candidate, rival}:
+            margin += min(mine - theirs for mine, theirs in between)
+        elif candidate in pair:
+            margin += min(possible)
+        elif rival in pair:
+            margin -= max(possible)
+    return margin > 0
+
+
+def order(members: Sequence[StartNo], games: Encounters) -> list[list[StartNo]]:
+    """C.07 6.2–6.3: the members in parts, best first; a part of several players is still tied."""
+    members = sorted(members)
+    if len(members) < 2:
+        return [members]
+    table = games.standings(members)
+    missing = games.missing(members)
+    if not missing:
+        # 6.2: the separate standings decide; each part still tied goes through Art. 6 again.
+        scores = sorted(set(table.values()), reverse=True)
+        if len(scores) == 1:
+            return [members]
+        parts = []
+        for score in scores:
+            parts += order([m for m in members if table[m] == score], games)
+        return parts
+    # 6.3: first place, then second, … for as long as someone is bound to be there.
+    placed: list[list[StartNo]] = []
+    unplaced = list(members)
+    while len(unplaced) >= 2:
+        bound = [
+            c
+            for c in unplaced
+            if all(ahead_whatever_happens(c, r, table, missing, games.possible) for r in unplaced if r != c)
+        ]
+        if not bound:
+            break
+        assert len(bound) == 1  # two players cannot both be ahead of each other
+        placed.append(bound)
+        unplaced.remove(bound[0])
+    if not placed:
+        return [members]
+    return placed + order(unplaced, games)
 
 
 def direct_encounter(context: Context, spec: Spec, group: Sequence[StartNo]) -> list[list[StartNo]]:
-    """Orders a tied group by direct encounter, C.07 6.2–6.3, as subgroups still tied (best first).
-
-    6.2: when everyone in the group met everyone, the separate standings
-    decide, and Art. 6 is applied again to every subgroup still tied.
-    6.3: when not everyone met, a player ranks first only when alone at the
-    top whatever the outcome of the missing games (all of his own lost, all
-    of each rival's won); then the same test for second place, and so on;
-    Art. 6 is applied again to the players left. A group DE cannot separate
-    comes back whole.
-    """
-    return order_by_encounters(
-        group, lambda members: encounter_points(context, spec, members), context.system.win, context.system.loss
-    )
-
-
-def order_by_encounters(
-    group: Sequence[StartNo], encounters: Encounters, win: Fraction, loss: Fraction
-) -> list[list[StartNo]]:
-    """The algorithm of C.07 6.2–6.3 over any source of separate standings (see :func:`direct_encounter`)."""
-    group = sorted(group)
-    if len(group) < 2:
-        return [group]
-    separate, met = encounters(group)
-    met_count = dict.fromkeys(group, 0)
-    for pair in met:
-        for start in pair:
-            met_count[start] += 1
-    missing = {s: len(group) - 1 - met_count[s] for s in group}
-    if not any(missing.values()):
-        levels = sorted(set(separate.values()), reverse=True)
-        if len(levels) == 1:
-            return [group]
-        ordered: list[list[StartNo]] = []
-        for level in levels:
-            ordered.extend(order_by_encounters([s for s in group if separate[s] == level], encounters, win, loss))
-        return ordered
-    remaining = list(group)
-    placed: list[list[StartNo]] = []
-    while len(remaining) > 1:
-        # A candidate leads whatever the missing games give when his worst total beats every rival's best.
-        best = sorted(((separate[r] + missing[r] * win, r) for r in remaining), reverse=True)
-        leader = None
-        for candidate in remaining:
-            rival = best[1][0] if best[0][1] == candidate else best[0][0]
-            if separate[candidate] + missing[candidate] * loss > rival:
-                leader = candidate
-                break
-        if leader is None:
-            break
-        placed.append([leader])
-        remaining.remove(leader)
-    if not placed:
-        return [group]
-    return placed + (order_by_encounters(remaining, encounters, win, loss) if remaining else [])
+    """Orders a tied group by direct encounter (C.07 6), as parts still tied, best first."""
+    return order(group, encounters(context, spec, group))
 
 
 def describe(context: Context, spec: Spec, group: Sequence[StartNo]) -> str:
-    """The separate standings of a group, for the explanation of DE values."""
-    separate, met = encounter_points(context, spec, group)
-    names = context.tournament.player
-    parts = [f"{names(s).name} {exact_text(separate[s])}" for s in sorted(group, key=lambda s: -separate[s])]
-    complete = all(frozenset((a, b)) in met for a in group for b in group if a < b)
-    return "separate standings: " + ", ".join(parts) + ("" if complete else " (not everyone met)")
+    """The separate standings of the whole group, highest first, for the derivation of its DE values."""
+    games = encounters(context, spec, group)
+    table = games.standings(sorted(group))
+    listed = sorted(sorted(group), key=lambda s: table[s], reverse=True)
+    text = ", ".join(context.tournament.player(s).name + " " + exact_text(table[s]) for s in listed)
+    if games.missing(sorted(group)):
+        text += " (not everyone met)"
+    return "separate standings: " + text
+

@@ -9,6 +9,7 @@ from oracle.modifiers import summed
 from oracle.unplayed import describe_kind
 from sonneborn.model import Colour, Entry, Outcome, ResultKind, StartNo
 from sonneborn.numbers import exact_text, result_text
+from sonneborn.tiebreaks.rules import Rules
 
 
 def points(context: Context, spec: Spec) -> dict[StartNo, Value]:
@@ -117,17 +118,22 @@ def rounds_elected_to_play(context: Context, spec: Spec) -> dict[StartNo, Value]
     the 2026 rules keep forfeit losses unplayed for type B tie-breaks.
     """
     rounds = context.played_rounds
-    counted = {ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS}
-    if context.is_round_robin:
-        counted = {ResultKind.FORFEIT_LOSS} if context.rules.forfeits_unplayed_in_round_robins else set()
     values = {}
     for player in context.tournament:
-        missed = [e.round for e in player.entries[:rounds] if e.kind in counted]
+        missed = [e.round for e in player.entries[:rounds] if _not_elected(context, e.kind)]
         note = f"{rounds} rounds − {len(missed)} not elected" + (
             f" (rounds {', '.join(map(str, missed))})" if missed else ""
         )
         values[player.start] = Value(Fraction(rounds - len(missed)), note=note)
     return values
+
+
+def _not_elected(context: Context, kind: ResultKind) -> bool:
+    """Whether a round is one the player did not elect to play (C.07 7.6, 15.2)."""
+    code = kind.value
+    if context.is_round_robin:
+        return code == "-" and context.rules is Rules.FIDE_2026
+    return code in ("H", "Z", "-")
 
 
 def standard_points(context: Context, spec: Spec) -> dict[StartNo, Value]:

@@ -19,42 +19,19 @@ from sonneborn.errors import TiebreakError
 from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
-DEFAULT_TIEBREAKS = {
-    EventKind.ROUND_ROBIN: "DE,SB,WIN,KS",
-    EventKind.SWISS: "BH/C1,BH,SB,DE,WIN",
-}
-"""The list used when none is given, by kind of event."""
-
-
-def default_tiebreaks(kind: EventKind) -> list[Spec]:
-    """The default tie-break list for a round robin or a Swiss event."""
-    return parse_list(DEFAULT_TIEBREAKS[kind])
-
-
-def stated_tiebreaks(tournament: Tournament) -> list[Spec] | None:
-    """The list the file states (TRF-26 record 202), or ``None`` when it states none.
-
-    A command ranks by the list it is given, else by this one, else by the default of the kind.
-    """
-    return parse_list(",".join(tournament.tiebreaks)) if tournament.tiebreaks else None
-
 
 @dataclass(frozen=True, slots=True)
 class Row:
     """One line of the standings."""
 
     rank: int
-    """The place; players who share it have the same rank."""
     player: Player
     points: Fraction
     values: dict[str, Value]
-    """Every tie-break value, keyed by the normalised code (``BH/C1``)."""
+    """By normalised code (``BH/C1``)."""
     shared: bool = False
-    """Whether another player has the same rank."""
     by_lot: bool = False
-    """Whether the place was decided by drawing lots."""
     points_derivation: Value | None = None
-    """The points as the sum of the rounds (and any bonus), for explanations."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +43,10 @@ class Standings:
     tiebreaks: tuple[Spec, ...]
     rows: tuple[Row, ...]
     rank_by: Spec | None = None
-    """A weighted score ranked by instead of points (``--rank-by``)."""
     lots: int | None = None
-    """The seed of the draw that broke the remaining ties, if any."""
     rules: Rules = DEFAULT_RULES
-    """The rule edition the values were computed under."""
     index: dict[StartNo, int] = field(default_factory=dict, compare=False, repr=False)
-    """The position of each player's row, by start number."""
+    """Each start number's row."""
 
     @property
     def codes(self) -> list[str]:
@@ -89,7 +63,7 @@ class Standings:
 
 def rank(
     tournament: Tournament,
-    tiebreaks: Sequence[Spec] | None = None,
+    tiebreaks: Sequence[Spec],
     *,
     rank_by: Spec | None = None,
     lots: int | None = None,
@@ -104,7 +78,7 @@ def rank(
     [(1, 'Sloth', 69.5), (2, 'Zagorovsky', 66.75), (3, 'Kosenkov', 67.5)]
     """
     context = Context(tournament, rules=rules, unrated_rating=unrated_rating)
-    specs = tuple(tiebreaks) if tiebreaks is not None else tuple(default_tiebreaks(context.kind))
+    specs = tuple(tiebreaks)
     if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
         raise TiebreakError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})")
     computed: dict[str, dict[StartNo, Value]] = {}
@@ -201,4 +175,4 @@ def _split(group: Sequence[StartNo], key: Callable[[StartNo], Fraction | None], 
     return parts + ([absent] if absent else [])
 
 
-__all__ = ["DEFAULT_TIEBREAKS", "Row", "Standings", "default_tiebreaks", "parse", "parse_list", "rank"]
+__all__ = ["Row", "Standings", "parse", "parse_list", "rank"]

@@ -2,9 +2,11 @@
 
 TPR, PTP, APRO and APPO go through the two conversion tables of the FIDE
 Rating Regulations, B.02 8.1.1 (score fraction → rating difference) and
-8.1.2 (rating difference → expected score), shipped as data with their source
-in ``data/fide_b02_tables.json`` and used as printed: no logistic curve, no
-interpolation.
+8.1.2 (rating difference → expected score). The oracle has its own copy of
+both, typed in below in the shape B.02 prints them, and does not read the
+package's ``data/fide_b02_tables.json``: ``tests/test_oracle_independent.py``
+checks that the two transcriptions agree entry by entry. Used as printed: no
+logistic curve, no interpolation.
 
 >>> rating_difference(Fraction(2, 3)), rating_difference(Fraction(1, 3))
 (125, -125)
@@ -25,105 +27,169 @@ and a warning is logged (C.07 10).
 from __future__ import annotations
 
 import logging
-import math
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
 
-import orjson
-
-import sonneborn
 from oracle.base import Context, Definition, Element, Game, Modifier, Spec, Value
 from oracle.modifiers import apply_cuts
-from sonneborn.model import Outcome, Player, StartNo
+from sonneborn.model import Player, StartNo
 from sonneborn.numbers import exact_text, result_text
 
 logger = logging.getLogger(__name__)
 
-TABLES_FILE = "fide_b02_tables.json"
-"""The B.02 8.1.1 and 8.1.2 tables with their source, in the package's ``data`` folder."""
+B02_8_1_1 = """
+    p    .00  .01  .02  .03  .04  .05  .06  .07  .08  .09
+    0.0 -800 -677 -589 -538 -501 -470 -444 -422 -401 -383
+    0.1 -366 -351 -336 -322 -309 -296 -284 -273 -262 -251
+    0.2 -240 -230 -220 -211 -202 -193 -184 -175 -166 -158
+    0.3 -149 -141 -133 -125 -117 -110 -102  -95  -87  -80
+    0.4  -72  -65  -57  -50  -43  -36  -29  -21  -14   -7
+    0.5    0    7   14   21   29   36   43   50   57   65
+    0.6   72   80   87   95  102  110  117  125  133  141
+    0.7  149  158  166  175  184  193  202  211  220  230
+    0.8  240  251  262  273  284  296  309  322  336  351
+    0.9  366  383  401  422  444  470  501  538  589  677
+    1.0  800
+"""
+"""B.02 table 8.1.1, fractional score p → rating difference dp: the row is p's first decimal, the column
+its second (p = 0.67 gives 125)."""
 
-_HALF = Fraction(1, 2)
-_SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: _HALF, Outcome.LOSS: Fraction(0)}
+B02_8_1_2 = """
+    D        H    L
+    0-3     .50  .50
+    4-10    .51  .49
+    11-17   .52  .48
+    18-25   .53  .47
+    26-32   .54  .46
+    33-39   .55  .45
+    40-46   .56  .44
+    47-53   .57  .43
+    54-61   .58  .42
+    62-68   .59  .41
+    69-76   .60  .40
+    77-83   .61  .39
+    84-91   .62  .38
+    92-98   .63  .37
+    99-106  .64  .36
+    107-113 .65  .35
+    114-121 .66  .34
+    122-129 .67  .33
+    130-137 .68  .32
+    138-145 .69  .31
+    146-153 .70  .30
+    154-162 .71  .29
+    163-170 .72  .28
+    171-179 .73  .27
+    180-188 .74  .26
+    189-197 .75  .25
+    198-206 .76  .24
+    207-215 .77  .23
+    216-225 .78  .22
+    226-235 .79  .21
+    236-245 .80  .20
+    246-256 .81  .19
+    257-267 .82  .18
+    268-278 .83  .17
+    279-290 .84  .16
+    291-302 .85  .15
+    303-315 .86  .14
+    316-328 .87  .13
+    329-344 .88  .12
+    345-357 .89  .11
+    358-374 .90  .10
+    375-391 .91  .09
+    392-411 .92  .08
+    412-432 .93  .07
+    433-456 .94  .06
+    457-484 .95  .05
+    485-517 .96  .04
+    518-559 .97  .03
+    560-619 .98  .02
+    620-735 .99  .01
+    736-    1.00 .00
+"""
+"""B.02 table 8.1.2, rating difference D → scoring probability PD of the higher-rated (H) and the lower-rated
+(L) player; the last range is "over 735"."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Tables:
-    dp: tuple[int, ...]
-    """dp for p = 0.00 … 1.00, indexed by hundredths."""
-    bounds: tuple[int, ...]
-    """The lower bound of each rating-difference range of 8.1.2."""
-    higher: tuple[int, ...]
-    """PD(H) of each range, in hundredths."""
-    lower: tuple[int, ...]
-    """PD(L) of each range, in hundredths."""
+def _dp_by_hundredths() -> dict[int, int]:
+    """Table 8.1.1 read from its printed rows: dp by p in hundredths (0 … 100)."""
+    lines = [line.split() for line in B02_8_1_1.strip().splitlines()]
+    found = {}
+    for first, *values in lines[1:]:
+        tenths = int(Fraction(first) * 10)
+        for column, value in enumerate(values):
+            found[tenths * 10 + column] = int(value)
+    return found
 
 
-@cache
-def _tables() -> _Tables:
-    # Beside the package's modules, as installed: importlib.resources would cost every start its imports.
-    data = orjson.loads((Path(sonneborn.__file__).parent / "data" / TABLES_FILE).read_bytes())
-    rows = data["pd"]["rows"]
-    tables = _Tables(
-        tuple(data["dp"]["values"]),
-        tuple(row["from"] for row in rows),
-        tuple(row["higher"] for row in rows),
-        tuple(row["lower"] for row in rows),
-    )
-    # The shape the lookups rely on: 101 scores, ranges from 0 upwards, the last one open.
-    assert len(tables.dp) == 101 and tables.bounds[0] == 0 and rows[-1]["to"] is None
-    return tables
+def _pd_ranges() -> list[tuple[int, int | None, int, int]]:
+    """Table 8.1.2 read from its printed rows: (lowest D, highest D or ``None``, H, L), H and L in hundredths."""
+    found = []
+    for line in B02_8_1_2.strip().splitlines()[1:]:
+        span, higher, lower = line.split()
+        low, _, high = span.partition("-")
+        hundredths = int(Fraction(higher) * 100), int(Fraction(lower) * 100)
+        found.append((int(low), int(high) if high else None, *hundredths))
+    return found
+
+
+DP = _dp_by_hundredths()
+PD = _pd_ranges()
 
 
 def round_half_up(value: Fraction) -> int:
     """The nearest whole number, .5 rounded up (C.07 10.1, 10.4, 10.5).
 
-    >>> round_half_up(Fraction(4801, 2)), round_half_up(Fraction(7204, 3))
-    (2401, 2401)
+    >>> round_half_up(Fraction(4801, 2)), round_half_up(Fraction(7204, 3)), round_half_up(Fraction(-5, 2))
+    (2401, 2401, -2)
     """
-    return math.floor(value + _HALF)
+    whole, rest = divmod(value, 1)
+    return int(whole) + (1 if rest >= Fraction(1, 2) else 0)
 
 
 def score_fraction_index(p: Fraction) -> int:
-    """The score fraction in hundredths as table 8.1.1 is read: half up to 2 decimals.
+    """The row of table 8.1.1 a score fraction reads, in hundredths: p to 2 decimals, half up.
 
-    C.07 10.2 does not say how p is rounded; this is the common reading.
-    Only a zero or a full score reads the notional 0.00 or 1.00 rows, so a
-    score short of 100 % never rounds up to +800 (nor a non-zero one to −800).
+    C.07 10.2 does not say how p is rounded; this is the common reading. B.02 8.1
+    shows dp ±800 only "notionally", for a score of exactly 0 or 1.0, so a score
+    in between reads a row in between however close it comes (0.01 to 0.99).
 
     >>> score_fraction_index(Fraction(5, 8)), score_fraction_index(Fraction(199, 200))
     (63, 99)
     """
-    index = round_half_up(p * 100)
-    if 0 < p < 1:
-        return min(max(index, 1), 99)
-    return index
+    hundredths = round_half_up(p * 100)
+    if p == 0 or p == 1:
+        return hundredths
+    if hundredths == 0:
+        return 1
+    if hundredths == 100:
+        return 99
+    return hundredths
 
 
 def rating_difference(p: Fraction) -> int:
     """dp for a score fraction p, B.02 table 8.1.1, p rounded as :func:`score_fraction_index` says.
 
-    p = 0 gives −800 and p = 1 gives +800.
-
     >>> rating_difference(Fraction(0)), rating_difference(Fraction(1, 2)), rating_difference(Fraction(1))
     (-800, 0, 800)
     """
-    return _tables().dp[score_fraction_index(p)]
+    return DP[score_fraction_index(p)]
 
 
 def expected_hundredths(difference: int) -> int:
-    """PD in hundredths for a player rated ``difference`` points above the opponent (below if negative),
-    B.02 table 8.1.2 over its full range: PD(H) when the difference is 0 or more, PD(L) otherwise.
+    """PD in hundredths of a player rated ``difference`` points above his opponent (below when negative),
+    B.02 table 8.1.2 over all its ranges: H for the higher-rated (or equal) player, L for the lower-rated.
 
     >>> expected_hundredths(3), expected_hundredths(4), expected_hundredths(-4), expected_hundredths(-900)
     (50, 51, 49, 0)
     """
-    tables = _tables()
-    index = bisect_right(tables.bounds, abs(difference)) - 1
-    return tables.higher[index] if difference >= 0 else tables.lower[index]
+    distance = abs(difference)
+    for low, high, higher, lower in PD:
+        if low <= distance and (high is None or distance <= high):
+            return higher if difference >= 0 else lower
+    raise AssertionError(difference)  # the ranges cover every distance
 
 
 def expected_score(difference: int) -> Fraction:
@@ -183,14 +249,15 @@ def _over_the_board(context: Context, player: Player) -> list[Game]:
 
 
 def _score(games: list[Game]) -> Fraction:
-    """The score over the board in 1–½–0 terms, by the outcome of each game."""
-    return sum((_SCORE[_outcome(g)] for g in games), Fraction(0))
-
-
-def _outcome(game: Game) -> Outcome:
-    outcome = game.entry.kind.outcome
-    assert outcome is not None  # every game played over the board has one
-    return outcome
+    """The score over the board in 1–½–0 terms: a win (``1``, unrated ``W``) 1, a draw (``= D``) ½, a loss 0."""
+    total = Fraction(0)
+    for game in games:
+        code = game.entry.kind.value
+        if code in ("1", "W"):
+            total += 1
+        elif code in ("=", "D"):
+            total += Fraction(1, 2)
+    return total
 
 
 def _mean(numbers: list[int]) -> int:
@@ -254,7 +321,7 @@ def _tpr_value(ratings: _Ratings, games: list[Game]) -> Value:
     score = _score(games)
     p = score / len(games)
     index = score_fraction_index(p)
-    dp = _tables().dp[index]
+    dp = DP[index]
     note = f"ARO {average} + dp({index // 100}.{index % 100:02d})={dp}; p = {result_text(score)}/{len(games)}"
     return Value(Fraction(average + dp), note=note)
 
@@ -272,15 +339,14 @@ def _ptp_value(ratings: _Ratings, games: list[Game]) -> Value:
     def expected(rating: int) -> int:
         return sum(expected_hundredths(rating - opponent) for opponent in opponents)
 
-    # expected() grows with the rating: 0 below every opponent by 736 or more,
-    # everything at 736 or more above every opponent, so a full score ends there.
-    low, high = min(opponents) - 736, max(opponents) + 736
-    while high - low > 1:
-        middle = (low + high) // 2
-        if expected(middle) >= target:
-            high = middle
-        else:
-            low = middle
+    # Far enough below every opponent the expected score is 0; it never falls as R rises. Climb in
+    # steps of 100 until it reaches the score, then come down one point at a time while it still does.
+    rating = min(opponents) - 800
+    while expected(rating) < target:
+        rating += 100
+    while expected(rating - 1) >= target:
+        rating -= 1
+    high = rating
     note = (
         f"lowest R with Σ PD(R − Rᵢ) ≥ {result_text(score)}: "
         f"Σ = {exact_text(Fraction(expected(high), 100))} at {high}, "

@@ -200,16 +200,19 @@ WEIGHTED_SCORES = ("SB", "GF", "NNSB")
 def parse(text: str) -> Spec:
     """Parses one code and checks it against the registry (case-insensitive)."""
     spec = Spec.parse(text)
-    definition = REGISTRY.get(spec.code)
-    if definition is None:
-        raise TiebreakError(f"unknown tie-break {text.strip()!r} (valid codes: {', '.join(sorted(REGISTRY))})")
-    definition.check(spec)
+    if spec.code not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY))
+        raise TiebreakError(f"unknown tie-break {text.strip()!r} (valid codes: {known})")
+    REGISTRY[spec.code].check(spec)
     return spec
 
 
 def parse_list(text: str) -> list[Spec]:
     """Parses a comma-separated list such as ``"SB,DE,WIN"``."""
-    specs = [parse(part) for part in text.split(",") if part.strip()]
+    specs = []
+    for part in text.split(","):
+        if part.strip():
+            specs.append(parse(part))
     if not specs:
         raise TiebreakError(f"empty tie-break list {text!r}")
     return specs

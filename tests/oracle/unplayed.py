@@ -17,86 +17,70 @@ edition:
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
 from sonneborn.model import Entry, Player, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 
-
-class Category(enum.Enum):
-    """The categories of unplayed rounds of C.07 16.2."""
-
-    BYE = "16.2.1"
-    """Pairing-allocated bye or full-point bye."""
-    FORFEIT_WIN = "16.2.2"
-    """Forfeit win."""
-    REQUESTED_BYE = "16.2.3"
-    """A requested bye (half- or zero-point) followed by at least one round that is not voluntarily unplayed."""
-    FORFEIT_LOSS = "16.2.4"
-    """Forfeit loss (a double forfeit is one on both sides)."""
-    LAST_BYES = "16.2.5"
-    """A requested bye followed only by voluntarily unplayed rounds, or in the last round (withdrawal)."""
-
-    def __str__(self) -> str:
-        return f"cat. {self.value}"
-
-    @property
-    def voluntary(self) -> bool:
-        """Whether the round is a VUR, a voluntary unplayed round (C.07 16.1.2)."""
-        return self in (Category.REQUESTED_BYE, Category.FORFEIT_LOSS, Category.LAST_BYES)
+BYE = "16.2.1"
+"""A pairing-allocated bye or a full-point bye."""
+FORFEIT_WIN = "16.2.2"
+REQUESTED_BYE = "16.2.3"
+"""A half- or zero-point bye with some later round that is not voluntarily unplayed."""
+FORFEIT_LOSS = "16.2.4"
+LAST_BYES = "16.2.5"
+"""A half- or zero-point bye followed only by voluntarily unplayed rounds, or in the last round."""
 
 
-_KIND_NAMES = {
-    ResultKind.PAIRING_BYE: "pairing-allocated bye",
-    ResultKind.FULL_BYE: "full-point bye",
-    ResultKind.HALF_BYE: "half-point bye",
-    ResultKind.ZERO_BYE: "zero-point bye",
-    ResultKind.FORFEIT_WIN: "forfeit win",
-    ResultKind.FORFEIT_LOSS: "forfeit loss",
-}
+def is_voluntary_kind(kind: ResultKind) -> bool:
+    """C.07 16.1.2: a requested bye (half- or zero-point, TRF ``H Z``) or a forfeit loss (``-``) is a VUR."""
+    return kind.value in ("H", "Z", "-")
+
+
+def is_voluntary(category: str) -> bool:
+    """Whether a round of this category is voluntarily unplayed: the requested byes and the forfeit loss."""
+    return category in (REQUESTED_BYE, FORFEIT_LOSS, LAST_BYES)
+
+
+def category_text(category: str) -> str:
+    return "cat. " + category
 
 
 def describe_kind(kind: ResultKind) -> str:
-    """How arbiters name an unplayed result."""
-    return _KIND_NAMES.get(kind, str(kind))
+    """How arbiters name an unplayed result (by its TRF code); any other result by its code."""
+    names = {"U": "pairing-allocated bye", "F": "full-point bye", "H": "half-point bye", "Z": "zero-point bye"}
+    names |= {"+": "forfeit win", "-": "forfeit loss"}
+    return names.get(kind.value, kind.value)
 
 
-def _is_voluntary(kind: ResultKind) -> bool:
-    return kind in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_LOSS)
+def categories(entries: tuple[Entry, ...], rounds: int) -> dict[int, str]:
+    """The C.07 16.2 category of each unplayed round among the first ``rounds``, by round.
 
-
-def categories(entries: tuple[Entry, ...], rounds: int) -> dict[int, Category]:
-    """The category of each unplayed round among the first ``rounds`` (C.07 16.2).
-
-    A requested bye is 16.2.3 when some later round is not voluntarily unplayed,
-    else 16.2.5; so the category depends on the whole record.
+    Rounds without a result yet are left out: they are neither voluntarily unplayed nor not.
 
     >>> from sonneborn.model import Colour
     >>> def e(r, kind): return Entry(r, None, Colour.UNKNOWN, kind)
     >>> record = (e(1, ResultKind.HALF_BYE), e(2, ResultKind.FORFEIT_LOSS), e(3, ResultKind.PAIRING_BYE),
     ...           e(4, ResultKind.ZERO_BYE), e(5, ResultKind.ZERO_BYE))
-    >>> [c.value for c in categories(record, 5).values()]
+    >>> list(categories(record, 5).values())
     ['16.2.3', '16.2.4', '16.2.1', '16.2.5', '16.2.5']
     """
-    found: dict[int, Category] = {}
-    later_not_voluntary = False
-    for entry in reversed(entries[:rounds]):
-        kind = entry.kind
-        if kind is ResultKind.NOT_PLAYED:
-            continue
-        if kind in (ResultKind.PAIRING_BYE, ResultKind.FULL_BYE):
-            found[entry.round] = Category.BYE
-        elif kind is ResultKind.FORFEIT_WIN:
-            found[entry.round] = Category.FORFEIT_WIN
-        elif kind is ResultKind.FORFEIT_LOSS:
-            found[entry.round] = Category.FORFEIT_LOSS
-        elif kind in (ResultKind.HALF_BYE, ResultKind.ZERO_BYE):
-            found[entry.round] = Category.REQUESTED_BYE if later_not_voluntary else Category.LAST_BYES
-        if not _is_voluntary(kind):
-            later_not_voluntary = True
-    return dict(sorted(found.items()))
+    known = [entry for entry in entries[:rounds] if entry.kind.value != "*"]
+    found = {}
+    for position, entry in enumerate(known):
+        code = entry.kind.value
+        if code in ("U", "F"):
+            found[entry.round] = BYE
+        elif code == "+":
+            found[entry.round] = FORFEIT_WIN
+        elif code == "-":
+            found[entry.round] = FORFEIT_LOSS
+        elif code in ("H", "Z"):
+            rest = known[position + 1 :]
+            played_on = any(not is_voluntary_kind(later.kind) for later in rest)
+            found[entry.round] = REQUESTED_BYE if played_on else LAST_BYES
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +120,10 @@ def draws_instead(points: list[Fraction], rounds: set[int], draw: Fraction) -> F
 
 
 def adjusted_view(
-    start: StartNo, score: Fraction, points: list[Fraction], cats: dict[int, Category], draw: Fraction
+    start: StartNo, score: Fraction, points: list[Fraction], cats: dict[int, str], draw: Fraction
 ) -> ScoreView:
     """C.07 16.3: the score opponents see, with category 16.2.5 rounds counted as draws."""
-    last = {r for r, c in cats.items() if c is Category.LAST_BYES}
+    last = {r for r, c in cats.items() if c == LAST_BYES}
     return _as_draws(score, points, last, draw, "adjusted score {score} (16.3: {rounds} counted as {draws})")
 
 
