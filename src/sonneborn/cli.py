@@ -564,7 +564,9 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         check_target(Path(target), force=force)  # before the reading: a refusal costs nothing
 
     request = _request(**event)
-    tournament = prepared(_read(source, **event), request).tournament
+    stated = prepared(_read(source, **event), request)
+    _say(filter(None, [stated.kind_warning()]))
+    tournament = stated.tournament
     try:
         text, lost = convert_event(tournament, fmt)
     except NotARoundRobin as error:

@@ -1,0 +1,115 @@
+"""Issue 18, "Messages that confuse": each through the command line as a user meets it, and in the library.
+
+A round robin stated of a Swiss event says why it looks like one; the API says the same (tests/web).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from builders import trf_player
+from click.testing import CliRunner
+
+from sonneborn.cli import cli
+from sonneborn.event import Event
+from sonneborn.formats import read_text
+from sonneborn.model import EventKind
+from sonneborn.pipeline import Request, read, standings
+
+DATA = Path(__file__).parent / "data"
+SWISS = DATA / "trf" / "icu_bunratty_masters_2011.trf"
+"""A real Swiss event: 34 players, 6 rounds."""
+ROUND_ROBIN = DATA / "crosstable" / "wccc_1975_final.tsv"
+
+SWISS_AS_ROUND_ROBIN = (
+    "stated a round robin, but the pairings look like a Swiss: players 1 and 2 never meet, and none of the 34 "
+    "players meets all the others, in 6 rounds where a round robin of 34 players has 33 (in a round robin "
+    "everyone meets everyone; state the kind swiss to rank it as one)"
+)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+# A Swiss event stated a round robin.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["standings", str(SWISS)],
+        ["standings", str(SWISS), "-f", "json"],
+        ["crosstable", str(SWISS)],
+        ["check", str(SWISS)],
+        ["compare", str(SWISS), "--rules", "fide-2009,fide-2026"],
+        ["convert", str(SWISS), "-", "--to", "json"],
+    ],
+    ids=["standings", "json", "crosstable", "check", "compare", "convert"],
+)
+def test_issue18_a_swiss_stated_a_round_robin_is_warned_of_by_every_command(command: list[str]) -> None:
+    code, _, err = run(*command, "--kind", "round-robin")
+    assert code in (0, 1), err  # check exits 1 on what it finds; never 2
+    assert err.splitlines().count(f"sonneborn: warning: {SWISS_AS_ROUND_ROBIN}") == 1, err
+
+
+def test_issue18_the_kind_as_detected_or_stated_swiss_says_nothing() -> None:
+    for extra in ([], ["--kind", "swiss"]):
+        code, _, err = run("standings", str(SWISS), *extra)
+        assert code == 0 and "round robin" not in err, err
+    # The converse is legitimate: a round robin may be ranked as a Swiss (its Art. 16 rules, its defaults).
+    code, _, err = run("standings", str(ROUND_ROBIN), "--kind", "swiss")
+    assert (code, err) == (0, ""), err
+    code, _, err = run("standings", str(ROUND_ROBIN), "--kind", "round-robin")
+    assert (code, err) == (0, ""), err
+
+
+def test_issue18_the_warning_is_a_value_of_the_standings() -> None:
+    result = standings(read(SWISS), Request.parse(kind="round-robin"))
+    assert [str(warning) for warning in result.warnings] == [SWISS_AS_ROUND_ROBIN]
+    assert read(SWISS).event.with_kind(EventKind.ROUND_ROBIN).kind_warning() is not None
+    assert standings(read(SWISS)).warnings == ()
+
+
+def _event(rounds: int, *players: tuple[str, str, list[str]]) -> Event:
+    lines = [trf_player(start, name, points, blocks) for start, (name, points, blocks) in enumerate(players, 1)]
+    text = f"012 Kind\nXXR {rounds}\n" + "\n".join(lines) + "\n"
+    return Event.of(read_text(text, input_format="trf"))
+
+
+def test_issue18_a_round_robin_whose_rounds_are_still_to_come_says_nothing() -> None:
+    # Round 1 of 3 of a four-player round robin: rounds 2 and 3 are scheduled, not yet paired in the file.
+    first_round = [
+        ("Adams, Ann", "1.0", ["   2 w 1"]),
+        ("Brown, Bob", "0.0", ["   1 b 0"]),
+        ("Clark, Cid", "0.5", ["   4 w ="]),
+        ("Dunne, Dan", "0.5", ["   3 b ="]),
+    ]
+    event = _event(3, *first_round)
+    assert event.table.provisional and event.kind is EventKind.SWISS
+    assert event.with_kind(EventKind.ROUND_ROBIN).kind_warning() is None
+    # The same round as a whole event of one round: that many rounds cannot pair everyone.
+    found = _event(1, *first_round).with_kind(EventKind.ROUND_ROBIN).kind_warning()
+    assert found is not None
+    assert str(found).startswith(
+        "stated a round robin, but the pairings look like a Swiss: players 1 and 3 never meet, and none of the 4 "
+        "players meets all the others, in 1 round where a round robin of 4 players has 3 ("
+    ), found
+
+
+def test_issue18_a_round_robin_with_a_pair_that_never_met_names_it() -> None:
+    # A complete round robin but for one game recorded without its opponent (a withdrawal the file writes so).
+    event = _event(
+        3,
+        ("Adams, Ann", "2.0", ["   4 w 1", "   2 w =", "0000 - +"]),
+        ("Brown, Bob", "2.0", ["   3 w =", "   1 b =", "   4 w 1"]),
+        ("Clark, Cid", "1.5", ["   2 b =", "   4 b 1", "0000 - Z"]),
+        ("Dunne, Dan", "0.0", ["   1 b 0", "   3 w 0", "   2 b 0"]),
+    ).with_kind(EventKind.ROUND_ROBIN)
+    assert str(event.kind_warning()) == (
+        "stated a round robin, but the pairings look like a Swiss: players 1 and 3 never meet (in a round robin "
+        "everyone meets everyone; state the kind swiss to rank it as one)"
+    )
