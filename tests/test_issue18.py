@@ -1,10 +1,12 @@
 """Issue 18, "Messages that confuse": each through the command line as a user meets it, and in the library.
 
-A round robin stated of a Swiss event says why it looks like one; the API says the same (tests/web).
+A round robin stated of a Swiss event says why it looks like one; one player spelled two ways in a PGN is
+named; the API says the same (tests/web).
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -12,8 +14,11 @@ from builders import trf_player
 from click.testing import CliRunner
 
 from sonneborn.cli import cli
+from sonneborn.errors import InputWarning
 from sonneborn.event import Event
 from sonneborn.formats import read_text
+from sonneborn.formats.names import similar_players
+from sonneborn.formats.pgn import read_pgn
 from sonneborn.model import EventKind
 from sonneborn.pipeline import Request, read, standings
 
@@ -113,3 +118,71 @@ def test_issue18_a_round_robin_with_a_pair_that_never_met_names_it() -> None:
         "stated a round robin, but the pairings look like a Swiss: players 1 and 3 never meet (in a round robin "
         "everyone meets everyone; state the kind swiss to rank it as one)"
     )
+
+
+# One player spelled two ways in a PGN without FIDE ids.
+
+
+def _pgn(*games: tuple[int, str, str]) -> str:
+    text = ""
+    for round_no, white, black in games:
+        text += f'[Round "{round_no}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "1-0"]\n\n1-0\n\n'
+    return text
+
+
+def _warnings(text: str) -> list[str]:
+    found: list[InputWarning] = []
+    read_pgn(text, path="t.pgn", warn=found.append)
+    return [str(warning) for warning in found]
+
+
+def test_issue18_one_player_spelled_two_ways_is_warned_of_once() -> None:
+    text = _pgn(
+        (1, "Carlsen, Magnus", "Adams, Ann"), (2, "Brown, Bob", "Magnus Carlsen"), (3, "Carlsen,M.", "Clark, Cid")
+    )
+    assert _warnings(text) == [  # at the first game of the second spelling
+        "t.pgn:8: 'Carlsen, Magnus' (round 1), 'Magnus Carlsen' (round 2) and 'Carlsen,M.' (round 3) may be one "
+        "player spelled 3 ways: they never play in the same round (write each player's name one way in the PGN, "
+        "or give FIDE ids in WhiteFideId and BlackFideId)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Müller, Jörg", "MULLER, Jorg"), ("Ding, Liren", "Ding Liren"), ("García Martín, Marta", "Marta Garcia Martin"),
+     ("Carlsen", "Carlsen, Magnus"), ("Sargsyan, Anna M.", "Sargsyan, Anna")],
+    ids=["accents and case", "surname first", "two surnames", "surname alone", "middle initial"],
+)  # fmt: skip
+def test_issue18_spellings_that_may_be_one_player(one: str, other: str) -> None:
+    assert similar_players([(one, None, {1, 3}), (other, None, {2})]) == [(0, 1)]
+    assert similar_players([(one, 1503014, {1, 3}), (other, None, {2})]) == [(0, 1)]  # an id on one of them
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "one_id", "other_id", "rounds"),
+    [
+        ("Carlsen, Magnus", "Carlsen, M.", None, None, {1, 2}),  # both play in round 2: two people
+        ("Carlsen, Magnus", "Carlsen, M.", 1503014, 1503015, {2}),  # two FIDE ids: two people
+        ("Carlsen, Magnus", "Carlsen, Marit", None, None, {2}),  # given names that differ
+        ("Muzychuk, Anna", "Muzychuk, Mariya", None, None, {2}),  # initials that differ
+        ("Zhu, Chen", "Zhu, Jiner", None, None, {2}),
+    ],
+    ids=["same round", "two ids", "other given name", "other initial", "other initial, short surname"],
+)
+def test_issue18_names_that_are_two_players(one: str, other: str, one_id: int | None, other_id: int | None,
+                                            rounds: set[int]) -> None:  # fmt: skip
+    assert similar_players([(one, one_id, {1, 3}), (other, other_id, rounds)]) == []
+
+
+@pytest.mark.parametrize("name", ["uzchess_cup_masters_2025.pgn", "fide_womens_world_rapid_2024.pgn"])
+def test_issue18_real_pgns_warn_of_no_spelling_even_without_their_ids(name: str) -> None:
+    text = (DATA / "pgn" / name).read_text(encoding="utf-8")
+    without_ids = "\n".join(line for line in text.splitlines() if "FideId" not in line)
+    assert not [warning for warning in _warnings(text) + _warnings(without_ids) if "spelled" in warning]
+
+
+def test_issue18_many_names_of_one_surname_and_initial_stay_quick() -> None:
+    players = [(f"Wang, X{i}", None, {i % 11 + 1}) for i in range(100_000)]
+    started = time.perf_counter()
+    similar_players(players)
+    assert time.perf_counter() - started < 10
