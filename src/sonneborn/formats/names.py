@@ -15,9 +15,9 @@ go (``M.`` and ``Magnus``), and they never play in the same round (one person pl
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Collection, Iterator, Sequence
+
+from sonneborn.words import folded as fold
 
 __all__ = ["Reading", "readings", "similar_players"]
 
@@ -30,19 +30,6 @@ Reading = tuple[str, tuple[str, ...]]
 """One way to read a name: its surname and its given names, folded (no accents, lower case)."""
 
 
-def _folded(name: str) -> str:
-    """A name without accents, case or punctuation but its commas: ``Müller, J.-P.`` → ``muller, j p``."""
-    folded = name.casefold()
-    if folded.isascii():
-        return folded.translate(_ASCII_PUNCTUATION)
-    folded = "".join(char for char in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(char))
-    return _PUNCTUATION.sub(" ", folded)
-
-
-_ASCII_PUNCTUATION = {code: " " for code in range(128) if not chr(code).isalnum() and chr(code) != ","}
-_PUNCTUATION = re.compile(r"[^\w,]+|_+")
-
-
 def readings(name: str) -> list[Reading]:
     """The ways a name may be read: ``Surname, Given`` as written; without a comma, its first or last word
     as the surname, or all but its last or first (``Magnus Carlsen``, ``Ding Liren``, ``Marta Garcia Martin``).
@@ -52,7 +39,7 @@ def readings(name: str) -> list[Reading]:
     >>> readings("Ding Liren")
     [('liren', ('ding',)), ('ding', ('liren',))]
     """
-    folded = _folded(name)
+    folded = fold(name)
     if "," in folded:
         surname, _, given = folded.partition(",")
         words = surname.split()
