@@ -1,7 +1,7 @@
 """Issue 18, "Messages that confuse": each through the command line as a user meets it, and in the library.
 
 A round robin stated of a Swiss event says why it looks like one; one player spelled two ways in a PGN is
-named; the API says the same (tests/web).
+named; ``--explain`` takes a name; the API says the same (tests/web).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from builders import trf_player
 from click.testing import CliRunner
 
 from sonneborn.cli import cli
-from sonneborn.errors import InputWarning
+from sonneborn.errors import InputWarning, OptionError
 from sonneborn.event import Event
+from sonneborn.explain import find_player
 from sonneborn.formats import read_text
 from sonneborn.formats.names import similar_players
 from sonneborn.formats.pgn import read_pgn
@@ -186,3 +187,34 @@ def test_issue18_many_names_of_one_surname_and_initial_stay_quick() -> None:
     started = time.perf_counter()
     similar_players(players)
     assert time.perf_counter() - started < 10
+
+
+# --explain by name.
+
+
+def test_issue18_explain_takes_a_part_of_a_name_case_and_accents_aside(tmp_path: Path) -> None:
+    games = _pgn((1, "Müller, Jörg", "Adams, Ann"), (2, "Adams, Ann", "Müller, Jörg"))
+    path = tmp_path / "club.pgn"
+    path.write_text(games, encoding="utf-8")
+    code, out, err = run("standings", str(path), "--explain", "MULLER", "--explain", "2")
+    assert code == 0, err
+    explained = [line for line in out.splitlines() if "(no. " in line]
+    assert explained == ["Müller, Jörg (no. 2), rank 1", "Müller, Jörg (no. 2), rank 1"], out
+    code, _, err = run("standings", str(path), "--explain", "ann", "-f", "json")
+    assert code == 0 and "Adams, Ann (no. 1), rank 1" in err, err  # beside machine-readable output, on stderr
+
+
+def test_issue18_a_whole_name_or_word_wins_over_a_part() -> None:
+    event = read(DATA / "pgn" / "fide_womens_world_rapid_2024.pgn").event
+    names = event.roster.names
+    assert names[find_player(event, "Lee") - 1] == "Lee, Alice"  # a word, not Lee of Leeds
+    assert names[find_player(event, "muzychuk anna") - 1] == "Muzychuk, Anna"
+    with pytest.raises(OptionError) as raised:
+        find_player(event, "Muzychuk", option="explain")
+    assert raised.value.option == "explain"
+    assert str(raised.value) == (
+        "'Muzychuk' names 2 players: 'Muzychuk, Mariya' (no. 11), 'Muzychuk, Anna' (no. 14) "
+        "(give more of the name, or the start number)"
+    )
+    with pytest.raises(OptionError, match=r"^no player has the start number of 40 digits \(give a start number"):
+        find_player(event, "9" * 40)

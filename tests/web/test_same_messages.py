@@ -1,9 +1,9 @@
 """The API says what the command line says: every case of the bad-input catalogue, through both (issue 18).
 
 Each case of ``tests/data/bad/expected.toml`` whose options the API takes runs through ``sonneborn`` and
-through ``POST /api/report``; the error the command line prints is the API's error (its message, file,
-line and column), and the warnings it prints are the API's ``warnings``: one library error or warning, two
-doors.
+through ``POST /api/report`` (``/api/explain`` for ``--explain``): the error the command line prints is
+the API's error (its message, file, line and column), and the warnings it prints are the API's
+``warnings``: one library error or warning, two doors.
 """
 
 from __future__ import annotations
@@ -20,9 +20,15 @@ from sonneborn.cli import cli
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
 
-PARAMETERS = {"--points": "points", "-t": "tiebreaks", "--input-format": "input_format", "--kind": "kind"}
+PARAMETERS = {
+    "--points": "points",
+    "-t": "tiebreaks",
+    "--input-format": "input_format",
+    "--kind": "kind",
+    "--explain": "player",
+}
 """The options of the catalogue's cases by the API parameter that takes them."""
-OPTION_ERRORS = {"points": "--points"}
+OPTION_ERRORS = {"points": "--points", "player": "--explain"}
 """The API fields whose errors the command line prefixes with the option's name."""
 TOO_BIG = {"one_line_100mb", "trf_long_line"}
 """Generated files over the API's 10 MB body: its answer is a 413, not the reader's error."""
@@ -68,11 +74,14 @@ def test_issue18_the_api_says_what_the_command_line_says(
     said = CliRunner().invoke(cli, args)
     options = dict(zip(args[2::2], args[3::2], strict=True))
     params = {PARAMETERS[option]: value for option, value in options.items()}
-    response = client.post("/api/report", params=params, files={"file": (str(path), path.read_bytes())})
+    endpoint = "/api/explain" if "player" in params else "/api/report"
+    response = client.post(endpoint, params=params, files={"file": (str(path), path.read_bytes())})
     if case["status"] == 2:
         assert response.status_code == 422, response.text
         assert said.stderr == _cli_line(response.json()["error"]) + "\n"
     else:
         assert response.status_code == 200, response.text
+        if endpoint == "/api/explain":
+            return
         warnings = [line.removeprefix("sonneborn: warning: ") for line in said.stderr.splitlines()]
         assert response.json()["warnings"] == warnings

@@ -262,6 +262,11 @@ class ExplainOptions(EventOptions):
     start: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "The start number of the player to explain (default: every player).", ge=1
     )
+    player: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "The player to explain by his start number, or his name or a part of it that only he has (case and "
+        "accents aside), as `--explain` takes him; instead of `start`.",
+        examples=["Sloth"],
+    )
 
 
 Options = TypeVar("Options", bound=EventOptions)
