@@ -1,7 +1,8 @@
 """Issue 18, "Messages that confuse": each through the command line as a user meets it, and in the library.
 
 A round robin stated of a Swiss event says why it looks like one; one player spelled two ways in a PGN is
-named; ``--explain`` takes a name; the API says the same (tests/web).
+named; ``--explain`` takes a name; an unknown tie-break code says what it may have meant; the API says the
+same (tests/web).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from builders import trf_player
 from click.testing import CliRunner
 
 from sonneborn.cli import cli
-from sonneborn.errors import InputWarning, OptionError
+from sonneborn.errors import InputWarning, OptionError, TiebreakError
 from sonneborn.event import Event
 from sonneborn.explain import find_player
 from sonneborn.formats import read_text
@@ -22,6 +23,7 @@ from sonneborn.formats.names import similar_players
 from sonneborn.formats.pgn import read_pgn
 from sonneborn.model import EventKind
 from sonneborn.pipeline import Request, read, standings
+from sonneborn.tiebreaks import parse_list
 
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "trf" / "icu_bunratty_masters_2011.trf"
@@ -189,7 +191,7 @@ def test_issue18_many_names_of_one_surname_and_initial_stay_quick() -> None:
     assert time.perf_counter() - started < 10
 
 
-# --explain by name.
+# --explain by name, and tie-break codes that say what they may have meant.
 
 
 def test_issue18_explain_takes_a_part_of_a_name_case_and_accents_aside(tmp_path: Path) -> None:
@@ -218,3 +220,30 @@ def test_issue18_a_whole_name_or_word_wins_over_a_part() -> None:
     )
     with pytest.raises(OptionError, match=r"^no player has the start number of 40 digits \(give a start number"):
         find_player(event, "9" * 40)
+
+
+@pytest.mark.parametrize(
+    ("code", "meant"),
+    [("BHH", "BH"), ("Buchholz", "BH"), ("Buchholz cut 1", "BH/C1"), ("BH C1", "BH/C1"), ("bh.c1", "BH/C1"),
+     ("BHC1", "BH/C1"), ("SBB/C1", "SB/C1"), ("Sonneborn-Berger", "SB"), ("Koya", "KS"), ("ks l+1", "KS/L+1"),
+     ("Direct encounter", "DE"), ("DE P", "DE/P"), ("wins", "WIN"), ("Gelbfuhs", "GF"), ("TPNR", "TPN/R")],
+)  # fmt: skip
+def test_issue18_an_unknown_code_says_what_it_may_have_meant(code: str, meant: str) -> None:
+    with pytest.raises(TiebreakError) as raised:
+        parse_list(f"PTS,{code}")
+    message = str(raised.value)
+    assert message.startswith(f"unknown tie-break {code!r}: did you mean {meant}? ({meant.split('/')[0]} is "), message
+    assert message.endswith(", TPN, TPR, WIN, WON)"), message
+
+
+def test_issue18_codes_and_modifiers_known_stay_read() -> None:
+    assert [str(spec) for spec in parse_list("sb/c1,bh-c1,Ks/L+1,aob/f")] == ["SB/C1", "BH/C1", "KS/L+1", "AOB/F"]
+    with pytest.raises(TiebreakError, match=r"^unknown tie-break 'FOO' \(valid codes: AOB, "):
+        parse_list("FOO")
+
+
+def test_issue18_the_same_message_in_a_record_202_and_the_api_list() -> None:
+    with pytest.raises(TiebreakError) as given:
+        Request.parse(tiebreaks="SB,BHH")
+    code, _, err = run("standings", str(DATA / "bad" / "trf_202_misspelt_tiebreak.trf"))
+    assert code == 2 and err.endswith(f": the file's tie-break list (record 202): {given.value}\n"), err
