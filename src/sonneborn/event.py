@@ -483,7 +483,7 @@ class Event:
 
         A round robin whose rounds are still to come may not have paired everyone yet: when the rounds
         scheduled are enough for everyone to meet, the standings are provisional and nothing is said. A
-        Swiss stated as one needs no word: a round robin may be ranked as a Swiss.
+        round robin stated a Swiss needs no word: it may be ranked as one.
         """
         if self.info.kind is not EventKind.ROUND_ROBIN:
             return None

@@ -300,11 +300,10 @@ class PointSystem:
         Traceback (most recent call last):
         ValueError: point system '0,0.5,1': a win must be worth more than a loss, found a win of 0 and a loss of 1 (...)
         """
-        shown = text if len(text) <= 100 else text[:100] + "…"
         try:
             values = _point_values(text)
         except ValueError as error:
-            raise ValueError(f"point system {shown!r}: {error}") from None
+            raise ValueError(f"point system {shown(text, 100)}: {error}") from None
         return cls(**values)
 
     def points(self, kind: ResultKind) -> Fraction:
