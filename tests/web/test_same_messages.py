@@ -32,18 +32,12 @@ OPTION_ERRORS = {"points": "--points", "player": "--explain"}
 """The API fields whose errors the command line prefixes with the option's name."""
 TOO_BIG = {"one_line_100mb", "trf_long_line"}
 """Generated files over the API's 10 MB body: its answer is a 413, not the reader's error."""
-NOT_YET = {"ct_mixed_encodings.tsv"}
-"""Cases the API does not say yet: a file's mixed encodings are found by the command line's reading of the
-bytes, and the web decodes the upload before the reader (noticed in issue 18, left for its own change)."""
-
-
 def _api_case(case: dict[str, Any]) -> bool:
     args: list[str] = case.get("args", ["standings", "{path}"])
     options = args[2:]
     return (
         args[0] == "standings"
         and case.get("generated") not in TOO_BIG
-        and case["file"] not in NOT_YET
         and all(option in PARAMETERS for option in options[::2])
     )
 
