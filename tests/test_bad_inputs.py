@@ -53,12 +53,38 @@ def _trf_long_line(path: Path) -> None:
     path.write_text("012 Long\nXXR 1\n001    1      Adams, Ann" + " " * 10_000_000 + "\n", encoding="utf-8")
 
 
+SWISS = Path(__file__).parent / "data" / "trf" / "icu_bunratty_masters_2011.trf"
+"""A real Swiss event (34 players, 6 rounds), whose reports are fed back to sonneborn."""
+
+
+def _report(source: Path, *args: str) -> Callable[[Path], None]:
+    """A generator writing what ``sonneborn COMMAND SOURCE ARGS…`` prints: one of sonneborn's own outputs."""
+
+    def write(path: Path) -> None:
+        result = CliRunner().invoke(cli, [args[0], str(source), *args[1:]])
+        assert result.exit_code == 0, result.output
+        path.write_text(result.stdout, encoding="utf-8")
+
+    return write
+
+
 GENERATORS: dict[str, Callable[[Path], None]] = {
     "binary": _binary,
     "one_line_100mb": _one_line_100mb,
     "json_nested": _json_nested,
     "pgn_long_line": _pgn_long_line,
     "trf_long_line": _trf_long_line,
+    "standings_csv": _report(SWISS, "standings", "-f", "csv"),
+    "standings_md": _report(SWISS, "standings", "-f", "md"),
+    "standings_html": _report(SWISS, "standings", "-f", "html"),
+    "standings_table": _report(SWISS, "standings"),
+    "standings_table_unnamed": _report(BAD / "ct_valid_reference.tsv", "standings"),
+    "crosstable_md": _report(SWISS, "crosstable", "-f", "md"),
+    "crosstable_html": _report(BAD / "ct_valid_reference.tsv", "crosstable", "-f", "html"),
+    "crosstable_csv_swiss": _report(SWISS, "crosstable", "-f", "csv"),
+    "crosstable_csv_round_robin": _report(BAD / "ct_valid_reference.tsv", "crosstable", "-f", "csv"),
+    "crosstable_table_swiss": _report(SWISS, "crosstable"),
+    "convert_md": _report(BAD / "trf_valid_reference.trf", "convert", "-", "--to", "md"),
 }
 """The files made by the test, by the ``generated`` name of their case."""
 

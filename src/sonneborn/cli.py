@@ -219,6 +219,7 @@ def _rank(reading: Reading, request: Request) -> Standings:
 Examples:
   sonneborn standings event.trf
   sonneborn standings crosstable.tsv -t SB,DE,WIN --explain 1
+  sonneborn standings games.pgn --explain carlsen
   sonneborn standings crosstable.tsv --rank-by GF -f json
   sonneborn standings swiss.trf --rules fide-2023 -t BH/C1,BH,SB
 """
@@ -237,10 +238,10 @@ Examples:
 @click.option(
     "--explain",
     "explain",
-    metavar="START",
-    type=int,
+    metavar="PLAYER",
     multiple=True,
-    help="Show each value of this player (start number) as the sum it came from; repeatable.",
+    help="Show each value of this player as the sum it came from: his start number, or his name or a part of it "
+    "that only he has (case and accents aside); repeatable.",
 )
 @click.option(
     "--with-event",
@@ -256,7 +257,7 @@ def standings(
     file: str,
     tiebreaks: str | None,
     fmt: str,
-    explain: tuple[int, ...],
+    explain: tuple[str, ...],
     with_event: bool,
     rank_by: str | None,
     lots: int | None,
@@ -270,10 +271,7 @@ def standings(
     request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
                        **event)  # fmt: skip
     reading = _read(file, **event)
-    for start in explain:
-        if not 1 <= start <= reading.event.players:
-            message = f"--explain {start}: no player has that start number (1–{reading.event.players})"
-            raise InputError(message, path=file)
+    starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
     if with_event:
         from sonneborn.formats.jsonio import write_json
@@ -296,7 +294,14 @@ def standings(
 
             note = written_otherwise(result.event)
             _say([InputWarning(note, "<stdout>")] if note else [])
-    _print_explanations(result, explain, to_stderr=fmt != "table")
+    _print_explanations(result, starts, to_stderr=fmt != "table")
+
+
+def _player(reading: Reading, text: str) -> int:
+    """The start number of the player ``--explain`` names (a start number, or a part of a name)."""
+    from sonneborn.explain import find_player
+
+    return find_player(reading.event, text, option="explain")
 
 
 @cli.command(
@@ -569,10 +574,11 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         check_target(Path(target), force=force)  # before the reading: a refusal costs nothing
 
     request = _request(**event)
-    read = prepared(_read(source, **event), request)
-    tournament = read.tournament
+    stated = prepared(_read(source, **event), request)
+    _say(filter(None, [stated.kind_warning()]))
+    tournament = stated.tournament
     try:
-        text, lost = convert_event(read, fmt)
+        text, lost = convert_event(stated, fmt)
     except NotARoundRobin as error:
         raise InputError(str(error), path=source) from None
     for sentence in lost:

@@ -30,6 +30,7 @@ from typing import Any, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
+from sonneborn.errors import InputWarning
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 
 KINDS: tuple[ResultKind, ...] = tuple(ResultKind)
@@ -183,6 +184,28 @@ class Table:
         if len(meetings) != count * (count - 1) // 2 or (meetings != meetings[0]).any():
             return 0
         return int(meetings[0])
+
+    def unmet(self) -> tuple[int, int, int] | None:
+        """Two players who are never paired and how many players meet fewer than all the others, when
+        :meth:`meetings_per_pair` finds that some pair never meets; ``None`` when every pair meets.
+
+        The pair is the first player (in start order) who misses someone and the first he misses, as rows.
+        """
+        count = self.players
+        if count < 2 or self.meetings_per_pair():
+            return None
+        rows = np.broadcast_to(np.arange(count)[:, None], self.opponent.shape)
+        mask = self.opponent >= 0
+        pairs = distinct(rows[mask] * count + self.opponent[mask])
+        met = np.bincount(pairs // count, minlength=count)
+        short = np.flatnonzero(met < count - 1)
+        if not short.size:
+            return None
+        first = int(short[0])
+        seen = np.zeros(count, dtype=bool)
+        seen[pairs[pairs // count == first] % count] = True
+        seen[first] = True
+        return first, int(np.flatnonzero(~seen)[0]), int(short.size)
 
     def with_points(self, system: PointSystem) -> Table:
         """The table under another point system; the arbiter's points stay as they were."""
@@ -457,6 +480,38 @@ class Event:
             kind=info.kind,
             tiebreaks=info.tiebreaks,
             records=info.records,
+        )
+
+    def kind_warning(self) -> InputWarning | None:
+        """Why the event, stated a round robin, looks like a Swiss: some pair is never paired (the rule
+        :attr:`kind` detects a Swiss by); ``None`` otherwise.
+
+        A round robin whose rounds are still to come may not have paired everyone yet: when the rounds
+        scheduled are enough for everyone to meet, the standings are provisional and nothing is said. A
+        round robin stated a Swiss needs no word: it may be ranked as one.
+        """
+        if self.info.kind is not EventKind.ROUND_ROBIN:
+            return None
+        table = self.table
+        unmet = table.unmet()
+        if unmet is None:
+            return None
+        first, other, short = unmet
+        count, rounds = table.players, table.rounds
+        needed = count - 1 if count % 2 == 0 else count
+        if rounds >= needed and table.provisional:
+            return None
+        why = f"players {first + 1} and {other + 1} never meet"
+        if short == count:
+            why += f", and none of the {count} players meets all the others"
+        elif short > 2:
+            why += f", and {short} of {count} players meet fewer than all the others"
+        if rounds < needed:
+            plural = "s" if rounds != 1 else ""
+            why += f", in {rounds} round{plural} where a round robin of {count} players has {needed}"
+        return InputWarning(
+            f"stated a round robin, but the pairings look like a Swiss: {why} (in a round robin everyone meets "
+            "everyone; state the kind swiss to rank it as one)"
         )
 
     def with_kind(self, kind: EventKind | None) -> Event:

@@ -9,11 +9,14 @@ was cut), so the sum shown is by construction the value in the standings.
 >>> standings = rank(seed_event(), parse_list("SB"))
 >>> print(explain_value(standings, 1, "SB"))  # doctest: +ELLIPSIS
 SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov) + 1×8.5 (Khasin) + ... + 1×1 (Nun)
+>>> find_player(standings.event, "sloth"), find_player(standings.event, "15")
+(1, 15)
 """
 
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import compress
@@ -22,12 +25,58 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from sonneborn.event import Ints
+from sonneborn.errors import OptionError, shown
+from sonneborn.event import Event, Ints
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import ratio_text
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import Value
 from sonneborn.tiebreaks.column import Column, Derivations
+from sonneborn.words import words
+
+LISTED_PLAYERS = 10
+"""The candidates a message about an ambiguous name lists."""
+
+
+def find_player(event: Event, text: str, *, option: str = "player") -> StartNo:
+    """The start number of the player a text names: his start number, or his name or a part of it, case,
+    accents and punctuation aside (``muller`` finds ``Müller, Jörg``).
+
+    The whole name is taken first, then a part that is whole words (``Lee`` is ``Lee, Alice`` rather than
+    ``Leeds, Bob``), then any part; among several players of the first of these that matches any, the text
+    names none. Raises :class:`~sonneborn.errors.OptionError` (naming ``option``) for a number that is no
+    start number, a text that no name holds, or one that several hold, listing them.
+    """
+    wanted = text.strip()
+    count = event.players
+    choose = f"give a start number from 1 to {count}, or a part of a name"
+    if not wanted:
+        message = f"expected a start number from 1 to {count} or a part of a name, found nothing"
+        raise OptionError(message, option=option)
+    if wanted.isascii() and wanted.isdigit():
+        start = int(wanted) if len(wanted) <= 18 else 0
+        if 1 <= start <= count:
+            return start
+        number = wanted if len(wanted) <= 18 else f"of {len(wanted):,} digits"
+        raise OptionError(f"no player has the start number {number} ({choose})", option=option)
+    key = words(wanted)
+    names = [words(name) for name in event.roster.names]
+    whole = re.compile(rf"(?<!\w){re.escape(key)}(?!\w)")
+    found: list[int] = []
+    for matches in (lambda name: name == key, lambda name: whole.search(name) is not None, lambda name: key in name):
+        found = [row for row, name in enumerate(names) if key and matches(name)]
+        if found:
+            break
+    if len(found) == 1:
+        return found[0] + 1
+    if not found:
+        raise OptionError(f"no player's name contains {shown(wanted)} ({choose})", option=option)
+    listed = ", ".join(f"{shown(event.roster.names[row])} (no. {row + 1})" for row in found[:LISTED_PLAYERS])
+    more = f", … ({len(found) - LISTED_PLAYERS} more)" if len(found) > LISTED_PLAYERS else ""
+    raise OptionError(
+        f"{shown(wanted)} names {len(found)} players: {listed}{more} (give more of the name, or the start number)",
+        option=option,
+    )
 
 
 def _sentence(label: str, number: str | None, shown: Sequence[str], cut: Sequence[str], mean: bool, note: str) -> str:

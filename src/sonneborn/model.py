@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from sonneborn.errors import shown
+
 StartNo = int
 """A player's starting rank (pairing number), 1-based."""
 
@@ -280,36 +282,28 @@ class PointSystem:
     @classmethod
     def parse(cls, text: str) -> PointSystem:
         """Reads ``WIN,DRAW,LOSS`` such as ``3,1,0``, optionally followed by ``KEY=VALUE`` pairs
-        for ``forfeit_win``, ``forfeit_loss``, ``pairing_bye``, ``full_bye``, ``half_bye`` and ``zero_bye``.
+        for ``forfeit_win``, ``forfeit_loss``, ``pairing_bye``, ``full_bye``, ``half_bye`` and ``zero_bye``
+        (keys in any case; ``win``, ``draw`` and ``loss`` may be given as keys too).
+
+        A win must be worth more than a loss and more than nothing, and a draw from a loss's points to a
+        win's: a system the other way round is a mistake of order (``0,0.5,1``). A value may be negative
+        where the order allows it (``1,0,-1``; ``forfeit_loss=-1``, as TRF-26's record 162 may give).
 
         >>> str(PointSystem.parse("3,1,0"))
         '3-1-0'
         >>> PointSystem.parse("1,0.5,0,pairing_bye=0.5").points(ResultKind.PAIRING_BYE)
         Fraction(1, 2)
+        >>> PointSystem.parse("1/0,0,0")
+        Traceback (most recent call last):
+        ValueError: point system '1/0,0,0': the win '1/0' divides by zero (expected a number such as 3, 0.5 or 1/3)
+        >>> PointSystem.parse("0,0.5,1")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ValueError: point system '0,0.5,1': a win must be worth more than a loss, found a win of 0 and a loss of 1 (...)
         """
-        parts = [part.strip() for part in text.split(",") if part.strip()]
-        names = {f for f in cls.__dataclass_fields__ if f not in ("win", "draw", "loss")}
-        values: dict[str, Fraction] = {}
-        shown = text if len(text) <= 100 else text[:100] + "…"
         try:
-            for index, part in enumerate(parts):
-                key, sep, number = part.partition("=")
-                if sep:
-                    if key.strip() not in names:
-                        raise ValueError(
-                            f"unknown key {key.strip()[:40]!r} (expected one of {', '.join(sorted(names))})"
-                        )
-                    if key.strip() in values:
-                        raise ValueError(f"{key.strip()} is given twice")
-                    values[key.strip()] = point_value(number)
-                elif index < 3 and not values.keys() - {"win", "draw", "loss"}:
-                    values[("win", "draw", "loss")[index]] = point_value(part)
-                else:
-                    raise ValueError(f"unexpected {part[:40]!r}")
-        except (ValueError, ZeroDivisionError) as error:
-            raise ValueError(f"point system {shown!r}: {error}") from None
-        if not {"win", "draw", "loss"} <= values.keys():
-            raise ValueError(f"point system {shown!r}: expected WIN,DRAW,LOSS such as 3,1,0")
+            values = _point_values(text)
+        except ValueError as error:
+            raise ValueError(f"point system {shown(text, 100)}: {error}") from None
         return cls(**values)
 
     def points(self, kind: ResultKind) -> Fraction:
@@ -351,29 +345,151 @@ _POINT_VALUE = re.compile(
     rf"[+-]?(?:\d{{1,{POINT_DIGITS}}}(?:\.\d{{0,{POINT_DIGITS}}})?|\.\d{{1,{POINT_DIGITS}}}"
     rf"|\d{{1,{POINT_DIGITS}}}/\d{{1,{POINT_DIGITS}}})"
 )
+_HALF_VALUE = re.compile(rf"([+-]?)(\d{{0,{POINT_DIGITS}}})½")
+"""A value written with ``½``, as the tables print it: ``½``, ``1½``, ``-½``."""
+_NUMBER_LIKE = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?\d+/\d+")
+"""What looks like a number but is too long for a point value, or written with an exponent."""
+_NOT_A_NUMBER = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+_SEVERAL_VALUES = re.compile(r"[\d.+/-]+(?:\s*;\s*|\s+)[\d.+/-]+.*")
+_EXAMPLE = "such as 3, 0.5 or 1/3"
+
+_GAME_POINTS = ("win", "draw", "loss")
+"""The values given by position, in their order."""
+_POINT_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_bye", "full_bye", "half_bye", "zero_bye")
+"""The keys of ``KEY=VALUE``: the fields of :class:`PointSystem`."""
+_MAY_COST = frozenset({"loss", "forfeit_loss", "zero_bye"})
+"""The results whose points may be negative: a penalty for losing or for not playing."""
 
 
 def point_value(text: str) -> Fraction:
-    """The points written as ``3``, ``0.5``, ``-1``, ``.5`` or ``1/3``, checked by size before any arithmetic.
+    """The points written as ``3``, ``0.5``, ``-1``, ``.5``, ``1/3`` or ``½``, checked by size before any arithmetic.
 
     A value of more than :data:`POINT_DIGITS` digits before or after its
     point (or in a fraction's terms), or with an exponent, is refused: ``1e20000000``
     would otherwise build a number of twenty million digits.
 
-    >>> point_value("0.5"), point_value(" 1/3 ")
-    (Fraction(1, 2), Fraction(1, 3))
+    >>> point_value("0.5"), point_value(" 1/3 "), point_value("1½")
+    (Fraction(1, 2), Fraction(1, 3), Fraction(3, 2))
     >>> point_value("1e20000000")
     Traceback (most recent call last):
     ValueError: '1e20000000' is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point)
+    >>> point_value("1/0")
+    Traceback (most recent call last):
+    ValueError: '1/0' divides by zero (expected a number such as 3, 0.5 or 1/3)
     """
     cleaned = text.strip()
-    if _POINT_VALUE.fullmatch(cleaned) is None:
-        shown = cleaned if len(cleaned) <= 40 else cleaned[:40] + "…"
+    quoted = shown(cleaned)
+    half = _HALF_VALUE.fullmatch(cleaned)
+    if half is not None:
+        sign, whole = half.groups()
+        value = Fraction(int(whole or "0")) + Fraction(1, 2)
+        return -value if sign == "-" else value
+    if _POINT_VALUE.fullmatch(cleaned) is not None:
+        if cleaned.partition("/")[2].strip("0") == "" and "/" in cleaned:
+            raise ValueError(f"{quoted} divides by zero (expected a number {_EXAMPLE})")
+        return Fraction(cleaned)
+    if not cleaned:
+        raise ValueError(f"expected a number {_EXAMPLE}, found nothing")
+    if _NOT_A_NUMBER.fullmatch(cleaned):
+        raise ValueError(f"{quoted} is not a number (expected a point value {_EXAMPLE})")
+    if _NUMBER_LIKE.fullmatch(cleaned):
         raise ValueError(
-            f"{shown!r} is not a point value such as 3, 0.5 or 1/3 "
-            f"(at most {POINT_DIGITS} digits before and after the point)"
+            f"{quoted} is not a point value {_EXAMPLE} (at most {POINT_DIGITS} digits before and after the point)"
         )
-    return Fraction(cleaned)
+    if _SEVERAL_VALUES.fullmatch(cleaned):
+        raise ValueError(f"{quoted} is not a point value: separate the values with commas, such as 1,0.5,0")
+    raise ValueError(f"{quoted} is not a point value {_EXAMPLE}")
+
+
+def _point_values(text: str) -> dict[str, Fraction]:
+    """The values of :meth:`PointSystem.parse`'s text by field, checked; raises ``ValueError`` saying what is
+    wrong in words."""
+    if not text.strip():
+        raise ValueError("expected WIN,DRAW,LOSS such as 3,1,0, found nothing")
+    values: dict[str, Fraction] = {}
+    written: dict[str, str] = {}
+    positional = 0
+    parts = text.split(",")
+    if len(parts) > 1 and not parts[-1].strip():
+        parts.pop()  # a comma after the last value says nothing
+    for index, raw in enumerate(parts):
+        part = raw.strip()
+        key, sep, number = (piece.strip() for piece in part.partition("="))
+        if not part:
+            if index < len(_GAME_POINTS) and positional == index:
+                raise ValueError(f"the {_GAME_POINTS[index]} is empty (expected WIN,DRAW,LOSS such as 3,1,0)")
+            raise ValueError(f"value {index + 1} is empty (a comma too many?)")
+        if sep:
+            name = key.lower().replace("-", "_").replace(" ", "_")
+            if not key:
+                raise ValueError(f"{shown(part)} has no key before '=' (expected KEY=VALUE such as pairing_bye=1)")
+            if name not in _POINT_KEYS:
+                raise ValueError(f"unknown key {shown(key)}{_did_you_mean(name)} (expected one of "
+                                 f"{', '.join(_POINT_KEYS[3:])}, or win, draw, loss)")  # fmt: skip
+            if name in values:
+                raise ValueError(f"{name} is given twice")
+            if not number:
+                raise ValueError(f"{name} has no value (expected {name}=VALUE such as {name}=1)")
+        elif index < len(_GAME_POINTS) and positional == index:
+            name, number = _GAME_POINTS[index], part
+            positional += 1
+            if name in values:
+                raise ValueError(f"{name} is given twice")
+        elif part.lower().replace("-", "_") in _POINT_KEYS:
+            name = part.lower().replace("-", "_")
+            raise ValueError(f"{name} has no value (expected {name}=VALUE such as {name}=1)")
+        else:
+            raise ValueError(
+                f"unexpected {shown(part)}: WIN,DRAW,LOSS come first, then the byes as KEY=VALUE, "
+                "such as 3,1,0,pairing_bye=1"
+            )
+        try:
+            values[name] = point_value(number)
+        except ValueError as error:
+            raise ValueError(f"the {name.replace('_', ' ')} {error}") from None
+        written[name] = number
+    missing = [name for name in _GAME_POINTS if name not in values]
+    if missing:
+        if 0 < positional < len(_GAME_POINTS) and len(missing) == len(_GAME_POINTS) - positional:
+            found = f"found {positional} value{'s' if positional > 1 else ''}"
+            raise ValueError(f"expected WIN,DRAW,LOSS such as 3,1,0, {found}")
+        names = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " or " + missing[-1]
+        raise ValueError(f"expected WIN,DRAW,LOSS such as 3,1,0 (no {names} given)")
+    win, draw, loss = values["win"], values["draw"], values["loss"]
+    order = "expected WIN,DRAW,LOSS in that order, such as 3,1,0"
+    if win <= loss:
+        raise ValueError(
+            f"a win must be worth more than a loss, found a win of {written['win']} and a loss of {written['loss']} "
+            f"({order})"
+        )
+    if win <= 0:
+        raise ValueError(f"a win must be worth points, found {written['win']} ({order})")
+    for name, value in values.items():
+        if value < 0 and name not in _MAY_COST:
+            raise ValueError(
+                f"a {name.replace('_', ' ')} cannot be worth less than nothing, found {written[name]} "
+                "(only a loss, a forfeit loss or a zero-point bye may cost points)"
+            )
+    if not loss <= draw <= win:
+        raise ValueError(
+            f"a draw must be worth no more than a win and no less than a loss, found a draw of {written['draw']} "
+            f"with a win of {written['win']} and a loss of {written['loss']} ({order})"
+        )
+    forfeit_win, forfeit_loss = values.get("forfeit_win", win), values.get("forfeit_loss", loss)
+    if forfeit_win <= forfeit_loss:
+        raise ValueError(
+            f"a forfeit win must be worth more than a forfeit loss, found {written.get('forfeit_win', written['win'])}"
+            f" and {written.get('forfeit_loss', written['loss'])}"
+        )
+    return values
+
+
+def _did_you_mean(name: str) -> str:
+    """``: did you mean pairing_bye?`` for a key near a known one, else nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(name, _POINT_KEYS, n=1, cutoff=0.7)
+    return f": did you mean {close[0]}?" if close else ""
 
 
 def _num(value: Fraction) -> str:

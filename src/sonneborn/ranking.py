@@ -162,8 +162,12 @@ class Standings:
 
     @cached_property
     def warnings(self) -> tuple[InputWarning, ...]:
-        """What the user must know about the values (tie-breaks dropped for unrated players), said once each."""
+        """What the user must know about the values (a round robin that looks like a Swiss, tie-breaks dropped
+        for unrated players), said once each."""
         found: dict[str, InputWarning] = {}
+        kind = self.event.kind_warning()
+        if kind is not None:
+            found[str(kind)] = kind
         for column in self.columns:
             for warning in column.warnings:
                 found.setdefault(str(warning), warning)

@@ -522,8 +522,9 @@ def test_error_position_of_a_duplicate_key_is_the_last() -> None:
         ('  {"players": []}', "expected a JSON object with a 'tournament' key", 1, 3),
         (
             '{"standings": []}',
-            "no 'tournament' object: standings alone cannot be ranked again "
-            "(write the event with `sonneborn convert IN OUT.json`)",
+            "no 'tournament' object, only 'standings': standings alone cannot be ranked again, they hold no games "
+            "(write the event instead, from the file they came from: `sonneborn convert FILE event.trf` "
+            "or `sonneborn standings FILE -f json --with-event`)",
             1,
             1,
         ),

@@ -245,6 +245,46 @@ def test_explain_of_no_such_player(client: TestClient, start: str) -> None:
     assert error["field"] == "start"
 
 
+def test_issue18_explain_a_player_by_a_part_of_his_name(client: TestClient) -> None:
+    response = client.post("/api/explain?player=SLOTH&tiebreaks=SB", files=upload())
+    assert response.status_code == 200, response.text
+    (sloth,) = response.json()["explanations"]
+    assert (sloth["start"], sloth["name"]) == (1, "Sloth")
+    response = client.post("/api/explain", json={"text": seed_text(), "player": "15"})
+    assert [e["start"] for e in response.json()["explanations"]] == [15]
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        ("player=Carlsen", "player", "no player's name contains 'Carlsen' (give a start number from 1 to 15, or a "
+         "part of a name)"),
+        ("player=16", "player", "no player has the start number 16 (give a start number from 1 to 15, or a part of "
+         "a name)"),
+        ("start=16", "start", "no player has the start number 16 (give a start number from 1 to 15, or a part of a "
+         "name)"),
+        ("player=Sloth&start=1", "player", "give the player by start or by player, not both"),
+    ],
+    ids=["unknown name", "start number as player", "start", "both"],
+)  # fmt: skip
+def test_issue18_explain_of_a_player_not_found_says_why(
+    client: TestClient, query: str, field: str, message: str
+) -> None:
+    error = error_of(client.post(f"/api/explain?{query}", files=upload()))
+    assert (error["field"], error["message"]) == (field, message)
+
+
+def test_issue18_explain_of_an_ambiguous_name_lists_the_players(client: TestClient) -> None:
+    text = seed_text().replace("Nun", "Sloth Jr.")
+    error = error_of(client.post("/api/explain", json={"text": text, "player": "slot"}))
+    assert error["message"] == (
+        "'slot' names 2 players: 'Sloth' (no. 1), 'Sloth Jr.' (no. 15) (give more of the name, or the start number)"
+    )
+    # The whole name is his: Sloth, not Sloth Jr.
+    response = client.post("/api/explain", json={"text": text, "player": "sloth"})
+    assert [e["start"] for e in response.json()["explanations"]] == [1]
+
+
 # POST /api/report, the page's.
 
 

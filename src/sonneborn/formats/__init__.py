@@ -103,7 +103,9 @@ def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> str | None:
 def detect_format(text: str) -> str:
     """Guesses the format from the first line that is not blank: TRF when it starts with a record number, JSON,
     PGN; else a published crosstable when one of the first lines is a header led by ``Rk.`` or ``#``, else a
-    crosstable.
+    crosstable. sonneborn's own reports (standings as CSV, Markdown, HTML or the table) and other HTML pages
+    come out as crosstables too: the crosstable readers recognise them first
+    (:func:`~sonneborn.formats.reports.refuse_report`) and say what they are.
 
     >>> detect_format("\\n  \\r\\n012 Open\\n001    1 ...")
     'trf'

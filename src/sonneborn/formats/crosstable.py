@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.lines import MAX_LINE, from_spreadsheet, long_line, split_lines, too_many_results
+from sonneborn.formats.reports import refuse_report
 from sonneborn.model import (
     Colour,
     Entry,
@@ -143,6 +144,7 @@ def read_crosstable(text: str, *, path: str = "<input>", warn: Warn = log_warnin
         problem = long_line(line)
         if problem is not None:
             raise CrosstableError(problem, path=path, line=number, column=MAX_LINE + 1)
+    refuse_report(text, path=path)
     lines = [(number, line) for number, line in lines if line.strip()]
     if not lines:
         raise CrosstableError(_NO_ROWS, path=path, line=1, column=1)

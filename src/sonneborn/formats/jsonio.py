@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.lines import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
+from sonneborn.formats.reports import WRITE_EVENT
 from sonneborn.model import (
     Colour,
     Entry,
@@ -209,7 +210,7 @@ def read_json(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> 
     >>> read_json('{"standings": []}')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sonneborn.errors.InputError: <input>:1:1: no 'tournament' object: standings alone cannot be ranked again (write ...)
+    sonneborn.errors.InputError: <input>:1:1: no 'tournament' object, only 'standings': standings alone cannot ...
     """
     return _Reader(text, path, warn).read()
 
@@ -250,8 +251,8 @@ class _Reader:
             if "standings" in document:
                 raise self.error(
                     (),
-                    "no 'tournament' object: standings alone cannot be ranked again "
-                    "(write the event with `sonneborn convert IN OUT.json`)",
+                    f"no 'tournament' object, only 'standings': standings alone cannot be ranked again, they hold "
+                    f"no games ({WRITE_EVENT})",
                 )
             raise self.error((), "expected a JSON object with a 'tournament' key")
         return self.tournament(document["tournament"], ("tournament",))

@@ -35,6 +35,7 @@ import chess.pgn
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.lines import MAX_LINE, too_many_results
+from sonneborn.formats.names import similar_players
 from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["ABSENT_AS", "PgnError", "read_pgn"]
@@ -552,6 +553,7 @@ class _Reader:
         if problem is not None:
             latest = self.pairings[rounds_of.index(rounds)]
             raise self.error(problem, *latest.round_at)
+        self.warn_similar_names()
         order = sorted(
             range(len(self.players)),
             key=lambda i: (-(self.players[i].rating or 0), self.players[i].name, self.players[i].fide_id or 0, i),
@@ -591,6 +593,31 @@ class _Reader:
             start_date=dates[0] if dates else "",
             end_date=dates[-1] if dates else "",
         )
+
+    def warn_similar_names(self) -> None:
+        """One warning naming the players who may be one spelled two ways (:func:`similar_players`): names
+        of one surname and initial, never in the same round, not both with a FIDE id."""
+        found = similar_players([(player.name, player.fide_id, player.rounds.keys()) for player in self.players])
+        if not found:
+            return
+
+        def described(index: int) -> str:
+            rounds = sorted(self.players[index].rounds)
+            return f"{shown(self.players[index].name)} (round{'s' if len(rounds) > 1 else ''} {_spans(rounds)})"
+
+        groups = _groups(found)
+        listed = [", ".join(map(described, group[:-1])) + " and " + described(group[-1]) for group in groups]
+        if len(groups) == 1:
+            ways = "two ways" if len(groups[0]) == 2 else f"{len(groups[0])} ways"
+            message = f"{listed[0]} may be one player spelled {ways}: they never play in the same round"
+        else:
+            more = f"; … ({len(groups) - _LISTED_PAIRS} more)" if len(groups) > _LISTED_PAIRS else ""
+            ways = "two ways" if all(len(group) == 2 for group in groups) else "several ways"
+            message = f"{len(groups)} players may each be spelled {ways}, the spellings never in the same round: "
+            message += "; ".join(listed[:_LISTED_PAIRS]) + more
+        message += " (write each player's name one way in the PGN, or give FIDE ids in WhiteFideId and BlackFideId)"
+        line = min(self.players[groups[0][1]].rounds.values())
+        self.warnings(InputWarning(message, self.path, line))
 
     def number_rounds(self) -> dict[RoundNo, RoundNo]:
         """The round of each number of the ``Round`` tags: itself when they run 1…k, else its rank."""
@@ -642,6 +669,38 @@ class _Reader:
 
 _LISTED_EVENTS = 10
 """The events a message lists by name."""
+_LISTED_PAIRS = 10
+"""The groups of similar names a message lists."""
+
+
+def _groups(pairs: list[tuple[int, int]]) -> list[list[int]]:
+    """Pairs joined into the groups they make where every two of a group are a pair, in order; a chain whose
+    ends are no pair stays in its pairs.
+
+    >>> _groups([(0, 1), (0, 2), (1, 2), (3, 4), (4, 5)])
+    [[0, 1, 2], [3, 4], [4, 5]]
+    """
+    linked: dict[int, set[int]] = {}
+    for one, other in pairs:
+        linked.setdefault(one, set()).add(other)
+        linked.setdefault(other, set()).add(one)
+    groups: list[list[int]] = []
+    seen: set[int] = set()
+    for start in sorted(linked):
+        if start in seen:
+            continue
+        component, todo = {start}, [start]
+        while todo:
+            for neighbour in linked[todo.pop()] - component:
+                component.add(neighbour)
+                todo.append(neighbour)
+        seen |= component
+        members = sorted(component)
+        if all(linked[member] >= component - {member} for member in members):
+            groups.append(members)
+        else:
+            groups += [[one, other] for one, other in pairs if one in component]
+    return groups
 
 
 def _same_event(name: str, chosen: str) -> bool:

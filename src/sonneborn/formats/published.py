@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.crosstable import RESULT_KINDS, berger_schedule, parse_points, result_tokens, split_cells
 from sonneborn.formats.lines import MAX_LINE, long_line, split_lines, too_many_results
+from sonneborn.formats.reports import refuse_report
 from sonneborn.model import Colour, Entry, EventKind, Player, ResultKind, Tournament, mirrors
 
 __all__ = ["looks_published", "read_published", "tiebreak_of"]
@@ -174,6 +175,7 @@ class _Reader:
             problem = long_line(line)
             if problem is not None:
                 raise self.error(problem, number, MAX_LINE + 1)
+        refuse_report(text, path=self.path)
         header = self.header(lines)
         columns = self.columns(header)
         rows, after = self.rows(lines, header)
@@ -211,6 +213,12 @@ class _Reader:
         if not numbered:
             column = header.labels[-1][0]
             message = "the header has no result columns (expected columns numbered 1, 2, … or 1.Rd, 2.Rd, …)"
+            if any(label in _POINTS_LABELS for label in labels[1:]):  # a ranking list, such as chess-results' own
+                message = (
+                    "the header has points but no result columns: standings alone cannot be ranked again, they "
+                    "hold no games (expected a crosstable, with columns numbered 1, 2, … or 1.Rd, 2.Rd, …: export "
+                    "the crosstable instead)"
+                )
             raise self.error(message, header.line, column)
         first = numbered[0]
         last = first

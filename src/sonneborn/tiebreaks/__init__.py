@@ -14,6 +14,8 @@ A new tie-break is one kernel in one of these modules, registered with the
 
 from __future__ import annotations
 
+import re
+
 from sonneborn.errors import TiebreakError
 
 # The family modules register their kernels when imported, in the order the catalogue lists them.
@@ -29,6 +31,7 @@ from sonneborn.tiebreaks.column import Column, Element, Terms, Value
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.registry import REGISTRY, Definition, definition, full_name
 from sonneborn.tiebreaks.spec import Modifier, Spec
+from sonneborn.tiebreaks.suggest import suggestions
 
 __all__ = [
     "MAX_TIEBREAKS",
@@ -53,11 +56,33 @@ WEIGHTED_SCORES = tuple(code for code, d in REGISTRY.items() if d.weighted)
 
 
 def parse(text: str) -> Spec:
-    """Parses one code and checks it against the registry (case-insensitive)."""
-    spec = Spec.parse(text)
+    """Parses one code and checks it against the registry (case-insensitive).
+
+    An unknown code says what it may have meant (``BHH``, ``Buchholz``, ``BH C1``: ``BH`` or ``BH/C1``) and
+    the modifiers of that code; an unknown modifier of a known code, the modifiers it takes.
+
+    >>> parse("Buchholz")
+    Traceback (most recent call last):
+    sonneborn.errors.TiebreakError: unknown tie-break 'Buchholz': did you mean BH? (BH is Buchholz; its \
+modifiers: cut /C1, median /M1, forfeits as played /P; valid codes: AOB, APPO, APRO, ARO, BH, BPG, BWG, DE, FB, \
+GE, GF, KS, NNSB, PS, PTP, PTS, REP, RTNG, SB, SOLK, STD, TPN, TPR, WIN, WON)
+    """
+    try:
+        spec = Spec.parse(text)
+    except TiebreakError as error:
+        known = REGISTRY.get(re.split(r"[/-]", text.strip().upper(), maxsplit=1)[0])
+        if known is None or not str(error).startswith("unknown modifier"):
+            raise
+        raise TiebreakError(f"{error} ({known.takes})") from None
     found = REGISTRY.get(spec.code)
     if found is None:
-        raise TiebreakError(f"unknown tie-break {text.strip()!r} (valid codes: {', '.join(sorted(REGISTRY))})")
+        valid = f"valid codes: {', '.join(sorted(REGISTRY))}"
+        meant = suggestions(text)
+        if not meant:
+            raise TiebreakError(f"unknown tie-break {text.strip()!r} ({valid})")
+        hint = REGISTRY[Spec.parse(meant[0]).code].takes
+        options = meant[0] if len(meant) == 1 else ", ".join(meant[:-1]) + " or " + meant[-1]
+        raise TiebreakError(f"unknown tie-break {text.strip()!r}: did you mean {options}? ({hint}; {valid})")
     found.check(spec)
     return spec
 

@@ -58,14 +58,36 @@ class Definition:
         """Whether, for this spec, lower values rank ahead."""
         return self.ascending != spec.reverse
 
+    @property
+    def takes(self) -> str:
+        """What the code is and the modifiers it takes, each with an example, as messages say it.
+
+        >>> REGISTRY["KS"].takes, REGISTRY["WIN"].takes
+        ('KS is Koya; its modifiers: limit moved /L+1', 'WIN is Number of wins, without modifiers')
+        """
+        taken = [text for modifier, text in MODIFIER_WORDS.items() if modifier in self.modifiers]
+        if not taken:
+            return f"{self.code} is {self.name}, without modifiers"
+        return f"{self.code} is {self.name}; its modifiers: {', '.join(taken)}"
+
     def check(self, spec: Spec) -> None:
         """Raises :class:`TiebreakError` when the spec uses a modifier this tie-break does not take."""
         extra = spec.modifiers - self.modifiers
         if extra:
-            allowed = ", ".join(sorted("/" + m.value for m in self.modifiers)) or "none"
             used = ", ".join(sorted("/" + m.value for m in extra))
-            raise TiebreakError(f"{self.code} does not take {used} (modifiers it takes: {allowed})")
+            raise TiebreakError(f"{self.code} does not take {used} ({self.takes})")
 
+
+MODIFIER_WORDS = {
+    Modifier.CUT: "cut /C1",
+    Modifier.MEDIAN: "median /M1",
+    Modifier.LIMIT: "limit moved /L+1",
+    Modifier.PLAYED: "forfeits as played /P",
+    Modifier.REVERSE: "reversed /R",
+    Modifier.UNRATED: "rating of the unrated /U1500",
+    Modifier.FORE: "Fore Buchholz /F",
+}
+"""Each modifier as a message names it, with an example of its grammar (C.07 14, :mod:`~sonneborn.tiebreaks.spec`)."""
 
 REGISTRY: dict[str, Definition] = {}
 """Every tie-break by code, in the order the modules register them."""

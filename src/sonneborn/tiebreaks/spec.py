@@ -69,12 +69,12 @@ class Spec:
 
     @classmethod
     def parse(cls, text: str) -> Spec:
-        """Parses a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH/M2`` or ``DE/P`` (not yet checked)."""
+        """Parses a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH / C1``, ``BH/M2`` or ``DE/P`` (not yet checked)."""
         cleaned = text.strip().upper()
         if not cleaned:
             raise TiebreakError("empty tie-break code")
-        # "BH-C1" is a common spelling of "BH/C1".
-        cleaned = re.sub(r"^([A-Z]+)-(?=[CM]\d)", r"\1/", cleaned)
+        # "BH-C1" is a common spelling of "BH/C1", and so is "BH / C1".
+        cleaned = re.sub(r"^([A-Z]+)-(?=[CM]\d)", r"\1/", re.sub(r"\s*/\s*", "/", cleaned))
         code, *modifiers = cleaned.split("/")
         values: dict[str, int | bool] = {}
         given: dict[str, str] = {}

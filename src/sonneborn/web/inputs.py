@@ -23,7 +23,7 @@ import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -32,8 +32,8 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
 from starlette.requests import Request
 
-from sonneborn.errors import InputError, OptionError, TiebreakError
-from sonneborn.formats import ReadOptions, decode
+from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
+from sonneborn.formats import ReadOptions, decode, encoding_warning
 from sonneborn.formats.lines import split_lines
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
@@ -262,6 +262,11 @@ class ExplainOptions(EventOptions):
     start: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "The start number of the player to explain (default: every player).", ge=1
     )
+    player: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "The player to explain by his start number, or his name or a part of it that only he has (case and "
+        "accents aside), as `--explain` takes him; instead of `start`.",
+        examples=["Sloth"],
+    )
 
 
 Options = TypeVar("Options", bound=EventOptions)
@@ -298,6 +303,8 @@ class Upload:
     """The uploaded file's name, ``<text>`` for a pasted text, ``<body>`` for a raw body."""
     fields: dict[str, Any]
     """The option fields of the body, not yet checked."""
+    warnings: tuple[InputWarning, ...] = ()
+    """What the decoding found (a file mixing encodings), which the reading's warnings begin with."""
 
 
 class _MemoryMultiPartParser(MultiPartParser):
@@ -389,7 +396,8 @@ def upload_of(body: Body) -> Upload:
         return _from_json(body.data)
     if body.kind == "text":
         return Upload(body.text, body.path, dict(body.fields))
-    return Upload(_decode(body.data, body.path), body.path, dict(body.fields))
+    mixed = encoding_warning(body.data, path=body.path)
+    return Upload(_decode(body.data, body.path), body.path, dict(body.fields), () if mixed is None else (mixed,))
 
 
 def _from_json(data: bytes) -> Upload:
@@ -481,13 +489,16 @@ def load_event(upload: Upload, options: EventOptions) -> Reading:
     """Reads the event of an upload as the options say."""
     read = ReadOptions(zero_move_forfeits=options.zero_move_forfeits, absent_as=options.absent_as, event=options.event)
     try:
-        return read_text(upload.text, path=upload.path, input_format=options.input_format, options=read)
+        reading = read_text(upload.text, path=upload.path, input_format=options.input_format, options=read)
     except InputError as error:
         raise ApiError.from_input(error, upload.text) from None
     except (ValueError, RecursionError) as error:
         # A reader's failure on input it did not foresee is still the input's fault, not the server's.
         logger.info("unforeseen reader error on %s", upload.path, exc_info=error)
         raise ApiError(f"cannot read the file: {error}", path=upload.path, field="file") from None
+    if upload.warnings:
+        reading = replace(reading, warnings=(*upload.warnings, *reading.warnings))
+    return reading
 
 
 def rank_event(reading: Reading, request: RankingRequest, upload: Upload) -> Standings:

@@ -23,6 +23,8 @@ from typing import Any, Literal
 
 import orjson
 
+from sonneborn.errors import OptionError
+from sonneborn.explain import find_player
 from sonneborn.render import render
 from sonneborn.render.json import iter_json
 from sonneborn.web.inputs import (
@@ -139,14 +141,26 @@ def _standings(upload: Upload, options: StandingsOptions) -> Answer:
 
 def _explain(upload: Upload, options: ExplainOptions) -> Answer:
     request = parse_request(options)
+    if options.start is not None and options.player is not None:
+        raise ApiError("give the player by start or by player, not both", field="player")
     reading = load_event(upload, options)
     players = reading.event.players
-    if options.start is not None and options.start > players:
-        raise ApiError(f"no player has the start number {options.start} (1–{players})", field="start")
+    named = options.player
+    if named is None and options.start is not None:
+        named = str(options.start)
+    try:
+        chosen = None if named is None else find_player(reading.event, named, option=_field(options))
+    except OptionError as error:
+        raise ApiError(str(error), field=error.option) from None
     result = rank_event(reading, request, upload)
-    starts = [options.start] if options.start is not None else list(range(1, players + 1))
+    starts = [chosen] if chosen is not None else list(range(1, players + 1))
     with refused_events(upload.path):
         return Answer(200, JSON, _json({"explanations": explanations(result, starts)}))
+
+
+def _field(options: ExplainOptions) -> str:
+    """The parameter that names the player to explain."""
+    return "player" if options.player is not None else "start"
 
 
 def _report(upload: Upload, options: EventOptions) -> Answer:

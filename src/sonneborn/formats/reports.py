@@ -1,0 +1,109 @@
+"""sonneborn's own reports, recognised where a reader would take them for a crosstable and fail on them.
+
+``sonneborn standings -f csv|md|html``, the standings table and ``sonneborn
+crosstable -f md|html`` write reports, not events: the standings hold no games
+and cannot be ranked again, and the Markdown and HTML pages are not read back.
+Fed to sonneborn, they would reach the crosstable readers and fail far from the
+point ("row has 0 result cells, expected 34"); :func:`refuse_report` says what
+the file is and how to write the event instead. What reads back stays readable:
+``crosstable -f csv`` and the crosstable table (published crosstables), ``-f
+trf`` and ``-f json --with-event``.
+
+>>> refuse_report("rank,start,name,rating,points,SB\\n1,1,Sloth,,11,69.5\\n", path="out.csv")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+sonneborn.errors.InputError: out.csv:1:1: sonneborn's standings as CSV (`sonneborn standings -f csv`): standings ...
+>>> refuse_report("1\\tSloth\\tX\\t½\\n2\\tZagorovsky\\t½\\tX\\n")  # a crosstable: nothing to say
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from sonneborn.errors import InputError
+from sonneborn.formats.lines import split_lines
+
+__all__ = ["WRITE_EVENT", "refuse_report", "report_of"]
+
+WRITE_EVENT = (
+    "write the event instead, from the file they came from: `sonneborn convert FILE event.trf` "
+    "or `sonneborn standings FILE -f json --with-event`"
+)
+"""How to write what can be ranked again, as every message about standings alone says it."""
+_WRITE_CROSSTABLE = (
+    "write the crosstable with `sonneborn crosstable FILE -f csv`, which reads back, "
+    "or the event: `sonneborn convert FILE event.trf`"
+)
+_STANDINGS_ALONE = "standings alone cannot be ranked again, they hold no games"
+_NOT_READ_BACK = "a report, not read back as an event"
+
+_HEAD = 65536
+"""The characters looked at: a report says what it is in its first lines."""
+_LINES = 40
+_HTML = re.compile(r"\s*<(?:!doctype\s+html|html)\b", re.IGNORECASE)
+_GENERATOR = re.compile(r"""<meta\s+name=["']generator["']\s+content=["']sonneborn["']""", re.IGNORECASE)
+_STANDINGS_CSV = re.compile(r"rank,start,name,rating,points(?:,(?!\d+(?:,|$))[^,]*)*")
+"""The header of the standings as CSV: the player's fields, the points, then tie-break codes (no round numbers)."""
+_MARKDOWN_RULE = re.compile(r"\|(?:\s*:?-+:?\s*\|)+\s*")
+"""The row under a Markdown table's header: ``| -: | :--- | :-: |``."""
+_OWN_MARKDOWN_HEADER = re.compile(r"\|\s*Rk\s*\|\s*No\s*\|")
+_OWN_TABLE_HEADER = re.compile(r"\s*Rk {2,}No {2,}(?:Name|Player) {2,}(?:.* {2,})?Pts(?: {2,}.*)?")
+"""The header of the standings table: ``Rk  No  Name  Rtg  Pts  BH/C1 …``, with no round columns."""
+_ROUND_COLUMN = re.compile(r"(?:^| {2,})\d{1,4}(?= {2,}|$)")
+
+
+def report_of(text: str) -> tuple[str, int] | None:
+    """What a text is when it is one of sonneborn's reports (or another HTML page or Markdown table), with the
+    line that tells, as a message gives it; ``None`` for anything else.
+
+    >>> report_of("| Rk | No | Name | 1 | 2 | Pts |\\n| -: | -: | :--- | :-: | :-: | -: |\\n")[1]
+    1
+    """
+    lines = split_lines(text[:_HEAD])[: _LINES * 4]
+    filled = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()][:_LINES]
+    if not filled:
+        return None
+    first_number, first = filled[0]
+    first = first.lstrip("\ufeff")
+    if _HTML.match(first):
+        generator = next((number for number, line in filled if _GENERATOR.search(line)), 0)
+        if not generator:
+            return (
+                "an HTML page, not a tournament file (expected TRF, crosstable, PGN or JSON text: save the "
+                "crosstable as CSV or text)",
+                first_number,
+            )
+        if "<h2>Standings</h2>" in text:
+            return _own("standings page", "standings -f html", _NOT_READ_BACK, WRITE_EVENT), 1
+        return _own("crosstable page", "crosstable -f html", _NOT_READ_BACK, _WRITE_CROSSTABLE), 1
+    if _STANDINGS_CSV.fullmatch(first.strip()):
+        return _own("standings as CSV", "standings -f csv", _STANDINGS_ALONE, WRITE_EVENT), 1
+    for (number, line), (_, below) in itertools.pairwise(filled):
+        if not _MARKDOWN_RULE.fullmatch(below.strip()):
+            continue
+        if not _OWN_MARKDOWN_HEADER.match(line.strip()):
+            return (
+                "a Markdown table, which is not read (expected TRF, crosstable, PGN or JSON text: save the "
+                "crosstable as CSV or text)",
+                number,
+            )
+        if any(line.strip() == "## Standings" for _, line in filled):
+            return _own("standings as Markdown", "standings -f md", _NOT_READ_BACK, WRITE_EVENT), 1
+        return _own("crosstable as Markdown", "crosstable -f md", _NOT_READ_BACK, _WRITE_CROSSTABLE), number
+    for number, line in filled[:2]:  # the standings table's header, under the event's name if it has one
+        if _OWN_TABLE_HEADER.fullmatch(line) and not _ROUND_COLUMN.search(line):
+            return _own("standings table", "standings", _STANDINGS_ALONE, WRITE_EVENT), number
+    return None
+
+
+def _own(what: str, command: str, why: str, instead: str) -> str:
+    return f"sonneborn's {what} (`sonneborn {command}`): {why} ({instead})"
+
+
+def refuse_report(text: str, *, path: str = "<input>") -> None:
+    """Raises :class:`~sonneborn.errors.InputError` when the text is one of sonneborn's reports (or another
+    HTML page or Markdown table), saying what it is and how to write the event instead."""
+    found = report_of(text)
+    if found is not None:
+        message, line = found
+        raise InputError(message, path=path, line=line, column=1)
