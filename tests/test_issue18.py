@@ -117,9 +117,10 @@ def test_issue18_a_round_robin_with_a_pair_that_never_met_names_it() -> None:
         ("Clark, Cid", "1.5", ["   2 b =", "   4 b 1", "0000 - Z"]),
         ("Dunne, Dan", "0.0", ["   1 b 0", "   3 w 0", "   2 b 0"]),
     ).with_kind(EventKind.ROUND_ROBIN)
+    # Three rounds are a whole round robin of four: the game missing is a withdrawal's, not a Swiss's pairing.
     assert str(event.kind_warning()) == (
-        "stated a round robin, but the pairings look like a Swiss: players 1 and 3 never meet (in a round robin "
-        "everyone meets everyone; state the kind swiss to rank it as one)"
+        "stated a round robin, but players 1 and 3 never meet: the file holds no game between them (a withdrawal, "
+        "or games left out?); they are ranked as a round robin, each round as the file records it"
     )
 
 

@@ -487,8 +487,10 @@ class Event:
         :attr:`kind` detects a Swiss by); ``None`` otherwise.
 
         A round robin whose rounds are still to come may not have paired everyone yet: when the rounds
-        scheduled are enough for everyone to meet, the standings are provisional and nothing is said. A
-        round robin stated a Swiss needs no word: it may be ranked as one.
+        scheduled are enough for everyone to meet, the standings are provisional and nothing is said. When
+        they are enough and the event is over, a pair that never met is a game the file lacks (a
+        withdrawal), and the warning says so instead. A round robin stated a Swiss needs no word: it may be
+        ranked as one.
         """
         if self.info.kind is not EventKind.ROUND_ROBIN:
             return None
@@ -502,13 +504,18 @@ class Event:
         if rounds >= needed and table.provisional:
             return None
         why = f"players {first + 1} and {other + 1} never meet"
+        if rounds >= needed:  # rounds enough for everyone: games missing (a withdrawal), not a Swiss's pairing
+            missing = f" and {short - 2} other players miss some of theirs" if short > 2 else ""
+            return InputWarning(
+                f"stated a round robin, but {why}{missing}: the file holds no game between them (a withdrawal, or "
+                "games left out?); they are ranked as a round robin, each round as the file records it"
+            )
         if short == count:
             why += f", and none of the {count} players meets all the others"
         elif short > 2:
             why += f", and {short} of {count} players meet fewer than all the others"
-        if rounds < needed:
-            plural = "s" if rounds != 1 else ""
-            why += f", in {rounds} round{plural} where a round robin of {count} players has {needed}"
+        plural = "s" if rounds != 1 else ""
+        why += f", in {rounds} round{plural} where a round robin of {count} players has {needed}"
         return InputWarning(
             f"stated a round robin, but the pairings look like a Swiss: {why} (in a round robin everyone meets "
             "everyone; state the kind swiss to rank it as one)"
