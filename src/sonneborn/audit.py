@@ -4,7 +4,7 @@ Arbiters run this before they publish: every recorded total, rank and
 tie-break value is recomputed, and each disagreement is named with a hint of
 its likely cause. When ranks or a tie-break's values disagree, the common
 lists and rule editions are tried, and the one that gives the file's values
-is named (:func:`likely_causes`).
+is named (:func:`likely_causes`, searching with :class:`sonneborn.causes.Search`).
 """
 
 from __future__ import annotations
@@ -255,6 +255,8 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
        the first that gives every recorded rank is named. Ranks that do not follow the points at all
        are no final ranking (a starting rank, say), and are said to be.
     3. A tie-break's values: its code with the usual modifiers, under every rule edition.
+
+    Steps 2 and 3 search from the base of step 1 (:class:`~sonneborn.causes.Search`), each column computed once.
     """
     causes: list[str] = []
     event = standings.event
