@@ -7,8 +7,8 @@ candidate here is no whole ranking: every (code, edition) column is computed onc
 needs it (:class:`Columns`), and a list is judged tie-break by tie-break on the groups its first
 tie-breaks form (:class:`RecordedRanks`). It fails as soon as one recorded rank is out of its reach, and
 is done as soon as every recorded rank is decided; a tie-break met with no player tied is not computed.
-Direct encounter, decided inside the groups still tied, is computed on the groups of the list's earlier
-tie-breaks, and kept with them, so lists that begin alike share it.
+Direct encounter, decided inside the groups still tied, is computed on the groups the list's earlier
+tie-breaks leave, and kept by those groups: lists that reach it with the same groups share it.
 
 Everything starts from a base ranking (:class:`Search`): the standings as read, or the event as the
 file scores it.
