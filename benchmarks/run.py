@@ -12,12 +12,17 @@ in a fresh process, after the imports, and compares everything with the targets 
 
 - Swiss 2,000 × 11: ``-f json`` ≤ 0.34 s; every other format (table, csv, md, html, trf), ``--explain 1``,
   ``crosstable``, ``check`` and ``compare`` (two editions) within 2× of ``-f json``'s median;
+- the same event recording what the list in force does not give (``recorded.py``, issue 18): the ranks of
+  ``SB,KS`` under FIDE-2009 (found late among the lists tried), ranks of no list (every list tried under
+  every edition), BH values of FIDE-2009 and SB values of no variant (sonneborn's JSON): ``check`` within
+  2× of ``standings -f json`` on the same file;
 - Swiss 100,000 × 11: ``-f json`` ≤ 2 s and ≤ 1 GB; ``-f table``, ``-f csv``, ``-f md`` and ``check`` ≤ 3 s;
 - the library (read and rank) ≤ 0.1 s for 2,000 players, ≤ 1.5 s for 100,000, after the imports;
 - growth from 10,000 to 100,000 players ≤ 12×; round robin of 500 players ≤ 2 s; ``sonneborn batch`` over
   10,000 events of 20 × 7 ≤ 30 s.
 
-The events are generated once into ``benchmarks/.cache/`` (again when ``generate.py`` changes). Events of
+The events are generated once into ``benchmarks/.cache/`` (again when ``generate.py`` or ``recorded.py``
+changes). Events of
 more than 9,999 players are written as TRF with sonneborn's record XXD (wider numbers than TRF-16's four digits).
 
 Run it as ``.venv/bin/python benchmarks/run.py`` (``--quick --runs 1`` while developing, ``--batch`` for
@@ -37,10 +42,11 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import generate
+import recorded
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
@@ -90,6 +96,10 @@ class Case:
     """Another case and the most this one's median may be of it (``("swiss-2000", 2.0)``: within 2×)."""
     library: bool = False
     """Whether the library calls are timed on the case's event too."""
+    recorded: str = ""
+    """What the file records beyond the results and points, a key of :data:`RECORDED` (``""``: nothing)."""
+    status: int = 0
+    """The exit status of a run that went well (``check`` of a file that disagrees: 1)."""
 
     @property
     def event(self) -> str:
@@ -102,7 +112,12 @@ class Case:
         if self.kind == "batch":
             return CACHE / f"small-{self.count}x{self.players}x{self.rounds}"
         # Beyond 9,999 players the generator writes sonneborn's wide TRF (record XXD).
-        return CACHE / f"{self.event}.trf"
+        return CACHE / f"{self.event}{'.json' if self.recorded == 'values' else '.trf'}"
+
+    @property
+    def source(self) -> Case:
+        """The case whose generated event a file with recorded values is made from (the case itself else)."""
+        return replace(self, name=f"{self.kind}-{self.players}", recorded="") if self.recorded else self
 
     @property
     def label(self) -> str:
@@ -111,7 +126,17 @@ class Case:
         if self.kind == "batch":
             return f"batch {self.count:,} × ({self.players} × {self.rounds})"
         what = "Swiss" if self.kind == "swiss" else "round robin"
-        return f"{what} {self.players:,} × {self.rounds}: {' '.join(self.command)}"
+        recorded = f", {RECORDED[self.recorded]}" if self.recorded else ""
+        return f"{what} {self.players:,} × {self.rounds}{recorded}: {' '.join(self.command)}"
+
+
+RECORDED = {
+    "late": f"ranks of -t {recorded.LATE_LIST[0]} --rules {recorded.LATE_LIST[1]}",
+    "unlisted": "ranks of no list",
+    "values": "BH of fide-2009, SB/P one off (JSON)",
+}
+"""The files that record ranks or tie-break values the list in force does not give, as ``recorded.py``
+writes them from the generated event: what the label says of each."""
 
 
 _WITHIN_TWICE_JSON = ("swiss-2000", 2.0)
@@ -141,6 +166,23 @@ CASES = {
             Case(f"swiss-2000:{name}", "swiss", 2_000, 11, command=command, relative=_WITHIN_TWICE_JSON)
             for name, command in _SMALL
         ),
+        *(
+            case
+            for key in RECORDED
+            for case in (
+                Case(f"swiss-2000-{key}", "swiss", 2_000, 11, recorded=key),
+                Case(
+                    f"swiss-2000-{key}:check",
+                    "swiss",
+                    2_000,
+                    11,
+                    command=("check",),
+                    relative=(f"swiss-2000-{key}", 2.0),
+                    recorded=key,
+                    status=1,
+                ),
+            )
+        ),
         Case("swiss-10000", "swiss", 10_000, 11),
         Case("swiss-100000", "swiss", 100_000, 11, seconds=2.0, memory=1024 * MB, library=True),
         *(Case(f"swiss-100000:{name}", "swiss", 100_000, 11, seconds=3.0, command=command) for name, command in _BIG),
@@ -148,7 +190,12 @@ CASES = {
         Case("batch-10000", "batch", 20, 7, seconds=30.0, count=10_000),
     ]
 }
-QUICK = ("startup", "swiss-2000", *(f"swiss-2000:{name}" for name, _ in _SMALL))
+QUICK = (
+    "startup",
+    "swiss-2000",
+    *(f"swiss-2000:{name}" for name, _ in _SMALL),
+    *(f"swiss-2000-{key}{verb}" for key in RECORDED for verb in ("", ":check")),
+)
 GROWTH = ("swiss-10000", "swiss-100000", 12.0)
 """Growth from one case to another, and its target: near linear in the number of players."""
 
@@ -227,8 +274,9 @@ class Measured:
         return found
 
 
-def measure(command: list[str], stdout: Path, timeout: float) -> Run:
-    """Runs a command with its output to a file; its wall time and its own peak memory, killed at ``timeout``."""
+def measure(command: list[str], stdout: Path, timeout: float, *, status: int = 0) -> Run:
+    """Runs a command with its output to a file; its wall time and its own peak memory, killed at ``timeout``;
+    ``ok`` when it exits with ``status``."""
     stderr = stdout.with_name(stdout.name + ".stderr")
     with open(stdout, "wb") as out, open(stderr, "wb") as err:
         began = time.perf_counter()
@@ -242,15 +290,15 @@ def measure(command: list[str], stdout: Path, timeout: float) -> Run:
         timer = threading.Timer(timeout, kill)
         timer.start()
         try:
-            _, status, usage = os.wait4(process.pid, 0)
+            _, exit_status, usage = os.wait4(process.pid, 0)
         finally:
             timer.cancel()
         seconds = time.perf_counter() - began
-    process.returncode = os.waitstatus_to_exitcode(status)
+    process.returncode = os.waitstatus_to_exitcode(exit_status)
     if killed.is_set() and process.returncode == -signal.SIGKILL:
         state = "timeout"
     else:
-        state = "ok" if process.returncode == 0 else f"exit {process.returncode}"
+        state = "ok" if process.returncode == status else f"exit {process.returncode}"
     # Linux gives ru_maxrss in kilobytes, macOS in bytes.
     peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
     text = (
@@ -260,16 +308,23 @@ def measure(command: list[str], stdout: Path, timeout: float) -> Run:
 
 
 def prepare(case: Case) -> Path:
-    """The case's event file (or folder), generated unless the cache holds it, newer than the generator."""
+    """The case's event file (or folder), generated unless the cache holds it, newer than the generator (and,
+    for a file with recorded values, than ``recorded.py`` and the event it is made from)."""
     path = case.path
     if case.kind == "startup":
         return path
     stamp = path / ".complete" if case.kind == "batch" else path
-    if stamp.exists() and stamp.stat().st_mtime > Path(generate.__file__).stat().st_mtime:
+    makers = [Path(generate.__file__)]
+    if case.recorded:
+        makers += [Path(recorded.__file__), prepare(case.source)]
+    if stamp.exists() and all(stamp.stat().st_mtime > maker.stat().st_mtime for maker in makers):
         return path
     began = time.perf_counter()
     print(f"generating {path.relative_to(HERE.parent)} …", file=sys.stderr, flush=True)
-    if case.kind == "batch":
+    if case.recorded:
+        writer = [sys.executable, recorded.__file__, case.recorded, str(case.source.path), str(path)]
+        subprocess.run(writer, check=True)
+    elif case.kind == "batch":
         shutil.rmtree(path, ignore_errors=True)
         generate.small_events(path, case.count, players=case.players, rounds=case.rounds)
         stamp.touch()
@@ -316,7 +371,7 @@ def bench(cases: list[Case], runs: int, timeout: float, *, library: bool) -> lis
             if case.kind == "batch":
                 shutil.rmtree(output, ignore_errors=True)
             stdout = CACHE / f"{case.name.replace(':', '-')}.stdout" if case.kind == "batch" else output
-            run = measure(_command(case, path, output), stdout, timeout)
+            run = measure(_command(case, path, output), stdout, timeout, status=case.status)
             measured.runs.append(run)
             print(
                 f"  {case.name} run {number}: {run.status} {run.seconds:.2f} s {run.peak / MB:.0f} MB", file=sys.stderr

@@ -125,3 +125,34 @@ def test_more_than_9999_players_get_wider_numbers() -> None:
 
 def test_the_generator_examples_run() -> None:
     assert doctest.testmod(generate).failed == 0
+
+
+def _load_recorded() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("benchmarks_recorded", GENERATOR.with_name("recorded.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_files_that_disagree_have_the_causes_they_say(tmp_path: Path) -> None:
+    # Issue 18: check on files whose ranks or values the list in force does not give (benchmarks/recorded.py).
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+
+    recorded = _load_recorded()
+    source = generate.write(generate.swiss(120, 9, seed=2), tmp_path / "swiss.trf")
+    options = ["-t", "BH/C1,BH,SB,SB/C1,FB,AOB,DE,WIN,WON,BPG,PS,ARO,TPR", "--rules", "fide-2024"]
+
+    def causes(kind: str, name: str) -> list[str]:
+        path = recorded.WRITERS[kind](source, tmp_path / name)
+        result = CliRunner().invoke(cli, ["check", str(path), *options])
+        assert result.exit_code == 1, result.output
+        return [line for line in result.output.splitlines() if line.startswith("Likely cause")]
+
+    tiebreaks, rules = recorded.LATE_LIST
+    assert causes("late", "late.trf") == [f"Likely cause: the recorded ranks follow -t {tiebreaks} --rules {rules}."]
+    assert causes("unlisted", "unlisted.trf") == []
+    assert causes("values", "values.json") == ["Likely cause: the recorded BH values are BH under --rules fide-2009."]

@@ -4,7 +4,7 @@ Arbiters run this before they publish: every recorded total, rank and
 tie-break value is recomputed, and each disagreement is named with a hint of
 its likely cause. When ranks or a tie-break's values disagree, the common
 lists and rule editions are tried, and the one that gives the file's values
-is named (:func:`likely_causes`).
+is named (:func:`likely_causes`, searching with :class:`sonneborn.causes.Search`).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from fractions import Fraction
 
 import numpy as np
 
+from sonneborn.causes import Search
 from sonneborn.event import KINDS, Event
 from sonneborn.model import ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings, rank
-from sonneborn.tiebreaks import REGISTRY, Column, Context, Spec, parse, parse_list
-from sonneborn.tiebreaks.rules import Rules
+from sonneborn.tiebreaks import REGISTRY, Column, Context, parse
 from sonneborn.tiebreaks.unplayed import describe_kind
 
 __all__ = ["COMMON_LISTS", "Check", "Disagreement", "audit", "audited_fields", "check", "file_scoring", "likely_causes"]
@@ -257,6 +257,8 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
        the first that gives every recorded rank is named. Ranks that do not follow the points at all
        are no final ranking (a starting rank, say), and are said to be.
     3. A tie-break's values: its code with the usual modifiers, under every rule edition.
+
+    Steps 2 and 3 search from the base of step 1 (:class:`~sonneborn.causes.Search`), each column computed once.
     """
     causes: list[str] = []
     event = standings.event
@@ -272,8 +274,9 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
         base = rank(scored, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
         again = audit(base, list_known=list_known)
         found = [d for d in found if d.what != "rank"] + [d for d in again if d.what == "rank"]
+    search = Search(base)
     if any(d.what == "rank" for d in found):
-        follows = _ranking_found(base, ranks)
+        follows = search.ranking(_lists(base), ranks)
         if follows is not None:
             hint = f"the recorded ranks follow -t {follows[0]} --rules {follows[1]}"
             causes.append(hint)
@@ -283,7 +286,7 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
             causes.append(hint)
             found = [replace(d, hint=hint) if d.what == "rank" else d for d in found]
     for code in sorted({d.what for d in found if d.what not in ("points", "rank")}):
-        variant = _variant_found(base, code)
+        variant = search.variant(code, _variants(code))
         if variant is not None:
             hint = f"the recorded {code} values are {variant[0]} under --rules {variant[1]}"
             causes.append(hint)
@@ -292,23 +295,10 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
     return Check(found, causes)
 
 
-def _editions(standings: Standings) -> list[Rules]:
-    """The rule editions to try, the one in force first."""
-    return [standings.rules, *(rules for rules in Rules if rules is not standings.rules)]
-
-
-def _ranking_found(standings: Standings, recorded: Sequence[int | None]) -> tuple[str, Rules] | None:
-    """The first list and edition (the ones in force first) that give every recorded rank, else ``None``."""
+def _lists(standings: Standings) -> list[str]:
+    """The lists tried on ranks that disagree: the one in force, then the common lists."""
     current = ",".join(str(spec) for spec in standings.tiebreaks)
-    lists = [current, *(text for text in COMMON_LISTS if text != current)]
-    for text in lists:
-        for rules in _editions(standings):
-            specs = parse_list(text) if text else []
-            ranked = rank(standings.event, specs, rules=rules, unrated_rating=standings.unrated_rating)
-            places = _places(ranked, recorded)
-            if all(not mine or mine == places[row][0] for row, mine in enumerate(recorded)):
-                return text or "(none)", rules
-    return None
+    return [current, *(text for text in COMMON_LISTS if text != current)]
 
 
 def _ranks_follow_points(event: Event, recorded: Sequence[int | None]) -> bool:
@@ -326,25 +316,7 @@ def _ranks_follow_points(event: Event, recorded: Sequence[int | None]) -> bool:
     return wrong * 4 <= len(ranked)
 
 
-def _variant_found(standings: Standings, code: str) -> tuple[str, Rules] | None:
-    """The modifier and edition under which a tie-break gives every value the file records, else ``None``."""
-    spec = parse(code)
-    names = _VARIANTS.get(spec.code, (code,))
-    variants = [code, *(name for name in names if name != code)]
-    roster = standings.event.roster
-    recorded = [{c: v for c, v in values}.get(code) for values in roster.recorded_tiebreaks]
-    for text in variants:
-        for rules in _editions(standings):
-            column = _column_under(standings, parse(text), rules)
-            if all(value is None or column.number(row) == value for row, value in enumerate(recorded)):
-                return text, rules
-    return None
-
-
-def _column_under(standings: Standings, spec: Spec, rules: Rules) -> Column:
-    """A tie-break's column under another edition."""
-    kernel = REGISTRY[spec.code].kernel
-    if kernel is not None:
-        return kernel(Context(standings.event, rules=rules, unrated_rating=standings.unrated_rating), spec)
-    return rank(standings.event, [spec], rules=rules, unrated_rating=standings.unrated_rating).column(str(spec))
-
+def _variants(code: str) -> list[str]:
+    """The variants of a code tried on values that disagree: the code as written, then its usual modifiers."""
+    names = _VARIANTS.get(parse(code).code, (code,))
+    return [code, *(name for name in names if name != code)]

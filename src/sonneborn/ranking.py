@@ -264,6 +264,16 @@ def rank(
     )
 
 
+def sort_key(column: Column, spec: Spec) -> Ints:
+    """The key :func:`rank` sorts a tie-break's column by: the best first, those without a value last.
+
+    >>> from sonneborn.tiebreaks.column import whole
+    >>> sort_key(whole(np.array([3, 1, 2])), Spec("PTS")).tolist()
+    [-3, -1, -2]
+    """
+    return _order_key(column, lowest_first=REGISTRY[spec.code].lowest_first(spec))
+
+
 def _order_key(column: Column, *, lowest_first: bool) -> Ints:
     """A key sorting a column's players best first, those without a value last."""
     key: Ints = np.where(column.present, column.key if lowest_first else -column.key, _LAST)
@@ -327,5 +337,7 @@ __all__ = [
     "parse",
     "parse_list",
     "rank",
+    "regroup",
+    "sort_key",
     "stated_tiebreaks",
 ]

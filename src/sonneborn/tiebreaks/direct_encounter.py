@@ -146,6 +146,7 @@ def describe(names: Sequence[str], group: Sequence[StartNo], separate: Separate,
     modifiers="P",
     integral=True,
     group=True,
+    edition_free=True,
 )
 def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
     """Direct encounter, C.07 Art. 6: each tied group ordered by its separate standings (6.2–6.3).

@@ -53,6 +53,9 @@ class Definition:
     """Whether the lowest value ranks first (pairing numbers); ``/R`` reverses either order."""
     weighted: bool = False
     """Whether events may be ranked by it instead of points (``--rank-by``, the historic systems)."""
+    edition_free: bool = False
+    """Whether its values are the same under every rule edition (it reads nothing an edition changes), so
+    that a search over the editions (``check``) computes it once for all of them."""
 
     def lowest_first(self, spec: Spec) -> bool:
         """Whether, for this spec, lower values rank ahead."""
@@ -104,13 +107,15 @@ def tiebreak(
     ascending: bool = False,
     weighted: bool = False,
     group: bool = False,
+    edition_free: bool = False,
 ) -> Callable[[K], K]:
     """Registers the decorated kernel under ``code``.
 
     ``modifiers`` holds the letters of the modifiers it takes (``C`` cut,
     ``M`` median, ``P`` forfeits played, ``L`` limit, ``R`` reverse, ``U``
     unrated rating, ``F`` Fore Buchholz); ``group`` marks a tie-break decided
-    inside the groups still tied (a :data:`GroupKernel`).
+    inside the groups still tied (a :data:`GroupKernel`); ``edition_free`` one whose values no rule edition
+    changes.
     """
 
     def register(kernel: K) -> K:
@@ -127,6 +132,7 @@ def tiebreak(
             integral=integral,
             ascending=ascending,
             weighted=weighted,
+            edition_free=edition_free,
         )
         return kernel
 
