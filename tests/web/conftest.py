@@ -32,7 +32,9 @@ def make_client(*, raise_server_exceptions: bool = True, **app_options: Any) -> 
         warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`", StarletteDeprecationWarning)
         from fastapi.testclient import TestClient
 
-    return TestClient(create_app(**app_options), raise_server_exceptions=raise_server_exceptions)
+    # A name the app answers for (not TestClient's "testserver": limits.AllowedHosts refuses it).
+    app = create_app(**app_options)
+    return TestClient(app, base_url="http://localhost", raise_server_exceptions=raise_server_exceptions)
 
 
 @pytest.fixture

@@ -25,7 +25,8 @@ from uvicorn.server import ServerState
 from sonneborn.cli import cli
 from sonneborn.demo import seed_text
 from sonneborn.web import create_app, server
-from sonneborn.web.server import HEAD_TIMEOUT, KEEP_ALIVE, MAX_CONCURRENCY, MAX_HEAD, Config, Protocol
+from sonneborn.web.limits import MAX_HEAD
+from sonneborn.web.server import HEAD_TIMEOUT, KEEP_ALIVE, Config, Protocol, connection_limit
 from sonneborn.web.workers import Workers
 
 PATIENCE = 10.0
@@ -149,13 +150,25 @@ def test_head_sent_a_header_at_a_time_is_closed() -> None:
         assert trickle(sock, b"X-Slow: 1\r\n") == b""
 
 
-def test_head_over_the_limit_is_refused() -> None:
+@pytest.mark.parametrize("whole", [False, True], ids=["unfinished", "whole in one read"])
+def test_issue19_a_head_over_the_limit_is_refused_however_it_arrives(whole: bool) -> None:
+    head = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * (MAX_HEAD + 1)
     with running(create_app()) as url, connect(url) as sock:
-        # The limit is on what is held while the head is incomplete: a head sent whole in one read passes.
-        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * (MAX_HEAD + 1))
+        sock.sendall(head + (b"\r\n\r\n" if whole else b""))
+        answer = read_all(sock)
+        assert status_of(answer) == 431, answer
+        assert "larger than 16 kB" in str(body_of(answer)["error"])
+        assert b"content-type: application/json" in answer.lower()
+        assert b"x-content-type-options: nosniff" in answer.lower()
+        assert_serves(url)
+
+
+def test_issue19_a_request_that_is_not_http_is_answered_in_json() -> None:
+    with running(create_app()) as url, connect(url) as sock:
+        sock.sendall(b"HELLO THERE\r\n\r\n")
         answer = read_all(sock)
         assert status_of(answer) == 400, answer
-        assert_serves(url)
+        assert body_of(answer)["error"]["message"] == "the request is not valid HTTP/1.1"  # type: ignore[index]
 
 
 def test_keep_alive_connection_serves_requests_one_after_another() -> None:
@@ -168,8 +181,8 @@ def test_keep_alive_connection_serves_requests_one_after_another() -> None:
 
 def test_issue13_idle_connections_cannot_lock_out_a_new_client() -> None:
     # Every connection is taken by clients that send nothing: the one quiet the longest makes room.
-    with running(create_app(), limit_concurrency=3) as url, connect(url) as first, connect(url) as second:
-        time.sleep(0.2)
+    with running(create_app(), max_connections=2) as url, connect(url) as first, connect(url) as second:
+        time.sleep(server.FRESH + 0.2)  # a fresher connection is spared: its head may be on its way
         with connect(url) as third:
             third.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             assert status_of(read_all(third)) == 200
@@ -178,16 +191,21 @@ def test_issue13_idle_connections_cannot_lock_out_a_new_client() -> None:
         assert status_of(read_all(second)) == 200
 
 
-def test_requests_over_the_limit_get_503() -> None:
+def test_issue19_requests_over_the_limit_get_the_servers_own_503() -> None:
     # Two requests under way (their bodies still coming) hold both places: a third request is refused.
     head = b"POST /api/standings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n0123"
-    with running(create_app(), limit_concurrency=2) as url, connect(url) as first, connect(url) as second:
+    with running(create_app(max_requests=2)) as url, connect(url) as first, connect(url) as second:
         first.sendall(head)
         second.sendall(head)
         time.sleep(0.3)
         with connect(url) as third:
-            third.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            assert status_of(read_all(third)) == 503
+            third.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            answer = read_all(third)
+        assert status_of(answer) == 503, answer
+        head_of = answer.split(b"\r\n\r\n")[0].lower()
+        for header in (b"retry-after: 5", b"content-type: application/json", b"x-frame-options: deny"):
+            assert header in head_of, answer
+        assert "busy" in str(body_of(answer)["error"])
 
 
 def test_issue13_a_connection_that_sends_nothing_goes_before_the_heads_deadline() -> None:
@@ -202,7 +220,8 @@ def test_server_configuration_bounds_the_clients() -> None:
     assert config.host == "127.0.0.1"
     assert config.http is Protocol
     assert config.timeout_keep_alive == KEEP_ALIVE
-    assert config.limit_concurrency == MAX_CONCURRENCY
+    assert config.limit_concurrency is None, "uvicorn's plain-text 503 counts silent connections"
+    assert config.max_connections == connection_limit() > 64
     assert config.h11_max_incomplete_event_size == MAX_HEAD
     assert config.head_timeout == HEAD_TIMEOUT
 
@@ -221,7 +240,7 @@ def test_serve_binds_127_0_0_1_unless_told_otherwise(monkeypatch: pytest.MonkeyP
 
 def test_command_binds_127_0_0_1_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
     bound: list[tuple[str, int]] = []
-    monkeypatch.setattr("sonneborn.web.serve", lambda host, port: bound.append((host, port)))
+    monkeypatch.setattr("sonneborn.web.serve", lambda host, port, allow_hosts: bound.append((host, port)))
     result = CliRunner().invoke(cli, ["serve"])
     assert result.exit_code == 0, result.output
     result = CliRunner().invoke(cli, ["serve", "--host", "::1", "--port", "0"])
