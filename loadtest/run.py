@@ -286,12 +286,20 @@ def build_cases(large: Path) -> list[Case]:
         Case("wrong method", "GET", "/api/standings", frozenset({405}), 1),
         Case("HEAD / (the page)", "HEAD", "/", OK, 1),
         Case(
-            "redirect, another Host",
+            "redirect, another port in Host",
             "GET",
             "/api/tiebreaks/",
             frozenset({307}),
             0.5,
-            {"headers": {"host": "evil.example"}, "follow_redirects": False},
+            {"headers": {"host": "localhost:1"}, "follow_redirects": False},
+        ),
+        Case(
+            "a foreign Host (DNS rebinding)",
+            "POST",
+            "/api/report",
+            frozenset({421}),
+            0.5,
+            {**upload(SEED.name, seed), "headers": {**upload(SEED.name, seed)["headers"], "host": "rebound.example"}},
         ),
     ]
     return cases + abusive_cases(seed, swiss)
