@@ -27,8 +27,8 @@ from sonneborn.demo import seed_text
 from sonneborn.web import create_app
 from sonneborn.web.inputs import Body
 from sonneborn.web.limits import MAX_BODY
-from sonneborn.web.work import Job
-from sonneborn.web.workers import HEAVY, RECYCLE_GROWTH, Workers, budget
+from sonneborn.web.work import Job, answer
+from sonneborn.web.workers import HEAVY, RECYCLE_GROWTH, Died, Workers, budget
 
 PATIENCE = 30.0
 """How long a test waits for what takes a second or two on an idle machine."""
@@ -274,3 +274,83 @@ def test_issue13_a_request_its_client_left_frees_its_worker_at_once() -> None:
         response = post(url, SEED, "/api/standings?tiebreaks=SB", "seed.tsv")
         assert response.status_code == 200, response.text
         assert time.monotonic() - began < QUICK, "the only worker went on ranking for a client that had left"
+
+
+def kill_when_grown(pid: int, megabytes: int, sig: signal.Signals) -> None:
+    """Sends ``sig`` to a worker once its resident memory has grown by ``megabytes`` since now."""
+    start = resident(pid)
+    deadline = time.monotonic() + PATIENCE
+    while resident(pid) - start < megabytes << 20:
+        assert time.monotonic() < deadline, "the worker never grew that much"
+        time.sleep(0.01)
+    os.kill(pid, sig)
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    ("sig", "megabytes", "status", "fragment"),
+    [
+        (signal.SIGSEGV, 96, 422, "needs more memory"),  # a native allocator failing past the limit
+        (signal.SIGKILL, 8, 503, "was killed before it answered"),  # the system's OOM killer, or someone
+        (signal.SIGSEGV, 8, 500, "a bug in sonneborn"),  # a crash far from any limit
+    ],
+    ids=["crashed near its memory limit", "killed", "crashed"],
+)
+def test_issue19_a_worker_that_dies_on_its_job_answers_for_it_once(
+    big: bytes, sig: signal.Signals, megabytes: int, status: int, fragment: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A quarter of the limit grown (64 MB) tells a death from the limit from a crash; the same job never goes to
+    # a second worker, which would crash again.
+    workers = Workers(1, memory_limit=256 * 1024 * 1024)
+
+    async def main() -> Died:
+        await workers.start(1)
+        [pid] = workers.pids
+        job = asyncio.ensure_future(workers.run(Job("report", {}, Body("bytes", big)), seconds=PATIENCE))
+        await asyncio.to_thread(kill_when_grown, pid, megabytes, sig)
+        with pytest.raises(Died) as died:
+            await job
+        return died.value
+
+    try:
+        died = asyncio.run(main())
+        assert (died.status, fragment in died.message) == (status, True), died.reason
+        assert workers.pids == [], "no other worker took the job"
+        assert signal.Signals(sig).name in caplog.text
+        if status == 500:
+            assert any(record.levelname == "ERROR" for record in caplog.records)
+    finally:
+        workers.close()
+
+
+def test_issue19_a_huge_tie_group_is_refused_before_its_answer_is_encoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 3,000 players without a game yet tie as one group, whose DE derivation names every member for every member:
+    # the answer's size is known from its texts before orjson (which crashes where memory runs out) encodes it.
+    text = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 301))
+    monkeypatch.setattr("sonneborn.web.work.MAX_ANSWER", 1024 * 1024)
+    found = answer(Job("report", {"tiebreaks": "DE,DE/P,DE"}, Body("text", text=text)))
+    assert found.status == 422
+    assert "the answer would be" in json.loads(found.body)["error"]["message"]
+    monkeypatch.undo()
+    monkeypatch.setattr("sonneborn.web.work.memory_left", lambda: 1024 * 1024)
+    found = answer(Job("report", {"tiebreaks": "DE"}, Body("text", text=text)))
+    assert (found.status, found.out_of_memory) == (422, True)
+    assert "needs more memory" in json.loads(found.body)["error"]["message"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc")
+def test_issue19_a_worker_dead_of_its_memory_limit_is_the_clients_422_over_http(
+    big: bytes, pool: ThreadPoolExecutor
+) -> None:
+    workers = Workers(1, memory_limit=256 * 1024 * 1024)
+    with running(create_app(workers=workers)) as url:
+        assert post(url, SEED, "/api/standings", "seed.tsv").status_code == 200
+        [pid] = workers.pids
+        answered = pool.submit(post, url, big)
+        kill_when_grown(pid, 96, signal.SIGSEGV)
+        response = answered.result(timeout=PATIENCE)
+        assert response.status_code == 422, response.text
+        assert "needs more memory" in response.json()["error"]["message"]
+        assert response.json()["error"]["path"] == "event.trf"
+        assert post(url, SEED, "/api/standings", "seed.tsv").status_code == 200
+    workers.close()

@@ -68,7 +68,7 @@ from sonneborn.web.limits import (
 )
 from sonneborn.web.report import PRESETS, RULE_LABELS, catalogue
 from sonneborn.web.work import MEDIA_TYPES, Endpoint, Job, error_json
-from sonneborn.web.workers import HEAVY, WORKERS, Busy, InProcess, OverBudget, Result, Workers, budget
+from sonneborn.web.workers import HEAVY, WORKERS, Busy, Died, InProcess, OverBudget, Result, Workers, budget
 
 logger = logging.getLogger(__name__)
 
@@ -215,6 +215,9 @@ def create_app(
             raise ApiError(str(error), status=422, path=body.path) from None
         except Busy as error:
             raise ApiError(str(error), status=503) from None
+        except Died as error:  # logged by the workers
+            path = body.path if error.status == 422 else None
+            raise ApiError(error.message, status=error.status, path=path) from None
         return Streamed(result)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import resource
 import traceback
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -104,19 +106,34 @@ def answer(job: Job) -> Answer:
     except ApiError as error:
         return error_answer(error)
     except MemoryError:
-        refused = ApiError("the event needs more memory to rank than the server gives one request", status=422)
+        refused = ApiError(memory_message(), status=422)
         return Answer(refused.status, JSON, error_json(refused), out_of_memory=True)
     except Exception:
         bug = ApiError("internal error: this is a bug in sonneborn, please report it", status=500)
         return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
     if len(found.body) > MAX_ANSWER:
-        megabytes = MAX_ANSWER // (1024 * 1024)
-        message = (
-            f"the answer would be {len(found.body) / (1024 * 1024):,.0f} MB, more than the {megabytes} MB "
-            "the server sends (ask for fewer codes, or for the JSON standings)"
-        )
-        return error_answer(ApiError(message, status=422))
+        return error_answer(ApiError(too_large_message(len(found.body)), status=422))
     return found
+
+
+def too_large_message(size: int) -> str:
+    """The message of a request whose answer would pass :data:`MAX_ANSWER`.
+
+    >>> too_large_message(669 * 1024 * 1024)
+    'the answer would be 669 MB, more than the 256 MB the server sends (ask for fewer codes, or for the JSON standings)'
+    """
+    return (
+        f"the answer would be {size / (1024 * 1024):,.0f} MB, more than the {MAX_ANSWER // (1024 * 1024)} MB "
+        "the server sends (ask for fewer codes, or for the JSON standings)"
+    )
+
+
+def memory_message() -> str:
+    """The message of a request refused because its ranking ran out of a worker's memory."""
+    return (
+        "the event needs more memory to rank than this server's budget for one request "
+        "(ask for fewer codes, or for the JSON standings)"
+    )
 
 
 def error_answer(error: ApiError) -> Answer:
@@ -146,7 +163,9 @@ def _explain(upload: Upload, options: ExplainOptions) -> Answer:
     result = rank_event(reading, request, upload)
     starts = [options.start] if options.start is not None else list(range(1, players + 1))
     with refused_events(upload.path):
-        return Answer(200, JSON, _json({"explanations": explanations(result, starts)}))
+        found = explanations(result, starts)
+        _fits(sum(_text_size(entry["lines"]) for entry in found), len(found))
+        return Answer(200, JSON, _json({"explanations": found}))
 
 
 def _report(upload: Upload, options: EventOptions) -> Answer:
@@ -156,7 +175,37 @@ def _report(upload: Upload, options: EventOptions) -> Answer:
     warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
     with refused_events(upload.path):
         data = report_data(result, path=upload.path, input_format=reading.format)
+        _fits(sum(_text_size(row["lines"]) for row in data["rows"]), len(data["rows"]))
         return Answer(200, JSON, _json({**data, "warnings": warnings}))
+
+
+def _text_size(lines: list[str]) -> int:
+    # A player's explanation lines; the answer has them twice (as lines and by code).
+    return 2 * sum(map(len, lines))
+
+
+def _fits(text: int, rows: int) -> None:
+    """Refuses an answer of ``text`` characters of explanations over ``rows`` rows before it is encoded: when it
+    would pass :data:`MAX_ANSWER`, or more than the worker's memory can hold (orjson crashes the process where an
+    allocation fails, instead of raising ``MemoryError``)."""
+    estimate = text + 400 * rows
+    if estimate > MAX_ANSWER:
+        raise ApiError(too_large_message(estimate), status=422)
+    if 3 * estimate > memory_left():
+        raise MemoryError(f"an answer of some {estimate} bytes")
+
+
+def memory_left() -> int:
+    """The bytes this process may still allocate under its limit on address space (``RLIMIT_AS``)."""
+    try:
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            return 2**62
+        with open("/proc/self/statm") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 2**62
+    return soft - used
 
 
 def _json(data: Any) -> bytes:

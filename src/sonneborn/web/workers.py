@@ -21,6 +21,10 @@ is up. The server's own process only moves bytes, and keeps answering
   after :data:`IDLE_TIME` without work. The answers the server holds for its clients are
   bounded too, by :data:`ANSWER_MEMORY` in all: a worker with an answer waits
   until there is room for it, within its request's time.
+- **Deaths.** A worker that ends while it works on a request (its allocator
+  failing past the memory limit, the system killing it) is never given the
+  same job again; the zygote says how it ended, and that decides the answer
+  (:class:`Died`): 422 for the memory limit, 503 for a kill, 500 for a crash.
 
 Workers are forked by a *zygote*, a process the server starts once which
 has imported the engine, so that a new worker is ready in milliseconds; they
@@ -35,16 +39,19 @@ import asyncio
 import atexit
 import collections
 import contextlib
+import faulthandler
 import logging
 import os
 import pickle
 import resource
+import select
 import signal
 import socket
 import struct
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +93,13 @@ NICENESS = 10
 (``/healthz``, the page, refusals) while events are ranked on every core."""
 
 _LENGTH = struct.Struct("!Q")
+_CONTROL = struct.Struct("!qq")
+"""A message to the zygote: what (:data:`_FORK` with a socket, or :data:`_ENDED`) and its number."""
+_FORK, _ENDED = 0, 1
+_END = struct.Struct("!qq")
+"""The zygote's answer on a worker's end: its wait status (-1: not known) and how much it had grown."""
+ENDED_WAIT = 2.0
+"""The longest the zygote waits for a worker whose socket closed to end, in seconds."""
 
 
 def budget(size: int) -> float:
@@ -107,8 +121,61 @@ class OverBudget(Exception):
         )
 
 
-class _Lost(RuntimeError):
-    """A worker ended without answering (killed from outside, or crashed)."""
+class _Unsent(RuntimeError):
+    """A worker had ended before its job reached it: the job may go to another."""
+
+
+class Died(Exception):
+    """A worker ended while it worked on a request, and this is the answer: ``status`` and ``message``.
+
+    Its end is read from the zygote (its wait status and peak memory): a
+    worker that grew by a quarter of its memory limit ran out of it, whatever
+    the failure its allocator then met (orjson's is a segmentation fault), and
+    the request is the client's to make smaller (422); one killed (the system
+    short of memory, or someone) is the server's fault (503); any other end is
+    a bug (500, logged). The same job is never given to another worker.
+    """
+
+    def __init__(self, status: int, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.reason = reason
+        """How the worker ended, for the server's log."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """How a worker process ended, as its zygote saw it."""
+
+    status: int
+    """Its wait status (``os.waitstatus_to_exitcode`` reads it)."""
+    grown: int
+    """How much its peak resident memory passed the zygote's, in bytes."""
+
+    def __str__(self) -> str:
+        if os.WIFSIGNALED(self.status):
+            return f"killed by {signal.Signals(os.WTERMSIG(self.status)).name}, grown by {self.grown >> 20} MB"
+        return f"exit status {os.waitstatus_to_exitcode(self.status)}, grown by {self.grown >> 20} MB"
+
+
+def death(ended: Ended | None, memory_limit: int | None) -> Died:
+    """The answer to a request whose worker ended while it worked on it (see :class:`Died`).
+
+    >>> death(Ended(signal.SIGSEGV, 900 << 20), 2 << 30).status, death(Ended(signal.SIGKILL, 0), 2 << 30).status
+    (422, 503)
+    >>> death(Ended(signal.SIGSEGV, 20 << 20), 2 << 30).status, death(None, 2 << 30).status
+    (500, 503)
+    """
+    if ended is None:
+        reason = "its end is not known"
+        return Died(503, "a ranking worker ended before it answered, for a reason not known: try again", reason)
+    if os.WIFSIGNALED(ended.status) and os.WTERMSIG(ended.status) == signal.SIGKILL:
+        message = "a ranking worker was killed before it answered (by the system short of memory, or from outside)"
+        return Died(503, message + ": try again", str(ended))
+    if memory_limit is not None and ended.grown >= memory_limit // 4:
+        return Died(422, work.memory_message(), str(ended))
+    return Died(500, "internal error: this is a bug in sonneborn, please report it", str(ended))
 
 
 class Busy(Exception):
@@ -162,6 +229,15 @@ class _Worker:
     grown: int = 0
     """How much its resident memory grew since it started, in bytes, as it said after its last answer."""
     idle_since: float = 0.0
+
+    def alive(self) -> bool:
+        """Whether the idle worker is still there: it has not ended, nor sent anything unasked (its socket's end)."""
+        watched = [self.sock.fileno()] if self.pidfd is None else [self.sock.fileno(), self.pidfd]
+        try:
+            readable, _, _ = select.select(watched, [], [], 0)
+        except (OSError, ValueError):
+            return False
+        return not readable
 
     def kill(self) -> None:
         """Kills the worker at once (its work is cut), and lets go of it."""
@@ -235,18 +311,15 @@ class Workers:
             raise Busy(self.queue_timeout) from None
         worker: _Worker | None = None
         try:
-            reused = bool(self._idle)
-            worker = self._idle.pop() if self._idle else await anyio.to_thread.run_sync(self._start)
+            worker = await self._idle_or_new()
             try:
                 found, retire = await self._ask(worker, job, seconds)
-            except _Lost:
-                # A worker that ended while idle (killed from outside): the job goes to a fresh one, once.
+            except _Unsent:
+                # It ended while idle (killed from outside) before the job reached it: a fresh one takes it.
                 worker.kill()
                 worker = None
-                if not reused:
-                    raise
                 logger.warning("a ranking worker had ended: the request goes to a new one")
-                worker = await anyio.to_thread.run_sync(self._start)
+                worker = await self._start_async()
                 found, retire = await self._ask(worker, job, seconds)
             if retire or self._closed:
                 worker.release()
@@ -265,6 +338,23 @@ class Workers:
                 self._heavy -= heavy
                 changed.notify_all()
 
+    async def _idle_or_new(self) -> _Worker:
+        """An idle worker still alive, else a new one."""
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.alive():
+                return worker
+            logger.warning("a ranking worker had ended while idle: it is replaced")
+            worker.kill()
+        return await self._start_async()
+
+    async def _start_async(self) -> _Worker:
+        try:
+            return await anyio.to_thread.run_sync(self._start)
+        except OSError as error:  # no process could be forked: the machine's fault, not the request's
+            logger.error("cannot start a ranking worker: %s", error)
+            raise Died(503, "the server cannot start a ranking worker now: try again", str(error)) from None
+
     async def _ask(self, worker: _Worker, job: Job, seconds: float) -> tuple[Result, bool]:
         loop = asyncio.get_running_loop()
         sock = worker.sock
@@ -273,11 +363,19 @@ class Workers:
             async with asyncio.timeout(seconds):
                 try:
                     await loop.sock_sendall(sock, _LENGTH.pack(len(frame)) + frame)
-                    del frame
+                except OSError as error:
+                    raise _Unsent(f"the ranking worker {worker.pid} had ended") from error
+                del frame
+                try:
                     size = _LENGTH.unpack(await _receive(loop, sock, _LENGTH.size))[0]
                     head = pickle.loads(await _receive(loop, sock, size))
-                except (EOFError, OSError) as error:
-                    raise _Lost(f"the ranking worker {worker.pid} ended before it answered") from error
+                except (EOFError, OSError):
+                    # The job reached it: its end is the job's doing, or the system's. Never the same job again.
+                    ended = await anyio.to_thread.run_sync(ZYGOTE.ended, worker.pid)
+                    died = death(ended, self.memory_limit)
+                    log = logger.error if died.status == 500 else logger.warning
+                    log("a ranking worker ended before it answered (%s): answered %d", died.reason, died.status)
+                    raise died from None
                 status, media_type, bug, retire, worker.grown, length = head
                 await self._reserve(length)
                 result = Result(status, media_type, length, collections.deque(), release=self._give_back)
@@ -413,7 +511,7 @@ class Zygote:
                 ours, theirs = socket.socketpair()
                 try:
                     limit = -1 if memory_limit is None else memory_limit
-                    socket.send_fds(self._control, [struct.pack("!q", limit)], [theirs.fileno()])
+                    socket.send_fds(self._control, [_CONTROL.pack(_FORK, limit)], [theirs.fileno()])
                     pid = struct.unpack("!q", _read(self._control, 8) or b"")[0]
                 except (OSError, struct.error):
                     ours.close()
@@ -429,6 +527,22 @@ class Zygote:
                     pidfd = os.pidfd_open(pid)
                 return _Worker(pid, ours, pidfd)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def ended(self, pid: int) -> Ended | None:
+        """How a worker of this zygote ended (blocking, :data:`ENDED_WAIT` at most); ``None`` when not known."""
+        with self._lock:
+            if self._control is None or self._process is None or self._process.poll() is not None:
+                return None
+            try:
+                self._control.sendall(_CONTROL.pack(_ENDED, pid))
+                reply = _read(self._control, _END.size)
+            except OSError:
+                self.stop()
+                return None
+        if reply is None:
+            return None
+        status, grown = _END.unpack(reply)
+        return None if status < 0 else Ended(status, grown)
 
     def _launch(self) -> None:
         self.stop()
@@ -469,20 +583,53 @@ ZYGOTE = Zygote()
 
 
 def zygote(fd: int) -> None:
-    """The zygote's life: fork a worker for each socket the server sends, until the server's socket closes."""
+    """The zygote's life: fork a worker for each socket the server sends, and say how one ended when asked,
+    until the server's socket closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(NICENESS)  # the workers inherit it: the server's own process goes first for the cores
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers
+    baseline = _resident()  # what a worker has when it starts
+    ended: collections.OrderedDict[int, tuple[int, int]] = collections.OrderedDict()
+
+    def reap(*_: object) -> None:
+        # Each worker that ended, with its wait status and peak memory, the 256 latest kept for the server to ask.
+        while True:
+            try:
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            ended[pid] = (status, usage.ru_maxrss * 1024 - baseline)
+            while len(ended) > 256:
+                ended.popitem(last=False)
+
+    signal.signal(signal.SIGCHLD, reap)
     control = socket.socket(fileno=fd)
     while True:
         try:
-            message, fds, _, _ = socket.recv_fds(control, 8, 1)
+            message, fds, _, _ = socket.recv_fds(control, _CONTROL.size, 1)
+            while message and len(message) < _CONTROL.size:  # the rest of a message cut in two
+                more = control.recv(_CONTROL.size - len(message))
+                if not more:
+                    return
+                message += more
         except OSError:
             return
-        if len(message) < 8 or not fds:
+        if len(message) < _CONTROL.size:
             return
-        limit = struct.unpack("!q", message)[0]
+        kind, number = _CONTROL.unpack(message)
+        if kind == _ENDED:
+            for unasked in fds:
+                os.close(unasked)
+            try:
+                control.sendall(_END.pack(*_wait_for(number, ended, reap)))
+            except OSError:
+                return
+            continue
+        if not fds:
+            return
+        limit = number
         pid = os.fork()
         if pid == 0:  # the worker
             status = 0
@@ -506,6 +653,18 @@ def zygote(fd: int) -> None:
             return
 
 
+def _wait_for(pid: int, ended: dict[int, tuple[int, int]], reap: Callable[[], None]) -> tuple[int, int]:
+    """A worker's wait status and growth once it has ended, within :data:`ENDED_WAIT`; ``(-1, 0)`` when not known."""
+    deadline = time.monotonic() + ENDED_WAIT
+    while True:
+        reap()
+        if pid in ended:
+            return ended.pop(pid)
+        if time.monotonic() > deadline:
+            return -1, 0
+        time.sleep(0.01)
+
+
 # The worker's side.
 
 
@@ -513,6 +672,7 @@ def _serve(sock: socket.socket, memory_limit: int | None) -> None:
     """A worker's life: answer each job the socket brings, until it closes or the worker grew too big."""
     if memory_limit is not None:
         _limit_memory(memory_limit)
+    faulthandler.enable()  # a native crash writes where it was to the server's log (the worker's standard error)
     baseline = _resident()
     sock.setblocking(True)
     with sock:
