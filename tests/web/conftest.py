@@ -89,6 +89,18 @@ def swiss_trf(players: int, rounds: int = 11) -> str:
     return str(generate.to_trf(generate.swiss(players, rounds)))
 
 
+@functools.cache
+def round_robin_crosstable(players: int) -> str:
+    """A generated round robin as a crosstable (TSV): 200 players make 92 kB, which take a second or two to read."""
+    from test_generate import generate
+
+    from sonneborn.formats.crosstable_writer import write_crosstable
+    from sonneborn.pipeline import read_text
+
+    event = read_text(str(generate.to_trf(generate.round_robin(players))), path="rr.trf").event
+    return write_crosstable(event.tournament)[0]
+
+
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[str]:
     """The app served by uvicorn in a thread on 127.0.0.1 and a free port; yields its base URL."""

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import signal
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -21,7 +23,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import make_client, running, swiss_trf
+from conftest import make_client, round_robin_crosstable, running, swiss_trf
 
 from sonneborn.demo import seed_text
 from sonneborn.web import create_app
@@ -65,7 +67,7 @@ def healthz_latency(url: str) -> float:
 
 @pytest.fixture
 def pool() -> Iterator[ThreadPoolExecutor]:
-    with ThreadPoolExecutor(4) as executor:
+    with ThreadPoolExecutor(5) as executor:
         yield executor
 
 
@@ -74,12 +76,12 @@ def test_the_budget_grows_with_the_file() -> None:
     assert budget(10 * 1024 * 1024) == 40.0
 
 
-def test_issue13_a_ranking_over_its_budget_is_cut_and_the_server_serves_on(
-    bigger: bytes, pool: ThreadPoolExecutor
-) -> None:
+def test_issue13_a_ranking_over_its_budget_is_cut_and_the_server_serves_on(pool: ThreadPoolExecutor) -> None:
+    # A crosstable of 200 players asks for little work, but its reading alone takes longer than the budget.
+    slow = round_robin_crosstable(200).encode()
     with running(create_app(workers=2, seconds=0.5)) as url:
         began = time.monotonic()
-        cut = pool.submit(post, url, bigger)
+        cut = pool.submit(post, url, slow, "/api/standings")
         time.sleep(0.3)
         # While the worker ranks, the server's own process answers at once.
         assert max(healthz_latency(url) for _ in range(5)) < QUICK
@@ -241,7 +243,7 @@ def test_issue13_a_worker_that_grew_ends_when_the_requests_stop(monkeypatch: pyt
     monkeypatch.setattr("sonneborn.web.workers.IDLE_TIME", 0.5)
     workers = Workers(2)
     small = Job("standings", {}, Body("bytes", SEED))
-    swiss = Job("report", {}, Body("bytes", swiss_trf(2000).encode()))
+    swiss = Job("report", {}, Body("bytes", swiss_trf(600).encode()))  # cheap: a costly one's worker ends after it
 
     async def main() -> tuple[list[int], list[int], list[int]]:
         await workers.run(small, seconds=PATIENCE)
@@ -354,3 +356,70 @@ def test_issue19_a_worker_dead_of_its_memory_limit_is_the_clients_422_over_http(
         assert response.json()["error"]["path"] == "event.trf"
         assert post(url, SEED, "/api/standings", "seed.tsv").status_code == 200
     workers.close()
+
+
+CUTS = [f"{code}/C{cut}" for cut in range(1, 26) for code in ("BH", "SB", "FB", "ARO")]
+CUT_CODES = ",".join(CUTS)
+"""A hundred cut codes: a few kB of file then ask for seconds of work."""
+
+
+def test_issue19_a_request_asking_for_more_work_than_its_budget_is_refused_at_once() -> None:
+    # 15 players × 15 rounds × 201 values (a cut counts twice) is more than 0.01 s of budget allow (20,000 cells).
+    with make_client(workers=0, seconds=0.01) as client:
+        assert client.post("/api/standings", files={"file": ("seed.tsv", SEED)}).status_code == 200
+        response = client.post("/api/report", files={"file": ("seed.tsv", SEED)}, params={"tiebreaks": CUT_CODES})
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error["message"].startswith("the request asks for too much work: 15 players × 15 rounds × 201 values")
+    assert "× 4 for the report" in error["message"]
+    assert error["path"] == "seed.tsv"
+
+
+def test_issue19_costly_small_requests_queue_while_a_small_table_is_answered_at_once(
+    pool: ThreadPoolExecutor,
+) -> None:
+    # Each costly request is a 29 kB crosstable with fifty cut codes (seconds of work), or 3,000 players
+    # without a game tied as one group (a report of 235 MB): three clients loop them, more than the workers.
+    crosstable = round_robin_crosstable(110).encode()
+    untied = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 3001))
+    stop = threading.Event()
+    statuses: list[int] = []
+
+    def loop(data: bytes, path: str) -> None:
+        while not stop.is_set():
+            statuses.append(post(url, data, path).status_code)
+
+    with running(create_app(workers=Workers(2))) as url:
+        cuts = f"/api/report?tiebreaks={','.join(CUTS[:50])}"
+        loops = [pool.submit(loop, crosstable, cuts) for _ in range(2)]
+        loops.append(pool.submit(loop, untied.encode(), "/api/report"))
+        time.sleep(1.5)
+        latencies = []
+        for _ in range(6):
+            began = time.monotonic()
+            response = post(url, SEED, "/api/standings?format=table", "seed.tsv")
+            latencies.append(time.monotonic() - began)
+            assert response.status_code == 200, response.text
+            time.sleep(0.25)
+        stop.set()
+        for future in loops:
+            future.result(timeout=PATIENCE * 2)
+    assert statuses and set(statuses) <= {200}, statuses
+    assert sorted(latencies)[len(latencies) // 2] < 1.0, latencies
+    assert max(latencies) < QUICK, latencies
+
+
+def test_issue19_a_cheap_looking_request_that_takes_long_goes_on_among_the_costly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A crosstable of 200 players asks for little work, but its reading takes a second or two: past the cheap
+    # share's time its worker is stopped and it runs again among the costly, once, to its answer.
+    caplog.set_level(logging.INFO, "sonneborn.web.workers")
+    workers = Workers(2, cheap_seconds=0.3)
+    slow = Job("standings", {"format": "csv"}, Body("bytes", round_robin_crosstable(200).encode()), seconds=PATIENCE)
+    try:
+        [(status, body)] = run_jobs(workers, slow)
+        assert status == 200, body[:300]
+        assert caplog.text.count("queues among the costly") == 1
+    finally:
+        workers.close()

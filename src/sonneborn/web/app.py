@@ -207,8 +207,8 @@ def create_app(
     async def ranked(request: Request, endpoint: Endpoint, query: EventOptions) -> Response:
         refuse_repeated_parameters(request)
         body = await read_body(request)
-        job = Job(endpoint, query.model_dump(exclude_unset=True), body)
         allowed = seconds if seconds is not None else budget(body.size)
+        job = Job(endpoint, query.model_dump(exclude_unset=True), body, seconds=allowed)
         try:
             result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
         except OverBudget as error:

@@ -12,8 +12,11 @@ is up. The server's own process only moves bytes, and keeps answering
   killed and replaced, and the request answered 422 (:class:`OverBudget`).
 - **Slots.** At most ``size`` requests are ranked at once; the others wait
   their turn, at most :data:`QUEUE_TIMEOUT` seconds (else 503, :class:`Busy`).
-  Requests for a file over :data:`HEAVY` may take all slots but one: large
-  uploads cannot starve the small ones.
+  Costly requests may take all slots but one, so that cheap ones always find a
+  worker: a request is costly when its worker finds that it asks for much
+  work (:mod:`sonneborn.web.cost`), when it takes longer than
+  :data:`CHEAP_SECONDS`, or at once for a file over :data:`HEAVY`; it then
+  leaves the cheap share and queues among the costly.
 - **Memory.** A worker may use :data:`MEMORY_LIMIT` bytes besides what it
   starts with (else 422); one whose memory grew by :data:`RECYCLE_GROWTH`
   during a request is replaced by a fresh one, so that the memory of a big
@@ -40,6 +43,7 @@ import atexit
 import collections
 import contextlib
 import faulthandler
+import hashlib
 import logging
 import os
 import pickle
@@ -53,7 +57,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import anyio
@@ -73,7 +77,10 @@ QUEUE_TIMEOUT = 30.0
 WORKERS = min(4, max(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2))
 """The most requests ranked at once: one worker process each, as many as the cores (two to four)."""
 HEAVY = 1024 * 1024
-"""A request for a file over this size (1 MB) is heavy: heavy requests may take every worker but one."""
+"""A request for a file over this size (1 MB) is costly from the start, without a try in the cheap share."""
+CHEAP_SECONDS = 2.0
+"""The longest a request is ranked among the cheap ones: past it (a file slow to read, a cost not foreseen)
+its worker is stopped and the request queues among the costly, with the rest of its time."""
 MEMORY_LIMIT = 2 * 1024 * 1024 * 1024
 """The memory, in bytes, a worker may use besides what it starts with (2 GB): past it, the request is refused."""
 RECYCLE_GROWTH = 64 * 1024 * 1024
@@ -91,11 +98,19 @@ ANSWER_MEMORY = 1024 * 1024 * 1024
 NICENESS = 10
 """How much lower the workers' scheduling priority is than the server's, whose answers must stay quick
 (``/healthz``, the page, refusals) while events are ranked on every core."""
+COSTLY_NICENESS = 19
+"""The scheduling priority of a worker on a costly request: lower still, so that the cheap ones go first on a
+busy machine (a worker cannot raise its priority again: it ends after the request)."""
+SEEN_COSTLY = 256
+"""How many costly requests the server remembers (a digest of each): one asked again queues among the costly
+at once, without a try in the cheap share."""
 
 _LENGTH = struct.Struct("!Q")
 _CONTROL = struct.Struct("!qq")
 """A message to the zygote: what (:data:`_FORK` with a socket, or :data:`_ENDED`) and its number."""
 _FORK, _ENDED = 0, 1
+_PROMOTE = "costly?"
+"""What a worker asks, mid-job, when a job sent as cheap proves costly; the server answers a byte (1: go on)."""
 _END = struct.Struct("!qq")
 """The zygote's answer on a worker's end: its wait status (-1: not known) and how much it had grown."""
 ENDED_WAIT = 2.0
@@ -119,6 +134,17 @@ class OverBudget(Exception):
             f"the event took longer than the {round(seconds, 1):g} s the server gives a request of its size to rank, "
             "and was stopped"
         )
+
+
+class _Costly(Exception):
+    """The worker found the job costly, in the cheap share: it must queue among the costly."""
+
+
+@dataclass(eq=False)
+class _Place:
+    """A worker's place taken by a request: in the costly share or not (a cheap place may turn costly)."""
+
+    costly: bool
 
 
 class _Unsent(RuntimeError):
@@ -230,6 +256,16 @@ class _Worker:
     """How much its resident memory grew since it started, in bytes, as it said after its last answer."""
     idle_since: float = 0.0
 
+    lowered: bool = False
+    """Whether its priority was lowered for a costly request (it cannot be raised again: it ends after)."""
+
+    def lower_priority(self) -> None:
+        """Lowers the worker's scheduling priority to :data:`COSTLY_NICENESS` for a costly request."""
+        if not self.lowered:
+            self.lowered = True
+            with contextlib.suppress(OSError, AttributeError):
+                os.setpriority(os.PRIO_PROCESS, self.pid, COSTLY_NICENESS)
+
     def alive(self) -> bool:
         """Whether the idle worker is still there: it has not ended, nor sent anything unasked (its socket's end)."""
         watched = [self.sock.fileno()] if self.pidfd is None else [self.sock.fileno(), self.pidfd]
@@ -265,13 +301,15 @@ class Workers:
     answer_memory: int = ANSWER_MEMORY
     queue_timeout: float = QUEUE_TIMEOUT
     _idle: list[_Worker] = field(default_factory=list)
+    cheap_seconds: float = CHEAP_SECONDS
     _running: int = 0
-    _heavy: int = 0
+    _costly: int = 0
     _held: int = 0
     _closed: bool = False
     _loop: asyncio.AbstractEventLoop | None = None
     _changed: asyncio.Condition | None = None
     _notices: set[asyncio.Task[None]] = field(default_factory=set)
+    _seen_costly: collections.OrderedDict[bytes, None] = field(default_factory=collections.OrderedDict)
     _sweep: asyncio.TimerHandle | None = None
 
     @property
@@ -294,49 +332,115 @@ class Workers:
     async def run(self, job: Job, *, seconds: float, heavy: bool = False) -> Result:
         """Runs a job in a worker within ``seconds``; the answer, held until sent.
 
-        Raises :class:`Busy` when no worker is free in time, :class:`OverBudget` when the work is cut.
+        A job runs in the cheap share unless ``heavy`` (a large file): there,
+        once it proves costly (its worker says so, or it takes longer than
+        :attr:`cheap_seconds`), it goes to the queue of the costly ones, which
+        may take every worker but one. Raises :class:`Busy` when no worker is
+        free in time, :class:`OverBudget` when the work is cut, :class:`Died`
+        when its worker ends on it.
         """
+        shared = self.size > 1  # with one worker, every request is ranked by it in turn
+        digest = _digest(job) if shared and not heavy else None
+        costly = shared and (heavy or digest in self._seen_costly)
+        loop = asyncio.get_running_loop()
+        left = seconds
+        while True:
+            place = await self._take(costly)
+            began = loop.time()
+            try:
+                if costly or not shared:
+                    try:
+                        return await self._run(replace(job, costly=True), left, place)
+                    except OverBudget:
+                        raise OverBudget(seconds) from None
+                try:
+                    return await self._run(replace(job, costly=False), min(left, self.cheap_seconds), place, left)
+                except _Costly:
+                    pass
+                except OverBudget:
+                    if place.costly or self.cheap_seconds >= left:
+                        raise OverBudget(seconds) from None
+                    logger.info("a request took longer than a cheap one may: it queues among the costly")
+                finally:
+                    if place.costly and digest is not None:
+                        self._remember(digest)
+            finally:
+                await self._leave(place)
+            if digest is not None:
+                self._remember(digest)
+            costly = True
+            left -= loop.time() - began
+
+    async def _take(self, costly: bool) -> _Place:
+        """Takes a worker's place, in the costly share or not; :class:`Busy` when none is free in time."""
         changed = self._condition()
-        heavy = heavy and self.size > 1
 
         def free() -> bool:
-            return self._running < self.size and (not heavy or self._heavy < self.size - 1)
+            return self._running < self.size and (not costly or self._costly < self.size - 1)
 
         try:
             async with asyncio.timeout(self.queue_timeout), changed:
                 await changed.wait_for(free)
                 self._running += 1
-                self._heavy += heavy
+                self._costly += costly
         except TimeoutError:
             raise Busy(self.queue_timeout) from None
+        return _Place(costly)
+
+    def _remember(self, digest: bytes) -> None:
+        self._seen_costly[digest] = None
+        self._seen_costly.move_to_end(digest)
+        while len(self._seen_costly) > SEEN_COSTLY:
+            self._seen_costly.popitem(last=False)
+
+    def _promote(self, place: _Place) -> bool:
+        """Makes a cheap place costly, when the costly share has room now."""
+        if not place.costly and self._costly < self.size - 1:
+            place.costly = True
+            self._costly += 1
+        return place.costly
+
+    async def _leave(self, place: _Place) -> None:
+        changed = self._condition()
+        async with changed:
+            self._running -= 1
+            self._costly -= place.costly
+            changed.notify_all()
+
+    async def _run(self, job: Job, seconds: float, place: _Place, promoted: float | None = None) -> Result:
+        """Runs a job in an idle or a new worker within ``seconds`` (``promoted`` once its place turns costly)."""
         worker: _Worker | None = None
         try:
             worker = await self._idle_or_new()
             try:
-                found, retire = await self._ask(worker, job, seconds)
+                found, retire = await self._ask(worker, job, seconds, place, promoted)
             except _Unsent:
                 # It ended while idle (killed from outside) before the job reached it: a fresh one takes it.
                 worker.kill()
                 worker = None
                 logger.warning("a ranking worker had ended: the request goes to a new one")
                 worker = await self._start_async()
-                found, retire = await self._ask(worker, job, seconds)
-            if retire or self._closed:
-                worker.release()
-            else:
-                worker.idle_since = asyncio.get_running_loop().time()
-                self._idle.append(worker)
-                if worker.grown > IDLE_GROWTH:
-                    self._sweep_later()
+                found, retire = await self._ask(worker, job, seconds, place, promoted)
+            except _Costly:
+                self._rest(worker, retire=False)
+                worker = None
+                raise
+            self._rest(worker, retire=retire)
             worker = None
             return found
         finally:
             if worker is not None:  # cut, cancelled or broken: its state is unknown, so it goes
                 worker.kill()
-            async with changed:
-                self._running -= 1
-                self._heavy -= heavy
-                changed.notify_all()
+
+    def _rest(self, worker: _Worker, *, retire: bool) -> None:
+        """Puts a worker that answered back among the idle ones, or lets it go."""
+        if retire or self._closed or worker.lowered:
+            worker.release()
+            return
+        worker.idle_since = asyncio.get_running_loop().time()
+        self._idle.append(worker)
+        if worker.grown > IDLE_GROWTH:
+            self._sweep_later()
 
     async def _idle_or_new(self) -> _Worker:
         """An idle worker still alive, else a new one."""
@@ -355,20 +459,33 @@ class Workers:
             logger.error("cannot start a ranking worker: %s", error)
             raise Died(503, "the server cannot start a ranking worker now: try again", str(error)) from None
 
-    async def _ask(self, worker: _Worker, job: Job, seconds: float) -> tuple[Result, bool]:
+    async def _ask(
+        self, worker: _Worker, job: Job, seconds: float, place: _Place, promoted: float | None = None
+    ) -> tuple[Result, bool]:
         loop = asyncio.get_running_loop()
         sock = worker.sock
         frame = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        began = loop.time()
+        if place.costly and self.size > 1:
+            worker.lower_priority()
         try:
-            async with asyncio.timeout(seconds):
+            async with asyncio.timeout(seconds) as deadline:
                 try:
                     await loop.sock_sendall(sock, _LENGTH.pack(len(frame)) + frame)
                 except OSError as error:
                     raise _Unsent(f"the ranking worker {worker.pid} had ended") from error
                 del frame
                 try:
-                    size = _LENGTH.unpack(await _receive(loop, sock, _LENGTH.size))[0]
-                    head = pickle.loads(await _receive(loop, sock, size))
+                    while True:
+                        size = _LENGTH.unpack(await _receive(loop, sock, _LENGTH.size))[0]
+                        head = pickle.loads(await _receive(loop, sock, size))
+                        if head != _PROMOTE:
+                            break
+                        # A cheap job proved costly: it goes on, with the whole of its time, if the share has room.
+                        if self._promote(place) and promoted is not None:
+                            deadline.reschedule(began + promoted)
+                            worker.lower_priority()
+                        await loop.sock_sendall(sock, b"\1" if place.costly else b"\0")
                 except (EOFError, OSError):
                     # The job reached it: its end is the job's doing, or the system's. Never the same job again.
                     ended = await anyio.to_thread.run_sync(ZYGOTE.ended, worker.pid)
@@ -376,7 +493,9 @@ class Workers:
                     log = logger.error if died.status == 500 else logger.warning
                     log("a ranking worker ended before it answered (%s): answered %d", died.reason, died.status)
                     raise died from None
-                status, media_type, bug, retire, worker.grown, length = head
+                status, media_type, bug, retire, worker.grown, length, costly = head
+                if costly:
+                    raise _Costly()
                 await self._reserve(length)
                 result = Result(status, media_type, length, collections.deque(), release=self._give_back)
                 try:
@@ -469,6 +588,19 @@ class InProcess:
 
     def close(self) -> None:
         """Nothing to end."""
+
+
+def _digest(job: Job) -> bytes:
+    """What tells a request from another: its endpoint, options and file (a file over :data:`HEAVY` is not
+    needed: it is costly whatever it is)."""
+    body = job.body
+    digest = hashlib.blake2b(digest_size=16)
+    options = repr(sorted(job.query.items())), repr(sorted(body.fields.items()))
+    for part in (job.endpoint, body.kind, body.path, *options):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(body.data)
+    digest.update(body.text.encode("utf-8", "surrogatepass"))
+    return digest.digest()
 
 
 async def _notify(changed: asyncio.Condition) -> None:
@@ -688,11 +820,21 @@ def _serve(sock: socket.socket, memory_limit: int | None) -> None:
                 return
             job = pickle.loads(frame)
             del frame
-            found = work.answer(job)
+
+            def promote() -> bool:
+                head = pickle.dumps(_PROMOTE)
+                sock.sendall(_LENGTH.pack(len(head)) + head)
+                return _read(sock, 1) == b"\1"
+
+            try:
+                found = work.answer(job, promote=promote)
+            except OSError:  # the server went while the job asked it
+                return
             del job
             grown = _resident() - baseline
             retire = found.out_of_memory or grown > RECYCLE_GROWTH
-            head = pickle.dumps((found.status, found.media_type, found.bug, retire, grown, len(found.body)))
+            said = (found.status, found.media_type, found.bug, retire, grown, len(found.body), found.costly)
+            head = pickle.dumps(said)
             try:
                 sock.sendall(_LENGTH.pack(len(head)) + head)
                 sock.sendall(found.body)
