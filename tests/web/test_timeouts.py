@@ -7,13 +7,17 @@ what a slow or hostile client would, which no HTTP client library does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import select
 import socket
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
@@ -387,3 +391,74 @@ def test_lingering_on_a_connection_the_client_reset_just_closes_it() -> None:
 
     transport = asyncio.run(main())
     assert transport.closed
+
+
+SERVER = """
+import socket, sys, uvicorn
+from sonneborn.web import create_app
+from sonneborn.web.server import Config
+listening = socket.socket()
+listening.bind(("127.0.0.1", 0))
+listening.listen(128)  # connections wait in the backlog until the server serves
+print(listening.getsockname()[1], flush=True)
+uvicorn.Server(Config(create_app(), send_timeout=1.0)).run(sockets=[listening])
+"""
+
+
+def own_resident(pid: int) -> int:
+    """A process's own resident memory, in bytes (its workers aside)."""
+    return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * 4096
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc")
+def test_issue19_answers_nobody_reads_are_dropped_and_the_servers_memory_returns() -> None:
+    # Before, each unread report of some 100 MB stayed in the server's heap after its connection was cut.
+    untied = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 2001))
+    body = untied.encode()
+    head = f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: {len(body)}"
+    with subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True) as process:
+        try:
+            assert process.stdout is not None
+            url = f"http://127.0.0.1:{process.stdout.readline().strip()}"
+            assert_serves(url)
+            before = own_resident(process.pid)
+            clients = [connect(url) for _ in range(3)]
+            for sock in clients:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+                sock.sendall(head.encode() + b"\r\n\r\n" + body)
+            peak, deadline = before, time.monotonic() + PATIENCE * 4
+            for sock in clients:  # each answer's head comes, then nothing is read until it is cut
+                sock.settimeout(PATIENCE * 4)
+                assert status_of(sock.recv(4096)) == 200
+                while time.monotonic() < deadline and own_resident(process.pid) > before + (50 << 20):
+                    peak = max(peak, own_resident(process.pid))
+                    time.sleep(0.1)
+            assert peak > before + (80 << 20), "the answers were held while nobody read them"
+            time.sleep(2.0)
+            assert own_resident(process.pid) < before + (40 << 20), "the server's memory returned"
+            for sock in clients:
+                sock.close()
+            assert_serves(url)
+        finally:
+            process.terminate()
+            process.wait(timeout=PATIENCE)
+
+
+def test_issue19_an_answer_read_a_trickle_at_a_time_is_cut() -> None:
+    # Taking a few bytes now and then is no progress: less than 16 kB in each send timeout cuts the connection.
+    workers = Workers(1)
+    big = swiss_trf(2000).encode()
+    with running(create_app(workers=workers), send_timeout=0.5) as url, connect(url) as sock:
+        head = f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: {len(big)}"
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+        sock.sendall(head.encode() + b"\r\n\r\n" + big)
+        sock.settimeout(PATIENCE * 3)
+        assert status_of(sock.recv(200)) == 200
+        began = time.monotonic()
+        with contextlib.suppress(ConnectionResetError):
+            while workers.held and sock.recv(200):  # what the kernel had taken of the answer still trickles in
+                assert time.monotonic() - began < PATIENCE, "a client reading 1 kB a second held its answer"
+                time.sleep(0.2)
+        assert workers.held == 0, "the answer was dropped"
+        assert_serves(url)
+    workers.close()

@@ -125,7 +125,7 @@ def run_jobs(workers: Workers, *jobs: Job, seconds: float = PATIENCE) -> list[tu
         found = []
         for job in jobs:
             result = await workers.run(job, seconds=seconds)
-            body = b"".join(result.chunks)
+            body = result.body()
             result.drop()
             found.append((result.status, body))
         return found

@@ -304,7 +304,8 @@ async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, 
 
 
 class Streamed(Response):
-    """An answer held by the server, sent a chunk at a time; each chunk's memory is given back once sent."""
+    """An answer held by the server, sent a chunk at a time; each chunk's memory is given back once sent, and the
+    rest when the client leaves or its connection is cut (the server's send timeout)."""
 
     def __init__(self, result: Result) -> None:
         super().__init__(status_code=result.status, media_type=result.media_type)
@@ -317,11 +318,12 @@ class Streamed(Response):
         result = self.result
         try:
             await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
-            if not result.chunks:
+            if not result.length:
                 await send({"type": "http.response.body", "body": b""})
-            while result.chunks:
-                chunk = result.chunks.popleft()
-                await send({"type": "http.response.body", "body": chunk, "more_body": bool(result.chunks)})
+            while result.held:
+                chunk = result.next_chunk()
+                more = result.held > len(chunk)
+                await send({"type": "http.response.body", "body": chunk, "more_body": more})
                 result.sent(len(chunk))
         finally:
             result.drop()

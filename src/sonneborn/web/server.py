@@ -323,6 +323,9 @@ class Protocol(H11Protocol):
         self._send_timer = None
         logger.info("an answer to %s was not read in time: connection cut", self.client)
         self._closing()
+        with contextlib.suppress(AttributeError, OSError):
+            # A reset, not an orderly end: what the kernel still holds of the answer is dropped with it.
+            self._raw.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         self._raw.abort()
 
     def _make_room(self) -> None:

@@ -45,6 +45,7 @@ import contextlib
 import faulthandler
 import hashlib
 import logging
+import mmap
 import os
 import pickle
 import resource
@@ -91,9 +92,14 @@ IDLE_GROWTH = 8 * 1024 * 1024
 when the requests stop, the memory returns to what it was before them."""
 IDLE_TIME = 5.0
 """Seconds without work after which a worker that grew ends (a new one is forked for the next request)."""
-ANSWER_MEMORY = 1024 * 1024 * 1024
-"""The bytes of answers the server holds at once for its clients (1 GB), each at most
-:data:`~sonneborn.web.work.MAX_ANSWER`."""
+ANSWER_MEMORY = 512 * 1024 * 1024
+"""The bytes of answers the server holds at once for its clients (512 MB), each at most
+:data:`~sonneborn.web.work.MAX_ANSWER`; past it a large answer waits for room (a small one never does)."""
+SMALL_ANSWER = 4 * 1024 * 1024
+"""An answer this small (4 MB) never waits for room among the answers held: a cheap request's answer is never
+held back by large answers that clients do not read."""
+SEND_CHUNK = 256 * 1024
+"""The bytes of an answer handed to the connection at once."""
 
 NICENESS = 10
 """How much lower the workers' scheduling priority is than the server's, whose answers must stay quick
@@ -211,38 +217,74 @@ class Busy(Exception):
         super().__init__(f"the server is busy: no worker was free to rank the event within {round(seconds, 1):g} s")
 
 
+class AnswersHeld(Busy):
+    """The answers held for clients that do not read them left no room for this one within its time."""
+
+    def __init__(self, memory: int) -> None:
+        Exception.__init__(
+            self,
+            f"the server is busy: it holds {memory >> 20} MB of answers its clients have not read yet, and this one "
+            "found no room in time; try again",
+        )
+
+
 @dataclass(eq=False)
 class Result:
-    """An answer held by the server until it is sent: its chunks are given back as they go out."""
+    """An answer held by the server until it is sent, given back to the system as it goes out.
+
+    A worker's answer is held in an anonymous memory mapping of its own (not
+    the heap, whose freed memory the allocator keeps): the pages already sent
+    are given back as the answer goes, and the rest when it is dropped, so that
+    the server's memory returns to what it was once its clients have gone.
+    """
 
     status: int
     media_type: str
     length: int
-    chunks: collections.deque[bytes]
+    buffer: mmap.mmap | bytes = b""
     release: Callable[[int], None] = lambda sent: None
     """Gives back the memory of ``sent`` bytes of the answer."""
     held: int = 0
     """The bytes of the answer still held."""
+    position: int = 0
+    """The bytes of the answer already sent."""
+    _freed: int = 0
 
     def __post_init__(self) -> None:
         self.held = self.length
+
+    def next_chunk(self, size: int = SEND_CHUNK) -> bytes:
+        """The next ``size`` bytes of the answer to send (empty once it is all sent)."""
+        return self.buffer[self.position : min(self.position + size, self.length)] if self.held else b""
+
+    def body(self) -> bytes:
+        """The whole answer (for a test or a program that holds it anyway)."""
+        return bytes(self.buffer[: self.length])
 
     def sent(self, count: int) -> None:
         """Tells that ``count`` more bytes of the answer went out (or were dropped)."""
         count = min(count, self.held)
         self.held -= count
+        self.position += count
+        if isinstance(self.buffer, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+            pages = self.position // mmap.PAGESIZE * mmap.PAGESIZE
+            if pages > self._freed and not self.buffer.closed:
+                self.buffer.madvise(mmap.MADV_DONTNEED, self._freed, pages - self._freed)
+                self._freed = pages
         if count:
             self.release(count)
 
     def drop(self) -> None:
         """Gives back everything still held (the client left, or the answer is sent)."""
-        self.chunks.clear()
         self.sent(self.held)
+        if isinstance(self.buffer, mmap.mmap):
+            self.buffer.close()
+        self.buffer = b""
 
 
 def result_of(found: Answer) -> Result:
     """The result of an answer computed in this process."""
-    return Result(found.status, found.media_type, len(found.body), collections.deque([found.body]))
+    return Result(found.status, found.media_type, len(found.body), found.body)
 
 
 @dataclass(eq=False)
@@ -466,6 +508,7 @@ class Workers:
         sock = worker.sock
         frame = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
         began = loop.time()
+        reserving = False
         if place.costly and self.size > 1:
             worker.lower_priority()
         try:
@@ -496,29 +539,56 @@ class Workers:
                 status, media_type, bug, retire, worker.grown, length, costly = head
                 if costly:
                     raise _Costly()
+                reserving = True
                 await self._reserve(length)
-                result = Result(status, media_type, length, collections.deque(), release=self._give_back)
-                try:
-                    left = length
-                    while left:
-                        chunk = await loop.sock_recv(sock, min(left, 1024 * 1024))
-                        if not chunk:
-                            raise EOFError("the worker closed its socket mid-answer")
-                        result.chunks.append(chunk)
-                        left -= len(chunk)
-                except BaseException:
-                    result.drop()
-                    raise
+                reserving = False
+                result = await self._receive_answer(worker, Result(status, media_type, length), length)
         except TimeoutError:
+            if reserving:
+                raise AnswersHeld(self.answer_memory) from None
             raise OverBudget(seconds) from None
         if bug is not None:
             logger.error("internal error in a ranking worker:\n%s", bug.rstrip())
         return result, retire
 
+    async def _receive_answer(self, worker: _Worker, result: Result, length: int) -> Result:
+        """The answer's bytes from the worker, into a mapping of their own; its memory counted until given back."""
+        result.release = self._give_back
+        loop = asyncio.get_running_loop()
+        try:
+            if length:
+                try:
+                    result.buffer = mmap.mmap(-1, length)
+                except OSError as error:  # the server's memory is short: its fault, not the request's
+                    raise Died(503, "the server is short of memory for the answer now: try again", str(error)) from None
+                view = memoryview(result.buffer)
+                try:
+                    got = 0
+                    while got < length:
+                        count = await loop.sock_recv_into(worker.sock, view[got : got + 1024 * 1024])
+                        if not count:
+                            raise EOFError("the worker closed its socket mid-answer")
+                        got += count
+                finally:
+                    view.release()
+        except (EOFError, OSError):
+            result.drop()
+            ended = await anyio.to_thread.run_sync(ZYGOTE.ended, worker.pid)
+            died = death(ended, self.memory_limit)
+            logger.warning("a ranking worker ended mid-answer (%s): answered %d", died.reason, died.status)
+            raise died from None
+        except BaseException:
+            result.drop()
+            raise
+        return result
+
     async def _reserve(self, length: int) -> None:
+        """Counts an answer among those held, once there is room for it (a small one never waits)."""
         changed = self._condition()
         async with changed:
-            await changed.wait_for(lambda: self._held == 0 or self._held + length <= self.answer_memory)
+            await changed.wait_for(
+                lambda: length <= SMALL_ANSWER or self._held == 0 or self._held + length <= self.answer_memory
+            )
             self._held += length
 
     def _give_back(self, count: int) -> None:
