@@ -326,14 +326,22 @@ def test_issue19_a_worker_that_dies_on_its_job_answers_for_it_once(
 
 
 def test_issue19_a_huge_tie_group_is_refused_before_its_answer_is_encoded(monkeypatch: pytest.MonkeyPatch) -> None:
-    # 3,000 players without a game yet tie as one group, whose DE derivation names every member for every member:
-    # the answer's size is known from its texts before orjson (which crashes where memory runs out) encodes it.
+    # Players without a game yet tie as one group, whose DE derivation names every member for every member: 3,000
+    # are refused before any derivation is written; the size of a smaller answer is known from its texts before
+    # orjson (which crashes where memory runs out) encodes it.
     text = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 301))
     monkeypatch.setattr("sonneborn.web.work.MAX_ANSWER", 1024 * 1024)
     found = answer(Job("report", {"tiebreaks": "DE,DE/P,DE"}, Body("text", text=text)))
     assert found.status == 422
     assert "the answer would be" in json.loads(found.body)["error"]["message"]
     monkeypatch.undo()
+    text3000 = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 3001))
+    for endpoint, query in (("report", {}), ("standings", {"format": "html"}), ("explain", {})):
+        found = answer(Job(endpoint, query, Body("text", text=text3000)))  # type: ignore[arg-type]
+        assert found.status == 422, endpoint
+        message = json.loads(found.body)["error"]["message"]
+        assert message.startswith("the derivations of DE would be"), message
+        assert "each of the 3,000 players tied" in message
     monkeypatch.setattr("sonneborn.web.work.memory_left", lambda: 1024 * 1024)
     found = answer(Job("report", {"tiebreaks": "DE"}, Body("text", text=text)))
     assert (found.status, found.out_of_memory) == (422, True)
@@ -378,10 +386,10 @@ def test_issue19_a_request_asking_for_more_work_than_its_budget_is_refused_at_on
 def test_issue19_costly_small_requests_queue_while_a_small_table_is_answered_at_once(
     pool: ThreadPoolExecutor,
 ) -> None:
-    # Each costly request is a 29 kB crosstable with fifty cut codes (seconds of work), or 3,000 players
-    # without a game tied as one group (a report of 235 MB): three clients loop them, more than the workers.
+    # Each costly request is a 29 kB crosstable with fifty cut codes (seconds of work), or 1,200 players
+    # without a game tied as one group (a report of 50 MB): three clients loop them, more than the workers.
     crosstable = round_robin_crosstable(110).encode()
-    untied = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 3001))
+    untied = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 1201))
     stop = threading.Event()
     statuses: list[int] = []
 

@@ -17,9 +17,8 @@ The derivations of a tie-break decided inside tied groups (DE) name the
 whole group for each member: they grow with the square of the largest group
 (3,000 players without a game yet make one group, and a report of 235 MB).
 Their size is known once the event is ranked, from one member of each group
-(:func:`derivations_size`): past :data:`~sonneborn.web.work.MAX_ANSWER` the
-request is refused before a derivation is written, past :data:`CHEAP_ANSWER`
-it is costly.
+(:func:`derivations_size`): past :data:`MAX_TIED` the request is refused
+before a derivation is written, past :data:`CHEAP_ANSWER` it is costly.
 
 >>> from sonneborn.tiebreaks import parse_list
 >>> cells(players=110, rounds=109, specs=parse_list("BH/C1,SB"))
@@ -45,6 +44,10 @@ CHEAP_WORK = 250_000
 """The most cells of a cheap request (a table of 2,000 players and 11 rounds is 132,000); more is costly."""
 CHEAP_ANSWER = 8 * 1024 * 1024
 """The most characters of tied groups' derivations in a cheap request's answer (8 MB); more is costly."""
+MAX_TIED = 64 * 1024 * 1024
+"""The most characters of tied groups' derivations in an answer (64 MB, some 1,500 players of short names tied
+as one): more is refused at once, as nobody would read them (a DE derivation names the whole group for each
+member)."""
 OUTPUT_WEIGHTS = {"report": 4, "explain": 8, "html": 3}
 """What deriving every value costs, as cells per cell: the report and the explanations of every player derive
 them all, the HTML standings as tooltips; other outputs weigh 1."""
@@ -110,8 +113,27 @@ def work(
     return Work(players, max(rounds, 1), values(chosen, rank_by), OUTPUT_WEIGHTS.get(output, 1), output)
 
 
-def derivations_size(standings: Standings) -> int:
-    """The characters of the derivations of the codes decided inside tied groups (DE), once each.
+@dataclass(frozen=True, slots=True)
+class Tied:
+    """The derivations of the codes decided inside tied groups (DE): their characters, once each, and the most
+    players in one group."""
+
+    size: int
+    largest: int
+
+    def refusal(self, times: int) -> str | None:
+        """Why an answer writing them ``times`` over is refused, else ``None``."""
+        if self.size * times <= MAX_TIED:
+            return None
+        return (
+            f"the derivations of DE would be {self.size * times / (1024 * 1024):,.0f} MB, more than the "
+            f"{MAX_TIED >> 20} MB an answer holds: each of the {self.largest:,} players tied when it is reached is "
+            "told every other (ask for a list without DE, or for the JSON standings)"
+        )
+
+
+def derivations_size(standings: Standings) -> Tied:
+    """The derivations of the codes decided inside tied groups (DE): how large, once each, and the largest group.
 
     Each member's derivation names the whole group; its text is worked out for
     one member of each group (the kernel keeps it for the others), so that
@@ -122,7 +144,7 @@ def derivations_size(standings: Standings) -> int:
     columns = list(standings.columns)
     primary = columns.pop(0) if standings.rank_by is not None else standings.points
     group = _split(np.zeros(players, dtype=np.int64), primary)
-    size = 0
+    size = largest = 0
     for spec, column in zip(standings.tiebreaks, columns, strict=True):
         if REGISTRY[spec.code].group_kernel is not None:
             counts = np.bincount(group, minlength=1)
@@ -131,8 +153,9 @@ def derivations_size(standings: Standings) -> int:
                 count = int(counts[number])
                 if count > 1:
                     size += count * (len(column.value(row).note) + len(spec.code) + 8)
+                    largest = max(largest, count)
         group = _split(group, column)
-    return size
+    return Tied(size, largest)
 
 
 def _split(group: Ints, column: Column) -> Ints:

@@ -204,12 +204,13 @@ def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequ
 
 
 def _admit_answer(share: _Share, upload: Upload, result: Standings, output: str) -> None:
-    """Refuses a request whose tied groups' derivations alone would pass :data:`MAX_ANSWER`, before they are
-    written; stops one whose derivations are costly in the cheap share."""
-    size = cost.derivations_size(result) * cost.DERIVING[output]
-    if size > MAX_ANSWER:
-        raise ApiError(too_large_message(size), path=upload.path)
-    if not share.allows(size > cost.CHEAP_ANSWER):
+    """Refuses a request whose tied groups' derivations would pass :data:`~sonneborn.web.cost.MAX_TIED`, before
+    they are written; stops one whose derivations are costly in the cheap share."""
+    tied = cost.derivations_size(result)
+    refusal = tied.refusal(cost.DERIVING[output])
+    if refusal is not None:
+        raise ApiError(refusal, path=upload.path, field="tiebreaks")
+    if not share.allows(tied.size * cost.DERIVING[output] > cost.CHEAP_ANSWER):
         raise Costly
 
 

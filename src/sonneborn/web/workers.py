@@ -104,9 +104,9 @@ SEND_CHUNK = 256 * 1024
 NICENESS = 10
 """How much lower the workers' scheduling priority is than the server's, whose answers must stay quick
 (``/healthz``, the page, refusals) while events are ranked on every core."""
-COSTLY_NICENESS = 19
-"""The scheduling priority of a worker on a costly request: lower still, so that the cheap ones go first on a
-busy machine (a worker cannot raise its priority again: it ends after the request)."""
+COSTLY_NICENESS = 13
+"""The scheduling priority of a worker on a costly request: lower still (half a cheap one's share of a busy
+core), so that the cheap ones go first (a worker cannot raise its priority again: it ends after the request)."""
 SEEN_COSTLY = 256
 """How many costly requests the server remembers (a digest of each): one asked again queues among the costly
 at once, without a try in the cheap share."""
