@@ -7,6 +7,7 @@ server's limits are shortened so that a few dozen sockets fill them.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -17,9 +18,13 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from conftest import running
+from hypothesis import given
+from hypothesis import strategies as st
+from starlette.types import Message, Receive, Scope, Send
 from test_timeouts import body_of, connect, read_all, status_of
 
 from sonneborn.web import create_app, server
+from sonneborn.web.limits import LOCAL_HOSTS, AllowedHosts, host_name
 
 PATIENCE = 10.0
 """How long a fresh client may wait here, on a loaded machine (milliseconds when idle)."""
@@ -192,3 +197,25 @@ def test_issue19_a_real_server_refuses_a_foreign_host() -> None:
         assert status_of(answer) == 421, answer
         assert "rebound.example" in str(body_of(answer)["error"])
         assert httpx.get(f"{url}/healthz").status_code == 200
+
+
+@given(st.text(max_size=80))
+def test_issue19_any_host_header_is_answered_200_or_421_and_never_raises(host: str) -> None:
+    # Fuzz target of the host check: whatever bytes a client puts in Host (Latin-1, as the server reads them).
+    sent: list[Message] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    async def receive() -> Message:
+        return {"type": "http.request", "body": b""}
+
+    raw = host.encode("latin-1", "replace")
+    scope = {"type": "http", "method": "GET", "path": "/", "headers": [(b"host", raw)]}
+    asyncio.run(AllowedHosts(app)(scope, receive, send))
+    status = sent[0]["status"]
+    name = host_name(raw.decode("latin-1"))
+    assert status == (200 if name in LOCAL_HOSTS else 421)
