@@ -1,25 +1,28 @@
-"""Load test of ``sonneborn serve``: concurrent valid, large and hostile requests against a local server.
+"""Load test of ``sonneborn serve``: concurrent valid, large, costly and hostile requests against a local server.
 
 Starts ``sonneborn serve`` on 127.0.0.1 and a free port, drives it for
 ``--seconds`` with ``--concurrency`` workers (at most ``--max-requests`` in all),
 samples the memory of the server and its ranking workers every second, stops
 it, and prints the figures: requests, answers by status class, 5xx, latency
-percentiles, ``/healthz``'s as a separate process sees it, and memory. The mix holds the bundled
-crosstable, every TRF of ``tests/data/trf``, the held TRF, the PGN files, a
+percentiles, ``/healthz``'s as a separate process sees it, that of a 15-player table, and memory. The mix
+holds the bundled crosstable, every TRF of ``tests/data/trf``, the held TRF, the PGN files, a
 generated 2,000-player Swiss, garbage, a truncated TRF, names full of markup,
 12 MB bodies, wrong content types and bad parameters, and the abuse of issue
 13: huge cuts and points, a list of 100,000 codes, loose and repeated
-parameters, lone surrogates, a thousand form fields, a page of another site;
-besides, a few raw clients that never read their (large) answers, and others
-that send their bodies too slowly. Each case has the statuses it may get.
+parameters, lone surrogates, a thousand form fields, a page of another site,
+a foreign ``Host``; besides, a few raw clients that never read their (large) answers, and others
+that send their bodies too slowly. Issue 19 adds a crowd of connections (``--crowd``, 200) that send their
+head a byte a second or nothing at all and come back whenever closed, and clients (``--costly``, one of each)
+that loop small requests of high cost: a 29 kB crosstable with a hundred cut codes, 3,000 players tied as one
+group, and 1,000 tied whose 40 MB report is never read. Each case has the statuses it may get.
 
 Exits 1 on any 5xx, connection error, unexpected status, internal error in the
-server's log, ``/healthz`` p99 over 1 s (asked every 0.1 s by a process of its own, so that the
-load test's own work does not weigh on it), an unread answer the server did not
-cut, or memory growth past the bound: the median memory of the last quarter of
+server's log, ``/healthz`` p99 over 1 s, overall or over any 10 s of the run (asked every 0.1 s by a
+process of its own, so that the load test's own work does not weigh on it), an unread answer the server did
+not cut, or memory growth past the bound: the median memory of the last quarter of
 the run against that of the first quarter after the warm-up (the first third
 of the run, while the allocator grows to the mix's working size), and the
-memory a few seconds after the last request against that before the first.
+memory a few seconds after the last request against that before the first (``--max-after-mb``, 64 MB).
 
 Command line::
 
@@ -120,6 +123,94 @@ def abuses(swiss: bytes) -> list[Abuse]:
     ]
 
 
+COSTLY = OK | UNREADABLE
+"""What a costly request may get: its answer after its turn among the costly, or a refusal saying why."""
+
+
+def costly_loops(crosstable: bytes, untied: bytes) -> list[Abuse]:
+    """Clients that ask, one request after another, for small files of high cost (issue 19): a crosstable of
+    110 players with a hundred cut codes; 3,000 players tied as one group (refused: a report of 235 MB), and
+    1,000 (a report of 40 MB, which the client never reads)."""
+    cuts = ",".join(f"{code}/C{cut}" for cut in range(1, 26) for code in ("BH", "SB", "FB", "ARO"))
+    return [
+        Abuse(
+            f"costly: {len(crosstable) // 1024} kB crosstable, 100 cut codes (report)",
+            COSTLY,
+            lambda host, port: whole_request(host, port, f"/api/report?tiebreaks={cuts}", crosstable),
+        ),
+        Abuse(
+            f"costly: 3,000 tied, {len(untied) // 1024} kB (report)",
+            COSTLY,
+            lambda host, port: whole_request(host, port, "/api/report", untied),
+        ),
+        Abuse(
+            "costly, never reads its answer: 1,000 tied (report)",
+            COSTLY,
+            lambda host, port: never_reads(host, port, untied[: untied.index(b"\n001 1001 ")]),
+        ),
+    ]
+
+
+async def whole_request(host: str, port: int, path: str, body: bytes) -> tuple[int, str]:
+    """Posts a file as the raw body and reads the whole answer; its status."""
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: text/plain\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        )
+        writer.write(head.encode() + body)
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), REQUEST_TIMEOUT)
+        status = int(answer.split(b" ", 2)[1])
+        length = int(re.search(rb"content-length: (\d+)", answer, re.IGNORECASE).group(1))  # type: ignore[union-attr]
+        received = 0
+        while received < length:
+            chunk = await asyncio.wait_for(reader.read(1 << 20), REQUEST_TIMEOUT)
+            if not chunk:
+                return status, f"the answer ended after {received} of {length} bytes"
+            received += len(chunk)
+        return status, ""
+    finally:
+        writer.close()
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
+
+
+SLOW_HEAD = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
+"""The head a slow client sends a byte a second (it never ends)."""
+
+
+async def crowd_member(host: str, port: int, slow: bool, deadline: float, counts: Counter[str]) -> None:
+    """A connection that sends its head a byte a second (``slow``) or nothing at all, and comes back whenever the
+    server closes it, until ``deadline`` (issue 19: such clients used to lock everyone out)."""
+    while time.monotonic() < deadline:
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+        except OSError:
+            counts["refused"] += 1
+            await asyncio.sleep(0.1)
+            continue
+        counts["connections"] += 1
+        try:
+            sent = 0
+            while time.monotonic() < deadline:
+                try:
+                    if not await asyncio.wait_for(reader.read(4096), 1.0):
+                        break  # closed by the server: come back
+                except TimeoutError:
+                    pass
+                if slow and sent < len(SLOW_HEAD):
+                    writer.write(SLOW_HEAD[sent : sent + 1])
+                    sent += 1
+        except OSError:
+            pass
+        finally:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
+
 async def never_reads(host: str, port: int, body: bytes) -> tuple[int, str]:
     """Asks for a report of some 12 MB, reads its head, then nothing: the server must cut it (send timeout)."""
     reader, writer = await asyncio.open_connection(host, port, limit=4096)
@@ -140,7 +231,8 @@ async def never_reads(host: str, port: int, body: bytes) -> tuple[int, str]:
                 received += len(chunk)
         except (ConnectionError, TimeoutError):
             pass
-        return status, "" if received < length else f"the server waited {UNREAD_WAIT:g} s and more for a reader"
+        cut = received < length or status != 200  # a refusal is short: nothing to cut
+        return status, "" if cut else f"the server waited {UNREAD_WAIT:g} s and more for a reader"
     finally:
         writer.close()
         with contextlib.suppress(ConnectionError):
@@ -286,12 +378,20 @@ def build_cases(large: Path) -> list[Case]:
         Case("wrong method", "GET", "/api/standings", frozenset({405}), 1),
         Case("HEAD / (the page)", "HEAD", "/", OK, 1),
         Case(
-            "redirect, another Host",
+            "redirect, another port in Host",
             "GET",
             "/api/tiebreaks/",
             frozenset({307}),
             0.5,
-            {"headers": {"host": "evil.example"}, "follow_redirects": False},
+            {"headers": {"host": "localhost:1"}, "follow_redirects": False},
+        ),
+        Case(
+            "a foreign Host (DNS rebinding)",
+            "POST",
+            "/api/report",
+            frozenset({421}),
+            0.5,
+            {**upload(SEED.name, seed), "headers": {**upload(SEED.name, seed)["headers"], "host": "rebound.example"}},
         ),
     ]
     return cases + abusive_cases(seed, swiss)
@@ -339,6 +439,22 @@ def foreign(options: dict[str, Any]) -> dict[str, Any]:
 async def _twelve_megabytes() -> AsyncIterator[bytes]:
     for _ in range(12):
         yield b"0" * (1024 * 1024)
+
+
+def untied_trf(players: int) -> bytes:
+    """A TRF of ``players`` entered and no game played yet: every one tied with every other (59 kB for 3,000)."""
+    lines = ["012 No games yet", *(f"001 {start:4d}      Player {start}" for start in range(1, players + 1))]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def generate_crosstable(players: int, folder: Path) -> bytes:
+    """A round robin of ``players`` as a crosstable (TSV): 110 players make 29 kB, slow to read and rank."""
+    trf, target = folder / f"rr_{players}.trf", folder / f"rr_{players}.tsv"
+    command = [sys.executable, str(GENERATOR), "roundrobin", "--players", str(players), "-o", str(trf)]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    convert = [sys.executable, "-m", "sonneborn", "convert", str(trf), str(target)]
+    subprocess.run(convert, check=True, capture_output=True, timeout=120, cwd=ROOT)
+    return target.read_bytes()
 
 
 def generate_swiss(players: int, folder: Path) -> Path:
@@ -496,9 +612,12 @@ async def drive(
     pid: int,
     raw: Sequence[Abuse] = (),
     probed: list[float | None] | None = None,
+    crowd: int = 0,
+    crowd_counts: Counter[str] | None = None,
 ) -> tuple[list[Record], list[tuple[float, float]], float]:
-    """Runs the workers, the raw clients, the memory sampler and the ``/healthz`` probe (its answers' times
-    go to ``probed``); the records, the memory samples and the time taken."""
+    """Runs the workers, the raw clients, a crowd of slow and silent connections (half of each), the memory
+    sampler and the ``/healthz`` probe (its answers' times go to ``probed``); the records, the memory samples and
+    the time taken."""
     rng = random.Random(seed)
     weights = [case.weight for case in cases]
     records: list[Record] = []
@@ -541,7 +660,13 @@ async def drive(
         prober = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--probe", url, "--seconds", str(seconds), stdout=asyncio.subprocess.PIPE
         )
-        await asyncio.gather(*(worker() for _ in range(concurrency)), *(abuser(abuse) for abuse in raw))
+        parts = urlsplit(url)
+        host, port = parts.hostname or "127.0.0.1", parts.port or 80
+        counts = crowd_counts if crowd_counts is not None else Counter()
+        members = [crowd_member(host, port, index % 2 == 0, deadline, counts) for index in range(crowd)]
+        await asyncio.gather(
+            *(worker() for _ in range(concurrency)), *(abuser(abuse) for abuse in raw), *members
+        )
         ended = time.monotonic()
         output, _ = await prober.communicate()
         if probed is not None:
@@ -637,6 +762,11 @@ def figures(
             "p50": percentile(answered, 0.5) if (answered := [t for t in probed if t is not None]) else None,
             "p99": percentile(answered, 0.99) if answered else None,
             "max": max(answered) if answered else None,
+            "worst_window_p99": worst_window(probed),
+        },
+        "small_table_ms": {
+            "p50": percentile(table, 0.5) if (table := by_name(records, SMALL_TABLE)) else None,
+            "p99": percentile(table, 0.99) if table else None,
         },
         "latency_ms": {
             "p50": percentile(latencies, 0.5) if latencies else None,
@@ -650,8 +780,38 @@ def figures(
     }
 
 
+SMALL_TABLE = "seed standings (multipart)"
+"""The case whose latency tells whether a 15-player table is answered at once while costly requests queue."""
+WINDOW = 10.0
+"""Seconds of the probe's answers whose p99 is judged on its own: /healthz must stay quick throughout."""
+
+
+def by_name(records: Sequence[Record], name: str) -> list[float]:
+    """The milliseconds of the answered requests of one case."""
+    return [r.seconds * 1000 for r in records if r.case == name and r.status]
+
+
+def worst_window(probed: Sequence[float | None]) -> float | None:
+    """The highest p99 of the probe's answers over windows of :data:`WINDOW` seconds (an unanswered question
+    counts as 10 s).
+
+    >>> worst_window([1.0] * 150 + [900.0, 800.0] + [1.0] * 48)
+    800.0
+    """
+    size = max(1, int(WINDOW / PROBE_INTERVAL))
+    windows = [
+        [10_000.0 if t is None else t for t in probed[start : start + size]] for start in range(0, len(probed), size)
+    ]
+    return max((percentile(window, 0.99) for window in windows if window), default=None)
+
+
 def verdict(
-    found: dict[str, Any], *, max_growth_mb: float, max_growth_percent: float, max_healthz_ms: float = HEALTHZ_P99
+    found: dict[str, Any],
+    *,
+    max_growth_mb: float,
+    max_growth_percent: float,
+    max_healthz_ms: float = HEALTHZ_P99,
+    max_after_mb: float = 64.0,
 ) -> list[str]:
     """What went wrong, if anything: each failure in words."""
     failures = []
@@ -670,16 +830,19 @@ def verdict(
         failures.append(f"{probe['unanswered']} of the probe's /healthz questions got no 200")
     if probe["p99"] is not None and probe["p99"] > max_healthz_ms:
         failures.append(f"/healthz p99 was {probe['p99']:,.0f} ms, past {max_healthz_ms:,.0f} ms")
+    worst = probe.get("worst_window_p99")
+    if worst is not None and worst > max_healthz_ms:
+        failures.append(f"/healthz p99 over {WINDOW:g} s was {worst:,.0f} ms at worst, past {max_healthz_ms:,.0f} ms")
     memory = found["memory"]
     if memory is not None and (memory["growth_mb"] > max_growth_mb or memory["growth_percent"] > max_growth_percent):
         failures.append(
             f"memory grew by {memory['growth_mb']:.1f} MB ({memory['growth_percent']:.1f} %), "
             f"past {max_growth_mb:g} MB or {max_growth_percent:g} %"
         )
-    if memory is not None and memory["after_growth_mb"] > max_growth_mb:
+    if memory is not None and memory["after_growth_mb"] > max_after_mb:
         failures.append(
             f"memory {SETTLE:g} s after the run was {memory['after_growth_mb']:.1f} MB above that before it, "
-            f"past {max_growth_mb:g} MB"
+            f"past {max_after_mb:g} MB"
         )
     return failures
 
@@ -705,7 +868,17 @@ def report(found: dict[str, Any], failures: Sequence[str]) -> str:
     if probe["p50"] is not None:
         lines.append(
             f"/healthz (ms)       p50 {probe['p50']:,.1f}  p99 {probe['p99']:,.1f}  max {probe['max']:,.1f}  "
+            f"worst {WINDOW:g}-s p99 {probe['worst_window_p99']:,.1f}  "
             f"({probe['questions']:,} asked by a probe of its own, {probe['unanswered']} unanswered)"
+        )
+    table = found["small_table_ms"]
+    if table["p50"] is not None:
+        lines.append(f"15-player table (ms) p50 {table['p50']:,.1f}  p99 {table['p99']:,.1f}  (costly requests queue)")
+    crowd = found.get("crowd")
+    if crowd and crowd["members"]:
+        lines.append(
+            f"crowd               {crowd['members']} slow and silent clients made {crowd.get('connections', 0):,} "
+            f"connections ({crowd.get('refused', 0)} refused)"
         )
     memory = found["memory"]
     if memory is None:
@@ -744,7 +917,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-growth-mb", type=float, default=200.0, help="memory growth allowed (default 200 MB)")
     parser.add_argument("--max-growth-percent", type=float, default=50.0, help="growth allowed (default 50 %%)")
     parser.add_argument(
+        "--max-after-mb", type=float, default=64.0, help="memory after the run past that before it (default 64 MB)"
+    )
+    parser.add_argument(
         "--abusers", type=int, default=2, help="raw clients of each kind: never reading, slow bodies (default 2)"
+    )
+    parser.add_argument(
+        "--costly", type=int, default=1, help="clients looping each kind of small costly request (default 1)"
+    )
+    parser.add_argument(
+        "--crowd", type=int, default=200, help="connections sending a head a byte a second, or nothing (default 200)"
     )
     parser.add_argument(
         "--max-healthz-ms", type=float, default=HEALTHZ_P99, help="the p99 of /healthz allowed (default 1,000 ms)"
@@ -761,13 +943,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="sonneborn-loadtest-") as folder:
         large = generate_swiss(args.large_players, Path(folder))
         cases = build_cases(large)
+        untied = untied_trf(3000)
         raw = [abuse for abuse in abuses(large.read_bytes()) for _ in range(args.abusers)]
+        if args.costly:
+            crosstable = generate_crosstable(110, Path(folder))
+            raw += [loop for loop in costly_loops(crosstable, untied) for _ in range(args.costly)]
         server = Server(Path(folder) / "server.log")
         probed: list[float | None] = []
+        crowd: Counter[str] = Counter()
         try:
             print(
-                f"sonneborn load test: {args.seconds:g} s, {args.concurrency} workers and {len(raw)} raw clients, "
-                f"{len(cases)} kinds of request, server {server.url}/ (pid {server.pid})",
+                f"sonneborn load test: {args.seconds:g} s, {args.concurrency} workers, {len(raw)} raw clients and a "
+                f"crowd of {args.crowd}, {len(cases)} kinds of request, server {server.url}/ (pid {server.pid})",
                 flush=True,
             )
             records, samples, elapsed = asyncio.run(
@@ -781,6 +968,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     pid=server.pid,
                     raw=raw,
                     probed=probed,
+                    crowd=args.crowd,
+                    crowd_counts=crowd,
                 )
             )
         except KeyboardInterrupt:
@@ -789,6 +978,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             server.stop()
         found = figures(records, samples, cases, elapsed=elapsed, warm_up=warm_up, raw=raw, probed=probed)
+        found["crowd"] = {"members": args.crowd, **crowd}
         found["log_errors"] = server.errors()
         if args.server_log is not None:
             args.server_log.write_bytes(server.log.read_bytes())
@@ -797,6 +987,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_growth_mb=args.max_growth_mb,
         max_growth_percent=args.max_growth_percent,
         max_healthz_ms=args.max_healthz_ms,
+        max_after_mb=args.max_after_mb,
     )
     found["failures"] = failures
     if args.json is not None:

@@ -595,17 +595,26 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
 Examples:
   sonneborn serve
   sonneborn serve --port 8080
+  sonneborn serve --host 0.0.0.0 --allow-host chess.example.org
 """
 )
 @click.option(
     "--host", default="127.0.0.1", show_default=True, help="Address to listen on (this machine only by default)."
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free one).")
-def serve(host: str, port: int) -> None:
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Also answer requests for this host name (repeatable); by default only for 127.0.0.1, localhost, "
+    "[::1] and the --host value.",
+)
+def serve(host: str, port: int, allow_hosts: tuple[str, ...]) -> None:
     """Serve the web page and the JSON API (nothing is kept on disk)."""
     from sonneborn.web import serve as run
 
-    run(host, port)
+    run(host, port, allow_hosts=allow_hosts)
 
 
 @cli.command()

@@ -32,7 +32,9 @@ def make_client(*, raise_server_exceptions: bool = True, **app_options: Any) -> 
         warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`", StarletteDeprecationWarning)
         from fastapi.testclient import TestClient
 
-    return TestClient(create_app(**app_options), raise_server_exceptions=raise_server_exceptions)
+    # A name the app answers for (not TestClient's "testserver": limits.AllowedHosts refuses it).
+    app = create_app(**app_options)
+    return TestClient(app, base_url="http://localhost", raise_server_exceptions=raise_server_exceptions)
 
 
 @pytest.fixture
@@ -85,6 +87,18 @@ def swiss_trf(players: int, rounds: int = 11) -> str:
     from test_generate import generate
 
     return str(generate.to_trf(generate.swiss(players, rounds)))
+
+
+@functools.cache
+def round_robin_crosstable(players: int) -> str:
+    """A generated round robin as a crosstable (TSV): 200 players make 92 kB, which take a second or two to read."""
+    from test_generate import generate
+
+    from sonneborn.formats.crosstable_writer import write_crosstable
+    from sonneborn.pipeline import read_text
+
+    event = read_text(str(generate.to_trf(generate.round_robin(players))), path="rr.trf").event
+    return write_crosstable(event.tournament)[0]
 
 
 @pytest.fixture(scope="session")

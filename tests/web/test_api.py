@@ -737,13 +737,16 @@ def test_issue13_head_answers_as_get_in_process(client: TestClient) -> None:
 
 
 def test_issue13_a_redirect_never_names_the_clients_host(client: TestClient) -> None:
-    response = client.get("/api/tiebreaks/?x=1", headers={"host": "evil.example"}, follow_redirects=False)
+    response = client.get("/api/tiebreaks/?x=1", headers={"host": "localhost:9999"}, follow_redirects=False)
     assert response.status_code == 307
     assert response.headers["location"] == "/api/tiebreaks?x=1"
+    # A name the server does not answer for gets no redirect at all (issue 19).
+    response = client.get("/api/tiebreaks/?x=1", headers={"host": "evil.example"}, follow_redirects=False)
+    assert response.status_code == 421
 
 
 PAGE = {"x-sonneborn-client": "page"}
-SAME = {"origin": "http://testserver"}
+SAME = {"origin": "http://localhost"}
 
 
 @pytest.mark.parametrize(
@@ -760,7 +763,7 @@ SAME = {"origin": "http://testserver"}
         ({**SAME, **PAGE}, {"files": upload()}, 200),
         ({**SAME, "sec-fetch-site": "same-origin", **PAGE}, {"data": {"text": seed_text()}}, 200),
         (SAME, {"json": {"text": seed_text()}}, 200),
-        ({"referer": "http://testserver/", **PAGE}, {"files": upload()}, 200),
+        ({"referer": "http://localhost/", **PAGE}, {"files": upload()}, 200),
         ({}, {"files": upload()}, 200),
         ({}, {"content": SEED, "headers": {"content-type": "text/plain"}}, 200),
     ],

@@ -317,3 +317,38 @@ def test_issue13_downloads_are_of_what_is_on_screen(
     header = Path(info.value.path()).read_text(encoding="utf-8").splitlines()[0]
     assert header.split(",")[-4:] == ["DE", "SB", "WIN", "KS"]
     assert problems == []
+
+
+def test_issue19_the_page_works_as_localhost_too(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    # The page's own requests carry the name it was loaded by: localhost is one the server answers for.
+    page = open_page(browser, live_server.replace("127.0.0.1", "localhost"), problems)
+    page.set_input_files("#file", seed_file)
+    expect(page.locator("#standings tbody tr").first.locator("td.name")).to_have_text("Sloth")
+    assert problems == []
+
+
+def test_issue19_a_page_of_a_name_rebound_to_this_machine_is_refused(browser: Browser, live_server: str) -> None:
+    # DNS rebinding: rebound.example resolves to 127.0.0.1 for this browser; its page is same-origin to itself,
+    # so only the server's check of Host stands between it and the API.
+    executable = shutil.which("chromium")
+    assert executable is not None
+    port = live_server.rsplit(":", 1)[1]
+    rules = "--host-resolver-rules=MAP rebound.example 127.0.0.1"
+    rebound = browser.browser_type.launch(executable_path=executable, args=[*CHROMIUM_ARGS, rules])
+    try:
+        page = rebound.new_page()
+        response = page.goto(f"http://rebound.example:{port}/")
+        assert response is not None and response.status == 421
+        answer = page.evaluate(
+            """async () => {
+                const answer = await fetch("/api/standings", {method: "POST", body: "x",
+                    headers: {"X-Sonneborn-Client": "page"}});
+                return [answer.status, (await answer.json()).error.message];
+            }"""
+        )
+        assert answer[0] == 421
+        assert "rebound.example" in answer[1]
+    finally:
+        rebound.close()

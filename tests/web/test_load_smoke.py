@@ -18,7 +18,7 @@ def test_load_test_drives_a_server_and_reports_its_figures(tmp_path: Path) -> No
     figures_file = tmp_path / "figures.json"
     # The raw clients wait out the server's timeouts (10 to 30 s): make loadtest runs them.
     command = [sys.executable, str(RUNNER), "--seconds", "2", "--concurrency", "4", "--large-players", "200"]
-    command += ["--abusers", "0", "--max-healthz-ms", "5000"]
+    command += ["--abusers", "0", "--costly", "0", "--crowd", "20", "--max-healthz-ms", "5000"]
     result = subprocess.run(
         [*command, "--json", str(figures_file)], capture_output=True, text=True, timeout=60, cwd=ROOT, check=False
     )

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import signal
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -21,14 +23,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import make_client, running, swiss_trf
+from conftest import make_client, round_robin_crosstable, running, swiss_trf
 
 from sonneborn.demo import seed_text
 from sonneborn.web import create_app
 from sonneborn.web.inputs import Body
 from sonneborn.web.limits import MAX_BODY
-from sonneborn.web.work import Job
-from sonneborn.web.workers import HEAVY, RECYCLE_GROWTH, Workers, budget
+from sonneborn.web.work import Job, answer
+from sonneborn.web.workers import HEAVY, RECYCLE_GROWTH, Died, Workers, budget
 
 PATIENCE = 30.0
 """How long a test waits for what takes a second or two on an idle machine."""
@@ -65,7 +67,7 @@ def healthz_latency(url: str) -> float:
 
 @pytest.fixture
 def pool() -> Iterator[ThreadPoolExecutor]:
-    with ThreadPoolExecutor(4) as executor:
+    with ThreadPoolExecutor(5) as executor:
         yield executor
 
 
@@ -74,12 +76,12 @@ def test_the_budget_grows_with_the_file() -> None:
     assert budget(10 * 1024 * 1024) == 40.0
 
 
-def test_issue13_a_ranking_over_its_budget_is_cut_and_the_server_serves_on(
-    bigger: bytes, pool: ThreadPoolExecutor
-) -> None:
+def test_issue13_a_ranking_over_its_budget_is_cut_and_the_server_serves_on(pool: ThreadPoolExecutor) -> None:
+    # A crosstable of 200 players asks for little work, but its reading alone takes longer than the budget.
+    slow = round_robin_crosstable(200).encode()
     with running(create_app(workers=2, seconds=0.5)) as url:
         began = time.monotonic()
-        cut = pool.submit(post, url, bigger)
+        cut = pool.submit(post, url, slow, "/api/standings")
         time.sleep(0.3)
         # While the worker ranks, the server's own process answers at once.
         assert max(healthz_latency(url) for _ in range(5)) < QUICK
@@ -123,7 +125,7 @@ def run_jobs(workers: Workers, *jobs: Job, seconds: float = PATIENCE) -> list[tu
         found = []
         for job in jobs:
             result = await workers.run(job, seconds=seconds)
-            body = b"".join(result.chunks)
+            body = result.body()
             result.drop()
             found.append((result.status, body))
         return found
@@ -241,7 +243,7 @@ def test_issue13_a_worker_that_grew_ends_when_the_requests_stop(monkeypatch: pyt
     monkeypatch.setattr("sonneborn.web.workers.IDLE_TIME", 0.5)
     workers = Workers(2)
     small = Job("standings", {}, Body("bytes", SEED))
-    swiss = Job("report", {}, Body("bytes", swiss_trf(2000).encode()))
+    swiss = Job("report", {}, Body("bytes", swiss_trf(600).encode()))  # cheap: a costly one's worker ends after it
 
     async def main() -> tuple[list[int], list[int], list[int]]:
         await workers.run(small, seconds=PATIENCE)
@@ -274,3 +276,158 @@ def test_issue13_a_request_its_client_left_frees_its_worker_at_once() -> None:
         response = post(url, SEED, "/api/standings?tiebreaks=SB", "seed.tsv")
         assert response.status_code == 200, response.text
         assert time.monotonic() - began < QUICK, "the only worker went on ranking for a client that had left"
+
+
+def kill_when_grown(pid: int, megabytes: int, sig: signal.Signals) -> None:
+    """Sends ``sig`` to a worker once its resident memory has grown by ``megabytes`` since now."""
+    start = resident(pid)
+    deadline = time.monotonic() + PATIENCE
+    while resident(pid) - start < megabytes << 20:
+        assert time.monotonic() < deadline, "the worker never grew that much"
+        time.sleep(0.01)
+    os.kill(pid, sig)
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    ("sig", "megabytes", "status", "fragment"),
+    [
+        (signal.SIGSEGV, 96, 422, "needs more memory"),  # a native allocator failing past the limit
+        (signal.SIGKILL, 8, 503, "was killed before it answered"),  # the system's OOM killer, or someone
+        (signal.SIGSEGV, 8, 500, "a bug in sonneborn"),  # a crash far from any limit
+    ],
+    ids=["crashed near its memory limit", "killed", "crashed"],
+)
+def test_issue19_a_worker_that_dies_on_its_job_answers_for_it_once(
+    big: bytes, sig: signal.Signals, megabytes: int, status: int, fragment: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A quarter of the limit grown (64 MB) tells a death from the limit from a crash; the same job never goes to
+    # a second worker, which would crash again.
+    workers = Workers(1, memory_limit=256 * 1024 * 1024)
+
+    async def main() -> Died:
+        await workers.start(1)
+        [pid] = workers.pids
+        job = asyncio.ensure_future(workers.run(Job("report", {}, Body("bytes", big)), seconds=PATIENCE))
+        await asyncio.to_thread(kill_when_grown, pid, megabytes, sig)
+        with pytest.raises(Died) as died:
+            await job
+        return died.value
+
+    try:
+        died = asyncio.run(main())
+        assert (died.status, fragment in died.message) == (status, True), died.reason
+        assert workers.pids == [], "no other worker took the job"
+        assert signal.Signals(sig).name in caplog.text
+        if status == 500:
+            assert any(record.levelname == "ERROR" for record in caplog.records)
+    finally:
+        workers.close()
+
+
+def test_issue19_a_huge_tie_group_is_refused_before_its_answer_is_encoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Players without a game yet tie as one group, whose DE derivation names every member for every member: 3,000
+    # are refused before any derivation is written; the size of a smaller answer is known from its texts before
+    # orjson (which crashes where memory runs out) encodes it.
+    text = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 301))
+    monkeypatch.setattr("sonneborn.web.work.MAX_ANSWER", 1024 * 1024)
+    found = answer(Job("report", {"tiebreaks": "DE,DE/P,DE"}, Body("text", text=text)))
+    assert found.status == 422
+    assert "the answer would be" in json.loads(found.body)["error"]["message"]
+    monkeypatch.undo()
+    text3000 = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 3001))
+    for endpoint, query in (("report", {}), ("standings", {"format": "html"}), ("explain", {})):
+        found = answer(Job(endpoint, query, Body("text", text=text3000)))  # type: ignore[arg-type]
+        assert found.status == 422, endpoint
+        message = json.loads(found.body)["error"]["message"]
+        assert message.startswith("the derivations of DE would be"), message
+        assert "each of the 3,000 players tied" in message
+    monkeypatch.setattr("sonneborn.web.work.memory_left", lambda: 1024 * 1024)
+    found = answer(Job("report", {"tiebreaks": "DE"}, Body("text", text=text)))
+    assert (found.status, found.out_of_memory) == (422, True)
+    assert "needs more memory" in json.loads(found.body)["error"]["message"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc")
+def test_issue19_a_worker_dead_of_its_memory_limit_is_the_clients_422_over_http(
+    big: bytes, pool: ThreadPoolExecutor
+) -> None:
+    workers = Workers(1, memory_limit=256 * 1024 * 1024)
+    with running(create_app(workers=workers)) as url:
+        assert post(url, SEED, "/api/standings", "seed.tsv").status_code == 200
+        [pid] = workers.pids
+        answered = pool.submit(post, url, big)
+        kill_when_grown(pid, 96, signal.SIGSEGV)
+        response = answered.result(timeout=PATIENCE)
+        assert response.status_code == 422, response.text
+        assert "needs more memory" in response.json()["error"]["message"]
+        assert response.json()["error"]["path"] == "event.trf"
+        assert post(url, SEED, "/api/standings", "seed.tsv").status_code == 200
+    workers.close()
+
+
+CUTS = [f"{code}/C{cut}" for cut in range(1, 26) for code in ("BH", "SB", "FB", "ARO")]
+CUT_CODES = ",".join(CUTS)
+"""A hundred cut codes: a few kB of file then ask for seconds of work."""
+
+
+def test_issue19_a_request_asking_for_more_work_than_its_budget_is_refused_at_once() -> None:
+    # 15 players × 15 rounds × 201 values (a cut counts twice) is more than 0.01 s of budget allow (20,000 cells).
+    with make_client(workers=0, seconds=0.01) as client:
+        assert client.post("/api/standings", files={"file": ("seed.tsv", SEED)}).status_code == 200
+        response = client.post("/api/report", files={"file": ("seed.tsv", SEED)}, params={"tiebreaks": CUT_CODES})
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error["message"].startswith("the request asks for too much work: 15 players × 15 rounds × 201 values")
+    assert "× 4 for the report" in error["message"]
+    assert error["path"] == "seed.tsv"
+
+
+def test_issue19_costly_small_requests_queue_while_a_small_table_is_answered_at_once(
+    pool: ThreadPoolExecutor,
+) -> None:
+    # Each costly request is a 29 kB crosstable with fifty cut codes (seconds of work), or 1,200 players
+    # without a game tied as one group (a report of 50 MB): three clients loop them, more than the workers.
+    crosstable = round_robin_crosstable(110).encode()
+    untied = "012 No games yet\n" + "".join(f"001 {start:4d}      P{start:<6}\n" for start in range(1, 1201))
+    stop = threading.Event()
+    statuses: list[int] = []
+
+    def loop(data: bytes, path: str) -> None:
+        while not stop.is_set():
+            statuses.append(post(url, data, path).status_code)
+
+    with running(create_app(workers=Workers(2))) as url:
+        cuts = f"/api/report?tiebreaks={','.join(CUTS[:50])}"
+        loops = [pool.submit(loop, crosstable, cuts) for _ in range(2)]
+        loops.append(pool.submit(loop, untied.encode(), "/api/report"))
+        time.sleep(1.5)
+        latencies = []
+        for _ in range(6):
+            began = time.monotonic()
+            response = post(url, SEED, "/api/standings?format=table", "seed.tsv")
+            latencies.append(time.monotonic() - began)
+            assert response.status_code == 200, response.text
+            time.sleep(0.25)
+        stop.set()
+        for future in loops:
+            future.result(timeout=PATIENCE * 2)
+    assert statuses and set(statuses) <= {200}, statuses
+    assert sorted(latencies)[len(latencies) // 2] < 1.0, latencies
+    assert max(latencies) < QUICK, latencies
+
+
+def test_issue19_a_cheap_looking_request_that_takes_long_goes_on_among_the_costly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A crosstable of 200 players asks for little work, but its reading takes a second or two: past the cheap
+    # share's time its worker is stopped and it runs again among the costly, once, to its answer.
+    caplog.set_level(logging.INFO, "sonneborn.web.workers")
+    workers = Workers(2, cheap_seconds=0.3)
+    slow = Job("standings", {"format": "csv"}, Body("bytes", round_robin_crosstable(200).encode()), seconds=PATIENCE)
+    try:
+        [(status, body)] = run_jobs(workers, slow)
+        assert status == 200, body[:300]
+        assert caplog.text.count("queues among the costly") == 1
+    finally:
+        workers.close()

@@ -2,9 +2,11 @@
 
 Every answer to bad input is a 4xx with ``{"error": {...}}``: 403 for a
 request another site's page sent, 408 for a body too slow to arrive, 413 for
-a body over 10 MB, 415 for a body of an unknown type, 422 for a file that
-cannot be read, an unknown code, a bad parameter or an event that takes too
-long to rank; 503 when every worker stays busy. A 500 means a bug, and is logged.
+a body over 10 MB, 415 for a body of an unknown type, 421 for a host name the
+server does not answer for, 431 for a head over 16 kB, 422 for a file that
+cannot be read, an unknown code, a bad parameter or an event that asks too
+much work, time or memory to rank; 503 when too many requests are under way
+or every worker stays busy. A 500 means a bug, and is logged.
 
 The events are read, ranked and rendered by worker processes
 (:mod:`sonneborn.web.workers`), each request within a time budget; the
@@ -22,7 +24,7 @@ import contextlib
 import functools
 import importlib.metadata
 import logging
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Coroutine, Iterable
 from importlib.resources import files
 from typing import Annotated, Any
 
@@ -51,21 +53,24 @@ from sonneborn.web.inputs import (
 from sonneborn.web.limits import (
     BODY_TIMEOUT,
     CHUNK_TIMEOUT,
+    LOCAL_HOSTS,
     MAX_BODY,
+    MAX_HEAD,
+    MAX_REQUESTS,
+    RETRY_AFTER,
+    Admission,
+    AllowedHosts,
     BodyLimit,
     HeadAsGet,
+    HeadLimit,
     SameOrigin,
     SecurityHeaders,
 )
 from sonneborn.web.report import PRESETS, RULE_LABELS, catalogue
 from sonneborn.web.work import MEDIA_TYPES, Endpoint, Job, error_json
-from sonneborn.web.workers import HEAVY, WORKERS, Busy, InProcess, OverBudget, Result, Workers, budget
+from sonneborn.web.workers import HEAVY, WORKERS, Busy, Died, InProcess, OverBudget, Result, Workers, budget
 
 logger = logging.getLogger(__name__)
-
-RETRY_AFTER = 5
-"""The seconds a 503 answer asks the client to wait before trying again."""
-
 
 class ErrorDetail(BaseModel):
     """What went wrong and where."""
@@ -92,11 +97,16 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     408: {"model": ErrorBody, "description": "The body did not arrive in time; the connection is closed."},
     413: {"model": ErrorBody, "description": "The request body is over 10 MB."},
     415: {"model": ErrorBody, "description": "The body is neither multipart, JSON, a form nor plain text."},
+    421: {"model": ErrorBody, "description": "The `Host` header names a host the server was not started for."},
+    431: {"model": ErrorBody, "description": "The request head (its line and headers) is over 16 kB."},
     422: {
         "model": ErrorBody,
         "description": "The file cannot be read, a parameter is wrong, or the event takes too long to rank.",
     },
-    503: {"model": ErrorBody, "description": "Every worker stayed busy; try again after `Retry-After` seconds."},
+    503: {
+        "model": ErrorBody,
+        "description": "Too many requests at once, or every worker stayed busy; try again after `Retry-After` seconds.",
+    },
 }
 
 
@@ -142,8 +152,14 @@ def create_app(
     body_timeout: float = BODY_TIMEOUT,
     workers: int | Workers | InProcess = WORKERS,
     seconds: float | None = None,
+    hosts: Iterable[str] = LOCAL_HOSTS,
+    max_requests: int = MAX_REQUESTS,
 ) -> FastAPI:
     """The app: ``/`` (the page), ``/static``, ``/api/*``, ``/healthz`` and ``/openapi.json``.
+
+    It answers for the host names ``hosts`` only, besides this machine's
+    (:data:`~sonneborn.web.limits.LOCAL_HOSTS`), and takes ``max_requests``
+    requests at once (any more are answered 503).
 
     A request body must arrive part by part within ``chunk_timeout`` seconds,
     and whole within ``body_timeout``; else the answer is 408. At most
@@ -178,6 +194,9 @@ def create_app(
     app.add_middleware(BodyLimit, limit=MAX_BODY, chunk_timeout=chunk_timeout, body_timeout=body_timeout)
     app.add_middleware(SameOrigin)
     app.add_middleware(HeadAsGet)
+    app.add_middleware(HeadLimit, limit=MAX_HEAD)
+    app.add_middleware(AllowedHosts, hosts=hosts)
+    app.add_middleware(Admission, limit=max_requests)
     app.add_middleware(SecurityHeaders)
     app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
@@ -188,14 +207,17 @@ def create_app(
     async def ranked(request: Request, endpoint: Endpoint, query: EventOptions) -> Response:
         refuse_repeated_parameters(request)
         body = await read_body(request)
-        job = Job(endpoint, query.model_dump(exclude_unset=True), body)
         allowed = seconds if seconds is not None else budget(body.size)
+        job = Job(endpoint, query.model_dump(exclude_unset=True), body, seconds=allowed)
         try:
             result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
         except OverBudget as error:
             raise ApiError(str(error), status=422, path=body.path) from None
         except Busy as error:
             raise ApiError(str(error), status=503) from None
+        except Died as error:  # logged by the workers
+            path = body.path if error.status == 422 else None
+            raise ApiError(error.message, status=error.status, path=path) from None
         return Streamed(result)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -282,7 +304,8 @@ async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, 
 
 
 class Streamed(Response):
-    """An answer held by the server, sent a chunk at a time; each chunk's memory is given back once sent."""
+    """An answer held by the server, sent a chunk at a time; each chunk's memory is given back once sent, and the
+    rest when the client leaves or its connection is cut (the server's send timeout)."""
 
     def __init__(self, result: Result) -> None:
         super().__init__(status_code=result.status, media_type=result.media_type)
@@ -295,11 +318,12 @@ class Streamed(Response):
         result = self.result
         try:
             await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
-            if not result.chunks:
+            if not result.length:
                 await send({"type": "http.response.body", "body": b""})
-            while result.chunks:
-                chunk = result.chunks.popleft()
-                await send({"type": "http.response.body", "body": chunk, "more_body": bool(result.chunks)})
+            while result.held:
+                chunk = result.next_chunk()
+                more = result.held > len(chunk)
+                await send({"type": "http.response.body", "body": chunk, "more_body": more})
                 result.sent(len(chunk))
         finally:
             result.drop()

@@ -13,14 +13,19 @@ of the request's head.
 A ``POST`` that another site's page sent is refused with 403
 (:class:`SameOrigin`); ``HEAD`` is answered as ``GET`` without the body
 (:class:`HeadAsGet`); a redirect never names the host the client said it
-asked for (:class:`SecurityHeaders`).
+asked for (:class:`SecurityHeaders`). A request is answered only for the
+host names the server was started for (:class:`AllowedHosts`, 421), so that
+a page of a foreign name re-pointed at this machine (DNS rebinding) cannot
+use it; a request head over :data:`MAX_HEAD` is refused with 431
+(:class:`HeadLimit`), however it arrived; and past :data:`MAX_REQUESTS`
+requests at once the server answers its own 503 (:class:`Admission`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
@@ -32,6 +37,15 @@ CHUNK_TIMEOUT = 10.0
 """The longest wait for the next part of a request body, in seconds."""
 BODY_TIMEOUT = 30.0
 """The longest a request body may take to arrive whole, in seconds from its request's head."""
+MAX_HEAD = 16 * 1024
+"""The largest request head (its line and headers), in bytes: a longer one is answered 431."""
+MAX_REQUESTS = 64
+"""The most requests under way at once (their bodies arriving, ranked or their answers sent): any more are
+answered 503."""
+RETRY_AFTER = 5
+"""The seconds a 503 answer asks the client to wait before trying again."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+"""The host names every server answers for: this machine's."""
 
 SECURITY_HEADERS = [
     (
@@ -218,6 +232,137 @@ def foreign(scope: Scope) -> str | None:
     return None
 
 
+def host_name(value: str) -> str:
+    """A host as a ``Host`` header or ``--host`` names it: lower-case, without its port, an IPv6 address in brackets.
+
+    >>> host_name("LocalHost:8000"), host_name("[::1]:8080"), host_name("::1"), host_name("chess.example.")
+    ('localhost', '[::1]', '[::1]', 'chess.example')
+    """
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[: value.find("]") + 1] or value
+    if value.count(":") > 1:  # a bare IPv6 address, as --host gives it
+        return f"[{value}]"
+    return value.partition(":")[0].rstrip(".")
+
+
+def allowed_hosts(*names: str) -> frozenset[str]:
+    """The host names a server answers for: :data:`LOCAL_HOSTS` and ``names``.
+
+    >>> sorted(allowed_hosts("0.0.0.0", "Chess.Example:8000"))
+    ['0.0.0.0', '127.0.0.1', '[::1]', 'chess.example', 'localhost']
+    """
+    return frozenset(host_name(name) for name in (*LOCAL_HOSTS, *names) if name.strip())
+
+
+class AllowedHosts:
+    """Refuses with 421 a request whose ``Host`` names a host the server was not started for.
+
+    A page of a foreign name whose address is re-pointed at this machine (DNS
+    rebinding) is same-origin to its browser, which sends that foreign name as
+    ``Host``: refused here, it can neither read the API's answers nor post to
+    it (:class:`SameOrigin` compares with ``Host``, trusted once checked). A
+    request without ``Host`` (HTTP/1.0) comes from no browser and is served.
+    """
+
+    def __init__(self, app: ASGIApp, *, hosts: Iterable[str] = LOCAL_HOSTS) -> None:
+        self.app = app
+        self.hosts = allowed_hosts(*hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            host = _header(scope, b"host")
+            if host is not None and host_name(host) not in self.hosts:
+                await _send_error(send, 421, self.refusal(host), CLOSE)
+                return
+        await self.app(scope, receive, send)
+
+    def refusal(self, host: str) -> str:
+        """The message of a 421 answer."""
+        names = ", ".join(sorted(self.hosts))
+        return (
+            f"refused: this server answers for {names} only, not for {host_name(host)[:100]!r} "
+            "(sonneborn serve --allow-host NAME adds a name)"
+        )
+
+
+def head_size(scope: Scope) -> int:
+    """The bytes of a request's head as it was sent, near enough: its request line and headers.
+
+    >>> head_size({"method": "GET", "raw_path": b"/", "query_string": b"", "headers": [(b"host", b"x")]})
+    27
+    """
+    size = len(scope["method"]) + len(scope.get("raw_path", b"")) + len(scope.get("query_string", b"")) + 14
+    return size + sum(len(name) + len(value) + 4 for name, value in scope["headers"])
+
+
+def head_too_large_message(limit: int) -> str:
+    """The message of a 431 answer.
+
+    >>> head_too_large_message(16 * 1024)
+    'the request head (its line and headers) is larger than 16 kB (16384 bytes)'
+    """
+    return f"the request head (its line and headers) is larger than {limit // 1024} kB ({limit} bytes)"
+
+
+class HeadLimit:
+    """Refuses with 431 a request whose head is over ``limit`` bytes, however it arrived.
+
+    The server holds at most that much of an unfinished head
+    (:class:`sonneborn.web.server.Protocol`); a head that came whole in one read
+    is measured here.
+    """
+
+    def __init__(self, app: ASGIApp, *, limit: int = MAX_HEAD) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and head_size(scope) > self.limit:
+            await _send_error(send, 431, head_too_large_message(self.limit), CLOSE)
+            return
+        await self.app(scope, receive, send)
+
+
+def busy_message(limit: int) -> str:
+    """The message of the 503 answer to a request over :data:`MAX_REQUESTS`.
+
+    >>> busy_message(64)
+    'the server is busy: 64 requests are under way, the most it takes at once; try again in 5 s'
+    """
+    return (
+        f"the server is busy: {limit} requests are under way, the most it takes at once; "
+        f"try again in {RETRY_AFTER} s"
+    )
+
+
+class Admission:
+    """Answers 503 (JSON, ``Retry-After``, the connection closed) to a request past ``limit`` under way at once.
+
+    A request is under way from its head to the end of its answer. The answer
+    is the app's own, with the security headers of every answer: never the
+    plain text of uvicorn's ``limit_concurrency``.
+    """
+
+    def __init__(self, app: ASGIApp, *, limit: int = MAX_REQUESTS) -> None:
+        self.app = app
+        self.limit = limit
+        self.under_way = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.under_way >= self.limit:
+            await _send_error(send, 503, busy_message(self.limit), {"retry-after": str(RETRY_AFTER), **CLOSE})
+            return
+        self.under_way += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.under_way -= 1
+
+
 class HeadAsGet:
     """Answers ``HEAD`` as ``GET`` would, with the same headers and no body."""
 
@@ -239,9 +384,18 @@ class HeadAsGet:
         await self.app({**scope, "method": "GET"}, receive, headless)
 
 
-async def _send_error(send: Send, status: int, message: str, extra: Mapping[str, str] | None = None) -> None:
+def error_body(message: str) -> bytes:
+    """The JSON body of an error answered at the door, before any route: ``{"error": {"message": …}}``.
+
+    >>> error_body("refused")
+    b'{"error":{"message":"refused","path":null,"line":null,"column":null,"field":null}}'
+    """
     error = {"message": message, "path": None, "line": None, "column": None, "field": None}
-    body = json.dumps({"error": error}, ensure_ascii=False, separators=(",", ":")).encode()
+    return json.dumps({"error": error}, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+async def _send_error(send: Send, status: int, message: str, extra: Mapping[str, str] | None = None) -> None:
+    body = error_body(message)
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     headers += [(name.encode("latin-1"), value.encode("latin-1")) for name, value in (extra or {}).items()]
     await send({"type": "http.response.start", "status": status, "headers": headers})

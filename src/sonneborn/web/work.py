@@ -15,18 +15,28 @@ traceback for the server's log.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
+import resource
 import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import orjson
 
-from sonneborn.errors import OptionError
+from sonneborn.errors import InputError, OptionError
 from sonneborn.explain import find_player
+from sonneborn.pipeline import Reading, prepared
+from sonneborn.pipeline import Request as RankingRequest
+from sonneborn.ranking import Standings
 from sonneborn.render import render
 from sonneborn.render.json import iter_json
+from sonneborn.tiebreaks import Spec
+from sonneborn.web import cost
+from sonneborn.web.cost import Costly
 from sonneborn.web.inputs import (
     ApiError,
     Body,
@@ -75,6 +85,12 @@ class Job:
     endpoint: Endpoint
     query: dict[str, Any]
     body: Body
+    seconds: float | None = None
+    """The time budget of the request: it may ask for :data:`~sonneborn.web.cost.WORK_PER_SECOND` cells for each
+    second of it (``None``: no bound)."""
+    costly: bool = True
+    """Whether the worker may do costly work (:mod:`sonneborn.web.cost`); else a costly request is answered
+    :attr:`Answer.costly` at once, to queue among the costly."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,37 +104,78 @@ class Answer:
     """The traceback of a failure that is a bug in sonneborn (status 500), for the server's log."""
     out_of_memory: bool = False
     """Whether the work ran out of the memory a worker may use (the worker is replaced)."""
+    costly: bool = False
+    """Whether the request turned out costly in a worker of the cheap share: no answer yet, it must queue."""
 
 
-def answer(job: Job) -> Answer:
-    """The answer to a job: the ranking's text, or the error that stopped it."""
+class _Share:
+    """Whether a job may do costly work: it may when sent as costly, or once the server let it be (``promote``)."""
+
+    def __init__(self, job: Job, promote: Callable[[], bool] | None) -> None:
+        self.job = job
+        self.costly = job.costly
+        self._promote = promote
+
+    def allows(self, costly: bool) -> bool:
+        """Whether work that is ``costly`` or not may go on; the server is asked once for a costly place."""
+        if costly and not self.costly and self._promote is not None:
+            self.costly = self._promote()
+            self._promote = None
+        return self.costly or not costly
+
+
+def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
+    """The answer to a job: the ranking's text, or the error that stopped it.
+
+    A job sent as not :attr:`Job.costly` that proves costly asks ``promote``
+    (the server: is a costly place free?) and goes on if it may, else its
+    answer is :attr:`Answer.costly`, at once.
+    """
+    share = _Share(job, promote)
     try:
         upload = upload_of(job.body)
         options = merge_options(_OPTIONS[job.endpoint], job.query, upload.fields)
         if job.endpoint == "standings":
             assert isinstance(options, StandingsOptions)
-            found = _standings(upload, options)
+            found = _standings(share, upload, options)
         elif job.endpoint == "explain":
             assert isinstance(options, ExplainOptions)
-            found = _explain(upload, options)
+            found = _explain(share, upload, options)
         else:
-            found = _report(upload, options)
+            found = _report(share, upload, options)
     except ApiError as error:
         return error_answer(error)
+    except Costly:
+        return Answer(0, "", b"", costly=True)
     except MemoryError:
-        refused = ApiError("the event needs more memory to rank than the server gives one request", status=422)
+        refused = ApiError(memory_message(), status=422)
         return Answer(refused.status, JSON, error_json(refused), out_of_memory=True)
     except Exception:
         bug = ApiError("internal error: this is a bug in sonneborn, please report it", status=500)
         return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
     if len(found.body) > MAX_ANSWER:
-        megabytes = MAX_ANSWER // (1024 * 1024)
-        message = (
-            f"the answer would be {len(found.body) / (1024 * 1024):,.0f} MB, more than the {megabytes} MB "
-            "the server sends (ask for fewer codes, or for the JSON standings)"
-        )
-        return error_answer(ApiError(message, status=422))
+        return error_answer(ApiError(too_large_message(len(found.body)), status=422))
     return found
+
+
+def too_large_message(size: int) -> str:
+    """The message of a request whose answer would pass :data:`MAX_ANSWER`.
+
+    >>> too_large_message(669 * 1024 * 1024)
+    'the answer would be 669 MB, more than the 256 MB the server sends (ask for fewer codes, or for the JSON standings)'
+    """
+    return (
+        f"the answer would be {size / (1024 * 1024):,.0f} MB, more than the {MAX_ANSWER // (1024 * 1024)} MB "
+        "the server sends (ask for fewer codes, or for the JSON standings)"
+    )
+
+
+def memory_message() -> str:
+    """The message of a request refused because its ranking ran out of a worker's memory."""
+    return (
+        "the event needs more memory to rank than this server's budget for one request "
+        "(ask for fewer codes, or for the JSON standings)"
+    )
 
 
 def error_answer(error: ApiError) -> Answer:
@@ -131,15 +188,47 @@ def error_json(error: ApiError) -> bytes:
     return json.dumps(error.body(), ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
 
 
-def _standings(upload: Upload, options: StandingsOptions) -> Answer:
+def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequest, output: str) -> None:
+    """Refuses a request that asks for more work than its budget allows; stops a costly one in the cheap share."""
+    job = share.job
+    event = prepared(reading, request)
+    specs: Sequence[Spec] | None = request.tiebreaks
+    if specs is None:
+        with contextlib.suppress(InputError):  # a bad stated list is refused by the ranking, at its line
+            specs = reading.stated_tiebreaks()
+    asked = cost.work(event.players, event.rounds, specs, event.kind, request.rank_by, output)
+    refusal = asked.refusal(job.seconds) if job.seconds is not None else None
+    if refusal is not None:
+        raise ApiError(refusal, path=upload.path)
+    if not share.allows(asked.cells > cost.CHEAP_WORK):
+        raise Costly
+
+
+def _admit_answer(share: _Share, upload: Upload, result: Standings, output: str) -> None:
+    """Refuses a request whose tied groups' derivations would pass :data:`~sonneborn.web.cost.MAX_TIED`, before
+    they are written; stops one whose derivations are costly in the cheap share."""
+    tied = cost.derivations_size(result)
+    refusal = tied.refusal(cost.DERIVING[output])
+    if refusal is not None:
+        raise ApiError(refusal, path=upload.path, field="tiebreaks")
+    if not share.allows(tied.size * cost.DERIVING[output] > cost.CHEAP_ANSWER):
+        raise Costly
+
+
+def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answer:
     request = parse_request(options)
-    result = rank_event(load_event(upload, options), request, upload)
+    output = "html" if options.format == "html" else "standings"
+    reading = load_event(upload, options)
+    _admit(share, upload, reading, request, output)
+    result = rank_event(reading, request, upload)
+    if output == "html":
+        _admit_answer(share, upload, result, output)
     with refused_events(upload.path):
         text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format)
     return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
 
 
-def _explain(upload: Upload, options: ExplainOptions) -> Answer:
+def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
     request = parse_request(options)
     if options.start is not None and options.player is not None:
         raise ApiError("give the player by start or by player, not both", field="player")
@@ -152,10 +241,15 @@ def _explain(upload: Upload, options: ExplainOptions) -> Answer:
         chosen = None if named is None else find_player(reading.event, named, option=_field(options))
     except OptionError as error:
         raise ApiError(str(error), field=error.option) from None
+    _admit(share, upload, reading, request, "explain" if chosen is None else "explanation")
     result = rank_event(reading, request, upload)
+    if chosen is None:
+        _admit_answer(share, upload, result, "explain")
     starts = [chosen] if chosen is not None else list(range(1, players + 1))
     with refused_events(upload.path):
-        return Answer(200, JSON, _json({"explanations": explanations(result, starts)}))
+        found = explanations(result, starts)
+        _fits(sum(_text_size(entry["lines"]) for entry in found), len(found))
+        return Answer(200, JSON, _json({"explanations": found}))
 
 
 def _field(options: ExplainOptions) -> str:
@@ -163,14 +257,46 @@ def _field(options: ExplainOptions) -> str:
     return "player" if options.player is not None else "start"
 
 
-def _report(upload: Upload, options: EventOptions) -> Answer:
+def _report(share: _Share, upload: Upload, options: EventOptions) -> Answer:
     request = parse_request(options)
     reading = load_event(upload, options)
+    _admit(share, upload, reading, request, "report")
     result = rank_event(reading, request, upload)
+    _admit_answer(share, upload, result, "report")
     warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
     with refused_events(upload.path):
         data = report_data(result, path=upload.path, input_format=reading.format)
+        _fits(sum(_text_size(row["lines"]) for row in data["rows"]), len(data["rows"]))
         return Answer(200, JSON, _json({**data, "warnings": warnings}))
+
+
+def _text_size(lines: list[str]) -> int:
+    # A player's explanation lines; the answer has them twice (as lines and by code).
+    return 2 * sum(map(len, lines))
+
+
+def _fits(text: int, rows: int) -> None:
+    """Refuses an answer of ``text`` characters of explanations over ``rows`` rows before it is encoded: when it
+    would pass :data:`MAX_ANSWER`, or more than the worker's memory can hold (orjson crashes the process where an
+    allocation fails, instead of raising ``MemoryError``)."""
+    estimate = text + 400 * rows
+    if estimate > MAX_ANSWER:
+        raise ApiError(too_large_message(estimate), status=422)
+    if 3 * estimate > memory_left():
+        raise MemoryError(f"an answer of some {estimate} bytes")
+
+
+def memory_left() -> int:
+    """The bytes this process may still allocate under its limit on address space (``RLIMIT_AS``)."""
+    try:
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            return 2**62
+        with open("/proc/self/statm") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 2**62
+    return soft - used
 
 
 def _json(data: Any) -> bytes:

@@ -12,8 +12,11 @@ is up. The server's own process only moves bytes, and keeps answering
   killed and replaced, and the request answered 422 (:class:`OverBudget`).
 - **Slots.** At most ``size`` requests are ranked at once; the others wait
   their turn, at most :data:`QUEUE_TIMEOUT` seconds (else 503, :class:`Busy`).
-  Requests for a file over :data:`HEAVY` may take all slots but one: large
-  uploads cannot starve the small ones.
+  Costly requests may take all slots but one, so that cheap ones always find a
+  worker: a request is costly when its worker finds that it asks for much
+  work (:mod:`sonneborn.web.cost`), when it takes longer than
+  :data:`CHEAP_SECONDS`, or at once for a file over :data:`HEAVY`; it then
+  leaves the cheap share and queues among the costly.
 - **Memory.** A worker may use :data:`MEMORY_LIMIT` bytes besides what it
   starts with (else 422); one whose memory grew by :data:`RECYCLE_GROWTH`
   during a request is replaced by a fresh one, so that the memory of a big
@@ -21,6 +24,10 @@ is up. The server's own process only moves bytes, and keeps answering
   after :data:`IDLE_TIME` without work. The answers the server holds for its clients are
   bounded too, by :data:`ANSWER_MEMORY` in all: a worker with an answer waits
   until there is room for it, within its request's time.
+- **Deaths.** A worker that ends while it works on a request (its allocator
+  failing past the memory limit, the system killing it) is never given the
+  same job again; the zygote says how it ended, and that decides the answer
+  (:class:`Died`): 422 for the memory limit, 503 for a kill, 500 for a crash.
 
 Workers are forked by a *zygote*, a process the server starts once which
 has imported the engine, so that a new worker is ready in milliseconds; they
@@ -35,18 +42,23 @@ import asyncio
 import atexit
 import collections
 import contextlib
+import faulthandler
+import hashlib
 import logging
+import mmap
 import os
 import pickle
 import resource
+import select
 import signal
 import socket
 import struct
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import anyio
@@ -66,7 +78,10 @@ QUEUE_TIMEOUT = 30.0
 WORKERS = min(4, max(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2))
 """The most requests ranked at once: one worker process each, as many as the cores (two to four)."""
 HEAVY = 1024 * 1024
-"""A request for a file over this size (1 MB) is heavy: heavy requests may take every worker but one."""
+"""A request for a file over this size (1 MB) is costly from the start, without a try in the cheap share."""
+CHEAP_SECONDS = 2.0
+"""The longest a request is ranked among the cheap ones: past it (a file slow to read, a cost not foreseen)
+its worker is stopped and the request queues among the costly, with the rest of its time."""
 MEMORY_LIMIT = 2 * 1024 * 1024 * 1024
 """The memory, in bytes, a worker may use besides what it starts with (2 GB): past it, the request is refused."""
 RECYCLE_GROWTH = 64 * 1024 * 1024
@@ -77,15 +92,35 @@ IDLE_GROWTH = 8 * 1024 * 1024
 when the requests stop, the memory returns to what it was before them."""
 IDLE_TIME = 5.0
 """Seconds without work after which a worker that grew ends (a new one is forked for the next request)."""
-ANSWER_MEMORY = 1024 * 1024 * 1024
-"""The bytes of answers the server holds at once for its clients (1 GB), each at most
-:data:`~sonneborn.web.work.MAX_ANSWER`."""
+ANSWER_MEMORY = 512 * 1024 * 1024
+"""The bytes of answers the server holds at once for its clients (512 MB), each at most
+:data:`~sonneborn.web.work.MAX_ANSWER`; past it a large answer waits for room (a small one never does)."""
+SMALL_ANSWER = 4 * 1024 * 1024
+"""An answer this small (4 MB) never waits for room among the answers held: a cheap request's answer is never
+held back by large answers that clients do not read."""
+SEND_CHUNK = 256 * 1024
+"""The bytes of an answer handed to the connection at once."""
 
 NICENESS = 10
 """How much lower the workers' scheduling priority is than the server's, whose answers must stay quick
 (``/healthz``, the page, refusals) while events are ranked on every core."""
+COSTLY_NICENESS = 13
+"""The scheduling priority of a worker on a costly request: lower still (half a cheap one's share of a busy
+core), so that the cheap ones go first (a worker cannot raise its priority again: it ends after the request)."""
+SEEN_COSTLY = 256
+"""How many costly requests the server remembers (a digest of each): one asked again queues among the costly
+at once, without a try in the cheap share."""
 
 _LENGTH = struct.Struct("!Q")
+_CONTROL = struct.Struct("!qq")
+"""A message to the zygote: what (:data:`_FORK` with a socket, or :data:`_ENDED`) and its number."""
+_FORK, _ENDED = 0, 1
+_PROMOTE = "costly?"
+"""What a worker asks, mid-job, when a job sent as cheap proves costly; the server answers a byte (1: go on)."""
+_END = struct.Struct("!qq")
+"""The zygote's answer on a worker's end: its wait status (-1: not known) and how much it had grown."""
+ENDED_WAIT = 2.0
+"""The longest the zygote waits for a worker whose socket closed to end, in seconds."""
 
 
 def budget(size: int) -> float:
@@ -107,8 +142,72 @@ class OverBudget(Exception):
         )
 
 
-class _Lost(RuntimeError):
-    """A worker ended without answering (killed from outside, or crashed)."""
+class _Costly(Exception):
+    """The worker found the job costly, in the cheap share: it must queue among the costly."""
+
+
+@dataclass(eq=False)
+class _Place:
+    """A worker's place taken by a request: in the costly share or not (a cheap place may turn costly)."""
+
+    costly: bool
+
+
+class _Unsent(RuntimeError):
+    """A worker had ended before its job reached it: the job may go to another."""
+
+
+class Died(Exception):
+    """A worker ended while it worked on a request, and this is the answer: ``status`` and ``message``.
+
+    Its end is read from the zygote (its wait status and peak memory): a
+    worker that grew by a quarter of its memory limit ran out of it, whatever
+    the failure its allocator then met (orjson's is a segmentation fault), and
+    the request is the client's to make smaller (422); one killed (the system
+    short of memory, or someone) is the server's fault (503); any other end is
+    a bug (500, logged). The same job is never given to another worker.
+    """
+
+    def __init__(self, status: int, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.reason = reason
+        """How the worker ended, for the server's log."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """How a worker process ended, as its zygote saw it."""
+
+    status: int
+    """Its wait status (``os.waitstatus_to_exitcode`` reads it)."""
+    grown: int
+    """How much its peak resident memory passed the zygote's, in bytes."""
+
+    def __str__(self) -> str:
+        if os.WIFSIGNALED(self.status):
+            return f"killed by {signal.Signals(os.WTERMSIG(self.status)).name}, grown by {self.grown >> 20} MB"
+        return f"exit status {os.waitstatus_to_exitcode(self.status)}, grown by {self.grown >> 20} MB"
+
+
+def death(ended: Ended | None, memory_limit: int | None) -> Died:
+    """The answer to a request whose worker ended while it worked on it (see :class:`Died`).
+
+    >>> death(Ended(signal.SIGSEGV, 900 << 20), 2 << 30).status, death(Ended(signal.SIGKILL, 0), 2 << 30).status
+    (422, 503)
+    >>> death(Ended(signal.SIGSEGV, 20 << 20), 2 << 30).status, death(None, 2 << 30).status
+    (500, 503)
+    """
+    if ended is None:
+        reason = "its end is not known"
+        return Died(503, "a ranking worker ended before it answered, for a reason not known: try again", reason)
+    if os.WIFSIGNALED(ended.status) and os.WTERMSIG(ended.status) == signal.SIGKILL:
+        message = "a ranking worker was killed before it answered (by the system short of memory, or from outside)"
+        return Died(503, message + ": try again", str(ended))
+    if memory_limit is not None and ended.grown >= memory_limit // 4:
+        return Died(422, work.memory_message(), str(ended))
+    return Died(500, "internal error: this is a bug in sonneborn, please report it", str(ended))
 
 
 class Busy(Exception):
@@ -118,38 +217,74 @@ class Busy(Exception):
         super().__init__(f"the server is busy: no worker was free to rank the event within {round(seconds, 1):g} s")
 
 
+class AnswersHeld(Busy):
+    """The answers held for clients that do not read them left no room for this one within its time."""
+
+    def __init__(self, memory: int) -> None:
+        Exception.__init__(
+            self,
+            f"the server is busy: it holds {memory >> 20} MB of answers its clients have not read yet, and this one "
+            "found no room in time; try again",
+        )
+
+
 @dataclass(eq=False)
 class Result:
-    """An answer held by the server until it is sent: its chunks are given back as they go out."""
+    """An answer held by the server until it is sent, given back to the system as it goes out.
+
+    A worker's answer is held in an anonymous memory mapping of its own (not
+    the heap, whose freed memory the allocator keeps): the pages already sent
+    are given back as the answer goes, and the rest when it is dropped, so that
+    the server's memory returns to what it was once its clients have gone.
+    """
 
     status: int
     media_type: str
     length: int
-    chunks: collections.deque[bytes]
+    buffer: mmap.mmap | bytes = b""
     release: Callable[[int], None] = lambda sent: None
     """Gives back the memory of ``sent`` bytes of the answer."""
     held: int = 0
     """The bytes of the answer still held."""
+    position: int = 0
+    """The bytes of the answer already sent."""
+    _freed: int = 0
 
     def __post_init__(self) -> None:
         self.held = self.length
+
+    def next_chunk(self, size: int = SEND_CHUNK) -> bytes:
+        """The next ``size`` bytes of the answer to send (empty once it is all sent)."""
+        return self.buffer[self.position : min(self.position + size, self.length)] if self.held else b""
+
+    def body(self) -> bytes:
+        """The whole answer (for a test or a program that holds it anyway)."""
+        return bytes(self.buffer[: self.length])
 
     def sent(self, count: int) -> None:
         """Tells that ``count`` more bytes of the answer went out (or were dropped)."""
         count = min(count, self.held)
         self.held -= count
+        self.position += count
+        if isinstance(self.buffer, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+            pages = self.position // mmap.PAGESIZE * mmap.PAGESIZE
+            if pages > self._freed and not self.buffer.closed:
+                self.buffer.madvise(mmap.MADV_DONTNEED, self._freed, pages - self._freed)
+                self._freed = pages
         if count:
             self.release(count)
 
     def drop(self) -> None:
         """Gives back everything still held (the client left, or the answer is sent)."""
-        self.chunks.clear()
         self.sent(self.held)
+        if isinstance(self.buffer, mmap.mmap):
+            self.buffer.close()
+        self.buffer = b""
 
 
 def result_of(found: Answer) -> Result:
     """The result of an answer computed in this process."""
-    return Result(found.status, found.media_type, len(found.body), collections.deque([found.body]))
+    return Result(found.status, found.media_type, len(found.body), found.body)
 
 
 @dataclass(eq=False)
@@ -162,6 +297,25 @@ class _Worker:
     grown: int = 0
     """How much its resident memory grew since it started, in bytes, as it said after its last answer."""
     idle_since: float = 0.0
+
+    lowered: bool = False
+    """Whether its priority was lowered for a costly request (it cannot be raised again: it ends after)."""
+
+    def lower_priority(self) -> None:
+        """Lowers the worker's scheduling priority to :data:`COSTLY_NICENESS` for a costly request."""
+        if not self.lowered:
+            self.lowered = True
+            with contextlib.suppress(OSError, AttributeError):
+                os.setpriority(os.PRIO_PROCESS, self.pid, COSTLY_NICENESS)
+
+    def alive(self) -> bool:
+        """Whether the idle worker is still there: it has not ended, nor sent anything unasked (its socket's end)."""
+        watched = [self.sock.fileno()] if self.pidfd is None else [self.sock.fileno(), self.pidfd]
+        try:
+            readable, _, _ = select.select(watched, [], [], 0)
+        except (OSError, ValueError):
+            return False
+        return not readable
 
     def kill(self) -> None:
         """Kills the worker at once (its work is cut), and lets go of it."""
@@ -189,13 +343,15 @@ class Workers:
     answer_memory: int = ANSWER_MEMORY
     queue_timeout: float = QUEUE_TIMEOUT
     _idle: list[_Worker] = field(default_factory=list)
+    cheap_seconds: float = CHEAP_SECONDS
     _running: int = 0
-    _heavy: int = 0
+    _costly: int = 0
     _held: int = 0
     _closed: bool = False
     _loop: asyncio.AbstractEventLoop | None = None
     _changed: asyncio.Condition | None = None
     _notices: set[asyncio.Task[None]] = field(default_factory=set)
+    _seen_costly: collections.OrderedDict[bytes, None] = field(default_factory=collections.OrderedDict)
     _sweep: asyncio.TimerHandle | None = None
 
     @property
@@ -218,90 +374,221 @@ class Workers:
     async def run(self, job: Job, *, seconds: float, heavy: bool = False) -> Result:
         """Runs a job in a worker within ``seconds``; the answer, held until sent.
 
-        Raises :class:`Busy` when no worker is free in time, :class:`OverBudget` when the work is cut.
+        A job runs in the cheap share unless ``heavy`` (a large file): there,
+        once it proves costly (its worker says so, or it takes longer than
+        :attr:`cheap_seconds`), it goes to the queue of the costly ones, which
+        may take every worker but one. Raises :class:`Busy` when no worker is
+        free in time, :class:`OverBudget` when the work is cut, :class:`Died`
+        when its worker ends on it.
         """
+        shared = self.size > 1  # with one worker, every request is ranked by it in turn
+        digest = _digest(job) if shared and not heavy else None
+        costly = shared and (heavy or digest in self._seen_costly)
+        loop = asyncio.get_running_loop()
+        left = seconds
+        while True:
+            place = await self._take(costly)
+            began = loop.time()
+            try:
+                if costly or not shared:
+                    try:
+                        return await self._run(replace(job, costly=True), left, place)
+                    except OverBudget:
+                        raise OverBudget(seconds) from None
+                try:
+                    return await self._run(replace(job, costly=False), min(left, self.cheap_seconds), place, left)
+                except _Costly:
+                    pass
+                except OverBudget:
+                    if place.costly or self.cheap_seconds >= left:
+                        raise OverBudget(seconds) from None
+                    logger.info("a request took longer than a cheap one may: it queues among the costly")
+                finally:
+                    if place.costly and digest is not None:
+                        self._remember(digest)
+            finally:
+                await self._leave(place)
+            if digest is not None:
+                self._remember(digest)
+            costly = True
+            left -= loop.time() - began
+
+    async def _take(self, costly: bool) -> _Place:
+        """Takes a worker's place, in the costly share or not; :class:`Busy` when none is free in time."""
         changed = self._condition()
-        heavy = heavy and self.size > 1
 
         def free() -> bool:
-            return self._running < self.size and (not heavy or self._heavy < self.size - 1)
+            return self._running < self.size and (not costly or self._costly < self.size - 1)
 
         try:
             async with asyncio.timeout(self.queue_timeout), changed:
                 await changed.wait_for(free)
                 self._running += 1
-                self._heavy += heavy
+                self._costly += costly
         except TimeoutError:
             raise Busy(self.queue_timeout) from None
+        return _Place(costly)
+
+    def _remember(self, digest: bytes) -> None:
+        self._seen_costly[digest] = None
+        self._seen_costly.move_to_end(digest)
+        while len(self._seen_costly) > SEEN_COSTLY:
+            self._seen_costly.popitem(last=False)
+
+    def _promote(self, place: _Place) -> bool:
+        """Makes a cheap place costly, when the costly share has room now."""
+        if not place.costly and self._costly < self.size - 1:
+            place.costly = True
+            self._costly += 1
+        return place.costly
+
+    async def _leave(self, place: _Place) -> None:
+        changed = self._condition()
+        async with changed:
+            self._running -= 1
+            self._costly -= place.costly
+            changed.notify_all()
+
+    async def _run(self, job: Job, seconds: float, place: _Place, promoted: float | None = None) -> Result:
+        """Runs a job in an idle or a new worker within ``seconds`` (``promoted`` once its place turns costly)."""
         worker: _Worker | None = None
         try:
-            reused = bool(self._idle)
-            worker = self._idle.pop() if self._idle else await anyio.to_thread.run_sync(self._start)
+            worker = await self._idle_or_new()
             try:
-                found, retire = await self._ask(worker, job, seconds)
-            except _Lost:
-                # A worker that ended while idle (killed from outside): the job goes to a fresh one, once.
+                found, retire = await self._ask(worker, job, seconds, place, promoted)
+            except _Unsent:
+                # It ended while idle (killed from outside) before the job reached it: a fresh one takes it.
                 worker.kill()
                 worker = None
-                if not reused:
-                    raise
                 logger.warning("a ranking worker had ended: the request goes to a new one")
-                worker = await anyio.to_thread.run_sync(self._start)
-                found, retire = await self._ask(worker, job, seconds)
-            if retire or self._closed:
-                worker.release()
-            else:
-                worker.idle_since = asyncio.get_running_loop().time()
-                self._idle.append(worker)
-                if worker.grown > IDLE_GROWTH:
-                    self._sweep_later()
+                worker = await self._start_async()
+                found, retire = await self._ask(worker, job, seconds, place, promoted)
+            except _Costly:
+                self._rest(worker, retire=False)
+                worker = None
+                raise
+            self._rest(worker, retire=retire)
             worker = None
             return found
         finally:
             if worker is not None:  # cut, cancelled or broken: its state is unknown, so it goes
                 worker.kill()
-            async with changed:
-                self._running -= 1
-                self._heavy -= heavy
-                changed.notify_all()
 
-    async def _ask(self, worker: _Worker, job: Job, seconds: float) -> tuple[Result, bool]:
+    def _rest(self, worker: _Worker, *, retire: bool) -> None:
+        """Puts a worker that answered back among the idle ones, or lets it go."""
+        if retire or self._closed or worker.lowered:
+            worker.release()
+            return
+        worker.idle_since = asyncio.get_running_loop().time()
+        self._idle.append(worker)
+        if worker.grown > IDLE_GROWTH:
+            self._sweep_later()
+
+    async def _idle_or_new(self) -> _Worker:
+        """An idle worker still alive, else a new one."""
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.alive():
+                return worker
+            logger.warning("a ranking worker had ended while idle: it is replaced")
+            worker.kill()
+        return await self._start_async()
+
+    async def _start_async(self) -> _Worker:
+        try:
+            return await anyio.to_thread.run_sync(self._start)
+        except OSError as error:  # no process could be forked: the machine's fault, not the request's
+            logger.error("cannot start a ranking worker: %s", error)
+            raise Died(503, "the server cannot start a ranking worker now: try again", str(error)) from None
+
+    async def _ask(
+        self, worker: _Worker, job: Job, seconds: float, place: _Place, promoted: float | None = None
+    ) -> tuple[Result, bool]:
         loop = asyncio.get_running_loop()
         sock = worker.sock
         frame = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        began = loop.time()
+        reserving = False
+        if place.costly and self.size > 1:
+            worker.lower_priority()
         try:
-            async with asyncio.timeout(seconds):
+            async with asyncio.timeout(seconds) as deadline:
                 try:
                     await loop.sock_sendall(sock, _LENGTH.pack(len(frame)) + frame)
-                    del frame
-                    size = _LENGTH.unpack(await _receive(loop, sock, _LENGTH.size))[0]
-                    head = pickle.loads(await _receive(loop, sock, size))
-                except (EOFError, OSError) as error:
-                    raise _Lost(f"the ranking worker {worker.pid} ended before it answered") from error
-                status, media_type, bug, retire, worker.grown, length = head
-                await self._reserve(length)
-                result = Result(status, media_type, length, collections.deque(), release=self._give_back)
+                except OSError as error:
+                    raise _Unsent(f"the ranking worker {worker.pid} had ended") from error
+                del frame
                 try:
-                    left = length
-                    while left:
-                        chunk = await loop.sock_recv(sock, min(left, 1024 * 1024))
-                        if not chunk:
-                            raise EOFError("the worker closed its socket mid-answer")
-                        result.chunks.append(chunk)
-                        left -= len(chunk)
-                except BaseException:
-                    result.drop()
-                    raise
+                    while True:
+                        size = _LENGTH.unpack(await _receive(loop, sock, _LENGTH.size))[0]
+                        head = pickle.loads(await _receive(loop, sock, size))
+                        if head != _PROMOTE:
+                            break
+                        # A cheap job proved costly: it goes on, with the whole of its time, if the share has room.
+                        if self._promote(place) and promoted is not None:
+                            deadline.reschedule(began + promoted)
+                            worker.lower_priority()
+                        await loop.sock_sendall(sock, b"\1" if place.costly else b"\0")
+                except (EOFError, OSError):
+                    # The job reached it: its end is the job's doing, or the system's. Never the same job again.
+                    ended = await anyio.to_thread.run_sync(ZYGOTE.ended, worker.pid)
+                    died = death(ended, self.memory_limit)
+                    log = logger.error if died.status == 500 else logger.warning
+                    log("a ranking worker ended before it answered (%s): answered %d", died.reason, died.status)
+                    raise died from None
+                status, media_type, bug, retire, worker.grown, length, costly = head
+                if costly:
+                    raise _Costly()
+                reserving = True
+                await self._reserve(length)
+                reserving = False
+                result = await self._receive_answer(worker, Result(status, media_type, length), length)
         except TimeoutError:
+            if reserving:
+                raise AnswersHeld(self.answer_memory) from None
             raise OverBudget(seconds) from None
         if bug is not None:
             logger.error("internal error in a ranking worker:\n%s", bug.rstrip())
         return result, retire
 
+    async def _receive_answer(self, worker: _Worker, result: Result, length: int) -> Result:
+        """The answer's bytes from the worker, into a mapping of their own; its memory counted until given back."""
+        result.release = self._give_back
+        loop = asyncio.get_running_loop()
+        try:
+            if length:
+                try:
+                    result.buffer = mmap.mmap(-1, length)
+                except OSError as error:  # the server's memory is short: its fault, not the request's
+                    raise Died(503, "the server is short of memory for the answer now: try again", str(error)) from None
+                view = memoryview(result.buffer)
+                try:
+                    got = 0
+                    while got < length:
+                        count = await loop.sock_recv_into(worker.sock, view[got : got + 1024 * 1024])
+                        if not count:
+                            raise EOFError("the worker closed its socket mid-answer")
+                        got += count
+                finally:
+                    view.release()
+        except (EOFError, OSError):
+            result.drop()
+            ended = await anyio.to_thread.run_sync(ZYGOTE.ended, worker.pid)
+            died = death(ended, self.memory_limit)
+            logger.warning("a ranking worker ended mid-answer (%s): answered %d", died.reason, died.status)
+            raise died from None
+        except BaseException:
+            result.drop()
+            raise
+        return result
+
     async def _reserve(self, length: int) -> None:
+        """Counts an answer among those held, once there is room for it (a small one never waits)."""
         changed = self._condition()
         async with changed:
-            await changed.wait_for(lambda: self._held == 0 or self._held + length <= self.answer_memory)
+            await changed.wait_for(
+                lambda: length <= SMALL_ANSWER or self._held == 0 or self._held + length <= self.answer_memory
+            )
             self._held += length
 
     def _give_back(self, count: int) -> None:
@@ -373,6 +660,19 @@ class InProcess:
         """Nothing to end."""
 
 
+def _digest(job: Job) -> bytes:
+    """What tells a request from another: its endpoint, options and file (a file over :data:`HEAVY` is not
+    needed: it is costly whatever it is)."""
+    body = job.body
+    digest = hashlib.blake2b(digest_size=16)
+    options = repr(sorted(job.query.items())), repr(sorted(body.fields.items()))
+    for part in (job.endpoint, body.kind, body.path, *options):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(body.data)
+    digest.update(body.text.encode("utf-8", "surrogatepass"))
+    return digest.digest()
+
+
 async def _notify(changed: asyncio.Condition) -> None:
     async with changed:
         changed.notify_all()
@@ -413,7 +713,7 @@ class Zygote:
                 ours, theirs = socket.socketpair()
                 try:
                     limit = -1 if memory_limit is None else memory_limit
-                    socket.send_fds(self._control, [struct.pack("!q", limit)], [theirs.fileno()])
+                    socket.send_fds(self._control, [_CONTROL.pack(_FORK, limit)], [theirs.fileno()])
                     pid = struct.unpack("!q", _read(self._control, 8) or b"")[0]
                 except (OSError, struct.error):
                     ours.close()
@@ -429,6 +729,22 @@ class Zygote:
                     pidfd = os.pidfd_open(pid)
                 return _Worker(pid, ours, pidfd)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def ended(self, pid: int) -> Ended | None:
+        """How a worker of this zygote ended (blocking, :data:`ENDED_WAIT` at most); ``None`` when not known."""
+        with self._lock:
+            if self._control is None or self._process is None or self._process.poll() is not None:
+                return None
+            try:
+                self._control.sendall(_CONTROL.pack(_ENDED, pid))
+                reply = _read(self._control, _END.size)
+            except OSError:
+                self.stop()
+                return None
+        if reply is None:
+            return None
+        status, grown = _END.unpack(reply)
+        return None if status < 0 else Ended(status, grown)
 
     def _launch(self) -> None:
         self.stop()
@@ -469,20 +785,53 @@ ZYGOTE = Zygote()
 
 
 def zygote(fd: int) -> None:
-    """The zygote's life: fork a worker for each socket the server sends, until the server's socket closes."""
+    """The zygote's life: fork a worker for each socket the server sends, and say how one ended when asked,
+    until the server's socket closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(NICENESS)  # the workers inherit it: the server's own process goes first for the cores
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers
+    baseline = _resident()  # what a worker has when it starts
+    ended: collections.OrderedDict[int, tuple[int, int]] = collections.OrderedDict()
+
+    def reap(*_: object) -> None:
+        # Each worker that ended, with its wait status and peak memory, the 256 latest kept for the server to ask.
+        while True:
+            try:
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            ended[pid] = (status, usage.ru_maxrss * 1024 - baseline)
+            while len(ended) > 256:
+                ended.popitem(last=False)
+
+    signal.signal(signal.SIGCHLD, reap)
     control = socket.socket(fileno=fd)
     while True:
         try:
-            message, fds, _, _ = socket.recv_fds(control, 8, 1)
+            message, fds, _, _ = socket.recv_fds(control, _CONTROL.size, 1)
+            while message and len(message) < _CONTROL.size:  # the rest of a message cut in two
+                more = control.recv(_CONTROL.size - len(message))
+                if not more:
+                    return
+                message += more
         except OSError:
             return
-        if len(message) < 8 or not fds:
+        if len(message) < _CONTROL.size:
             return
-        limit = struct.unpack("!q", message)[0]
+        kind, number = _CONTROL.unpack(message)
+        if kind == _ENDED:
+            for unasked in fds:
+                os.close(unasked)
+            try:
+                control.sendall(_END.pack(*_wait_for(number, ended, reap)))
+            except OSError:
+                return
+            continue
+        if not fds:
+            return
+        limit = number
         pid = os.fork()
         if pid == 0:  # the worker
             status = 0
@@ -506,6 +855,18 @@ def zygote(fd: int) -> None:
             return
 
 
+def _wait_for(pid: int, ended: dict[int, tuple[int, int]], reap: Callable[[], None]) -> tuple[int, int]:
+    """A worker's wait status and growth once it has ended, within :data:`ENDED_WAIT`; ``(-1, 0)`` when not known."""
+    deadline = time.monotonic() + ENDED_WAIT
+    while True:
+        reap()
+        if pid in ended:
+            return ended.pop(pid)
+        if time.monotonic() > deadline:
+            return -1, 0
+        time.sleep(0.01)
+
+
 # The worker's side.
 
 
@@ -513,6 +874,7 @@ def _serve(sock: socket.socket, memory_limit: int | None) -> None:
     """A worker's life: answer each job the socket brings, until it closes or the worker grew too big."""
     if memory_limit is not None:
         _limit_memory(memory_limit)
+    faulthandler.enable()  # a native crash writes where it was to the server's log (the worker's standard error)
     baseline = _resident()
     sock.setblocking(True)
     with sock:
@@ -528,11 +890,21 @@ def _serve(sock: socket.socket, memory_limit: int | None) -> None:
                 return
             job = pickle.loads(frame)
             del frame
-            found = work.answer(job)
+
+            def promote() -> bool:
+                head = pickle.dumps(_PROMOTE)
+                sock.sendall(_LENGTH.pack(len(head)) + head)
+                return _read(sock, 1) == b"\1"
+
+            try:
+                found = work.answer(job, promote=promote)
+            except OSError:  # the server went while the job asked it
+                return
             del job
             grown = _resident() - baseline
             retire = found.out_of_memory or grown > RECYCLE_GROWTH
-            head = pickle.dumps((found.status, found.media_type, found.bug, retire, grown, len(found.body)))
+            said = (found.status, found.media_type, found.bug, retire, grown, len(found.body), found.costly)
+            head = pickle.dumps(said)
             try:
                 sock.sendall(_LENGTH.pack(len(head)) + head)
                 sock.sendall(found.body)
