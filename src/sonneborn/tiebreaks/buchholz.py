@@ -52,7 +52,8 @@ def buchholz(context: Context, spec: Spec) -> Column:
 
     def derive_many(rows: Ints) -> Derivations:
         score = c.score[rows]
-        texts, shown, opponents = c.score_texts(rows), c.present[rows], c.opponent_numbers[rows]
+        texts = context.contribution_texts(spec.forfeits_played).score_texts(rows)
+        shown, opponents = c.present[rows], c.opponent_numbers[rows]
         return Derivations(score, unit, texts, shown, round_numbers(*score.shape), opponents, kept[rows])
 
     return whole(total, denominator=unit, derive_many=derive_many)
@@ -140,7 +141,10 @@ def solkoff(context: Context, spec: Spec) -> Column:
     as opponents with an adjusted score of zero, so add nothing. Buchholz without C.07 Art. 16: no
     16.3 adjustment of the last rounds only, no dummy. No cuts.
     """
-    seen = unplayed_as_draws(context, "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})")
+    rule = "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})"
+    seen = unplayed_as_draws(
+        context.table.points, context.scores, context.counted, context.played, context.draw, context.unit, rule
+    )
     games = context.played & context.has_opponent
     opponent_score = np.where(games, seen.score[context.opponent_rows], 0)
     unit, names = context.unit, context.names

@@ -2,9 +2,11 @@
 
 A :class:`Context` is made for one ranking (an event, a rules edition, the
 rating assumed for unrated players). Kernels read its cached arrays — the
-rounds that count, the games, the scores, and through :mod:`.unplayed` the
-scores as C.07 Art. 16 makes opponents see them — so that BH, SB and their
-cuts share one computation.
+rounds that count, the games, the scores, and the scores as C.07 Art. 16
+makes opponents see them — so that BH, SB and their cuts share one
+computation. It is the cache of the plain array functions of
+:mod:`.unplayed`: it calls them once with the event's arrays and keeps what
+they give.
 """
 
 from __future__ import annotations
@@ -26,7 +28,17 @@ from sonneborn.event import (
 )
 from sonneborn.model import EventKind, ResultKind
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
-from sonneborn.tiebreaks.unplayed import Contributions, ScoresSeen, contributions, scores_seen, unplayed_categories
+from sonneborn.tiebreaks.unplayed import (
+    Contributions,
+    ContributionTexts,
+    ScoresSeen,
+    Treatment,
+    adjusted_scores,
+    contributions,
+    scores_as_they_are,
+    unplayed_categories,
+    virtual_opponent_view,
+)
 
 
 class Context:
@@ -54,6 +66,7 @@ class Context:
         self.draw = self.table.system_points(ResultKind.DRAW)
         self.loss = self.table.system_points(ResultKind.LOSS)
         self._contributions: dict[bool, Contributions] = {}
+        self._contribution_texts: dict[bool, ContributionTexts] = {}
 
     @property
     def players(self) -> int:
@@ -103,14 +116,22 @@ class Context:
         return self.table.scores
 
     @cached_property
+    def treatment(self) -> Treatment:
+        """How BH, FB and SB count unplayed rounds: as they are in a round robin (C.07 15.2) or under the rules
+        ``none``; else by the edition, Art. 16 or the pre-2023 virtual opponent."""
+        if self.is_round_robin or self.rules.unplayed == "none":
+            return Treatment.PLAIN
+        return Treatment(self.rules.unplayed)
+
+    @cached_property
     def art16(self) -> bool:
         """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
-        return not self.is_round_robin and self.rules.unplayed == "article-16"
+        return self.treatment is Treatment.ARTICLE_16
 
     @cached_property
     def plain(self) -> bool:
         """Whether unplayed rounds count as they are: a round robin (C.07 15.2) or the rules ``none``."""
-        return self.is_round_robin or self.rules.unplayed == "none"
+        return self.treatment is Treatment.PLAIN
 
     @cached_property
     def categories(self) -> Ints:
@@ -120,13 +141,51 @@ class Context:
     @cached_property
     def seen(self) -> ScoresSeen:
         """Every score as opponents see it in BH and SB (C.07 16.3, or the pre-2023 draws)."""
-        return scores_seen(self)
+        points, scores = self.table.points, self.scores
+        if self.treatment is Treatment.ARTICLE_16:
+            return adjusted_scores(points, scores, self.categories, self.draw, self.unit)
+        if self.treatment is Treatment.VIRTUAL_OPPONENT:
+            return virtual_opponent_view(points, scores, self.counted, self.played, self.draw, self.unit)
+        return scores_as_they_are(scores, self.table.kind.shape, self.unit)
 
     def contributions(self, forfeits_played: bool = False) -> Contributions:
         """Round by round, the opponent (real, dummy or virtual) that BH and SB count (C.07 16.4, 16.6)."""
         if forfeits_played not in self._contributions:
-            self._contributions[forfeits_played] = contributions(self, forfeits_played)
+            table = self.table
+            self._contributions[forfeits_played] = contributions(
+                self.treatment,
+                kind=table.kind,
+                points=table.points,
+                counted=self.counted,
+                opponent=self.opponent_rows,
+                has_opponent=self.has_opponent,
+                played=self.played,
+                seen=self.seen.score,
+                own=self.scores,
+                win=self.win,
+                draw=self.draw,
+                rounds=self.played_rounds,
+                forfeits_played=forfeits_played,
+                dummy_cap=self.rules.dummy_cap,
+            )
         return self._contributions[forfeits_played]
+
+    def contribution_texts(self, forfeits_played: bool = False) -> ContributionTexts:
+        """The sentences of :meth:`contributions`' elements, for the derivations (made when first asked for)."""
+        if forfeits_played not in self._contribution_texts:
+            self._contribution_texts[forfeits_played] = ContributionTexts(
+                self.contributions(forfeits_played),
+                self.seen,
+                self.names,
+                self.table.kind,
+                self.categories if self.art16 else None,
+                self.scores,
+                self.unit,
+                self.win,
+                self.draw,
+                self.played_rounds,
+            )
+        return self._contribution_texts[forfeits_played]
 
     @cached_property
     def fore(self) -> Context:
