@@ -70,10 +70,11 @@ def fore_buchholz(context: Context, spec: Spec) -> Column:
     """Fore Buchholz, C.07 8.3: Buchholz as if every paired game of the final round had been drawn.
 
     Everyone's score is recomputed under that assumption. Its use: the final
-    round is paired, not played yet, and its games to be played count as draws;
-    byes and forfeits of the final round, known before it, keep their points
-    (FIDE TEC, Held's exercise 10). Before the final round is paired, FB = BH.
-    Art. 16 and the modifiers apply as for BH.
+    round is paired, not played yet, and its games to be played count as draws.
+    Every paired game is drawn, a forfeit or a double forfeit of the final
+    round too (a paired game not played); byes pair nobody and keep their
+    points. Before the final round is paired, FB = BH. Art. 16 and the
+    modifiers apply as for BH, to the event with its final round drawn.
     """
     return buchholz(context.fore, spec)
 

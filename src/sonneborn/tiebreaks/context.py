@@ -189,18 +189,21 @@ class Context:
 
     @cached_property
     def fore(self) -> Context:
-        """The event with every game of its final round drawn (C.07 8.3); itself when that round is unpaired.
+        """The event with every paired game of its final round drawn (C.07 8.3); itself when that round is unpaired.
 
-        The games drawn are those played over the board or still to be played; a
-        forfeit, known before the round, stays as it is (FIDE TEC, Held's exercise
-        10), and so do byes. The final round is the event's last: before it is
-        paired the event has no final round yet, and FB is BH.
+        Every game the final round pairs counts as a draw over the board: one
+        played, one still to be played, and a forfeit or double forfeit too,
+        a paired game that was not played (as FIDE's reference checker and
+        Sharly Chess read it). Byes (PAB, FPB, HPB, ZPB) pair nobody and keep
+        their points. The final round is the event's last: before it is paired
+        the event has no final round yet, and FB is BH.
         """
         table = self.table
-        if table.rounds == 0 or not (table.opponent[:, -1] >= 0).any():
+        if table.rounds == 0:
             return self
-        final = table.kind[:, -1]
-        paired = (table.opponent[:, -1] >= 0) & (of_kinds(final, PLAYED_KINDS) | (final == NOT_PLAYED))
+        paired = table.opponent[:, -1] >= 0
+        if not paired.any():
+            return self
         kind, points, awarded = table.kind.copy(), table.points.copy(), table.awarded.copy()
         kind[paired, -1] = CODE[ResultKind.DRAW]
         points[paired, -1] = table.system_points(ResultKind.DRAW)
