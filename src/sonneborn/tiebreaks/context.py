@@ -213,13 +213,18 @@ class Context:
 
     @cached_property
     def max_score(self) -> int:
-        """The highest score a player could have made in the rounds played, in units (C.07 9.2).
+        """The highest score a player could have made in the rounds played, in units (C.07 9.2): a win in
+        every game he can have had.
 
-        A win in every round; in a round robin with an odd number of players
-        the free round of each completed cycle is no game, as FIDE's reference
-        checker counts it.
+        In a Swiss event every round is a game. In a round robin of an odd number
+        ``n`` of players each cycle of ``n`` rounds gives every player one free
+        round, which is no game: of ``r`` rounds played, ``r // n`` are free for
+        everyone, and the rounds of a cycle still under way all count, since a
+        player whose free round is still to come can have won each of them. An
+        even number of players has no free round (a match of two, a double or
+        quadruple round robin of four): every round is a game.
         """
         rounds, players = self.played_rounds, self.players
-        if self.is_round_robin and players and rounds % players == 0:
+        if self.is_round_robin and players % 2 == 1:
             rounds -= rounds // players
         return self.win * rounds
