@@ -35,6 +35,7 @@ from sonneborn.tiebreaks.unplayed import (
     Treatment,
     adjusted_scores,
     contributions,
+    free_rounds,
     scores_as_they_are,
     unplayed_categories,
     virtual_opponent_view,
@@ -103,6 +104,11 @@ class Context:
         """Rounds with an opponent and a result: games over the board and forfeits."""
         games: Bools = self.has_opponent & (self.table.kind != NOT_PLAYED)
         return games
+
+    @cached_property
+    def free_rounds(self) -> Bools:
+        """The free rounds of an odd round robin (zero-point byes all the same), for the derivations' words."""
+        return free_rounds(self.table.kind, round_robin=self.is_round_robin, players=self.players)
 
     @cached_property
     def opponent_rows(self) -> Ints:

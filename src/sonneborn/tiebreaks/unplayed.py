@@ -106,9 +106,32 @@ _CAP_RULES = {
 }
 
 
+FREE_ROUND = "free round"
+"""The name of the round in which an odd round robin's schedule pairs a player with nobody (C.07 15.2: it adds
+nothing to BH and SB)."""
+
+
 def describe_kind(kind: ResultKind) -> str:
     """How arbiters name an unplayed result."""
     return _KIND_NAMES.get(kind, str(kind))
+
+
+def free_rounds(kind: Codes, *, round_robin: bool, players: int) -> Bools:
+    """The free rounds of a round robin of an odd number of players: the rounds its schedule leaves a player
+    without an opponent, which the event records as zero-point byes.
+
+    Only their name changes: they stay zero-point byes for every rule. A Swiss zero-point bye is no free
+    round, and neither is an absence from a round robin of an even number of players, who all play every round.
+
+    >>> from sonneborn.event import CODE
+    >>> record = np.array([[CODE[ResultKind.WIN], CODE[ResultKind.ZERO_BYE]]], dtype=np.int8)
+    >>> [free_rounds(record, round_robin=rr, players=n).tolist() for rr, n in ((True, 3), (False, 3), (True, 4))]
+    [[[False, True]], [[False, False]], [[False, False]]]
+    """
+    if not round_robin or players % 2 == 0:
+        return np.zeros(kind.shape, dtype=bool)
+    found: Bools = kind == CODE[ResultKind.ZERO_BYE]
+    return found
 
 
 def unplayed_categories(kind: Codes, counted: Bools) -> Ints:
