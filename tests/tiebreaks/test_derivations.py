@@ -260,6 +260,20 @@ def test_non_neustadtl_is_the_square_then_the_products() -> None:
     ]
 
 
+def test_non_neustadtl_with_dummies() -> None:
+    # Ada (4 points) won every round: NNSB = 4² + her SB 5½, whose elements name the 2026 dummies of her PAB
+    # and her forfeit win (C.07 16.4), as SB's do: 16 + ½ + 2 + 1½ + 1½ = 21½.
+    ada = derivations(event(SWISS), "NNSB")[1]
+    assert ada.number == F(43, 2)
+    assert terms(ada) == [
+        (0, None, F(16), "4² (own score squared)"),
+        (1, 2, F(1, 2), "1×0.5 (Ben)"),
+        (2, None, F(2), f"1×2 ({PAB_2026})"),
+        (3, None, F(3, 2), f"1×1.5 ({FORFEIT_WIN_2026})"),
+        (4, 4, F(3, 2), "1×1.5 (Dee)"),
+    ]
+
+
 def test_gelbfuhs_elements() -> None:
     # Everyone played 3 games: Anna 0×(1 + 1½/3) + 1×(1 + 2/3) + ½×(1 + 1/3) = 5/3 + 2/3 = 7/3.
     anna = derivations(event(FOUR_PLAYER_ROUND_ROBIN), "GF")[1]

@@ -135,11 +135,6 @@ class Context:
         return self.treatment is Treatment.ARTICLE_16
 
     @cached_property
-    def plain(self) -> bool:
-        """Whether unplayed rounds count as they are: a round robin (C.07 15.2) or the rules ``none``."""
-        return self.treatment is Treatment.PLAIN
-
-    @cached_property
     def categories(self) -> Ints:
         """The C.07 16.2 category of every unplayed round (:class:`~.unplayed.Category` codes, 0 elsewhere)."""
         return unplayed_categories(self.table.kind, self.counted)

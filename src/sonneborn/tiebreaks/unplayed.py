@@ -128,9 +128,8 @@ def free_rounds(kind: Codes, *, round_robin: bool, players: int) -> Bools:
     >>> [free_rounds(record, round_robin=rr, players=n).tolist() for rr, n in ((True, 3), (False, 3), (True, 4))]
     [[[False, True]], [[False, False]], [[False, False]]]
     """
-    if not round_robin or players % 2 == 0:
-        return np.zeros(kind.shape, dtype=bool)
-    found: Bools = kind == CODE[ResultKind.ZERO_BYE]
+    odd_round_robin = round_robin and players % 2 == 1
+    found: Bools = (kind == CODE[ResultKind.ZERO_BYE]) & odd_round_robin
     return found
 
 
@@ -333,15 +332,15 @@ def contributions(
     win: int,
     draw: int,
     rounds: int,
-    forfeits_played: bool = False,
-    dummy_cap: bool = False,
+    forfeits_played: bool,
+    dummy_cap: bool,
 ) -> Contributions:
     """Round by round, what BH and SB count for every player.
 
     The arrays are the event's (a row per player, a column per round): result ``kind`` codes, ``points`` in
     units, the rounds ``counted``, the ``opponent`` rows (0 where none, masked by ``has_opponent``), the games
     ``played`` over the board; ``seen`` is every score as opponents see it (:class:`ScoresSeen`), ``own``
-    every score, ``rounds`` the rounds played.
+    every score, ``rounds`` the rounds played; ``forfeits_played`` is ``/P`` and ``dummy_cap`` the 2026 caps.
 
     A game over the board counts its opponent's score as seen (16.3); so do
     forfeits in round robins (15.2), under the rules ``none``, and with ``/P``
