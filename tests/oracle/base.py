@@ -352,17 +352,20 @@ class Context:
 
     @cached_property
     def max_score(self) -> Fraction:
-        """The highest score a player could have made in the rounds played (C.07 9.2).
+        """The maximum possible tournament score in the rounds played (C.07 9.2): a win in every game.
 
-        A win in every round; in a round robin with an odd number of players
-        the free round of each completed cycle is no game, as FIDE's reference
-        checker counts it.
+        In a Swiss event every round played is a game. In a round robin of n
+        players each player meets the n − 1 others once a cycle; with n odd a
+        cycle has n rounds, one of them a free round for each player, which is
+        no game. In the cycle under way a player whose free round is still to
+        come has had a game in every round of it.
         """
         rounds = self.played_rounds
         players = len(self.tournament)
-        if self.is_round_robin and players and rounds % players == 0:
-            rounds -= rounds // players
-        return self.system.win * rounds
+        if not self.is_round_robin or players % 2 == 0:  # no free round: every round a game
+            return self.system.win * rounds
+        cycles, under_way = divmod(rounds, players)
+        return self.system.win * (cycles * (players - 1) + under_way)
 
 
 def count_value(count: int, note: str) -> Value:

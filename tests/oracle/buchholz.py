@@ -47,19 +47,24 @@ def buchholz(context: Context, spec: Spec) -> dict[StartNo, Value]:
 
 
 def with_final_round_drawn(tournament: Tournament) -> Tournament | None:
-    """The event with every game of its final round drawn, played or to be played (forfeits and byes stay as
-    they are), or ``None`` when that round has no pairing."""
+    """The event "as if all paired games for the final round had ended in draws" (C.07 8.3), or ``None`` when
+    that round pairs nobody.
+
+    A paired game is one with an opponent, whatever became of it: played, to be played, forfeited by one side
+    or by both. Each becomes a draw played over the board. A bye pairs nobody and stays as it is.
+    """
     final = tournament.rounds
-    if final == 0 or not any(p.entry(final).opponent is not None for p in tournament.players):
+    if final == 0:
         return None
     players = []
+    paired_any = False
     for player in tournament.players:
         entry = player.entry(final)
-        if entry.opponent is not None and (entry.kind.is_played or entry.kind is ResultKind.NOT_PLAYED):
-            entries = (*player.entries[:-1], replace(entry, kind=ResultKind.DRAW, points=None))
-            player = replace(player, entries=entries)
+        if entry.opponent is not None:
+            paired_any = True
+            player = replace(player, entries=(*player.entries[:-1], replace(entry, kind=ResultKind.DRAW, points=None)))
         players.append(player)
-    return replace(tournament, players=tuple(players))
+    return replace(tournament, players=tuple(players)) if paired_any else None
 
 
 def fore_context(context: Context) -> Context:
@@ -73,9 +78,10 @@ def fore_context(context: Context) -> Context:
 def fore_buchholz(context: Context, spec: Spec) -> dict[StartNo, Value]:
     """Fore Buchholz, C.07 8.3: Buchholz as if every paired game of the final round had been drawn.
 
-    Everyone's score is recomputed under that assumption; byes and forfeits of
-    the final round keep their points (Held's exercise 10). Before the final
-    round is paired, FB = BH. Art. 16 and the modifiers apply as for BH.
+    Everyone's score is recomputed under that assumption; forfeits and double
+    forfeits of the final round are paired games and are drawn too, byes keep
+    their points. Before the final round is paired, FB = BH. Art. 16 and the
+    modifiers apply as for BH.
     """
     return buchholz(fore_context(context), spec)
 

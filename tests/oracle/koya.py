@@ -20,8 +20,8 @@ def koya_limit(context: Context, spec: Spec) -> Fraction:
 def koya(context: Context, spec: Spec) -> dict[StartNo, Value]:
     """Koya score, C.07 9.2: points scored against opponents who finished with at least 50 % of the maximum.
 
-    The opponents' raw scores count (KS is outside C.07 Art. 16). In a round
-    robin the maximum leaves out the free round of an odd number of players;
+    The opponents' raw scores count (KS is outside C.07 Art. 16). The maximum
+    is a win in every game a player can have had (:attr:`Context.max_score`);
     forfeits against qualifying opponents count as the games they are (15.2).
     """
     limit = koya_limit(context, spec)

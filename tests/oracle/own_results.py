@@ -38,10 +38,15 @@ _PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.
 
 
 def _describe(context: Context, entry: Entry) -> str:
-    """A round's result in words: ``won against Sloth``, ``forfeit loss against Nun``, ``half-point bye``."""
+    """A round's result in words: ``won against Sloth``, ``forfeit loss against Nun``, ``half-point bye``.
+
+    In a round robin of an odd number of players the round a player is paired with nobody, a zero-point bye
+    in the record, is the schedule's free round, and is called so.
+    """
     kind = entry.kind
     if entry.opponent is None:
-        return describe_kind(kind)
+        odd_round_robin = context.is_round_robin and len(context.tournament) % 2 == 1
+        return "free round" if odd_round_robin and kind is ResultKind.ZERO_BYE else describe_kind(kind)
     name = context.tournament.player(entry.opponent).name
     if kind.is_played and kind.outcome is not None:
         return f"{_PLAYED_WORDS[kind.outcome]} {name}"

@@ -260,6 +260,20 @@ def test_non_neustadtl_is_the_square_then_the_products() -> None:
     ]
 
 
+def test_non_neustadtl_with_dummies() -> None:
+    # Ada (4 points) won every round: NNSB = 4² + her SB 5½, whose elements name the 2026 dummies of her PAB
+    # and her forfeit win (C.07 16.4), as SB's do: 16 + ½ + 2 + 1½ + 1½ = 21½.
+    ada = derivations(event(SWISS), "NNSB")[1]
+    assert ada.number == F(43, 2)
+    assert terms(ada) == [
+        (0, None, F(16), "4² (own score squared)"),
+        (1, 2, F(1, 2), "1×0.5 (Ben)"),
+        (2, None, F(2), f"1×2 ({PAB_2026})"),
+        (3, None, F(3, 2), f"1×1.5 ({FORFEIT_WIN_2026})"),
+        (4, 4, F(3, 2), "1×1.5 (Dee)"),
+    ]
+
+
 def test_gelbfuhs_elements() -> None:
     # Everyone played 3 games: Anna 0×(1 + 1½/3) + 1×(1 + 2/3) + ½×(1 + 1/3) = 5/3 + 2/3 = 7/3.
     anna = derivations(event(FOUR_PLAYER_ROUND_ROBIN), "GF")[1]
@@ -516,7 +530,8 @@ def test_a_round_robins_averages_read_by_opponent_in_every_derivation_at_once() 
 
 
 def test_a_round_robins_free_round_comes_first_in_the_points() -> None:
-    # Three players, one free each round (a zero-point bye): a round without an opponent reads first.
+    # Three players, one free each round (recorded as a zero-point bye): a round without an opponent reads
+    # first, and is named the free round it is (issue 18).
     from sonneborn.explain import explained
     from sonneborn.model import EventKind
 
@@ -525,7 +540,7 @@ def test_a_round_robins_free_round_comes_first_in_the_points() -> None:
     standings = rank(event(text, kind=EventKind.ROUND_ROBIN, ratings=ratings), parse_list("AOB,ARO"))
     ann = standings.order.tolist().index(0)
     assert explained(standings, "PTS")[ann] == (
-        "PTS 1.5 = 0 (round 2: zero-point bye) + 1 (round 1: won against Ben) + ½ (round 3: drew with Cat)"
+        "PTS 1.5 = 0 (round 2: free round) + 1 (round 1: won against Ben) + ½ (round 3: drew with Cat)"
     )
     # Scores 1½, 1, ½; a free round adds nothing to BH (C.07 15.2): Ben 1½ + ½ = 2, Cat 1 + 1½ = 2½. The
     # averages skip Ann's free round.
@@ -533,3 +548,40 @@ def test_a_round_robins_free_round_comes_first_in_the_points() -> None:
     assert explained(standings, "ARO")[ann] == (
         "ARO 1851 = (1900 (Ben) + 1801 (Cat)) / 2 (average of 2 ratings: 1850.5, rounded half up)"
     )
+
+
+def test_the_free_round_of_an_odd_round_robin_is_named_so_and_stays_a_zero_point_bye() -> None:
+    # Issue 18: rr5 of the hand answers, five players, each with one free round; #1 (A: beat #2, drew #3,
+    # lost to #4, beat #5, free in round 5) has 2.5. The free round is named so in the points, alone or among
+    # all the players, and keeps its kind: not a bye he asked for (REP 5, C.07 7.6), no element of SB (15.2).
+    from answers import load
+
+    from sonneborn.explain import explain_value, explained
+    from sonneborn.model import EventKind
+
+    rr5 = event(load("hand.toml")["events"]["rr5"]["lines"], kind=EventKind.ROUND_ROBIN)
+    standings = rank(rr5, parse_list("REP,SB"), rules=Rules.FIDE_2024)
+    expected = (
+        "PTS 2.5 = 0 (round 5: free round) + 1 (round 1: won against B) + ½ (round 2: drew with C) + "
+        "0 (round 3: lost to D) + 1 (round 4: won against E)"
+    )
+    assert explain_value(standings, 1, "PTS") == expected
+    assert explained(standings, "PTS")[standings.order.tolist().index(0)] == expected
+    assert terms(standings.points.value(0))[-1] == (5, None, F(0), "0 (round 5: free round)")
+    assert standings.row(1).values["REP"].number == 5
+    assert [e.round for e in standings.row(1).values["SB"].elements] == [1, 2, 3, 4]
+
+
+def test_a_zero_point_bye_outside_an_odd_round_robin_stays_a_zero_point_bye() -> None:
+    # A Swiss event's zero-point bye (a round the player asked to miss), and an absence from a round robin of
+    # four players (who all play every round): neither is a free round.
+    from sonneborn.model import EventKind
+
+    swiss = rank(event("1 Ann: 2w1 -Z\n2 Ben: 1b0 -U"), parse_list("BH"))
+    assert terms(swiss.points.value(0)) == [
+        (1, 2, F(1), "1 (round 1: won against Ben)"),
+        (2, None, F(0), "0 (round 2: zero-point bye)"),
+    ]
+    four = "1 Ann: 2w1 3b= -Z\n2 Ben: 1b0 -Z 3w1\n3 Cat: -Z 1w= 2b0\n4 Dan: -Z -Z -Z"
+    absent = rank(event(four, kind=EventKind.ROUND_ROBIN), parse_list("SB"))
+    assert terms(absent.points.value(0))[-1] == (3, None, F(0), "0 (round 3: zero-point bye)")

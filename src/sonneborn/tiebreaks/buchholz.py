@@ -52,7 +52,8 @@ def buchholz(context: Context, spec: Spec) -> Column:
 
     def derive_many(rows: Ints) -> Derivations:
         score = c.score[rows]
-        texts, shown, opponents = c.score_texts(rows), c.present[rows], c.opponent_numbers[rows]
+        texts = context.contribution_texts(spec.forfeits_played).score_texts(rows)
+        shown, opponents = c.present[rows], c.opponent_numbers[rows]
         return Derivations(score, unit, texts, shown, round_numbers(*score.shape), opponents, kept[rows])
 
     return whole(total, denominator=unit, derive_many=derive_many)
@@ -69,10 +70,11 @@ def fore_buchholz(context: Context, spec: Spec) -> Column:
     """Fore Buchholz, C.07 8.3: Buchholz as if every paired game of the final round had been drawn.
 
     Everyone's score is recomputed under that assumption. Its use: the final
-    round is paired, not played yet, and its games to be played count as draws;
-    byes and forfeits of the final round, known before it, keep their points
-    (FIDE TEC, Held's exercise 10). Before the final round is paired, FB = BH.
-    Art. 16 and the modifiers apply as for BH.
+    round is paired, not played yet, and its games to be played count as draws.
+    Every paired game is drawn, a forfeit or a double forfeit of the final
+    round too (a paired game not played); byes pair nobody and keep their
+    points. Before the final round is paired, FB = BH. Art. 16 and the
+    modifiers apply as for BH, to the event with its final round drawn.
     """
     return buchholz(context.fore, spec)
 
@@ -140,7 +142,10 @@ def solkoff(context: Context, spec: Spec) -> Column:
     as opponents with an adjusted score of zero, so add nothing. Buchholz without C.07 Art. 16: no
     16.3 adjustment of the last rounds only, no dummy. No cuts.
     """
-    seen = unplayed_as_draws(context, "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})")
+    rule = "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})"
+    seen = unplayed_as_draws(
+        context.table.points, context.scores, context.counted, context.played, context.draw, context.unit, rule
+    )
     games = context.played & context.has_opponent
     opponent_score = np.where(games, seen.score[context.opponent_rows], 0)
     unit, names = context.unit, context.names

@@ -2,9 +2,11 @@
 
 A :class:`Context` is made for one ranking (an event, a rules edition, the
 rating assumed for unrated players). Kernels read its cached arrays — the
-rounds that count, the games, the scores, and through :mod:`.unplayed` the
-scores as C.07 Art. 16 makes opponents see them — so that BH, SB and their
-cuts share one computation.
+rounds that count, the games, the scores, and the scores as C.07 Art. 16
+makes opponents see them — so that BH, SB and their cuts share one
+computation. It is the cache of the plain array functions of
+:mod:`.unplayed`: it calls them once with the event's arrays and keeps what
+they give.
 """
 
 from __future__ import annotations
@@ -26,7 +28,18 @@ from sonneborn.event import (
 )
 from sonneborn.model import EventKind, ResultKind
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
-from sonneborn.tiebreaks.unplayed import Contributions, ScoresSeen, contributions, scores_seen, unplayed_categories
+from sonneborn.tiebreaks.unplayed import (
+    Contributions,
+    ContributionTexts,
+    ScoresSeen,
+    Treatment,
+    adjusted_scores,
+    contributions,
+    free_rounds,
+    scores_as_they_are,
+    unplayed_categories,
+    virtual_opponent_view,
+)
 
 
 class Context:
@@ -54,6 +67,7 @@ class Context:
         self.draw = self.table.system_points(ResultKind.DRAW)
         self.loss = self.table.system_points(ResultKind.LOSS)
         self._contributions: dict[bool, Contributions] = {}
+        self._contribution_texts: dict[bool, ContributionTexts] = {}
 
     @property
     def players(self) -> int:
@@ -92,6 +106,11 @@ class Context:
         return games
 
     @cached_property
+    def free_rounds(self) -> Bools:
+        """The free rounds of an odd round robin (zero-point byes all the same), for the derivations' words."""
+        return free_rounds(self.table.kind, round_robin=self.is_round_robin, players=self.players)
+
+    @cached_property
     def opponent_rows(self) -> Ints:
         """The opponent's row in every round, 0 where there is none (mask with :attr:`has_opponent`)."""
         rows: Ints = np.where(self.has_opponent, self.table.opponent, 0)
@@ -103,14 +122,17 @@ class Context:
         return self.table.scores
 
     @cached_property
-    def art16(self) -> bool:
-        """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
-        return not self.is_round_robin and self.rules.unplayed == "article-16"
+    def treatment(self) -> Treatment:
+        """How BH, FB and SB count unplayed rounds: as they are in a round robin (C.07 15.2) or under the rules
+        ``none``; else by the edition, Art. 16 or the pre-2023 virtual opponent."""
+        if self.is_round_robin or self.rules.unplayed == "none":
+            return Treatment.PLAIN
+        return Treatment(self.rules.unplayed)
 
     @cached_property
-    def plain(self) -> bool:
-        """Whether unplayed rounds count as they are: a round robin (C.07 15.2) or the rules ``none``."""
-        return self.is_round_robin or self.rules.unplayed == "none"
+    def art16(self) -> bool:
+        """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
+        return self.treatment is Treatment.ARTICLE_16
 
     @cached_property
     def categories(self) -> Ints:
@@ -120,28 +142,69 @@ class Context:
     @cached_property
     def seen(self) -> ScoresSeen:
         """Every score as opponents see it in BH and SB (C.07 16.3, or the pre-2023 draws)."""
-        return scores_seen(self)
+        points, scores = self.table.points, self.scores
+        if self.treatment is Treatment.ARTICLE_16:
+            return adjusted_scores(points, scores, self.categories, self.draw, self.unit)
+        if self.treatment is Treatment.VIRTUAL_OPPONENT:
+            return virtual_opponent_view(points, scores, self.counted, self.played, self.draw, self.unit)
+        return scores_as_they_are(scores, self.table.kind.shape, self.unit)
 
     def contributions(self, forfeits_played: bool = False) -> Contributions:
         """Round by round, the opponent (real, dummy or virtual) that BH and SB count (C.07 16.4, 16.6)."""
         if forfeits_played not in self._contributions:
-            self._contributions[forfeits_played] = contributions(self, forfeits_played)
+            table = self.table
+            self._contributions[forfeits_played] = contributions(
+                self.treatment,
+                kind=table.kind,
+                points=table.points,
+                counted=self.counted,
+                opponent=self.opponent_rows,
+                has_opponent=self.has_opponent,
+                played=self.played,
+                seen=self.seen.score,
+                own=self.scores,
+                win=self.win,
+                draw=self.draw,
+                rounds=self.played_rounds,
+                forfeits_played=forfeits_played,
+                dummy_cap=self.rules.dummy_cap,
+            )
         return self._contributions[forfeits_played]
+
+    def contribution_texts(self, forfeits_played: bool = False) -> ContributionTexts:
+        """The sentences of :meth:`contributions`' elements, for the derivations (made when first asked for)."""
+        if forfeits_played not in self._contribution_texts:
+            self._contribution_texts[forfeits_played] = ContributionTexts(
+                self.contributions(forfeits_played),
+                self.seen,
+                self.names,
+                self.table.kind,
+                self.categories if self.art16 else None,
+                self.scores,
+                self.unit,
+                self.win,
+                self.draw,
+                self.played_rounds,
+            )
+        return self._contribution_texts[forfeits_played]
 
     @cached_property
     def fore(self) -> Context:
-        """The event with every game of its final round drawn (C.07 8.3); itself when that round is unpaired.
+        """The event with every paired game of its final round drawn (C.07 8.3); itself when that round is unpaired.
 
-        The games drawn are those played over the board or still to be played; a
-        forfeit, known before the round, stays as it is (FIDE TEC, Held's exercise
-        10), and so do byes. The final round is the event's last: before it is
-        paired the event has no final round yet, and FB is BH.
+        Every game the final round pairs counts as a draw over the board: one
+        played, one still to be played, and a forfeit or double forfeit too,
+        a paired game that was not played (as FIDE's reference checker and
+        Sharly Chess read it). Byes (PAB, FPB, HPB, ZPB) pair nobody and keep
+        their points. The final round is the event's last: before it is paired
+        the event has no final round yet, and FB is BH.
         """
         table = self.table
-        if table.rounds == 0 or not (table.opponent[:, -1] >= 0).any():
+        if table.rounds == 0:
             return self
-        final = table.kind[:, -1]
-        paired = (table.opponent[:, -1] >= 0) & (of_kinds(final, PLAYED_KINDS) | (final == NOT_PLAYED))
+        paired = table.opponent[:, -1] >= 0
+        if not paired.any():
+            return self
         kind, points, awarded = table.kind.copy(), table.points.copy(), table.awarded.copy()
         kind[paired, -1] = CODE[ResultKind.DRAW]
         points[paired, -1] = table.system_points(ResultKind.DRAW)
@@ -151,13 +214,18 @@ class Context:
 
     @cached_property
     def max_score(self) -> int:
-        """The highest score a player could have made in the rounds played, in units (C.07 9.2).
+        """The highest score a player could have made in the rounds played, in units (C.07 9.2): a win in
+        every game he can have had.
 
-        A win in every round; in a round robin with an odd number of players
-        the free round of each completed cycle is no game, as FIDE's reference
-        checker counts it.
+        In a Swiss event every round is a game. In a round robin of an odd number
+        ``n`` of players each cycle of ``n`` rounds gives every player one free
+        round, which is no game: of ``r`` rounds played, ``r // n`` are free for
+        everyone, and the rounds of a cycle still under way all count, since a
+        player whose free round is still to come can have won each of them. An
+        even number of players has no free round (a match of two, a double or
+        quadruple round robin of four): every round is a game.
         """
         rounds, players = self.played_rounds, self.players
-        if self.is_round_robin and players and rounds % players == 0:
+        if self.is_round_robin and players % 2 == 1:
             rounds -= rounds // players
         return self.win * rounds

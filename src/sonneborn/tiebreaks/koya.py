@@ -30,9 +30,11 @@ def twice_the_limit(context: Context, spec: Spec) -> int:
 def koya(context: Context, spec: Spec) -> Column:
     """Koya score, C.07 9.2: points scored against opponents who finished with at least 50 % of the maximum.
 
-    The opponents' raw scores count (KS is outside C.07 Art. 16). In a round
-    robin the maximum leaves out the free round of an odd number of players;
-    forfeits against qualifying opponents count as the games they are (15.2).
+    The opponents' raw scores count (KS is outside C.07 Art. 16). The maximum
+    is a win in every game (:attr:`Context.max_score`): in a round robin it
+    leaves out the free rounds of an odd number of players, one per cycle, and
+    an even number has none; forfeits against qualifying opponents count as
+    the games they are (15.2).
     """
     table, unit = context.table, context.unit
     twice = twice_the_limit(context, spec)

@@ -28,7 +28,7 @@ from sonneborn.tiebreaks.column import (
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
-from sonneborn.tiebreaks.unplayed import describe_kind
+from sonneborn.tiebreaks.unplayed import FREE_ROUND, describe_kind
 
 WON_KINDS = (ResultKind.WIN, ResultKind.UNRATED_WIN)
 """Games won over the board (an unrated ``W`` was played)."""
@@ -63,12 +63,13 @@ _ALONE = [describe_kind(kind) for kind in KINDS]
 """By kind code, a round without an opponent in words: ``half-point bye``."""
 _AGAINST_TEXTS, _ALONE_TEXTS = text_table(_AGAINST), text_table([f"{text})" for text in _ALONE])
 """The same as arrays, to be picked for many rounds at once; a round alone closes its text."""
+_FREE_ROUND_TEXT = f"{FREE_ROUND})"
 
 
 @tiebreak("PTS", "Points", "C.07 4.2", "The player's score.")
 def points(context: Context, spec: Spec) -> Column:
     """Points (PTS, C.07 4.2): the player's score, the sum of the points of every round and of any bonus
-    or penalty the arbiter set."""
+    or penalty the arbiter set. A round robin's free round is named so, not a zero-point bye."""
     table = context.table
     unit = context.unit
     rounds = table.rounds
@@ -90,7 +91,11 @@ def points(context: Context, spec: Spec) -> Column:
             [f"{ratio_result_text(pts, unit)} (round {number}: " for pts in results.tolist() for number in numbers]
         ).reshape(len(results), rounds)[which.reshape(points.shape), np.arange(rounds)]
         named = _AGAINST_TEXTS[kind] + against()[np.where(with_opponent, opponent, 0)]
-        what = np.where(with_opponent, named, _ALONE_TEXTS[kind])
+        alone = _ALONE_TEXTS[kind]
+        free = context.free_rounds[rows]
+        if free.any():  # an odd round robin's zero-point byes are its free rounds
+            alone = np.where(free, _FREE_ROUND_TEXT, alone)
+        what = np.where(with_opponent, named, alone)
         bonus = texts_of(adjustment, lambda pts: f"{ratio_text(pts, unit)} (bonus or penalty set by the arbiter)")
         return Derivations(
             np.column_stack([adjustment, points]),

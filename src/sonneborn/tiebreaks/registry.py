@@ -14,19 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from sonneborn.errors import TiebreakError
 from sonneborn.event import Ints
 from sonneborn.tiebreaks.column import Column
+from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.spec import Modifier, Spec
 
-if TYPE_CHECKING:
-    from sonneborn.tiebreaks.context import Context
-
-Kernel = Callable[["Context", Spec], Column]
+Kernel = Callable[[Context, Spec], Column]
 """Every player's value of a tie-break."""
-GroupKernel = Callable[["Context", Spec, Ints], Column]
+GroupKernel = Callable[[Context, Spec, Ints], Column]
 """A tie-break decided inside the groups still tied (type A, C.07 Art. 6): given every player's group
 number, each player's place inside his group, keyed so that the better subgroups have larger keys."""
 

@@ -64,7 +64,8 @@ def sonneborn_berger(context: Context, spec: Spec) -> Column:
 
     def derive_many(rows: Ints) -> Derivations:
         found = product[rows]
-        texts, shown, opponents = c.product_texts(rows), c.present[rows], c.opponent_numbers[rows]
+        texts = context.contribution_texts(spec.forfeits_played).product_texts(rows)
+        shown, opponents = c.present[rows], c.opponent_numbers[rows]
         return Derivations(found, context.unit**2, texts, shown, round_numbers(*found.shape), opponents, kept[rows])
 
     return whole(total, denominator=context.unit**2, derive_many=derive_many)
@@ -157,7 +158,7 @@ def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> Column:
         return Derivations(
             np.column_stack([own * own, found]),
             unit**2,
-            np.column_stack([squares, c.product_texts(rows)]),
+            np.column_stack([squares, context.contribution_texts().product_texts(rows)]),
             np.column_stack([np.ones(count, dtype=bool), c.present[rows]]),
             np.column_stack([np.zeros(count, dtype=np.int64), round_numbers(*found.shape)]),
             np.column_stack([np.zeros(count, dtype=np.int64), c.opponent_numbers[rows]]),

@@ -14,16 +14,23 @@ edition:
   opponent;
 - no special rule (``none``): forfeits count as games, byes add nothing.
 
-Everything is computed for every player and round at once; the texts of the
-derivations are made from the same arrays, for many players at once.
+Everything here is a plain function over the event's arrays (a row per
+player, a column per round), computed for every player and round at once:
+the module knows nothing of :class:`~sonneborn.tiebreaks.context.Context`,
+which is the cache that calls these functions once per event and edition,
+and it takes one score's points, so that a team event can call it with its
+match points and again with its game points. Beside each piece of arithmetic
+stand the sentences the derivations show, made from the same arrays, for
+many players at once; the arithmetic itself makes no text.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -32,8 +39,17 @@ from sonneborn.model import ResultKind
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.tiebreaks.column import Texts, text_table, texts_of
 
-if TYPE_CHECKING:
-    from sonneborn.tiebreaks.context import Context
+
+class Treatment(enum.Enum):
+    """How BH, FB and SB count the rounds not played over the board, by the kind of event and the edition."""
+
+    PLAIN = "plain"
+    """As they are: forfeits are games against the scheduled opponent, byes add nothing (round robins,
+    C.07 15.2, and the rules ``none``)."""
+    ARTICLE_16 = "article-16"
+    """C.07 2023–2026 in Swiss events: adjusted scores (16.3) and dummies (16.4)."""
+    VIRTUAL_OPPONENT = "virtual-opponent"
+    """The pre-2023 rules in Swiss events: unplayed games count as draws, a virtual opponent (C.02 13.15)."""
 
 
 class Category(enum.Enum):
@@ -90,9 +106,31 @@ _CAP_RULES = {
 }
 
 
+FREE_ROUND = "free round"
+"""The name of the round in which an odd round robin's schedule pairs a player with nobody (C.07 15.2: it adds
+nothing to BH and SB)."""
+
+
 def describe_kind(kind: ResultKind) -> str:
     """How arbiters name an unplayed result."""
     return _KIND_NAMES.get(kind, str(kind))
+
+
+def free_rounds(kind: Codes, *, round_robin: bool, players: int) -> Bools:
+    """The free rounds of a round robin of an odd number of players: the rounds its schedule leaves a player
+    without an opponent, which the event records as zero-point byes.
+
+    Only their name changes: they stay zero-point byes for every rule. A Swiss zero-point bye is no free
+    round, and neither is an absence from a round robin of an even number of players, who all play every round.
+
+    >>> from sonneborn.event import CODE
+    >>> record = np.array([[CODE[ResultKind.WIN], CODE[ResultKind.ZERO_BYE]]], dtype=np.int8)
+    >>> [free_rounds(record, round_robin=rr, players=n).tolist() for rr, n in ((True, 3), (False, 3), (True, 4))]
+    [[[False, True]], [[False, False]], [[False, False]]]
+    """
+    odd_round_robin = round_robin and players % 2 == 1
+    found: Bools = (kind == CODE[ResultKind.ZERO_BYE]) & odd_round_robin
+    return found
 
 
 def unplayed_categories(kind: Codes, counted: Bools) -> Ints:
@@ -134,6 +172,17 @@ def changed_rounds_words(rounds: list[int]) -> dict[str, str]:
     return {"rounds": f"rounds {listed}", "draws": "draws"}
 
 
+def scores_as_draws(points: Ints, scores: Ints, changed: Bools, draw: int) -> Ints:
+    """Every score with the ``changed`` rounds counted as draws instead of their points (all in units).
+
+    >>> scores_as_draws(np.array([[2, 0, 0]]), np.array([2]), np.array([[False, True, True]]), 1).tolist()
+    [4]
+    """
+    removed = np.where(changed, points, 0).sum(axis=1)
+    seen: Ints = scores - removed + draw * changed.sum(axis=1)
+    return seen
+
+
 @dataclass(frozen=True, eq=False)
 class ScoresSeen:
     """Every player's score as opponents see it in BH and SB, with the rounds counted otherwise."""
@@ -166,34 +215,80 @@ class ScoresSeen:
         return found
 
 
-def scores_seen(context: Context) -> ScoresSeen:
-    """C.07 16.3: category 16.2.5 rounds count as draws; before 2023 (C.02 13.15 a) every unplayed round does."""
-    table = context.table
-    if context.art16:
-        changed = context.categories == Category.LAST_BYES.code
-        return as_draws(context, changed, "adjusted score {score} (16.3: {rounds} counted as {draws})")
-    if not context.is_round_robin and context.rules.unplayed == "virtual-opponent":
-        return unplayed_as_draws(context, "{score} with unplayed {rounds} as {draws} (C.02 13.15)")
-    return ScoresSeen(context.scores, np.zeros(table.kind.shape, dtype=bool), "", table.unit)
+def scores_as_they_are(scores: Ints, shape: tuple[int, int], unit: int) -> ScoresSeen:
+    """The scores themselves as opponents see them, no round counted otherwise (round robins, the rules
+    ``none``); ``shape`` is the event's, players × rounds."""
+    return ScoresSeen(scores, np.zeros(shape, dtype=bool), "", unit)
 
 
-def unplayed_as_draws(context: Context, rule: str) -> ScoresSeen:
+def as_draws(points: Ints, scores: Ints, changed: Bools, draw: int, unit: int, rule: str) -> ScoresSeen:
+    """Every score with the ``changed`` rounds counted as draws, and the words of ``rule`` for the change."""
+    seen = scores_as_draws(points, scores, changed, draw)
+    # A round counted as a draw that was worth a draw changes nothing, and is not worth a word.
+    same = seen == scores
+    return ScoresSeen(seen, changed & ~same[:, None], rule, unit)
+
+
+def adjusted_scores(points: Ints, scores: Ints, categories: Ints, draw: int, unit: int) -> ScoresSeen:
+    """C.07 16.3: every score as opponents see it, the rounds of category 16.2.5 counted as draws."""
+    changed = categories == Category.LAST_BYES.code
+    return as_draws(points, scores, changed, draw, unit, "adjusted score {score} (16.3: {rounds} counted as {draws})")
+
+
+def unplayed_as_draws(
+    points: Ints, scores: Ints, counted: Bools, played: Bools, draw: int, unit: int, rule: str
+) -> ScoresSeen:
     """Every score with each round not played over the board (byes, forfeits, absences) counted as a draw.
 
-    The pre-2023 FIDE rule for opponents' scores (C.02 13.15 a), and USCF's adjusted score (34E1).
-    ``rule`` words the change, with ``{}`` for the score and the rounds.
+    The pre-2023 FIDE rule for opponents' scores (C.02 13.15 a, :func:`virtual_opponent_view`), and USCF's
+    adjusted score (34E1). ``rule`` words the change, with ``{}`` for the score and the rounds.
     """
-    return as_draws(context, context.counted & ~context.played, rule)
+    return as_draws(points, scores, counted & ~played, draw, unit, rule)
 
 
-def as_draws(context: Context, changed: Bools, rule: str) -> ScoresSeen:
-    """Every score with the ``changed`` rounds counted as draws instead of their points."""
-    table = context.table
-    removed = np.where(changed, table.points, 0).sum(axis=1)
-    seen: Ints = context.scores - removed + context.draw * changed.sum(axis=1)
-    # A round counted as a draw that was worth a draw changes nothing, and is not worth a word.
-    same = seen == context.scores
-    return ScoresSeen(seen, changed & ~same[:, None], rule, table.unit)
+def virtual_opponent_view(
+    points: Ints, scores: Ints, counted: Bools, played: Bools, draw: int, unit: int
+) -> ScoresSeen:
+    """C.02 13.15 a (before 2023): every score as opponents see it, each unplayed game counted as a draw."""
+    rule = "{score} with unplayed {rounds} as {draws} (C.02 13.15)"
+    return unplayed_as_draws(points, scores, counted, played, draw, unit, rule)
+
+
+def dummy_scores(
+    own: Ints, unplayed: Bools, forfeit: Bools, scheduled: Ints, draw: int, rounds: int, *, capped: bool
+) -> tuple[Ints, Codes]:
+    """C.07 16.4: the dummy's score in every unplayed round, the player's own score; and which cap lowered it.
+
+    ``own`` is every player's score, ``scheduled`` the adjusted score of the opponent scheduled in each round
+    (a forfeit's). With the 2026 caps (``capped``) a forfeit's dummy has at most the scheduled opponent's
+    adjusted score (16.4.1) and every other one at most a draw's points × ``rounds`` (16.4.2).
+
+    >>> score, cap = dummy_scores(np.array([3]), np.array([[True, True]]), np.array([[True, False]]),
+    ...                           np.array([[1, 0]]), 1, 2, capped=True)
+    >>> score.tolist(), cap.tolist()
+    ([[1, 2]], [[1, 2]])
+    """
+    dummy: Ints = np.broadcast_to(own[:, None], unplayed.shape)
+    lowered_by = np.zeros(unplayed.shape, dtype=np.int8)
+    if capped:
+        cap = np.where(forfeit, scheduled, draw * rounds)
+        lowered = unplayed & (cap < dummy)
+        dummy = np.where(lowered, cap, dummy)
+        lowered_by[lowered] = np.where(forfeit, CAP_FORFEIT, CAP_DRAWS)[lowered]
+    return dummy, lowered_by
+
+
+def virtual_opponent_scores(points: Ints, win: int, draw: int, rounds: int) -> Ints:
+    """C.02 13.15 b (before 2023): in every round, the score of a virtual opponent who started the round with
+    the player's score, took the complementary result and drew every later round of the ``rounds`` played.
+
+    >>> virtual_opponent_scores(np.array([[2, 0, 1]]), 2, 1, 3).tolist()  # units of ½: 1, 0, ½
+    [[2, 5, 3]]
+    """
+    before = np.cumsum(points, axis=1) - points
+    rounds_after = rounds - 1 - np.arange(points.shape[1])
+    virtual: Ints = before + (win - points) + draw * rounds_after
+    return virtual
 
 
 @dataclass(frozen=True, eq=False)
@@ -213,22 +308,103 @@ class Contributions:
     """:data:`REAL`, :data:`DUMMY` or :data:`VIRTUAL` where present."""
     capped: Codes
     """Which cap lowered a dummy (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
-    context: Context
-    _texts: dict[Dummy | Virtual, str] = field(default_factory=dict, repr=False)
-    """The texts of the elements of dummies and virtual opponents made so far, by what they say."""
+    opponent: Ints
+    """The opponent's row in every round, 0 where there is none (read it where :attr:`source` is REAL)."""
 
     @cached_property
     def opponent_numbers(self) -> Ints:
         """The start number of the real opponent each element counts, 0 for a dummy or a virtual opponent."""
-        found: Ints = np.where(self.source == REAL, self.context.opponent_rows + 1, 0)
+        found: Ints = np.where(self.source == REAL, self.opponent + 1, 0)
         return found
+
+
+def contributions(
+    treatment: Treatment,
+    *,
+    kind: Codes,
+    points: Ints,
+    counted: Bools,
+    opponent: Ints,
+    has_opponent: Bools,
+    played: Bools,
+    seen: Ints,
+    own: Ints,
+    win: int,
+    draw: int,
+    rounds: int,
+    forfeits_played: bool,
+    dummy_cap: bool,
+) -> Contributions:
+    """Round by round, what BH and SB count for every player.
+
+    The arrays are the event's (a row per player, a column per round): result ``kind`` codes, ``points`` in
+    units, the rounds ``counted``, the ``opponent`` rows (0 where none, masked by ``has_opponent``), the games
+    ``played`` over the board; ``seen`` is every score as opponents see it (:class:`ScoresSeen`), ``own``
+    every score, ``rounds`` the rounds played; ``forfeits_played`` is ``/P`` and ``dummy_cap`` the 2026 caps.
+
+    A game over the board counts its opponent's score as seen (16.3); so do
+    forfeits in round robins (15.2), under the rules ``none``, and with ``/P``
+    (16.6). Other unplayed rounds count nothing in round robins and under
+    ``none``; under Art. 16 a dummy with the player's own score (16.4), capped
+    in 2026 by the scheduled opponent's adjusted score for a forfeit (16.4.1)
+    and by a draw's points times the rounds played for the others (16.4.2);
+    before 2023 a virtual opponent who took the complementary result and drew
+    every later round (C.02 13.15 b).
+    """
+    real = counted & has_opponent
+    if treatment is not Treatment.PLAIN:
+        real &= played | forfeits_played
+    opponent_score = seen[opponent]
+    score = np.where(real, opponent_score, 0)
+    present = real.copy()
+    voluntary = np.zeros_like(real)
+    source = np.where(real, REAL, 0).astype(np.int8)
+    capped = np.zeros(kind.shape, dtype=np.int8)
+    if treatment is not Treatment.PLAIN:
+        unplayed = counted & ~real
+        present |= unplayed
+        if treatment is Treatment.ARTICLE_16:
+            forfeit = of_kinds(kind, FORFEIT_KINDS) & has_opponent
+            dummy, capped = dummy_scores(own, unplayed, forfeit, opponent_score, draw, rounds, capped=dummy_cap)
+            score = np.where(unplayed, dummy, score)
+            voluntary = unplayed & of_kinds(kind, VOLUNTARY_KINDS)
+            source[unplayed] = DUMMY
+        else:
+            score = np.where(unplayed, virtual_opponent_scores(points, win, draw, rounds), score)
+            source[unplayed] = VIRTUAL
+    return Contributions(score, points, present, voluntary, source, capped, opponent)
+
+
+@dataclass(frozen=True, eq=False)
+class ContributionTexts:
+    """The sentences of the elements of :class:`Contributions` for the derivations: ``11 (Zagorovsky)``,
+    ``4 (round 2: half-point bye, cat. 16.2.3, dummy with own score 4 (16.4))``, made from the same arrays
+    for many players at once."""
+
+    contributions: Contributions
+    seen: ScoresSeen
+    """The scores opponents see, and why they are seen otherwise."""
+    names: Sequence[str]
+    kind: Codes
+    """The result kind codes of every round."""
+    categories: Ints | None
+    """The 16.2 category codes; ``None`` outside Art. 16, where no element is a dummy's."""
+    own: Ints
+    """Every player's own score, in units."""
+    unit: int
+    win: int
+    draw: int
+    rounds: int
+    """The rounds played."""
+    _texts: dict[Dummy | Virtual, str] = field(default_factory=dict, repr=False)
+    """The texts of the elements of dummies and virtual opponents made so far, by what they say."""
 
     @cached_property
     def opponent_labels(self) -> list[str]:
         """How each player is named as an opponent: his name, and why his score is seen otherwise (16.3)."""
-        why = self.context.seen.why
+        why = self.seen.why
         labels = []
-        for row, name in enumerate(self.context.names):
+        for row, name in enumerate(self.names):
             reason = why(row)
             labels.append(f"{name}, {reason}" if reason else name)
         return labels
@@ -236,34 +412,35 @@ class Contributions:
     @cached_property
     def opponent_score_texts(self) -> Texts:
         """Every player's score as his opponents' derivations show it: ``11 (Zagorovsky)``."""
-        unit = self.context.unit
+        unit = self.unit
         return text_table(
             [
                 f"{ratio_text(score, unit)} ({label})"
-                for score, label in zip(self.context.seen.score.tolist(), self.opponent_labels, strict=True)
+                for score, label in zip(self.seen.score.tolist(), self.opponent_labels, strict=True)
             ]
         )
 
     def score_texts(self, rows: Ints) -> Texts:
         """``11 (Zagorovsky)`` for each element of the rows (a Buchholz element), empty where a round adds none."""
-        real = self.source[rows] == REAL
-        texts = self.opponent_score_texts[self.context.opponent_rows[rows]]
+        c = self.contributions
+        real = c.source[rows] == REAL
+        texts = self.opponent_score_texts[c.opponent[rows]]
         # An opponent's text is the same in every derivation it is in; a dummy's or virtual opponent's is its own.
         texts[~real] = ""
-        index, columns = np.nonzero(self.present[rows] & ~real)
+        index, columns = np.nonzero(c.present[rows] & ~real)
         if index.size:
             texts[index, columns] = [self._unplayed_text(text) for text in self._unplayed((rows[index], columns))]
         return texts
 
     def _unplayed(self, at: tuple[Ints, Ints]) -> list[Dummy] | list[Virtual]:
         """What the elements of the rounds ``at`` (rows, columns) without a real opponent say."""
-        context = self.context
-        columns, kinds, scores = at[1].tolist(), context.table.kind[at].tolist(), self.score[at].tolist()
-        if context.art16:  # under Art. 16 every such element is a dummy's, before 2023 a virtual opponent's
-            categories, caps = context.categories[at].tolist(), self.capped[at].tolist()
-            own = context.scores[at[0]].tolist()
+        c = self.contributions
+        columns, kinds, scores = at[1].tolist(), self.kind[at].tolist(), c.score[at].tolist()
+        if self.categories is not None:  # under Art. 16 every such element is a dummy's
+            categories, caps = self.categories[at].tolist(), c.capped[at].tolist()
+            own = self.own[at[0]].tolist()
             return list(map(Dummy, columns, kinds, categories, own, caps, scores))
-        points = context.table.points
+        points = c.points
         before = (np.cumsum(points, axis=1) - points)[at].tolist()
         return list(map(Virtual, columns, kinds, before, points[at].tolist(), scores))
 
@@ -272,14 +449,14 @@ class Contributions:
         once for all the elements that say the same."""
         text = self._texts.get(element)
         if text is None:
-            score = ratio_text(element.score, self.context.unit)
-            text = self._texts[element] = f"{score} ({element.label(self.context)})"
+            score = ratio_text(element.score, self.unit)
+            text = self._texts[element] = f"{score} ({element.label(self)})"
         return text
 
     def product_texts(self, rows: Ints) -> Texts:
         """``½×11 (Zagorovsky)`` for each element of the rows (a Sonneborn–Berger element)."""
-        unit = self.context.unit
-        factors = texts_of(self.points[rows], lambda points: f"{ratio_result_text(points, unit)}×")
+        unit = self.unit
+        factors = texts_of(self.contributions.points[rows], lambda points: f"{ratio_result_text(points, unit)}×")
         found: Texts = factors + self.score_texts(rows)
         return found
 
@@ -297,8 +474,8 @@ class Dummy(NamedTuple):
     score: int
     """The score counted."""
 
-    def label(self, context: Context) -> str:
-        unit = context.unit
+    def label(self, words: ContributionTexts) -> str:
+        unit = words.unit
         text = (
             f"round {self.column + 1}: {describe_kind(KINDS[self.kind])}, {CATEGORIES[self.category]}, "
             f"dummy with own score {ratio_text(self.own, unit)}"
@@ -321,59 +498,11 @@ class Virtual(NamedTuple):
     score: int
     """The virtual opponent's score: ``before + (win − points) + draw × later rounds``."""
 
-    def label(self, context: Context) -> str:
-        unit, round_no = context.unit, self.column + 1
-        numbers = (self.before, context.win, self.points, context.draw, self.score)
+    def label(self, words: ContributionTexts) -> str:
+        unit, round_no = words.unit, self.column + 1
+        numbers = (self.before, words.win, self.points, words.draw, self.score)
         before, win, points, draw, score = (ratio_text(number, unit) for number in numbers)
         return (
             f"round {round_no}: {describe_kind(KINDS[self.kind])}, virtual opponent {before} + ({win} − {points}) + "
-            f"{draw}×{context.played_rounds - round_no} = {score} (C.02 13.15)"
+            f"{draw}×{words.rounds - round_no} = {score} (C.02 13.15)"
         )
-
-
-def contributions(context: Context, forfeits_played: bool) -> Contributions:
-    """Round by round, what BH and SB count for every player.
-
-    A game over the board counts its opponent's score as seen (16.3); so do
-    forfeits in round robins (15.2), under the rules ``none``, and with ``/P``
-    (16.6). Other unplayed rounds count nothing in round robins and under
-    ``none``; under Art. 16 a dummy with the player's own score (16.4), capped
-    in 2026 by the scheduled opponent's adjusted score for a forfeit (16.4.1)
-    and by a draw's points times the rounds played for the others (16.4.2);
-    before 2023 a virtual opponent who took the complementary result and drew
-    every later round (C.02 13.15 b).
-    """
-    table = context.table
-    counted = context.counted
-    real = counted & context.has_opponent
-    if not context.plain:
-        real &= context.played | forfeits_played
-    opponent_score = context.seen.score[context.opponent_rows]
-    score = np.where(real, opponent_score, 0)
-    present = real.copy()
-    voluntary = np.zeros_like(real)
-    source = np.where(real, REAL, 0).astype(np.int8)
-    capped = np.zeros(table.kind.shape, dtype=np.int8)
-    if not context.plain:
-        unplayed = counted & ~real
-        present |= unplayed
-        if context.art16:
-            own = np.broadcast_to(context.scores[:, None], score.shape)
-            dummy = own
-            if context.rules.dummy_cap:
-                forfeit = of_kinds(table.kind, FORFEIT_KINDS) & context.has_opponent
-                cap = np.where(forfeit, opponent_score, context.draw * context.played_rounds)
-                lowered = unplayed & (cap < own)
-                dummy = np.where(lowered, cap, own)
-                capped[lowered] = np.where(forfeit, CAP_FORFEIT, CAP_DRAWS)[lowered]
-            score = np.where(unplayed, dummy, score)
-            voluntary = unplayed & of_kinds(table.kind, VOLUNTARY_KINDS)
-            source[unplayed] = DUMMY
-        else:
-            points = table.points
-            before = np.cumsum(points, axis=1) - points
-            rounds_after = context.played_rounds - 1 - np.arange(table.rounds)
-            virtual = before + (context.win - points) + context.draw * rounds_after
-            score = np.where(unplayed, virtual, score)
-            source[unplayed] = VIRTUAL
-    return Contributions(score, table.points, present, voluntary, source, capped, context)
