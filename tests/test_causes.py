@@ -3,7 +3,7 @@
 Random events get ranks recorded under a list of :data:`~sonneborn.audit.COMMON_LISTS` and an edition
 chosen at random (so the cause is known), or ranks that follow no list, or a tie-break's values under a
 variant and an edition; :mod:`sonneborn.causes` must name what the search of before did
-(``tests/oracle/causes.py``: every candidate ranked in full), and never a candidate after the one used.
+(``tests/search_before.py``: every candidate ranked in full), and never a candidate after the one used.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from oracle import causes as before
+import search_before as before
 from random_events import random_event
 
 from sonneborn.audit import COMMON_LISTS

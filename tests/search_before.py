@@ -2,15 +2,13 @@
 
 Each list is ranked in full under each edition with :func:`sonneborn.ranking.rank`, and each variant's
 column computed afresh, then compared with the file one player at a time. Slow and plain, kept only to
-check :mod:`sonneborn.causes`, which computes each column once and stops at the first disagreement.
+check :mod:`sonneborn.causes` (not in ``tests/oracle``: it ranks with the engine by design, the search being
+what it checks), which computes each column once and stops at the first disagreement.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-
-import numpy as np
 
 from sonneborn.ranking import Standings, rank
 from sonneborn.tiebreaks import REGISTRY, Column, Context, Spec, parse, parse_list
@@ -24,18 +22,16 @@ def editions(standings: Standings) -> list[Rules]:
 
 def places(standings: Standings, recorded_ranks: Sequence[int | None]) -> list[tuple[int, int, int]]:
     """Each player's place among the players the file ranks, and the first and last places of his points
-    group (as ``sonneborn.audit`` counts them)."""
+    group (as ``sonneborn.audit`` counts them), one player at a time."""
     ranks = standings.ranks.tolist()
     scores = [int(p) for p in standings.points.numerator.tolist()]
     ranked = [row for row, recorded in enumerate(recorded_ranks) if recorded != 0]
-    ranked_ranks = np.sort(np.asarray([ranks[row] for row in ranked], dtype=np.int64))
-    ranked_scores = sorted(scores[row] for row in ranked)
     found = []
     for row in range(len(recorded_ranks)):
-        place = int(np.searchsorted(ranked_ranks, ranks[row], side="left")) + 1
-        below = bisect_left(ranked_scores, scores[row])
-        at_most = bisect_right(ranked_scores, scores[row])
-        found.append((place, len(ranked_scores) - at_most + 1, len(ranked_scores) - below))
+        place = 1 + sum(1 for other in ranked if ranks[other] < ranks[row])
+        more = sum(1 for other in ranked if scores[other] > scores[row])
+        as_many = sum(1 for other in ranked if scores[other] == scores[row])
+        found.append((place, more + 1, more + as_many))
     return found
 
 
