@@ -154,3 +154,19 @@ def test_the_list_that_gives_the_recorded_ranks_is_named(tmp_path: Path) -> None
     lines = out.splitlines()
     assert "Likely cause: the recorded ranks follow -t SB,BH --rules fide-2023." in lines
     assert lines[-1].endswith("each with a likely cause.")
+
+
+def test_issue18_a_total_counting_an_odd_round_robins_free_round_names_the_free_round(tmp_path: Path) -> None:
+    # Three players, one cycle: each sits out one round. Ann won in round 2 and lost in round 3, so her results
+    # give 1; the file records 1.5, her free round (round 1) counted as a draw. A free round is no absence.
+    lines = [
+        "012 Free round",
+        trf_player(1, "Ann", "1.5", ["0000 - Z", "   3 w 1", "   2 b 0"]),
+        trf_player(2, "Bob", "1.0", ["   3 b 0", "0000 - Z", "   1 w 1"]),
+        trf_player(3, "Cid", "1.0", ["   2 w 1", "   1 b 0", "0000 - Z"]),
+    ]
+    path = tmp_path / "free.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == 1, out
+    assert "player 1 (Ann): points 1.5 recorded, 1 computed: round 1 free round counted as a draw" in out

@@ -18,11 +18,11 @@ import numpy as np
 
 from sonneborn.causes import Search
 from sonneborn.event import KINDS, Event
-from sonneborn.model import ResultKind, StartNo
+from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings, rank
 from sonneborn.tiebreaks import REGISTRY, Column, Context, parse
-from sonneborn.tiebreaks.unplayed import describe_kind
+from sonneborn.tiebreaks.unplayed import FREE_ROUND, describe_kind, free_rounds
 
 __all__ = ["COMMON_LISTS", "Check", "Disagreement", "audit", "audited_fields", "check", "file_scoring", "likely_causes"]
 
@@ -80,8 +80,12 @@ def points_hint(standings: Standings, row: int, recorded: Fraction, computed: Fr
     found = _scored_otherwise(standings, row, recorded, computed)
     if found is not None:
         column, label = found
-        kind = KINDS[int(standings.event.table.kind[row, column])]
+        event = standings.event
+        kind = KINDS[int(event.table.kind[row, column])]
         what = "absence" if kind is ResultKind.ZERO_BYE else describe_kind(kind)
+        round_robin = event.kind is EventKind.ROUND_ROBIN
+        if free_rounds(event.table.kind[row, column], round_robin=round_robin, players=event.players):
+            what = FREE_ROUND
         return f"round {column + 1} {what} counted as {label}"
     table = standings.event.table
     unit, system = table.unit, standings.event.point_system
