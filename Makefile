@@ -28,6 +28,7 @@ CHROMIUM := $(shell command -v chromium 2>/dev/null)
 
 test: $(DEV) chromium
 	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 	$(BIN)/pytest
 

@@ -166,4 +166,3 @@ def describe(context: Context, spec: Spec, group: Sequence[StartNo]) -> str:
     if games.missing(sorted(group)):
         text += " (not everyone met)"
     return "separate standings: " + text
-

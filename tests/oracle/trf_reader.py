@@ -88,6 +88,8 @@ def _is_ruler(line: str) -> bool:
         return True
     is_record = len(line) >= 3 and line[:3].isdigit() and line[:3].isascii() and (len(line) == 3 or line[3].isspace())
     return not is_record and all(char.isspace() or char in "0123456789" for char in line)
+
+
 _REGENERATED = frozenset({"062", "142", "162", "192", "202", "212"})
 """Records the writer makes from the model (or the caller) rather than copies."""
 _TOURNAMENT_RECORD = re.compile(r"[0-9]{2}2")

@@ -32,6 +32,8 @@ OPTION_ERRORS = {"points": "--points", "player": "--explain"}
 """The API fields whose errors the command line prefixes with the option's name."""
 TOO_BIG = {"one_line_100mb", "trf_long_line"}
 """Generated files over the API's 10 MB body: its answer is a 413, not the reader's error."""
+
+
 def _api_case(case: dict[str, Any]) -> bool:
     args: list[str] = case.get("args", ["standings", "{path}"])
     options = args[2:]

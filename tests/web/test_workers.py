@@ -222,8 +222,6 @@ def _state(pid: int) -> str:
         return "zombie"
 
 
-
-
 def test_a_worker_killed_while_idle_is_replaced_for_the_next_request() -> None:
     workers = Workers(1)
     try:

@@ -35,6 +35,7 @@ _CHUNK = 1 << 20
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 _BYTE_LINE_END = re.compile(rb"\r\n|\r|\n")
 
+
 def _latin_1(error: UnicodeError) -> tuple[str, int]:
     """The codec error handler ``sonneborn-latin-1``: a byte that is not UTF-8 is read as Latin-1."""
     assert isinstance(error, UnicodeDecodeError)

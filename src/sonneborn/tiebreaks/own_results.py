@@ -263,9 +263,7 @@ def standard_points(context: Context, spec: Spec) -> Column:
             mine, theirs = ratio_text(int(own[row, column]), unit), ratio_text(int(other[row, column]), unit)
             standard = int(halves[row, column])
             values.append(standard)
-            texts.append(
-                f"{ratio_result_text(standard, 2)} (round {column + 1}: {mine} against {theirs}, {against})"
-            )
+            texts.append(f"{ratio_result_text(standard, 2)} (round {column + 1}: {mine} against {theirs}, {against})")
             rounds.append(column + 1)
             opponents.append(opponent + 1 if opponent >= 0 else None)
         return sum_of(values, texts, denominator=2, rounds=rounds, opponents=opponents)

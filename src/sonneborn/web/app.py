@@ -72,6 +72,7 @@ from sonneborn.web.workers import HEAVY, WORKERS, Busy, Died, InProcess, OverBud
 
 logger = logging.getLogger(__name__)
 
+
 class ErrorDetail(BaseModel):
     """What went wrong and where."""
 

@@ -347,9 +347,7 @@ async def read_body(request: Request) -> Body:
                     status=413,
                     field="text",
                 ) from None
-            raise ApiError(
-                f"cannot read the form: {MAX_FIELDS} fields at most", field="body"
-            ) from None
+            raise ApiError(f"cannot read the form: {MAX_FIELDS} fields at most", field="body") from None
         return await _from_form(form)
     if media == "application/json":
         return Body("json", await request.body())

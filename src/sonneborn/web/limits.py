@@ -331,8 +331,7 @@ def busy_message(limit: int) -> str:
     'the server is busy: 64 requests are under way, the most it takes at once; try again in 5 s'
     """
     return (
-        f"the server is busy: {limit} requests are under way, the most it takes at once; "
-        f"try again in {RETRY_AFTER} s"
+        f"the server is busy: {limit} requests are under way, the most it takes at once; try again in {RETRY_AFTER} s"
     )
 
 

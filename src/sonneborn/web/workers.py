@@ -940,4 +940,3 @@ def _resident() -> int:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
-

@@ -121,9 +121,7 @@ def cut(lines: Sequence[str], columns: Columns, rows: Sequence[int]) -> list[str
     return list(map(fields.__getitem__, rows))
 
 
-def read_player_lines(
-    lines: Sequence[str], linenos: Sequence[int] | Ints, layout: Layout, *, path: str
-) -> PlayerLines:
+def read_player_lines(lines: Sequence[str], linenos: Sequence[int] | Ints, layout: Layout, *, path: str) -> PlayerLines:
     """Reads the ``001`` lines of a file, each with its line number, into columns.
 
     Raises :class:`TrfError` at the first problem a line-by-line reader would
@@ -429,4 +427,3 @@ def _block_problem(group: _Group, index: int, block: int, line: str, layout: Lay
     message = f"result {result_text!r} needs an opponent, found {opponent.text(line)!r} "
     message += f"(expected an opponent's start number at columns {opponent})"
     return where + message, opponent.first
-

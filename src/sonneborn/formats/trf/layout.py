@@ -126,7 +126,7 @@ class Layout:
 
     @cached_property
     def name(self) -> Columns:
-        """"Lastname, Firstname"."""
+        """ "Lastname, Firstname"."""
         return self._field(15, 47)
 
     @cached_property

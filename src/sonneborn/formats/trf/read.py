@@ -912,4 +912,3 @@ def _event_kind(event_type: str) -> EventKind | None:
     if round_robin != swiss:
         return EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS
     return None
-
