@@ -289,11 +289,12 @@ def standings(
         from sonneborn.render import render
 
         _write_output(render(result, fmt))
-        if fmt == "trf":  # its points column is the results', where a file's own totals were
+        if fmt == "trf":  # its points column is the results', where a file's own totals were; names on a line
+            from sonneborn.formats.lines import changed_names
             from sonneborn.recorded import written_otherwise
 
-            note = written_otherwise(result.event)
-            _say([InputWarning(note, "<stdout>")] if note else [])
+            notes = [written_otherwise(result.event), changed_names(result.event.roster.names)[1]]
+            _say([InputWarning(note, "<stdout>") for note in notes if note])
     _print_explanations(result, starts, to_stderr=fmt != "table")
 
 
