@@ -653,8 +653,13 @@ def _write_output(text: str, *, document: bool = True) -> None:
     Not ``click.echo``'s default for a document, which takes out what looks like a terminal colour code
     whenever the output is not a terminal: a document has none of its own, so that would only change a name
     that holds one (and costs a pass over megabytes). A terminal table (``document=False``) keeps that
-    default; it escapes such characters in names itself.
+    default; it escapes such characters in names itself. On a terminal a document's control characters are
+    written escaped too, as the table's (a name's escape sequence would act on the terminal).
     """
+    if document and sys.stdout.isatty():
+        from sonneborn.render.cells import terminal_document
+
+        text = terminal_document(text)
     click.echo(text, nl=False, color=True if document else None)
 
 
