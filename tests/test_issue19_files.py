@@ -16,18 +16,25 @@ import pty
 import re
 import subprocess
 import sys
+import unicodedata
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_profiles import scaled
 
 from sonneborn.batch import run_batch
 from sonneborn.cli import cli
+from sonneborn.convert import convert
 from sonneborn.formats import read_text
 from sonneborn.formats.lines import csv_table, from_spreadsheet, spreadsheet_text
 from sonneborn.formats.pgn import read_pgn
 from sonneborn.formats.pgn_writer import write_pgn
+from sonneborn.scoring import scores
 
 HOSTILE = Path(__file__).parent / "data" / "bad" / "json_hostile_names.json"
 NAMES = {
@@ -269,3 +276,35 @@ def test_a_document_off_a_terminal_is_written_as_made() -> None:
     code, out, _ = run("standings", str(HOSTILE), "-f", "csv")
     assert code == 0
     assert "Clark\x1b]0;owned\x07\x1b[31m" in out
+
+
+# Every writer that has a reader, over names of any characters.
+
+READERS = {"pgn": "pgn", "trf": "trf", "json": "json", "tsv": "crosstable", "csv": "crosstable"}
+"""The reader of each event format ``convert`` writes."""
+NAME_TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
+"""Any text a file can hold (surrogates aside, which no UTF-8 file does), up to TRF's width with the prefix."""
+
+
+def on_a_line(name: str) -> str:
+    """A name as a line holds it, worked out from the rule: each C0, DEL, C1 control, line or paragraph
+    separator a space; blanks at the ends off."""
+    return "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in name).strip()
+
+
+@pytest.mark.parametrize("fmt", sorted(READERS))
+@settings(max_examples=scaled(25), deadline=None)
+@given(texts=st.lists(NAME_TEXT, min_size=4, max_size=4))
+def test_every_writer_reads_back_to_the_same_event_or_names_the_changed_names(fmt: str, texts: list[str]) -> None:
+    reference = read_text(HOSTILE.read_text(encoding="utf-8"), path="hostile.json")
+    # A number first keeps the names apart and never blank: what is tested is their characters.
+    names = [f"P{start} {text}" for start, text in enumerate(texts, 1)]
+    event = replace(reference, players=tuple(replace(p, name=n) for p, n in zip(reference.players, names, strict=True)))
+    text, lost = convert(event, fmt)
+    again = read_text(text, path=f"event.{fmt}", input_format=READERS[fmt])
+    expected = names if fmt == "json" else [on_a_line(name) for name in names]
+    points = {player.name: scores(again)[player.start] for player in again.players}
+    assert points == {name: Fraction(POINTS[start]).limit_denominator() for start, name in enumerate(expected, 1)}
+    said = " ".join(sentence for sentence in lost if sentence.startswith("names:"))
+    changed = [start for start, (name, line) in enumerate(zip(names, expected, strict=True), 1) if name != line]
+    assert [start for start in range(1, 5) if f"no. {start} " in said] == changed, said
