@@ -12,6 +12,8 @@ a seeded generator over hundreds of thousands of inputs (``make fuzz``).
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import re
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+import chess.pgn
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,6 +30,9 @@ from oracle.trf_compare import assert_same_reading
 from sonneborn.errors import InputError, OptionError, TiebreakError, WriteError
 from sonneborn.formats import decode, read_text
 from sonneborn.formats.jsonio import write_json
+from sonneborn.formats.lines import line_text, spreadsheet_text
+from sonneborn.formats.pgn_writer import write_pgn
+from sonneborn.model import Colour, Tournament
 from sonneborn.pipeline import Reading, Request, standings
 from sonneborn.pipeline import read_text as read_reading
 from sonneborn.ranking import Standings, rank
@@ -71,6 +77,8 @@ def seeds(reader: str) -> tuple[bytes, ...]:
         return seeds("trf")
     if reader == "options":
         return tuple(json.dumps(options).encode("utf-8") for options in _OPTION_SEEDS)
+    if reader == "writers":
+        return seeds("json")
     if reader == "sizes":
         return seeds("trf") + seeds("json")[:1] + seeds("pgn") + seeds("crosstable")[:1]
     if reader == "json":
@@ -263,6 +271,28 @@ _HUGE = [
 _NUMBER = re.compile(rb"\d+(?:\.\d+)?")
 
 
+_NAME_PIECES = [
+    "\r", "\n", "\r\n", "\t", "\x00", "\x07", "\x1b", "\x1b]0;x\x07", "\x1b[31m", "\x85", "\u2028", "\x7f",
+    '"', '"]', "\\", "[", "]", "=", "+", "-", "@", "'", ",", ";", " ", "=1+1", '[Result "1-0"]', "½", "王",
+]  # fmt: skip
+"""What a hostile name is made of (issue 19): line ends, escapes, a tag's end, formula starts, separators."""
+
+
+def _json_name(data: bytes, rng: random.Random) -> bytes:
+    """A player's name of a JSON event made of hostile pieces and a few random characters."""
+    try:
+        document = json.loads(data)
+        players = document["tournament"]["players"]
+        player = rng.choice(players)
+    except (ValueError, RecursionError, KeyError, TypeError, IndexError):
+        return _flip(data, rng)
+    if not isinstance(player, dict):
+        return _flip(data, rng)
+    pieces = [rng.choice(_NAME_PIECES) if rng.random() < 0.8 else chr(rng.randrange(0x20, 0x3000)) for _ in range(4)]
+    player["name"] = rng.choice(["", "Ann "]) + "".join(pieces)
+    return json.dumps(document).encode("utf-8")
+
+
 def _option_value(data: bytes, rng: random.Random) -> bytes:
     """A number in an option set (a cut count, a point value, a rating) replaced by an odd one."""
     found = list(_NUMBER.finditer(data))
@@ -306,6 +336,8 @@ def mutations(reader: str) -> list[Callable[[bytes, random.Random], bytes]]:
         return _MUTATIONS + [_json_value] * 6
     if reader == "options":
         return [*[_option_value] * 8, *[_json_value] * 4, _same_class, _insert, _flip, _delete]
+    if reader == "writers":
+        return [*[_json_name] * 6, _json_value]
     if reader == "sizes":
         return [*[_declared_size] * 6, *[_declared_line] * 2, _same_class, _insert, _lines]
     return _MUTATIONS
@@ -438,6 +470,52 @@ def sizes_target(data: bytes) -> str:
     return "result"
 
 
+_FORMULA = ("=", "+", "-", "@")
+
+
+def writers_target(data: bytes) -> str:
+    """The names of a mutated JSON event (any character) through the writers (issue 19): the standings CSV
+    is a row per player to an RFC 4180 reader, each name its cell, and no line a formula to a reader that
+    knows no quoting; the PGN is one game per pairing to python-chess, each name in its tag, on one line."""
+    try:
+        reading = read_reading(decode(data, path=PATH), path=PATH, input_format="json")
+    except InputError as error:
+        _check_error(error)
+        return "error"
+    result = rank(reading.event)
+    text = render(result, "csv")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    names = list(reading.event.roster.names)
+    assert [row[2] for row in rows[1:]] == [spreadsheet_text(names[start - 1]) for start in result.starts], text
+    assert not [line for line in re.split(r"\r\n|\r|\n", text) if line.startswith(_FORMULA)], text
+    pgn, _ = write_pgn(result.tournament)
+    written = [(line_text(names[p - 1]), line_text(names[o - 1])) for p, o in _pgn_pairings(result.tournament)]
+    handle, read = io.StringIO(pgn), []
+    while (headers := chess.pgn.read_headers(handle)) is not None:
+        read.append(tuple(_unescaped(headers[side]) for side in ("White", "Black")))
+    assert read == written, (read, written)
+    return "result"
+
+
+def _pgn_pairings(tournament: Tournament) -> list[tuple[int, int]]:
+    """The games the PGN writer writes, White first, in order: each pairing once, from White's side (the
+    lower start number's when colours are unknown)."""
+    games = []
+    for rnd in range(1, tournament.rounds + 1):
+        for player in tournament.players:
+            entry = player.entry(rnd)
+            if entry.opponent is None or entry.colour is Colour.BLACK:
+                continue
+            if entry.colour is Colour.UNKNOWN and entry.opponent < player.start:
+                continue
+            games.append((player.start, entry.opponent))
+    return games
+
+
+def _unescaped(value: str) -> str:
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
 TARGETS: dict[str, Callable[[bytes], str]] = {
     "trf": lambda data: read_target("trf", data),
     "crosstable": lambda data: read_target("crosstable", data),
@@ -447,6 +525,7 @@ TARGETS: dict[str, Callable[[bytes], str]] = {
     "trf-oracle": trf_oracle_target,
     "options": options_target,
     "sizes": sizes_target,
+    "writers": writers_target,
 }
 """Every fuzz target by name."""
 

@@ -289,11 +289,12 @@ def standings(
         from sonneborn.render import render
 
         _write_output(render(result, fmt))
-        if fmt == "trf":  # its points column is the results', where a file's own totals were
+        if fmt == "trf":  # its points column is the results', where a file's own totals were; names on a line
+            from sonneborn.formats.lines import changed_names
             from sonneborn.recorded import written_otherwise
 
-            note = written_otherwise(result.event)
-            _say([InputWarning(note, "<stdout>")] if note else [])
+            notes = [written_otherwise(result.event), changed_names(result.event.roster.names)[1]]
+            _say([InputWarning(note, "<stdout>") for note in notes if note])
     _print_explanations(result, starts, to_stderr=fmt != "table")
 
 
@@ -652,8 +653,13 @@ def _write_output(text: str, *, document: bool = True) -> None:
     Not ``click.echo``'s default for a document, which takes out what looks like a terminal colour code
     whenever the output is not a terminal: a document has none of its own, so that would only change a name
     that holds one (and costs a pass over megabytes). A terminal table (``document=False``) keeps that
-    default; it escapes such characters in names itself.
+    default; it escapes such characters in names itself. On a terminal a document's control characters are
+    written escaped too, as the table's (a name's escape sequence would act on the terminal).
     """
+    if document and sys.stdout.isatty():
+        from sonneborn.render.cells import terminal_document
+
+        text = terminal_document(text)
     click.echo(text, nl=False, color=True if document else None)
 
 

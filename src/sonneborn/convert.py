@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sonneborn.event import Event
+from sonneborn.formats.lines import changed_names
 from sonneborn.model import Tournament
 from sonneborn.ranking import rank
 from sonneborn.recorded import written_otherwise
@@ -47,7 +48,8 @@ def target_format(path: str, given: str | None) -> str:
 def _trf(tournament: Tournament) -> tuple[str, list[str]]:
     from sonneborn.formats.trf import write_trf
 
-    return write_trf(tournament), []
+    changed = changed_names([player.name for player in tournament.players])[1]
+    return write_trf(tournament), [] if changed is None else [changed]
 
 
 def _json(tournament: Tournament) -> tuple[str, list[str]]:

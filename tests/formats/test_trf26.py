@@ -488,7 +488,7 @@ def test_more_than_9999_players_get_wider_numbers() -> None:
     [
         ({"rating": 12345}, "player 1: rating '12345' is longer than 4 characters"),
         ({"title": "GMXX"}, "player 1: title 'GMXX' is longer than 3 characters"),
-        ({"name": "Adams,\nAnn"}, "line 3 of the TRF would hold a line break"),
+        ({"federation": "I\nR"}, "line 3 of the TRF would hold a line break"),
         ({"adjustment": Fraction(1, 3)}, "points 1/3 cannot be written as a decimal"),
         ({"adjustment": Fraction(-25, 2)}, "points -12.5 do not fit in 4 columns"),
     ],

@@ -237,16 +237,23 @@ def _detect_separator(lines: Sequence[str]) -> str:
     """Tab, semicolon or comma for a delimited table, ``""`` for the whitespace layout."""
     if any("\t" in line for line in lines):
         return "\t"
-    if any(";" in line for line in lines):
+    # A semicolon may be in a name of a comma-separated table (``Clark ]0;x``): the semicolon layout is
+    # taken when its cells make rows, else a table that has one is read as before.
+    if any(";" in line for line in lines) and (_marks_every_row(lines, ";") or not _marks_every_row(lines, ",")):
         return ";"
-    # A comma also separates decimals and "Lastname, Firstname" in the whitespace layout, so the
-    # comma layout needs every row (the header aside) to have a cell that is a diagonal marker alone.
-    rows = lines[1:] if len(lines) > 1 and not _has_marker(_split(lines[0], ",")) else lines
-    if all("," in line for line in rows):
-        splits = [_split(line, ",") for line in rows]
-        if all(any(_is_marker(field.text) for field in fields) for fields in splits):
-            return ","
-    return ""
+    return "," if _marks_every_row(lines, ",") else ""
+
+
+def _marks_every_row(lines: Sequence[str], separator: str) -> bool:
+    """Whether every row (the header aside) has a cell that is a diagonal marker alone, cut by ``separator``.
+
+    A comma also separates decimals and "Lastname, Firstname" in the whitespace layout, so the comma layout
+    needs this of every row.
+    """
+    rows = lines[1:] if len(lines) > 1 and not _has_marker(_split(lines[0], separator)) else lines
+    if not all(separator in line for line in rows):
+        return False
+    return all(any(_is_marker(field.text) for field in _split(line, separator)) for line in rows)
 
 
 def split_cells(line: str, separator: str) -> list[tuple[int, str]]:

@@ -13,11 +13,8 @@ No | Name | 1 | 2 | Pts
 
 from __future__ import annotations
 
-import csv
-import io
-
 from sonneborn.errors import WriteError
-from sonneborn.formats.lines import spreadsheet_text
+from sonneborn.formats.lines import changed_names, csv_table, spreadsheet_text
 from sonneborn.model import EventKind, Outcome, ResultKind, Tournament
 from sonneborn.numbers import exact_text
 from sonneborn.scoring import scores
@@ -43,17 +40,20 @@ def write_crosstable(tournament: Tournament, *, separator: str = "\t") -> tuple[
             kind = entry.kind
             symbol = _SYMBOLS.get(kind) or _OUTCOMES[kind.outcome]  # type: ignore[index]
             cells[player.start - 1][entry.opponent - 1] += symbol
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=separator, lineterminator="\n")
-    writer.writerow(["No", "Name", *map(str, range(1, n + 1)), "Pts"])
     totals = scores(tournament)
+    # A row is a line: a name is written as a line holds it, and a formula start in it as text (OWASP),
+    # which the reader takes off again.
+    written, changed = changed_names([player.name for player in tournament.players])
     for player in tournament.players:
-        row = cells[player.start - 1]
-        row[player.start - 1] = "X"
-        # A name a spreadsheet would take for a formula is written as text (OWASP); the reader takes the ' off.
-        name = spreadsheet_text(player.name)
-        writer.writerow([player.start, name, *row, exact_text(totals[player.start])])
-    return out.getvalue(), _lost(tournament)
+        cells[player.start - 1][player.start - 1] = "X"
+    columns = [
+        [str(player.start) for player in tournament.players],
+        [spreadsheet_text(name) for name in written],
+        *([row[column] for row in cells] for column in range(n)),
+        [exact_text(totals[player.start]) for player in tournament.players],
+    ]
+    text = csv_table(["No", "Name", *map(str, range(1, n + 1)), "Pts"], columns, separator=separator)
+    return text, _lost(tournament) if changed is None else [changed, *_lost(tournament)]
 
 
 def _lost(tournament: Tournament) -> list[str]:

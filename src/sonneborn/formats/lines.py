@@ -1,13 +1,16 @@
 """What every reader holds a text to: its lines, their length, the size of the event it may describe, the
-players entered twice; and the one rule of spreadsheet cells (a formula start quoted), which the CSV
-reader and writers share. Readers import it; it imports none of them.
+players entered twice; the one rule of spreadsheet cells (a formula start quoted on every line of a cell) and
+of CSV fields (RFC 4180 quoting), which the CSV reader and every CSV writer share; and what a name becomes in a
+file of lines (:func:`line_text`). Readers import it; it imports none of them.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 
-from sonneborn.errors import InputWarning
+from sonneborn.errors import InputWarning, shown
 
 __all__ = [
     "FORMULA_STARTS",
@@ -15,8 +18,12 @@ __all__ = [
     "MIN_RESULTS",
     "ROUNDS_AHEAD",
     "SHOWN_DUPLICATES",
+    "SHOWN_NAMES",
+    "changed_names",
+    "csv_table",
     "duplicates",
     "from_spreadsheet",
+    "line_text",
     "long_line",
     "max_results",
     "more_duplicates",
@@ -90,24 +97,97 @@ def long_line(line: str) -> str | None:
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (OWASP's list)."""
+_FORMULA_LINE = re.compile(r"(?:^|(?<=[\r\n]))(?=[=+\-@\t\r])")
+"""A line of a cell that starts as a formula: the first one, or one after a CR or LF."""
+_QUOTED_FORMULA_LINE = re.compile(r"(?:^|(?<=[\r\n]))'(?=[=+\-@\t\r])")
 
 
 def spreadsheet_text(text: str) -> str:
-    """A text as a CSV cell: one a spreadsheet would take for a formula gets a leading ``'`` (OWASP).
+    """A text as a CSV cell: each line a spreadsheet would take for a formula gets a leading ``'`` (OWASP).
 
-    >>> spreadsheet_text("=HYPERLINK(1)"), spreadsheet_text("Adams, Ann")
-    ("'=HYPERLINK(1)", 'Adams, Ann')
+    Every line, not only the first: a reader that ends a row at a line break inside a quoted cell would
+    start a new row, and a formula, there.
+
+    >>> spreadsheet_text("=HYPERLINK(1)"), spreadsheet_text("Adams, Ann"), spreadsheet_text("Fr\\r=1+1")
+    ("'=HYPERLINK(1)", 'Adams, Ann', "Fr\\r'=1+1")
     """
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    if not text.startswith(FORMULA_STARTS) and "\r" not in text and "\n" not in text:
+        return text
+    return _FORMULA_LINE.sub("'", text)
 
 
 def from_spreadsheet(text: str) -> str:
     """A cell's text as written before :func:`spreadsheet_text`: the ``'`` before a formula start taken off.
 
-    >>> from_spreadsheet("'=HYPERLINK(1)"), from_spreadsheet("'t Hooft")
-    ('=HYPERLINK(1)', "'t Hooft")
+    >>> from_spreadsheet("'=HYPERLINK(1)"), from_spreadsheet("'t Hooft"), from_spreadsheet("Fr\\r'=1+1")
+    ('=HYPERLINK(1)', "'t Hooft", 'Fr\\r=1+1')
     """
-    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+    return _QUOTED_FORMULA_LINE.sub("", text) if "'" in text else text
+
+
+def csv_table(header: Sequence[str], columns: Sequence[Sequence[str]], *, separator: str = ",") -> str:
+    """A table as CSV text (RFC 4180), column by column: a field holding a CR, an LF, the separator or a
+    quote is quoted, its quotes doubled; rows end with LF. Every CSV sonneborn writes is made here; the
+    cells that hold names are :func:`spreadsheet_text` already.
+
+    >>> print(csv_table(["No", "Name"], [["1", "2"], ['Ann "A", Jr', "Fr\\r'=1+1"]]).replace("\\r", "<CR>"), end="")
+    No,Name
+    1,"Ann ""A"", Jr"
+    2,"Fr<CR>'=1+1"
+    """
+    special = re.compile(f'[\r\n"{re.escape(separator)}]')
+    fields = [_csv_fields([title, *cells], special) for title, cells in zip(header, columns, strict=True)]
+    return "".join(separator.join(row) + "\n" for row in zip(*fields, strict=True))
+
+
+def _csv_fields(cells: list[str], special: re.Pattern[str]) -> list[str]:
+    # One search over the column: most columns (numbers, results) quote nothing.
+    if special.search("".join(cells)) is None:
+        return cells
+    return ['"' + cell.replace('"', '""') + '"' if special.search(cell) else cell for cell in cells]
+
+
+def line_text(text: str) -> str:
+    """A text as a line of a file can hold it: each control character (C0, DEL, C1), line or paragraph
+    separator a space, and the blanks at its ends taken off, as every reader takes them off.
+
+    TRF is written by columns, a crosstable row and a PGN tag are one line each, and PGN strings hold
+    printing characters only: a name that holds a line break, a tab or an escape cannot be written as
+    it is, and a writer warns of each name this changes (:func:`changed_names`).
+
+    >>> line_text('Fr\\r=1"]\\n[Result "1-0"]'), line_text(" Ann\\x1b[31m "), line_text("Ødegaard")
+    ('Fr =1"] [Result "1-0"]', 'Ann [31m', 'Ødegaard')
+    """
+    if text.isprintable() and text == text.strip():
+        return text
+    return "".join(" " if unicodedata.category(char) in _NOT_IN_A_LINE else char for char in text).strip()
+
+
+_NOT_IN_A_LINE = frozenset({"Cc", "Zl", "Zp"})
+
+SHOWN_NAMES = 5
+"""The changed names a writer's warning spells out; the others are counted."""
+
+
+def changed_names(names: Sequence[str]) -> tuple[list[str], str | None]:
+    r"""The players' names (start numbers 1, 2, …) as :func:`line_text` writes them, and the sentence that
+    names the players whose name it changed (``None`` when it changed none).
+
+    >>> written, sentence = changed_names(["Ann", "Bo\nb", "Cy"])
+    >>> written
+    ['Ann', 'Bo b', 'Cy']
+    >>> print(sentence)
+    names: 1 written otherwise (control characters as spaces, no blank at the ends): no. 2 'Bo\nb' as 'Bo b'
+    """
+    written = [line_text(name) for name in names]
+    changed = [(start, name, line) for start, (name, line) in enumerate(zip(names, written, strict=True), 1)
+               if name != line]  # fmt: skip
+    if not changed:
+        return written, None
+    listed = ", ".join(f"no. {start} {shown(name)} as {shown(line)}" for start, name, line in changed[:SHOWN_NAMES])
+    more = f" and {len(changed) - SHOWN_NAMES:,} more" if len(changed) > SHOWN_NAMES else ""
+    why = "control characters as spaces, no blank at the ends"
+    return written, f"names: {len(changed):,} written otherwise ({why}): {listed}{more}"
 
 
 def split_lines(text: str) -> list[str]:

@@ -62,6 +62,8 @@ _POSITIVE = re.compile(r"0*[1-9][0-9]{0,14}")
 _SEARCH_BUDGET = 1_000_000
 """Rounds looked at, beyond two per game, to place the games without a ``Round`` tag."""
 _TAG = chess.pgn.TAG_REGEX
+_ESCAPE = re.compile(r'\\([\\"])')
+"""A quote or a backslash escaped in a PGN string (export format, 7)."""
 _LAST_RESULT = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
 
 # States of the line reader between python-chess and the file.
@@ -296,7 +298,8 @@ class _GameVisitor(chess.pgn.BaseVisitor[_Game]):
         self.game.line = self.lines.lineno
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self.game.tags[tagname] = tagvalue
+        # python-chess hands on the string as written: its escapes (PGN 7, \" and \\) are undone here.
+        self.game.tags[tagname] = _ESCAPE.sub(r"\1", tagvalue) if "\\" in tagvalue else tagvalue
         self.game.where[tagname] = (self.lines.lineno, self.lines.last.find('"') + 2)
 
     def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:

@@ -1,7 +1,11 @@
 """Writing an event as PGN: one game per pairing, headers only (the moves are not part of the event).
 
 PGN knows no byes, no forfeits and no arbiter's points: what it cannot hold is
-reported, never dropped in silence.
+reported, never dropped in silence. A tag value is a PGN string (export format,
+8.1.1 and 7): a quote inside is written ``\\"``, a backslash ``\\\\``, and as a
+string holds printing characters only, a name's control characters (a line
+break, a tab, an escape) are written as spaces, with a warning naming the
+players (:func:`~sonneborn.formats.lines.line_text`).
 
 >>> from sonneborn.formats.crosstable import read_crosstable
 >>> text, lost = write_pgn(read_crosstable("1\\tA\\tX\\t1\\n2\\tB\\t0\\tX\\n"))
@@ -22,8 +26,7 @@ reported, never dropped in silence.
 
 from __future__ import annotations
 
-import chess.pgn
-
+from sonneborn.formats.lines import changed_names, line_text
 from sonneborn.model import Colour, EventKind, Outcome, ResultKind, Tournament
 
 _RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
@@ -34,6 +37,7 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[str]]:
     byes = forfeits = overrides = unknown_colours = 0
     out = []
     round_robin = tournament.event_kind is EventKind.ROUND_ROBIN
+    names, changed = changed_names([player.name for player in tournament.players])
     for rnd in range(1, tournament.rounds + 1):
         for player in tournament.players:
             entry = player.entry(rnd)
@@ -57,29 +61,29 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[str]]:
                 outcome = entry.kind.outcome
                 assert outcome is not None
                 result = _RESULTS[outcome]
-            game = chess.pgn.Game()
-            game.headers["Event"] = tournament.name or "?"
-            game.headers["Site"] = tournament.city or "?"
-            game.headers["Date"] = _pgn_date(
-                tournament.round_dates[rnd - 1] if rnd <= len(tournament.round_dates) else ""
-            )
-            game.headers["Round"] = str(rnd)
-            game.headers["White"] = white.name
-            game.headers["Black"] = black.name
-            game.headers["Result"] = result if result != "0-0" else "*"
+            date = tournament.round_dates[rnd - 1] if rnd <= len(tournament.round_dates) else ""
+            tags = [
+                ("Event", tournament.name or "?"),
+                ("Site", tournament.city or "?"),
+                ("Date", _pgn_date(date)),
+                ("Round", str(rnd)),
+                ("White", names[white.start - 1]),
+                ("Black", names[black.start - 1]),
+                ("Result", written := result if result != "0-0" else "*"),
+            ]
             for side, who in (("White", white), ("Black", black)):
                 if who.rating:
-                    game.headers[f"{side}Elo"] = str(who.rating)
+                    tags.append((f"{side}Elo", str(who.rating)))
                 if who.fide_id:
-                    game.headers[f"{side}FideId"] = str(who.fide_id)
+                    tags.append((f"{side}FideId", str(who.fide_id)))
                 if who.title:
-                    game.headers[f"{side}Title"] = who.title
+                    tags.append((f"{side}Title", who.title))
                 if who.federation:
-                    game.headers[f"{side}Fed"] = who.federation
+                    tags.append((f"{side}Fed", who.federation))
             if entry.kind.is_forfeit:
-                game.headers["Termination"] = "forfeit"
-            out.append(str(game) + "\n")
-    lost = []
+                tags.append(("Termination", "forfeit"))
+            out.append("".join(f'[{tag} "{pgn_string(value)}"]\n' for tag, value in tags) + f"\n{written}\n")
+    lost = [] if changed is None else [changed]
     if unknown_colours:
         lost.append("colours: not in the source, the lower start number is written as White")
     if byes:
@@ -91,6 +95,17 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[str]]:
     if any(p.adjustment for p in tournament.players):
         lost.append("bonus and penalty points: not written")
     return "\n".join(out), lost
+
+
+def pgn_string(text: str) -> str:
+    r"""A text as the inside of a PGN string: on one line (:func:`~sonneborn.formats.lines.line_text`), each
+    backslash and quote escaped by a backslash (PGN export format, 8.1.1 and 7).
+
+    >>> print(pgn_string('Brown"]\n[Result "1-0"]'), pgn_string("C:\\x"))
+    Brown\"] [Result \"1-0\"] C:\\x
+    """
+    text = line_text(text)
+    return text.replace("\\", "\\\\").replace('"', '\\"') if '"' in text or "\\" in text else text
 
 
 def _pgn_date(text: str) -> str:

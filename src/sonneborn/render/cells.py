@@ -37,6 +37,24 @@ def terminal_text(text: str) -> str:
     )
 
 
+def terminal_document(text: str) -> str:
+    r"""A document (CSV, TRF, HTML) as a terminal may show it: :func:`terminal_text` line by line, its line
+    ends (LF, CR LF) and tabs kept, which shape it and move no cursor elsewhere.
+
+    >>> terminal_document("1,Ann\x1b]0;x\x07\r\n2,\t\"Bo\rb\"\n")
+    '1,Ann\\x1b]0;x\\x07\r\n2,\t"Bo\\rb"\n'
+    """
+    lines = text.split("\n")
+    if all(line.replace("\t", "").removesuffix("\r").isprintable() for line in lines):
+        return text
+    return "\n".join(_terminal_line(line) for line in lines)
+
+
+def _terminal_line(line: str) -> str:
+    body = line.removesuffix("\r")
+    return "\t".join(map(terminal_text, body.split("\t"))) + line[len(body) :]
+
+
 def display_width(text: str) -> int:
     """Columns the text takes in a terminal: wide (CJK) characters take two, combining marks none."""
     if text.isascii():

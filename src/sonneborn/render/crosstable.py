@@ -19,8 +19,6 @@ the colour and the result (``12w1``, ``5b½``, ``7-+``; byes ``-U1``, ``-H½``,
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -32,7 +30,7 @@ import numpy as np
 
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
 from sonneborn.explain import explained
-from sonneborn.formats.lines import spreadsheet_text
+from sonneborn.formats.lines import csv_table, spreadsheet_text
 from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -338,13 +336,9 @@ def crosstable_csv(c: Crosstable) -> str:
     >>> print(crosstable_csv(build_crosstable(rank(seed_event(), parse_list("SB")))).splitlines()[15])
     15,15,Nun,0,0,0,½,0,0,½,0,0,0,0,0,0,0,X,1,7.75
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(c.header)
     name = c.name_column
     columns = [*c.columns[:name], [spreadsheet_text(text) for text in c.columns[name]], *c.columns[name + 1 :]]
-    writer.writerows(zip(*columns, strict=True))
-    return out.getvalue()
+    return csv_table(c.header, columns)
 
 
 _MARKDOWN_ACTIVE = frozenset("\\`*_[]<>|~&!#")

@@ -30,6 +30,7 @@ from fractions import Fraction
 
 from sonneborn.errors import WriteError
 from sonneborn.formats.dates import trf_date, trf_round_dates
+from sonneborn.formats.lines import line_text
 from sonneborn.formats.trf.layout import (
     ABNORMAL_POINTS,
     ABNORMAL_ROUND,
@@ -89,8 +90,11 @@ def write_trf(
     with CR LF (TRF asks for a CR) unless ``newline`` says otherwise.
 
     Raises :exc:`ValueError` for more than 9999 players, or a field or a
-    number of points that does not fit its columns. Names longer than 33
-    characters are cut, with a logged warning.
+    number of points that does not fit its columns. A name (the event's, its
+    city's, a player's) is written as a line holds it, its control characters
+    as spaces (:func:`~sonneborn.formats.lines.line_text`; the callers that
+    warn name the players with :func:`~sonneborn.formats.lines.changed_names`).
+    Names longer than 33 characters are cut, with a logged warning.
 
     >>> from sonneborn.formats.trf import read_trf
     >>> event = read_trf("162  W 3.0    D 1.0\\n202 BH,SB\\n" + f"{'001    1      Adams, Ann':<91}0000 - U")
@@ -151,8 +155,8 @@ def _header_records(
 ) -> list[tuple[str, str]]:
     """The tournament records the writer makes from the model and the caller's lists."""
     records = [
-        ("012", tournament.name or ""),
-        ("022", tournament.city),
+        ("012", line_text(tournament.name or "")),
+        ("022", line_text(tournament.city)),
         ("042", trf_date(tournament.start_date)),
         ("052", trf_date(tournament.end_date)),
         ("092", tournament.event_type),
@@ -285,7 +289,7 @@ def _player_line(
     player: Player, points: Fraction, rank: int | None, blocks: list[tuple[int, str]], layout: Layout = TRF16
 ) -> str:
     """A ``001`` line with every field at its columns."""
-    name = player.name
+    name = line_text(player.name)
     if len(name) > layout.name.width:
         logger.warning("player %d: name %r cut to %d characters", player.start, name, layout.name.width)
         name = name[: layout.name.width]
