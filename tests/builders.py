@@ -63,7 +63,7 @@ def column(
     kernel = REGISTRY[spec.code].kernel
     if kernel is None:
         return rank(tournament, [spec], rules=rules, unrated_rating=unrated_rating).column(str(spec))
-    return kernel(Context(Event.of(tournament), rules=rules, unrated_rating=unrated_rating), spec)
+    return kernel(Context(Event.of(tournament), rules=rules, unrated_rating=unrated_rating).of(spec), spec)
 
 
 def context(tournament: Tournament, rules: Rules = Rules.FIDE_2026, *, unrated_rating: int | None = None) -> Context:

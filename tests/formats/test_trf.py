@@ -225,7 +225,7 @@ def test_byte_order_mark() -> None:
 def test_event_as_arrays() -> None:
     # The reader fills the event's arrays straight from the columns; the rarer fields wait to be asked for.
     event = read_trf_event(SWISS)
-    assert (event.players, event.rounds, event.table.unit) == (7, 5, 2)
+    assert (event.players, event.rounds, event.table.score.unit) == (7, 5, 2)
     assert event.table.opponent[0].tolist() == [1, 2, 3, 1, -1]  # rows: start numbers − 1
     assert event.table.colour[0].tolist() == [1, 2, 1, 2, 0]
     absent = [K.ZERO_BYE, K.HALF_BYE, K.ZERO_BYE, K.ZERO_BYE, K.NOT_PLAYED]
