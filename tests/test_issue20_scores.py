@@ -135,3 +135,42 @@ def test_only_points_are_scored_by_a_point_system() -> None:
     table = team_event().table
     with pytest.raises(ValueError, match="not MP, GP"):
         table.with_points(PointSystem())
+
+
+def test_the_mirrored_pairing_check_names_every_round_that_fails_and_why() -> None:
+    from sonneborn.event import ALONE, COLOUR_CODE, NO_PLAYER, SAME_COLOUR, UNANSWERED, unmirrored
+    from sonneborn.model import Colour
+
+    white, black, unknown = (COLOUR_CODE[c] for c in (Colour.WHITE, Colour.BLACK, Colour.UNKNOWN))
+    # Round 1: rows 0–1 a game with both White; row 2 against himself; row 3 against row 9 (no player).
+    # Round 2: rows 0–1 a win and its loss (mirrored); row 2 plays row 3, who plays nobody.
+    opponent = np.array([[1, 1], [0, 0], [2, 3], [9, -1]], dtype=np.int64)
+    kind = np.array([[W, W], [L, L], [W, W], [W, CODE[ResultKind.ZERO_BYE]]], dtype=np.int8)
+    colour = np.array([[white, black], [white, white], [unknown] * 2, [unknown] * 2], dtype=np.int8)
+    found = unmirrored(opponent, kind, colour)
+    assert list(zip(found.rows.tolist(), found.columns.tolist(), found.why.tolist(), strict=True)) == [
+        (0, 0, SAME_COLOUR),
+        (1, 0, SAME_COLOUR),
+        (2, 0, ALONE),
+        (2, 1, UNANSWERED),
+        (3, 0, NO_PLAYER),
+    ]
+    # A White and an unknown colour, or two unknown, may be one game.
+    mixed = np.array([[white], [unknown]], dtype=np.int8)
+    assert len(unmirrored(np.array([[1], [0]]), np.array([[W], [L]], dtype=np.int8), mixed)) == 0
+
+
+def test_an_event_checks_its_pairings_with_the_same_function() -> None:
+    from sonneborn.model import Colour, Entry, PairingError, Player, Tournament
+
+    def two(first: Entry, second: Entry) -> Event:
+        return Event.of(Tournament((Player(1, "A", (first,)), Player(2, "B", (second,))), 1))
+
+    white = Colour.WHITE
+    two(Entry(1, 2, white, ResultKind.WIN), Entry(1, 1, Colour.BLACK, ResultKind.LOSS)).check_pairings()
+    with pytest.raises(PairingError, match=r"^player 1 round 1: '1' against 2 is not mirrored by player 2's round$"):
+        two(Entry(1, 2, white, ResultKind.WIN), Entry(1, 1, white, ResultKind.WIN)).check_pairings()
+    with pytest.raises(PairingError, match=r"^player 1 round 1: both he and player 2 have colour"):
+        two(Entry(1, 2, white, ResultKind.WIN), Entry(1, 1, white, ResultKind.LOSS)).check_pairings()
+    with pytest.raises(PairingError, match=r"^player 2 round 1: opponent 5 is no player \(expected 1 to 2\)$"):
+        two(Entry(1, None, white, ResultKind.ZERO_BYE), Entry(1, 5, white, ResultKind.WIN)).check_pairings()

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import InputWarning
-from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
+from sonneborn.model import Colour, Entry, EventKind, PairingError, Player, PointSystem, ResultKind, Tournament, mirrors
 
 KINDS: tuple[ResultKind, ...] = tuple(ResultKind)
 """Result kinds by their code in :attr:`Table.kind`."""
@@ -97,6 +97,78 @@ PLAYED_KINDS = tuple(kind for kind in KINDS if kind.is_played)
 BYE_KINDS = tuple(kind for kind in KINDS if kind.is_bye)
 FORFEIT_KINDS = (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
 NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
+
+
+ALONE, NO_PLAYER, UNANSWERED, SAME_COLOUR = 1, 2, 3, 4
+"""Why a round fails the mirrored-pairing check (:func:`unmirrored`): the player is paired against himself;
+his opponent is no player of the event; the opponent's round does not pair him back with the complementary
+result; both have the same colour."""
+
+_MIRRORED = np.array([[mirrors(kind, other) for other in KINDS] for kind in KINDS], dtype=bool)
+_COLOUR_CODES = np.arange(3)
+_PAIRS = (
+    _MIRRORED[:, None, :, None]
+    & ((_COLOUR_CODES[:, None] != _COLOUR_CODES) | (_COLOUR_CODES[:, None] == UNKNOWN))[None, :, None, :]
+).reshape(3 * len(KINDS), 3 * len(KINDS))
+"""Whether two rounds, each coded kind × 3 + colour, may stand for one game (the opponent's is the column):
+when the kinds mirror each other and the colours differ, or the player's is unknown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unmirrored:
+    """The rounds that fail the mirrored-pairing check, in row-major order (by row, then round)."""
+
+    rows: Ints
+    columns: Ints
+    why: Codes
+    """:data:`ALONE`, :data:`NO_PLAYER`, :data:`UNANSWERED` or :data:`SAME_COLOUR`, for each."""
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def unmirrored(opponent: Ints, kind: Codes, colour: Codes) -> Unmirrored:
+    """Every round whose game the opponent's round does not mirror: the one check of the pairings, which every
+    reader makes and words in its own terms (its lines and columns).
+
+    A player paired with another in a round must be that player's opponent in
+    the same round, with a result that mirrors his (:func:`~sonneborn.model.mirrors`)
+    and not the same known colour. ``opponent`` holds rows, −1 for none; any
+    other value outside the rows is an opponent who is no player.
+
+    >>> W, L = CODE[ResultKind.WIN], CODE[ResultKind.LOSS]
+    >>> kinds, colours = np.array([[W], [W], [L]], dtype=np.int8), np.zeros((3, 1), dtype=np.int8)
+    >>> found = unmirrored(np.array([[1], [0], [1]]), kinds, colours)
+    >>> found.rows.tolist(), found.why.tolist()  # two winners of one game, and a third player who claims it
+    ([0, 1, 2], [3, 3, 3])
+    """
+    count, rounds = opponent.shape
+    rows = np.arange(count)[:, None]
+    paired = opponent != -1
+    alone = paired & (opponent == rows)
+    no_player = paired & ((opponent < 0) | (opponent >= count))
+    game = paired & ~alone & ~no_player
+    # The opponent's round, by its place in the flattened arrays; kind and colour fetched together, as one
+    # code, and judged together by a table of every pair of codes.
+    other = np.where(game, opponent * rounds, 0)
+    other += np.arange(rounds)[None, :]
+    back = np.take(opponent, other)
+    code = kind * np.int8(3)
+    code += colour
+    pair = code.astype(np.int16)
+    pair *= len(_PAIRS)
+    pair += np.take(code, other)
+    wrong = game & ((back != rows) | ~np.take(_PAIRS.reshape(-1), pair))
+    wrong |= alone | no_player
+    found_rows, found_columns = np.nonzero(wrong)
+    why = np.full(len(found_rows), SAME_COLOUR, dtype=np.int8)
+    if len(found_rows):
+        at = found_rows, found_columns
+        kinds_mirror = _MIRRORED[kind[at], np.take(kind, other[at])]
+        why[(back[at] != found_rows) | ~kinds_mirror] = UNANSWERED
+        why[no_player[at]] = NO_PLAYER
+        why[alone[at]] = ALONE
+    return Unmirrored(found_rows, found_columns, why)
 
 
 @dataclass(frozen=True, eq=False)
@@ -532,6 +604,25 @@ class Event:
             tiebreaks=info.tiebreaks,
             records=info.records,
         )
+
+    def check_pairings(self) -> None:
+        """Raises :class:`~sonneborn.model.PairingError` at the first round (by start number, then round) whose
+        game the opponent's round does not mirror (:func:`unmirrored`)."""
+        table = self.table
+        found = unmirrored(table.opponent, table.kind, table.colour)
+        if not len(found):
+            return
+        row, column, why = int(found.rows[0]), int(found.columns[0]), int(found.why[0])
+        other = int(table.opponent[row, column]) + 1
+        where = f"player {row + 1} round {column + 1}: "
+        if why == ALONE:
+            raise PairingError(where + "paired against himself")
+        if why == NO_PLAYER:
+            raise PairingError(where + f"opponent {other} is no player (expected 1 to {table.players})")
+        if why == UNANSWERED:
+            kind = KINDS[table.kind[row, column]]
+            raise PairingError(where + f"{kind.value!r} against {other} is not mirrored by player {other}'s round")
+        raise PairingError(where + f"both he and player {other} have colour {COLOURS[table.colour[row, column]]}")
 
     def kind_warning(self) -> InputWarning | None:
         """Why the event, stated a round robin, looks like a Swiss: some pair is never paired (the rule

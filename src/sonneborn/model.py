@@ -586,20 +586,3 @@ class Tournament:
     def with_kind(self, kind: EventKind | None) -> Tournament:
         """The same event with its kind stated."""
         return replace(self, kind=kind)
-
-    def check_pairings(self) -> None:
-        """Raise :class:`PairingError` unless every game is mirrored by the opponent's entry."""
-        for player in self.players:
-            for entry in player.entries:
-                if entry.opponent is None:
-                    continue
-                if not 1 <= entry.opponent <= len(self.players) or entry.opponent == player.start:
-                    raise PairingError(
-                        f"player {player.start} round {entry.round}: opponent {entry.opponent!r} is not valid"
-                    )
-                other = self.player(entry.opponent).entry(entry.round)
-                if other.opponent != player.start or not mirrors(entry.kind, other.kind):
-                    raise PairingError(
-                        f"player {player.start} round {entry.round}: {entry} is not mirrored "
-                        f"by player {entry.opponent}'s {other}"
-                    )

@@ -33,7 +33,21 @@ from typing import Any
 import numpy as np
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
-from sonneborn.event import CODE, KINDS, UNKNOWN, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
+from sonneborn.event import (
+    ALONE,
+    CODE,
+    KINDS,
+    NO_PLAYER,
+    UNANSWERED,
+    Codes,
+    Event,
+    EventInfo,
+    Ints,
+    LazyList,
+    Roster,
+    build_table,
+    unmirrored,
+)
 from sonneborn.formats.lines import (
     MAX_LINE,
     SHOWN_DUPLICATES,
@@ -68,7 +82,7 @@ from sonneborn.formats.trf.layout import (
     Layout,
     type_kind,
 )
-from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament, mirrors
+from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["read_trf", "read_trf_event"]
 
@@ -109,15 +123,6 @@ _IS_PLAYER_LINE = methodcaller("startswith", "001")
 _ZERO_BYE = CODE[ResultKind.ZERO_BYE]
 _FORFEIT_LOSS = CODE[ResultKind.FORFEIT_LOSS]
 _NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
-_MIRRORED = np.array([[mirrors(kind, other) for other in KINDS] for kind in KINDS], dtype=bool)
-_COLOURS = np.arange(3)
-_PAIRS = (
-    _MIRRORED[:, None, :, None] & ((_COLOURS[:, None] != _COLOURS) | (_COLOURS[:, None] == UNKNOWN))[None, :, None, :]
-).reshape(3 * len(KINDS), 3 * len(KINDS))
-"""Whether two entries, each coded kind × 3 + colour, may stand for one game (the opponent's is the column).
-
-They may when the kinds mirror each other and the colours differ, or the player's is unknown.
-"""
 _TYPES = tuple(ABNORMAL_KINDS)
 """The types of record 299, by their index in :data:`_TYPE_OF_KIND`."""
 _TYPE_OF_KIND = np.array([_TYPES.index(ABNORMAL_TYPE[kind]) if kind in ABNORMAL_TYPE else -1 for kind in KINDS])
@@ -623,44 +628,29 @@ class _Reader:
         first; of two problems at one place, the one of the lower start number.
         """
         opponent, kind, colour = results.opponent, results.kind, results.colour
-        count, rounds = opponent.shape
-        rows = np.arange(count)[:, None]
-        paired = opponent >= 0
-        alone = paired & (opponent == rows)
-        unknown = opponent >= count
-        game = paired & ~alone & ~unknown
-        # The opponent's entry of the same round, by its place in the flattened arrays; kind and colour
-        # fetched together, as one code, and judged together by a table of every pair of codes.
-        other = np.where(game, opponent * rounds, 0)
-        other += np.arange(rounds)[None, :]
-        back = np.take(opponent, other)
-        code = kind * np.int8(3)
-        code += colour
-        pair = code.astype(np.int16)
-        pair *= len(_PAIRS)
-        pair += np.take(code, other)
-        wrong = game & ((back != rows) | ~np.take(_PAIRS.reshape(-1), pair))
-        wrong |= alone | unknown
-        if not wrong.any():
+        count = len(opponent)
+        found = unmirrored(opponent, kind, colour)
+        if not len(found):
             return
-        found_rows, found_columns = np.nonzero(wrong)
+        found_rows, found_columns = found.rows, found.columns
         own = linenos[found_rows]
-        no_game = (alone | unknown)[found_rows, found_columns]
+        no_game = (found.why == ALONE) | (found.why == NO_PLAYER)
         other_line = linenos[np.where(no_game, found_rows, opponent[found_rows, found_columns])]
         at = np.where(no_game, own, np.minimum(own, other_line))
         # The first problem by line, then column (round), then start number.
         first = int(np.lexsort((found_rows, found_columns, at))[0])
         row, column, lineno = int(found_rows[first]), int(found_columns[first]), int(at[first])
+        why = int(found.why[first])
         round_no = column + 1
         start, other_start = row + 1, int(opponent[row, column]) + 1
         where = f"round {round_no}: "
         block = self.layout.block_column(round_no)
         entry_kind = KINDS[kind[row, column]]
-        if alone[row, column]:
+        if why == ALONE:
             message = f"player {other_start} is paired against himself (expected another player's start number)"
-        elif unknown[row, column]:
+        elif why == NO_PLAYER:
             message = f"opponent {other_start} does not exist (expected a start number from 1 to {count})"
-        elif back[row, column] != row or not mirrors(entry_kind, KINDS[kind[other_start - 1, column]]):
+        elif why == UNANSWERED:
             message = f"player {start} records {entry_kind} against {other_start}, but player {other_start} records "
             message += f"{_block(results, other_start - 1, column)} (expected {_mirror(start, results, row, column)})"
         else:
