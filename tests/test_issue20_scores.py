@@ -23,8 +23,8 @@ from click.testing import CliRunner
 
 from sonneborn.cli import cli
 from sonneborn.errors import TiebreakError
-from sonneborn.event import CODE, Event, EventInfo, Roster, Table, build_score
-from sonneborn.model import EventKind, PointSystem, ResultKind
+from sonneborn.event import CODE, Event, Roster, Table, build_score
+from sonneborn.model import EventInfo, EventKind, PointSystem, ResultKind
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import Context, Spec, parse, parse_list
 

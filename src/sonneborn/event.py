@@ -31,7 +31,18 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import InputWarning
-from sonneborn.model import Colour, Entry, EventKind, PairingError, Player, PointSystem, ResultKind, Tournament, mirrors
+from sonneborn.model import (
+    Colour,
+    Entry,
+    EventInfo,
+    EventKind,
+    PairingError,
+    Player,
+    PointSystem,
+    ResultKind,
+    Tournament,
+    mirrors,
+)
 
 KINDS: tuple[ResultKind, ...] = tuple(ResultKind)
 """Result kinds by their code in :attr:`Table.kind`."""
@@ -455,24 +466,6 @@ class Roster:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class EventInfo:
-    """What a source says of the event besides its players and results (the fields of a :class:`Tournament`)."""
-
-    name: str | None = None
-    city: str = ""
-    start_date: str = ""
-    end_date: str = ""
-    event_type: str = ""
-    round_dates: tuple[str, ...] = ()
-    point_system: PointSystem = field(default_factory=PointSystem)
-    kind: EventKind | None = None
-    """Round robin or Swiss as the source or the user states it; ``None``: detected from the pairings."""
-    tiebreaks: tuple[str, ...] = ()
-    """The tie-break list the source states (TRF-26 202), as written."""
-    records: tuple[tuple[str, str], ...] = ()
-
-
 @dataclass(frozen=True, eq=False)
 class Event:
     """An event as arrays: its :class:`Table`, its :class:`Roster` and what else its source says."""
@@ -510,18 +503,7 @@ class Event:
             [p.adjustment for p in tournament.players],
             rating,
         )
-        info = EventInfo(
-            name=tournament.name,
-            city=tournament.city,
-            start_date=tournament.start_date,
-            end_date=tournament.end_date,
-            event_type=tournament.event_type,
-            round_dates=tournament.round_dates,
-            point_system=tournament.point_system,
-            kind=tournament.kind,
-            tiebreaks=tournament.tiebreaks,
-            records=tournament.records,
-        )
+        info = tournament.info
         event = cls(table, Roster.of(tournament.players), info)
         event.__dict__["tournament"] = tournament  # the objects it came from: nothing to build again
         return event
@@ -590,20 +572,7 @@ class Event:
                     adjustment=Fraction(int(score.adjustment[row]), score.unit),
                 )
             )
-        return Tournament(
-            players=tuple(players),
-            rounds=table.rounds,
-            name=info.name,
-            city=info.city,
-            start_date=info.start_date,
-            end_date=info.end_date,
-            event_type=info.event_type,
-            round_dates=info.round_dates,
-            point_system=info.point_system,
-            kind=info.kind,
-            tiebreaks=info.tiebreaks,
-            records=info.records,
-        )
+        return Tournament.of(info, tuple(players), table.rounds)
 
     def check_pairings(self) -> None:
         """Raises :class:`~sonneborn.model.PairingError` at the first round (by start number, then round) whose

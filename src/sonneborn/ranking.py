@@ -50,7 +50,7 @@ def stated_tiebreaks(tournament: Tournament | Event) -> list[Spec] | None:
 
     A command ranks by the list it is given, else by this one, else by the default of the kind.
     """
-    stated = tournament.info.tiebreaks if isinstance(tournament, Event) else tournament.tiebreaks
+    stated = tournament.info.tiebreaks
     return parse_list(",".join(stated)) if stated else None
 
 

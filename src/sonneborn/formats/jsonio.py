@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import json
 import re
@@ -45,6 +44,7 @@ from sonneborn.formats.reports import WRITE_EVENT
 from sonneborn.model import (
     Colour,
     Entry,
+    EventInfo,
     EventKind,
     Player,
     PointSystem,
@@ -263,9 +263,7 @@ class _Reader:
         rounds = self.integer(data, where, "rounds")
         if rounds is not None and rounds < 0:
             raise self.error((*where, "rounds"), f"expected a number of rounds, found {rounds}")
-        header = Tournament(
-            players=(),
-            rounds=0,
+        header = EventInfo(
             name=self.optional_string(data, where, "name"),
             city=self.string(data, where, "city"),
             start_date=self.string(data, where, "start_date"),
@@ -299,7 +297,7 @@ class _Reader:
             self.warn(InputWarning(message + "(is he entered twice?)", self.path, line, column))
         if more is not None:
             self.warn(more)
-        return dataclasses.replace(header, players=players, rounds=rounds)
+        return Tournament.of(header, players, rounds)
 
     def point_system(self, value: Any, where: _Where) -> PointSystem:
         if value is None:

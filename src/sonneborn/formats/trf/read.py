@@ -41,7 +41,6 @@ from sonneborn.event import (
     UNANSWERED,
     Codes,
     Event,
-    EventInfo,
     Ints,
     LazyList,
     Roster,
@@ -82,7 +81,7 @@ from sonneborn.formats.trf.layout import (
     Layout,
     type_kind,
 )
-from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament
+from sonneborn.model import EventInfo, EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["read_trf", "read_trf_event"]
 
@@ -186,12 +185,9 @@ class _Assignment:
 class _Header:
     """The tournament records read so far."""
 
-    name: str | None = None
-    city: str = ""
-    start_date: str = ""
-    end_date: str = ""
-    event_type: str = ""
-    round_dates: tuple[str, ...] = ()
+    info: EventInfo = field(default_factory=EventInfo)
+    """The event's fields the records give as they are (name, city, dates, type, tie-breaks); the point
+    system, the kind and the records kept are made of what is read below, once every line is read."""
     stated_players: tuple[int, int] | None = None
     """The number of players of record 062, with its line."""
     stated_rounds: int = 0
@@ -206,7 +202,6 @@ class _Header:
     """The values of ``299`` records for every player in every round, by type."""
     type_kind: EventKind | None = None
     """Round robin or Swiss as record 192 codes it."""
-    tiebreaks: tuple[str, ...] = ()
     records: list[tuple[str, str]] = field(default_factory=list)
     byes: list[_Assignment] = field(default_factory=list)
     abnormal: list[_Assignment] = field(default_factory=list)
@@ -304,13 +299,13 @@ class _Reader:
         header = self.header
         match code:
             case "012":
-                header.name = value or None
+                header.info = dataclasses.replace(header.info, name=value or None)
             case "022":
-                header.city = value
+                header.info = dataclasses.replace(header.info, city=value)
             case "042":
-                header.start_date = value
+                header.info = dataclasses.replace(header.info, start_date=value)
             case "052":
-                header.end_date = value
+                header.info = dataclasses.replace(header.info, end_date=value)
             case "062":
                 header.records.append((code, content))
                 number = LEADING_NUMBER.match(line, RECORD_CODE.last)
@@ -319,9 +314,9 @@ class _Reader:
                 else:
                     header.stated_players = (int(number.group(1)), lineno)
             case "092":
-                header.event_type = value
+                header.info = dataclasses.replace(header.info, event_type=value)
             case "132":
-                header.round_dates = _round_dates(line)
+                header.info = dataclasses.replace(header.info, round_dates=_round_dates(line))
             case "XXD":
                 if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
                     raise self.error(
@@ -348,7 +343,8 @@ class _Reader:
                 header.records.append((code, content))
                 header.type_kind = type_kind(value)
             case "202":
-                header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
+                listed = tuple(part.strip() for part in value.split(",") if part.strip())
+                header.info = dataclasses.replace(header.info, tiebreaks=listed)
             case "240":
                 self.bye_record(lineno, line)
             case "299":
@@ -509,18 +505,8 @@ class _Reader:
             adjustments,
             players.rating[rows],
         )
-        info = EventInfo(
-            name=header.name,
-            city=header.city,
-            start_date=header.start_date,
-            end_date=header.end_date,
-            event_type=header.event_type,
-            round_dates=header.round_dates,
-            point_system=system,
-            kind=header.type_kind or _event_kind(header.event_type),
-            tiebreaks=header.tiebreaks,
-            records=tuple(header.records),
-        )
+        kind = header.type_kind or _event_kind(header.info.event_type)
+        info = dataclasses.replace(header.info, point_system=system, kind=kind, records=tuple(header.records))
         return Event(table, _roster(players, rows, names), info)
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
