@@ -50,7 +50,7 @@ def ranks_of_no_list(source: Path, target: Path, *, seed: int = 1) -> Path:
     """The event of ``source`` ranked by points, the players of equal points in a random order, as TRF."""
     event = _event(source)
     rng = random.Random(seed)
-    scores = event.table.scores.tolist()
+    scores = event.table.score.totals.tolist()
     order = sorted(range(event.players), key=lambda row: (-scores[row], rng.random()))
     ranks = [0] * event.players
     for place, row in enumerate(order, start=1):

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sonneborn.event import Event
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 from sonneborn.tiebreaks.rules import Rules
 
@@ -47,7 +48,7 @@ def event(
         players.append(Player(start, name.strip(), tuple(entries), rating=(ratings or {}).get(start)))
     rounds = len(players[0].entries)
     tournament = Tournament(tuple(players), rounds, kind=kind, point_system=system or PointSystem())
-    tournament.check_pairings()
+    Event.of(tournament).check_pairings()
     return tournament
 
 
@@ -63,7 +64,7 @@ def column(
     kernel = REGISTRY[spec.code].kernel
     if kernel is None:
         return rank(tournament, [spec], rules=rules, unrated_rating=unrated_rating).column(str(spec))
-    return kernel(Context(Event.of(tournament), rules=rules, unrated_rating=unrated_rating), spec)
+    return kernel(Context(Event.of(tournament), rules=rules, unrated_rating=unrated_rating).of(spec), spec)
 
 
 def context(tournament: Tournament, rules: Rules = Rules.FIDE_2026, *, unrated_rating: int | None = None) -> Context:

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
+from sonneborn.event import Event
 from sonneborn.formats.crosstable import berger_schedule
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
 
@@ -92,7 +93,7 @@ def random_event(rng: random.Random, *, round_robin: bool | None = None) -> Tour
     )
     stated = EventKind.ROUND_ROBIN if round_robin and rng.random() < 0.5 else None
     tournament = Tournament(player_list, rounds, name="Random", point_system=rng.choice(SYSTEMS), kind=stated)
-    tournament.check_pairings()
+    Event.of(tournament).check_pairings()
     return tournament
 
 

@@ -101,7 +101,7 @@ def test_ranks_that_follow_no_list_find_what_they_found_before(seed: int) -> Non
         one, other = rng.sample(range(len(ranks)), 2) if len(ranks) > 1 else (0, 0)
         ranks[one], ranks[other] = ranks[other], ranks[one]
     else:
-        scores = Event.of(event).table.scores.tolist()
+        scores = Event.of(event).table.score.totals.tolist()
         order = sorted(range(len(scores)), key=lambda row: (-scores[row], rng.random()))
         ranks = [order.index(row) + 1 for row in range(len(scores))]
     recorded = recorded_ranks(ranks, rng)
@@ -190,7 +190,7 @@ def test_each_column_is_computed_once_and_de_once_for_every_edition(monkeypatch:
     # standings' own columns; DE, first in four lists, runs in the points groups once for every edition.
     rng = random.Random(7)
     event = random_event(rng, round_robin=False)
-    scores = Event.of(event).table.scores.tolist()
+    scores = Event.of(event).table.score.totals.tolist()
     order = sorted(range(len(scores)), key=lambda row: (-scores[row], -row))
     recorded = [order.index(row) + 1 for row in range(len(scores))]
     base = rank(with_ranks(event, recorded), parse_list("BH/C1,BH,SB"), rules=Rules.FIDE_2024)

@@ -88,11 +88,11 @@ def points_hint(standings: Standings, row: int, recorded: Fraction, computed: Fr
             what = FREE_ROUND
         return f"round {column + 1} {what} counted as {label}"
     table = standings.event.table
-    unit, system = table.unit, standings.event.point_system
+    unit, system = table.score.unit, standings.event.point_system
     difference = computed - recorded
     for column in range(table.rounds):
         kind = KINDS[int(table.kind[row, column])]
-        points = Fraction(int(table.points[row, column]), unit)
+        points = Fraction(int(table.score.points[row, column]), unit)
         if difference > 0 and points == difference and kind is not ResultKind.NOT_PLAYED:
             name = describe_kind(kind) if not kind.is_played else "win" if points == system.win else "draw"
             return f"round {column + 1} {name} not counted"
@@ -107,7 +107,7 @@ def _scored_otherwise(standings: Standings, row: int, recorded: Fraction, comput
         return None
     for column in range(table.rounds):
         kind = KINDS[int(table.kind[row, column])]
-        if kind.is_played or kind is ResultKind.NOT_PLAYED or int(table.points[row, column]) != 0:
+        if kind.is_played or kind is ResultKind.NOT_PLAYED or int(table.score.points[row, column]) != 0:
             continue
         for value, label in ((system.draw, "a draw"), (system.win, "a win")):
             if recorded - computed == value:
@@ -133,12 +133,12 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
     context = Context(event, rules=standings.rules, unrated_rating=standings.unrated_rating)
     recorded_points, recorded_ranks = list(roster.recorded_points), list(roster.recorded_ranks)
     places = _places(standings, recorded_ranks)
-    unit = table.unit
+    unit = table.score.unit
     for row in range(event.players):
         start, score = row + 1, points[row]
         recorded = recorded_points[row]
         if recorded is not None and recorded.numerator * unit != score * recorded.denominator:
-            computed = Fraction(score, table.unit)
+            computed = Fraction(score, table.score.unit)
             hint = points_hint(standings, row, recorded, computed)
             found.append(Disagreement(start, names[row], "points", recorded, computed, hint))
         recorded_rank = recorded_ranks[row]
@@ -148,7 +148,7 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
                 wrong, hint = recorded_rank != place, ""
             else:
                 wrong = not low <= recorded_rank <= high
-                hint = f"{exact_text(Fraction(score, table.unit))} points place {low}–{high}"
+                hint = f"{exact_text(Fraction(score, table.score.unit))} points place {low}–{high}"
             if wrong:
                 found.append(Disagreement(start, names[row], "rank", Fraction(recorded_rank), Fraction(place), hint))
         for code, value in roster.recorded_tiebreaks[row]:
@@ -184,7 +184,7 @@ def _column(standings: Standings, context: Context, code: str) -> Column:
     spec = parse(code)
     kernel = REGISTRY[spec.code].kernel
     if kernel is not None:
-        return kernel(context, spec)
+        return kernel(context.of(spec), spec)
     ranked = rank(standings.event, [spec], rules=standings.rules, unrated_rating=standings.unrated_rating)
     return ranked.column(str(spec))
 
@@ -234,7 +234,7 @@ def file_scoring(standings: Standings) -> Event | None:
     changes: dict[tuple[int, int], ResultKind] = {}
     for row in range(event.players):
         mine = recorded[row]
-        computed = Fraction(int(standings.points.numerator[row]), table.unit)
+        computed = Fraction(int(standings.points.numerator[row]), table.score.unit)
         if mine is None or mine == computed:
             continue
         found = _scored_otherwise(standings, row, mine, computed)
@@ -308,8 +308,9 @@ def _lists(standings: Standings) -> list[str]:
 def _ranks_follow_points(event: Event, recorded: Sequence[int | None]) -> bool:
     """Whether the recorded ranks order the players by points, but for a few (at most a quarter of the ranked
     players ranked above someone with more points)."""
-    points = [p if p is not None else Fraction(int(s), event.table.unit)
-              for p, s in zip(event.roster.recorded_points, event.table.scores.tolist(), strict=True)]  # fmt: skip
+    points_score = event.table.score
+    points = [p if p is not None else Fraction(int(s), points_score.unit)
+              for p, s in zip(event.roster.recorded_points, points_score.totals.tolist(), strict=True)]  # fmt: skip
     ranked = sorted((rank, points[row]) for row, rank in enumerate(recorded) if rank)
     best_below = Fraction(-(10**9))
     wrong = 0

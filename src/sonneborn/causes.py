@@ -95,7 +95,7 @@ class Columns:
         if key not in self._columns:
             kernel = REGISTRY[spec.code].kernel
             assert kernel is not None, f"{spec} is decided inside tied groups"
-            self._columns[key] = kernel(self.context(rules), spec)
+            self._columns[key] = kernel(self.context(rules).of(spec), spec)
         return self._columns[key]
 
     def in_groups(self, specs: Sequence[Spec], rules: Rules) -> Column:
@@ -108,7 +108,7 @@ class Columns:
         groups = self.groups(before, rules)
         key = _edition([spec], rules), str(spec), groups.tobytes()
         if key not in self._in_groups:
-            self._in_groups[key] = group_kernel(self.context(rules), spec, groups)
+            self._in_groups[key] = group_kernel(self.context(rules).of(spec), spec, groups)
         return self._in_groups[key]
 
     def alone(self, spec: Spec, rules: Rules) -> Column:

@@ -10,9 +10,9 @@ other without loss:
 
 >>> from sonneborn.demo import seed_event
 >>> event = Event.of(seed_event())
->>> event.players, event.rounds, event.kind.value, event.table.unit
+>>> event.players, event.rounds, event.kind.value, event.table.score.unit
 (15, 15, 'round-robin', 2)
->>> int(event.table.points[0].sum()) / event.table.unit  # Sloth's 11 points, in half points
+>>> int(event.table.score.points[0].sum()) / event.table.score.unit  # Sloth's 11 points, in half points
 11.0
 >>> Event(event.table, event.roster, event.info).tournament == seed_event()  # built again from the arrays
 True
@@ -31,7 +31,18 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import InputWarning
-from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, Tournament
+from sonneborn.model import (
+    Colour,
+    Entry,
+    EventInfo,
+    EventKind,
+    PairingError,
+    Player,
+    PointSystem,
+    ResultKind,
+    Tournament,
+    mirrors,
+)
 
 KINDS: tuple[ResultKind, ...] = tuple(ResultKind)
 """Result kinds by their code in :attr:`Table.kind`."""
@@ -99,41 +110,104 @@ FORFEIT_KINDS = (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
 NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
 
 
+ALONE, NO_PLAYER, UNANSWERED, SAME_COLOUR = 1, 2, 3, 4
+"""Why a round fails the mirrored-pairing check (:func:`unmirrored`): the player is paired against himself;
+his opponent is no player of the event; the opponent's round does not pair him back with the complementary
+result; both have the same colour."""
+
+_MIRRORED = np.array([[mirrors(kind, other) for other in KINDS] for kind in KINDS], dtype=bool)
+_COLOUR_CODES = np.arange(3)
+_PAIRS = (
+    _MIRRORED[:, None, :, None]
+    & ((_COLOUR_CODES[:, None] != _COLOUR_CODES) | (_COLOUR_CODES[:, None] == UNKNOWN))[None, :, None, :]
+).reshape(3 * len(KINDS), 3 * len(KINDS))
+"""Whether two rounds, each coded kind × 3 + colour, may stand for one game (the opponent's is the column):
+when the kinds mirror each other and the colours differ, or the player's is unknown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unmirrored:
+    """The rounds that fail the mirrored-pairing check, in row-major order (by row, then round)."""
+
+    rows: Ints
+    columns: Ints
+    why: Codes
+    """:data:`ALONE`, :data:`NO_PLAYER`, :data:`UNANSWERED` or :data:`SAME_COLOUR`, for each."""
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def unmirrored(opponent: Ints, kind: Codes, colour: Codes) -> Unmirrored:
+    """Every round whose game the opponent's round does not mirror: the one check of the pairings, which every
+    reader makes and words in its own terms (its lines and columns).
+
+    A player paired with another in a round must be that player's opponent in
+    the same round, with a result that mirrors his (:func:`~sonneborn.model.mirrors`)
+    and not the same known colour. ``opponent`` holds rows, −1 for none; any
+    other value outside the rows is an opponent who is no player.
+
+    >>> W, L = CODE[ResultKind.WIN], CODE[ResultKind.LOSS]
+    >>> kinds, colours = np.array([[W], [W], [L]], dtype=np.int8), np.zeros((3, 1), dtype=np.int8)
+    >>> found = unmirrored(np.array([[1], [0], [1]]), kinds, colours)
+    >>> found.rows.tolist(), found.why.tolist()  # two winners of one game, and a third player who claims it
+    ([0, 1, 2], [3, 3, 3])
+    """
+    count, rounds = opponent.shape
+    rows = np.arange(count)[:, None]
+    paired = opponent != -1
+    alone = paired & (opponent == rows)
+    no_player = paired & ((opponent < 0) | (opponent >= count))
+    game = paired & ~alone & ~no_player
+    # The opponent's round, by its place in the flattened arrays; kind and colour fetched together, as one
+    # code, and judged together by a table of every pair of codes.
+    other = np.where(game, opponent * rounds, 0)
+    other += np.arange(rounds)[None, :]
+    back = np.take(opponent, other)
+    code = kind * np.int8(3)
+    code += colour
+    pair = code.astype(np.int16)
+    pair *= len(_PAIRS)
+    pair += np.take(code, other)
+    wrong = game & ((back != rows) | ~np.take(_PAIRS.reshape(-1), pair))
+    wrong |= alone | no_player
+    found_rows, found_columns = np.nonzero(wrong)
+    why = np.full(len(found_rows), SAME_COLOUR, dtype=np.int8)
+    if len(found_rows):
+        at = found_rows, found_columns
+        kinds_mirror = _MIRRORED[kind[at], np.take(kind, other[at])]
+        why[(back[at] != found_rows) | ~kinds_mirror] = UNANSWERED
+        why[no_player[at]] = NO_PLAYER
+        why[alone[at]] = ALONE
+    return Unmirrored(found_rows, found_columns, why)
+
+
 @dataclass(frozen=True, eq=False)
-class Table:
-    """The results of an event as integer arrays: a row per player (start order), a column per round.
+class Score:
+    """One score of an event's rows, round by round: an individual event's points (``PTS``), or a team
+    event's match points (``MP``) or game points (``GP``).
 
     Points are whole numbers of a unit, ``1 / unit`` of a point (the least common
-    denominator of every value of the event: 2 for 1–½–0), so every sum is an
+    denominator of every value of the score: 2 for 1–½–0), so every sum is an
     exact integer.
     """
 
-    opponent: Ints
-    """The opponent's row (start number − 1) in each round, −1 for none."""
-    kind: Codes
-    """The result kind's code (:data:`KINDS`) in each round."""
-    colour: Codes
-    """0 unknown, 1 White, 2 Black."""
     points: Ints
     """The points of each round, in units: the point system's, or the arbiter's where :attr:`awarded`."""
     awarded: Bools
     """Where the arbiter set the points against the point system (TRF-26 299)."""
     adjustment: Ints
-    """Bonus or penalty points outside any round, by player, in units."""
-    rating: Ints
-    """Each player's rating, 0 for the unrated."""
+    """Bonus or penalty points outside any round, by row, in units."""
     unit: int
     """Units per point."""
     system: Ints
     """The point system's points of each kind code, in units."""
-
-    @property
-    def players(self) -> int:
-        return int(self.opponent.shape[0])
-
-    @property
-    def rounds(self) -> int:
-        return int(self.opponent.shape[1])
+    win: int
+    """A won game's (or match's) points, in units: what Koya's maximum and the pre-2023 virtual opponent count."""
+    draw: int
+    """A drawn game's (or match's) points, in units: what C.07 Art. 16 counts an unplayed round as (16.3, 16.4)."""
+    loss: int
+    """A lost game's (or match's) points, in units."""
 
     @property
     def wide(self) -> bool:
@@ -145,10 +219,49 @@ class Table:
         return int(self.system[CODE[kind]])
 
     @cached_property
-    def scores(self) -> Ints:
-        """Every player's score, in units: the points of every round and any bonus or penalty."""
-        scores: Ints = self.points.sum(axis=1) + self.adjustment
-        return scores
+    def totals(self) -> Ints:
+        """Every row's score, in units: the points of every round and any bonus or penalty."""
+        totals: Ints = self.points.sum(axis=1) + self.adjustment
+        return totals
+
+
+PRIMARY = "PTS"
+"""The name of an individual event's one score, its points."""
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """The results of an event as integer arrays: a row per player (start order), a column per round.
+
+    The pairings (opponent, result kind, colour) and the ratings are the event's; the points are a
+    :class:`Score`, one per name: ``PTS`` for an individual event, ``MP`` and ``GP`` for a team event.
+    """
+
+    opponent: Ints
+    """The opponent's row (start number − 1) in each round, −1 for none."""
+    kind: Codes
+    """The result kind's code (:data:`KINDS`) in each round."""
+    colour: Codes
+    """0 unknown, 1 White, 2 Black."""
+    rating: Ints
+    """Each player's rating, 0 for the unrated."""
+    scores: Mapping[str, Score]
+    """Every score of the rows, by name (``PTS``; ``MP`` and ``GP``)."""
+    primary: str = PRIMARY
+    """The score the rows are ranked by, and that a tie-break code naming none is computed on."""
+
+    @property
+    def score(self) -> Score:
+        """The primary score."""
+        return self.scores[self.primary]
+
+    @property
+    def players(self) -> int:
+        return int(self.opponent.shape[0])
+
+    @property
+    def rounds(self) -> int:
+        return int(self.opponent.shape[1])
 
     @cached_property
     def played_rounds(self) -> int:
@@ -212,12 +325,18 @@ class Table:
         return self.with_kinds(self.kind, system)
 
     def with_kinds(self, kind: Codes, system: PointSystem) -> Table:
-        """The table with other result kinds (the same pairings) under a point system; the arbiter's points
-        stay as they were."""
-        awarded_values = [Fraction(int(p), self.unit) for p in self.points[self.awarded].tolist()]
-        adjustments = [Fraction(int(a), self.unit) for a in self.adjustment.tolist()]
+        """The table with other result kinds (the same pairings), its points scored under a point system; the
+        arbiter's points stay as they were.
+
+        Only an individual event's points are a point system's: a team event's scores come from its boards.
+        """
+        if set(self.scores) != {PRIMARY}:
+            raise ValueError(f"only points ({PRIMARY}) are scored by a point system, not {', '.join(self.scores)}")
+        score = self.score
+        awarded_values = [Fraction(int(p), score.unit) for p in score.points[score.awarded].tolist()]
+        adjustments = [Fraction(int(a), score.unit) for a in score.adjustment.tolist()]
         return build_table(
-            self.opponent, kind, self.colour, system, self.awarded, awarded_values, adjustments, self.rating
+            self.opponent, kind, self.colour, system, score.awarded, awarded_values, adjustments, self.rating
         )
 
 
@@ -239,10 +358,23 @@ def build_table(
     adjustments: Sequence[Fraction],
     rating: Ints,
 ) -> Table:
-    """A table from the pairings, the point system and the points the arbiter set.
+    """An individual event's table from the pairings, the point system and the points the arbiter set: its
+    one score, ``PTS``, is :func:`build_score`'s."""
+    score = build_score(kind, system, awarded, awarded_points, adjustments)
+    return Table(opponent, kind, colour, rating, {PRIMARY: score})
+
+
+def build_score(
+    kind: Codes,
+    system: PointSystem,
+    awarded: Bools,
+    awarded_points: Sequence[Fraction],
+    adjustments: Sequence[Fraction],
+) -> Score:
+    """A score from the result kinds, a point system and the points the arbiter set.
 
     ``awarded_points`` are the values of the entries where ``awarded`` is true,
-    in row-major order; ``adjustments`` one value per player. The unit is the
+    in row-major order; ``adjustments`` one value per row. The unit is the
     least common denominator of every value; the arrays hold Python integers
     when 64-bit sums of products of points could overflow.
     """
@@ -254,7 +386,7 @@ def build_table(
     distinct_adjustments = set(by_object.values())
     unit = point_unit([*system_points, *distinct_awarded, *distinct_adjustments])
     largest = max((abs(v) for v in [*system_points, *distinct_awarded]), default=Fraction(0)) * unit
-    rounds = int(opponent.shape[1]) if opponent.ndim == 2 else 0
+    rounds = int(kind.shape[1]) if kind.ndim == 2 else 0
     bound = rounds * largest + max((abs(a) for a in distinct_adjustments), default=Fraction(0)) * unit
     # The largest kernel values are products of a round's points and a score, summed over the rounds.
     wide = 4 * (bound + 1) * (rounds * largest + bound + 1) >= EXACT_LIMIT
@@ -270,7 +402,8 @@ def build_table(
         adjustment = integers([units[id(value)] for value in adjustment_list], wide=wide)
     if len(adjustment_list) == 0:
         adjustment = adjustment.astype(system_units.dtype)
-    return Table(opponent, kind, colour, points, awarded, adjustment, rating, unit, system_units)
+    win, draw, loss = (int(system_units[CODE[k]]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
+    return Score(points, awarded, adjustment, unit, system_units, win, draw, loss)
 
 
 class LazyList(Sequence[T]):
@@ -333,24 +466,6 @@ class Roster:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class EventInfo:
-    """What a source says of the event besides its players and results (the fields of a :class:`Tournament`)."""
-
-    name: str | None = None
-    city: str = ""
-    start_date: str = ""
-    end_date: str = ""
-    event_type: str = ""
-    round_dates: tuple[str, ...] = ()
-    point_system: PointSystem = field(default_factory=PointSystem)
-    kind: EventKind | None = None
-    """Round robin or Swiss as the source or the user states it; ``None``: detected from the pairings."""
-    tiebreaks: tuple[str, ...] = ()
-    """The tie-break list the source states (TRF-26 202), as written."""
-    records: tuple[tuple[str, str], ...] = ()
-
-
 @dataclass(frozen=True, eq=False)
 class Event:
     """An event as arrays: its :class:`Table`, its :class:`Roster` and what else its source says."""
@@ -388,18 +503,7 @@ class Event:
             [p.adjustment for p in tournament.players],
             rating,
         )
-        info = EventInfo(
-            name=tournament.name,
-            city=tournament.city,
-            start_date=tournament.start_date,
-            end_date=tournament.end_date,
-            event_type=tournament.event_type,
-            round_dates=tournament.round_dates,
-            point_system=tournament.point_system,
-            kind=tournament.kind,
-            tiebreaks=tournament.tiebreaks,
-            records=tournament.records,
-        )
+        info = tournament.info
         event = cls(table, Roster.of(tournament.players), info)
         event.__dict__["tournament"] = tournament  # the objects it came from: nothing to build again
         return event
@@ -434,8 +538,9 @@ class Event:
         """The event as objects, for the writers (built once, when first asked for)."""
         table, roster, info = self.table, self.roster, self.info
         opponents, kinds, colours = table.opponent.tolist(), table.kind.tolist(), table.colour.tolist()
-        awarded = table.awarded
-        points = table.points.tolist()
+        score = table.score
+        awarded = score.awarded
+        points = score.points.tolist()
         players = []
         for row in range(table.players):
             override = awarded[row]
@@ -445,7 +550,7 @@ class Event:
                     opponent=None if opponents[row][column] < 0 else opponents[row][column] + 1,
                     colour=COLOURS[colours[row][column]],
                     kind=KINDS[kinds[row][column]],
-                    points=Fraction(points[row][column], table.unit) if override[column] else None,
+                    points=Fraction(points[row][column], score.unit) if override[column] else None,
                 )
                 for column in range(table.rounds)
             )
@@ -464,23 +569,29 @@ class Event:
                     recorded_points=roster.recorded_points[row],
                     recorded_rank=roster.recorded_ranks[row],
                     recorded_tiebreaks=roster.recorded_tiebreaks[row],
-                    adjustment=Fraction(int(table.adjustment[row]), table.unit),
+                    adjustment=Fraction(int(score.adjustment[row]), score.unit),
                 )
             )
-        return Tournament(
-            players=tuple(players),
-            rounds=table.rounds,
-            name=info.name,
-            city=info.city,
-            start_date=info.start_date,
-            end_date=info.end_date,
-            event_type=info.event_type,
-            round_dates=info.round_dates,
-            point_system=info.point_system,
-            kind=info.kind,
-            tiebreaks=info.tiebreaks,
-            records=info.records,
-        )
+        return Tournament.of(info, tuple(players), table.rounds)
+
+    def check_pairings(self) -> None:
+        """Raises :class:`~sonneborn.model.PairingError` at the first round (by start number, then round) whose
+        game the opponent's round does not mirror (:func:`unmirrored`)."""
+        table = self.table
+        found = unmirrored(table.opponent, table.kind, table.colour)
+        if not len(found):
+            return
+        row, column, why = int(found.rows[0]), int(found.columns[0]), int(found.why[0])
+        other = int(table.opponent[row, column]) + 1
+        where = f"player {row + 1} round {column + 1}: "
+        if why == ALONE:
+            raise PairingError(where + "paired against himself")
+        if why == NO_PLAYER:
+            raise PairingError(where + f"opponent {other} is no player (expected 1 to {table.players})")
+        if why == UNANSWERED:
+            kind = KINDS[table.kind[row, column]]
+            raise PairingError(where + f"{kind.value!r} against {other} is not mirrored by player {other}'s round")
+        raise PairingError(where + f"both he and player {other} have colour {COLOURS[table.colour[row, column]]}")
 
     def kind_warning(self) -> InputWarning | None:
         """Why the event, stated a round robin, looks like a Swiss: some pair is never paired (the rule
@@ -533,7 +644,7 @@ class Event:
 
         >>> from sonneborn.demo import seed_event
         >>> event = Event.of(seed_event())  # Sloth's free round is round 1
-        >>> int(event.with_byes({(0, 0): ResultKind.HALF_BYE}).table.scores[0]) / event.table.unit
+        >>> int(event.with_byes({(0, 0): ResultKind.HALF_BYE}).table.score.totals[0]) / event.table.score.unit
         11.5
         """
         if not byes:

@@ -496,18 +496,12 @@ def _num(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
-@dataclass(frozen=True, slots=True)
-class Tournament:
-    """An individual event: its players and every round's results.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventInfo:
+    """What a source says of an event besides its players and results: the one list of the event's fields,
+    which a :class:`Tournament` has too (it is one, with its players) and an
+    :class:`~sonneborn.event.Event` keeps beside its arrays."""
 
-    ``kind`` is what the source or the user stated; :attr:`event_kind` falls
-    back on detection from the pairings.
-    """
-
-    players: tuple[Player, ...]
-    """The players in start-number order, numbered 1…n without gaps."""
-    rounds: int
-    """Number of rounds of the event (played or scheduled)."""
     name: str | None = None
     city: str = ""
     start_date: str = ""
@@ -517,11 +511,45 @@ class Tournament:
     round_dates: tuple[str, ...] = ()
     point_system: PointSystem = field(default_factory=PointSystem)
     kind: EventKind | None = None
-    """Round robin or Swiss as stated by the source or the user; ``None`` = detect."""
+    """Round robin or Swiss as the source or the user states it; ``None``: detected from the pairings."""
     tiebreaks: tuple[str, ...] = ()
     """The tie-break list the source states (TRF-26 202), as written."""
     records: tuple[tuple[str, str], ...] = ()
     """Other records of the source kept as written (code, content), so that writing it back loses nothing."""
+
+    @property
+    def info(self) -> EventInfo:
+        """These fields alone (of a :class:`Tournament`: without its players)."""
+        if type(self) is EventInfo:
+            return self
+        return EventInfo(**{name: getattr(self, name) for name in EVENT_FIELDS})
+
+
+EVENT_FIELDS = tuple(EventInfo.__dataclass_fields__)
+"""The names of the event's fields, in their order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament(EventInfo):
+    """An individual event: its players and every round's results, with the event's fields of
+    :class:`EventInfo` (given by keyword).
+
+    ``kind`` is what the source or the user stated; :attr:`event_kind` falls
+    back on detection from the pairings.
+
+    >>> Tournament((), 0, name="Club Open").info == EventInfo(name="Club Open")
+    True
+    """
+
+    players: tuple[Player, ...]
+    """The players in start-number order, numbered 1…n without gaps."""
+    rounds: int
+    """Number of rounds of the event (played or scheduled)."""
+
+    @classmethod
+    def of(cls, info: EventInfo, players: tuple[Player, ...], rounds: int) -> Tournament:
+        """The tournament of some players and rounds, with the fields of an :class:`EventInfo`."""
+        return cls(players, rounds, **{name: getattr(info, name) for name in EVENT_FIELDS})
 
     def __post_init__(self) -> None:
         for index, player in enumerate(self.players, start=1):
@@ -586,20 +614,3 @@ class Tournament:
     def with_kind(self, kind: EventKind | None) -> Tournament:
         """The same event with its kind stated."""
         return replace(self, kind=kind)
-
-    def check_pairings(self) -> None:
-        """Raise :class:`PairingError` unless every game is mirrored by the opponent's entry."""
-        for player in self.players:
-            for entry in player.entries:
-                if entry.opponent is None:
-                    continue
-                if not 1 <= entry.opponent <= len(self.players) or entry.opponent == player.start:
-                    raise PairingError(
-                        f"player {player.start} round {entry.round}: opponent {entry.opponent!r} is not valid"
-                    )
-                other = self.player(entry.opponent).entry(entry.round)
-                if other.opponent != player.start or not mirrors(entry.kind, other.kind):
-                    raise PairingError(
-                        f"player {player.start} round {entry.round}: {entry} is not mirrored "
-                        f"by player {entry.opponent}'s {other}"
-                    )

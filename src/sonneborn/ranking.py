@@ -50,7 +50,7 @@ def stated_tiebreaks(tournament: Tournament | Event) -> list[Spec] | None:
 
     A command ranks by the list it is given, else by this one, else by the default of the kind.
     """
-    stated = tournament.info.tiebreaks if isinstance(tournament, Event) else tournament.tiebreaks
+    stated = tournament.info.tiebreaks
     return parse_list(",".join(stated)) if stated else None
 
 
@@ -218,7 +218,9 @@ def rank(
     """Ranks the event: by points (or a weighted score), then by each tie-break in order.
 
     ``None`` for the list means the kind's default (the file's own list is the
-    caller's to pass: :func:`stated_tiebreaks`).
+    caller's to pass: :func:`stated_tiebreaks`). Each kernel is given the context of the score its spec
+    names (``BH:MP``), the event's primary score's when it names none; a score the event does not have is
+    a :class:`~sonneborn.errors.TiebreakError`.
     """
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
     context = Context(event, rules=rules, unrated_rating=unrated_rating)
@@ -232,7 +234,7 @@ def rank(
         if key not in computed:
             kernel = REGISTRY[spec.code].kernel
             assert kernel is not None
-            computed[key] = kernel(context, spec)
+            computed[key] = kernel(context.of(spec), spec)
         return computed[key]
 
     points = points_kernel(context, Spec("PTS"))
@@ -243,7 +245,7 @@ def rank(
     for spec in specs:
         found = REGISTRY[spec.code]
         kernel = found.group_kernel
-        column = kernel(context, spec, group) if kernel is not None else kernel_column(spec)
+        column = kernel(context.of(spec), spec, group) if kernel is not None else kernel_column(spec)
         columns.append(column)
         group = regroup(group, _order_key(column, lowest_first=found.lowest_first(spec)))
     order = np.lexsort((np.arange(players), group))

@@ -73,7 +73,7 @@ def differing(event: Event) -> list[StartNo]:
     """The players whose recorded points differ from the points their results give, by start number."""
     return [
         row + 1
-        for row, (mine, score) in enumerate(zip(_in_units(event), event.table.scores.tolist(), strict=True))
+        for row, (mine, score) in enumerate(zip(_in_units(event), event.table.score.totals.tolist(), strict=True))
         if mine is not None and mine != score
     ]
 
@@ -82,7 +82,7 @@ def _in_units(event: Event) -> list[int | Fraction | None]:
     """Each player's recorded points in the table's units (a fraction when no whole number of them), ``None``
     when not recorded. A big file's totals are a few dozen values, each an object of its own: each is
     converted once."""
-    unit = event.table.unit
+    unit = event.table.score.unit
     converted: dict[int, int | Fraction | None] = {id(None): None}
     found = []
     for value in event.roster.recorded_points:
@@ -130,18 +130,18 @@ def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
     recorded = _in_units(event)
     gaps = {
         row: mine - score
-        for row, (mine, score) in enumerate(zip(recorded, table.scores.tolist(), strict=True))
+        for row, (mine, score) in enumerate(zip(recorded, table.score.totals.tolist(), strict=True))
         if mine is not None and mine != score
     }
     if not gaps:
         return RecordedReading(event, (), (), (), ())
-    blank = (table.opponent < 0) & (table.kind == _BLANK) & ~table.awarded & (table.points == 0)
+    blank = (table.opponent < 0) & (table.kind == _BLANK) & ~table.score.awarded & (table.score.points == 0)
     without = np.flatnonzero(~blank.any(axis=1) & np.array([mine is not None for mine in recorded], dtype=bool))
     elsewhere = 2 * sum(1 for row in without.tolist() if row in gaps) > len(without)
     robin = event.kind is EventKind.ROUND_ROBIN  # its free round adds nothing (C.07 15.2), whatever a total says
-    half = table.system_points(ResultKind.HALF_BYE)
-    full = table.system_points(ResultKind.FULL_BYE)
-    pairing = table.system_points(ResultKind.PAIRING_BYE) == full
+    half = table.score.system_points(ResultKind.HALF_BYE)
+    full = table.score.system_points(ResultKind.FULL_BYE)
+    pairing = table.score.system_points(ResultKind.PAIRING_BYE) == full
     unpaired = (table.opponent < 0).sum(axis=0).tolist()
     byes: dict[tuple[int, int], ResultKind] = {}
     open_rows: list[int] = []
@@ -243,7 +243,7 @@ def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, ev
     table, names, recorded = event.table, event.roster.names, event.roster.recorded_points
     details = [
         f"{_who(names[start - 1])} (no. {start}): {exact_text(recorded[start - 1] or Fraction(0))} recorded, "
-        f"{exact_text(Fraction(int(table.scores[start - 1]), table.unit))} from the results"
+        f"{exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit))} from the results"
         for start in starts[:_DETAILED]
     ]
     more = f"; and {len(starts) - _DETAILED} more" if len(starts) > _DETAILED else ""

@@ -10,7 +10,7 @@ import pytest
 from builders import entries, place
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning
-from sonneborn.event import KINDS, LazyList
+from sonneborn.event import KINDS, Event, LazyList
 from sonneborn.formats.trf import read_trf, read_trf_event
 from sonneborn.model import Colour, Entry, EventKind, PointSystem, ResultKind, Tournament
 from sonneborn.ranking import rank
@@ -201,7 +201,7 @@ def test_swiss_recorded_points_match_the_results() -> None:
     points = PointSystem()
     for p in tournament:
         assert sum(points.points(entry.kind) for entry in p.entries) == p.recorded_points, p.name
-    tournament.check_pairings()
+    Event.of(tournament).check_pairings()
 
 
 def test_swiss_reads_silently_but_for_the_absence() -> None:
@@ -225,7 +225,7 @@ def test_byte_order_mark() -> None:
 def test_event_as_arrays() -> None:
     # The reader fills the event's arrays straight from the columns; the rarer fields wait to be asked for.
     event = read_trf_event(SWISS)
-    assert (event.players, event.rounds, event.table.unit) == (7, 5, 2)
+    assert (event.players, event.rounds, event.table.score.unit) == (7, 5, 2)
     assert event.table.opponent[0].tolist() == [1, 2, 3, 1, -1]  # rows: start numbers − 1
     assert event.table.colour[0].tolist() == [1, 2, 1, 2, 0]
     absent = [K.ZERO_BYE, K.HALF_BYE, K.ZERO_BYE, K.ZERO_BYE, K.NOT_PLAYED]
@@ -415,7 +415,7 @@ def test_real_file(name: str, players: int, rounds: int) -> None:
     assert tournament.played_rounds == rounds
     assert len(tournament.round_dates) == rounds
     assert tournament.kind is EventKind.SWISS
-    tournament.check_pairings()
+    Event.of(tournament).check_pairings()
 
 
 def test_real_bunratty_masters() -> None:

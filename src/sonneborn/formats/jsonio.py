@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import json
 import re
@@ -36,19 +35,21 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
+import numpy as np
+
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
+from sonneborn.event import ALONE, CODE, COLOUR_CODE, NO_PLAYER, UNANSWERED, unmirrored
 from sonneborn.formats.lines import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
 from sonneborn.formats.reports import WRITE_EVENT
 from sonneborn.model import (
     Colour,
     Entry,
+    EventInfo,
     EventKind,
-    PairingError,
     Player,
     PointSystem,
     ResultKind,
     Tournament,
-    mirrors,
 )
 
 __all__ = ["read_json", "tournament_data", "write_json"]
@@ -262,9 +263,7 @@ class _Reader:
         rounds = self.integer(data, where, "rounds")
         if rounds is not None and rounds < 0:
             raise self.error((*where, "rounds"), f"expected a number of rounds, found {rounds}")
-        header = Tournament(
-            players=(),
-            rounds=0,
+        header = EventInfo(
             name=self.optional_string(data, where, "name"),
             city=self.string(data, where, "city"),
             start_date=self.string(data, where, "start_date"),
@@ -298,12 +297,7 @@ class _Reader:
             self.warn(InputWarning(message + "(is he entered twice?)", self.path, line, column))
         if more is not None:
             self.warn(more)
-        try:
-            tournament = dataclasses.replace(header, players=players, rounds=rounds)
-            tournament.check_pairings()
-        except PairingError as error:
-            raise self.error(where, str(error)) from None
-        return tournament
+        return Tournament.of(header, players, rounds)
 
     def point_system(self, value: Any, where: _Where) -> PointSystem:
         if value is None:
@@ -363,34 +357,43 @@ class _Reader:
         )
 
     def check_pairings(self, players: Sequence[Player], where: _Where) -> None:
-        """Raises at the first game that the opponent's round does not mirror."""
+        """Raises at the first game (by player, then round) that the opponent's round does not mirror
+        (:func:`~sonneborn.event.unmirrored`)."""
+        count = len(players)
+        rounds = max((len(player.entries) for player in players), default=0)
+        opponent = np.full((count, rounds), -1, dtype=np.int64)
+        kind = np.zeros((count, rounds), dtype=np.int8)
+        colour = np.zeros((count, rounds), dtype=np.int8)
         for index, player in enumerate(players):
-            for entry in player.entries:
-                if entry.opponent is None:
-                    continue
-                at = (*where, "players", index, "rounds", entry.round - 1)
-                if entry.opponent == player.start:
-                    message = (
-                        f"player {player.start} is paired against himself (expected another player's start number)"
-                    )
-                    raise self.error((*at, "opponent"), message)
-                if not 1 <= entry.opponent <= len(players):
-                    message = f"expected an opponent's start number (1 to {len(players)}), found {entry.opponent}"
-                    raise self.error((*at, "opponent"), message)
-                other = players[entry.opponent - 1].entries[entry.round - 1]
-                if other.opponent != player.start or not mirrors(entry.kind, other.kind):
-                    raise self.error(
-                        at,
-                        f"round {entry.round}: player {player.start} has {entry.kind.value!r} against "
-                        f"{entry.opponent}, but player {entry.opponent} has {other.kind.value!r} against "
-                        f"{_found(other.opponent)} (expected {_mirror(entry.kind)} against {player.start})",
-                    )
-                if entry.colour is other.colour and entry.colour is not Colour.UNKNOWN:
-                    colour = _COLOURS[entry.colour]
-                    message = (
-                        f"players {player.start} and {entry.opponent} both have colour {colour!r} (expected w and b)"
-                    )
-                    raise self.error((*at, "colour"), message)
+            for column, entry in enumerate(player.entries):
+                if entry.opponent is not None:  # a number that is no start number is no player: −2
+                    opponent[index, column] = entry.opponent - 1 if 1 <= entry.opponent <= count else -2
+                kind[index, column] = CODE[entry.kind]
+                colour[index, column] = COLOUR_CODE[entry.colour]
+        found = unmirrored(opponent, kind, colour)
+        if not len(found):
+            return
+        index, column, why = int(found.rows[0]), int(found.columns[0]), int(found.why[0])
+        player = players[index]
+        entry = player.entries[column]
+        at = (*where, "players", index, "rounds", column)
+        if why == ALONE:
+            message = f"player {player.start} is paired against himself (expected another player's start number)"
+            raise self.error((*at, "opponent"), message)
+        if why == NO_PLAYER:
+            message = f"expected an opponent's start number (1 to {count}), found {entry.opponent}"
+            raise self.error((*at, "opponent"), message)
+        other = players[int(opponent[index, column])].entries[column]
+        if why == UNANSWERED:
+            raise self.error(
+                at,
+                f"round {entry.round}: player {player.start} has {entry.kind.value!r} against "
+                f"{entry.opponent}, but player {entry.opponent} has {other.kind.value!r} against "
+                f"{_found(other.opponent)} (expected {_mirror(entry.kind)} against {player.start})",
+            )
+        colour_text = _COLOURS[entry.colour]
+        message = f"players {player.start} and {entry.opponent} both have colour {colour_text!r} (expected w and b)"
+        raise self.error((*at, "colour"), message)
 
     # Values of one type.
 

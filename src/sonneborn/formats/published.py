@@ -43,7 +43,10 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
+from sonneborn.event import ALONE, CODE, COLOUR_CODE, NO_PLAYER, NOT_PLAYED, unmirrored
 from sonneborn.formats.crosstable import RESULT_KINDS, berger_schedule, parse_points, result_tokens, split_cells
 from sonneborn.formats.lines import MAX_LINE, long_line, split_lines, too_many_results
 from sonneborn.formats.reports import refuse_report
@@ -564,30 +567,37 @@ class _Reader:
         rows: list[tuple[int, list[tuple[int, str]]]],
         columns: _Columns,
     ) -> CrosstableError | None:
+        """The first round (by row, then round) that the opponent's row does not mirror under a numbering
+        (:func:`~sonneborn.event.unmirrored`), as an error at its cell."""
+        count, rounds = len(read), max(map(len, read), default=0)
+        opponent = np.full((count, rounds), -1, dtype=np.int64)
+        kind = np.full((count, rounds), NOT_PLAYED, dtype=np.int8)
+        colour = np.zeros((count, rounds), dtype=np.int8)
         for index, row in enumerate(read):
-            line, cells = rows[index]
             for round_index, cell in enumerate(row):
-                if cell is None or cell.opponent == 0:
+                if cell is None:
                     continue
-                column = cells[columns.results[round_index]][0]
-                other = row_of.get(cell.opponent)
-                if other is None or other == index:
-                    message = f"round {round_index + 1}: opponent {cell.opponent} is no other player's number"
-                    return self.error(message, line, column)
-                answer = read[other][round_index]
-                back = None if answer is None else row_of.get(answer.opponent) if answer.opponent else None
-                colours = {cell.colour, Colour.UNKNOWN} if answer is None else {cell.colour, answer.colour}
-                if (
-                    answer is None
-                    or back != index
-                    or not mirrors(cell.kind, answer.kind)
-                    or (Colour.UNKNOWN not in colours and len(colours) == 1)
-                ):
-                    written = "nothing" if answer is None else shown(rows[other][1][columns.results[round_index]][1])
-                    message = f"round {round_index + 1}: {rows[index][1][columns.results[round_index]][1]!r} is not "
-                    message += f"mirrored by the row of player {cell.opponent}, which has {written}"
-                    return self.error(message, line, column)
-        return None
+                if cell.opponent:  # a number no player has is no player: −2
+                    opponent[index, round_index] = row_of.get(cell.opponent, -2)
+                kind[index, round_index] = CODE[cell.kind]
+                colour[index, round_index] = COLOUR_CODE[cell.colour]
+        found = unmirrored(opponent, kind, colour)
+        if not len(found):
+            return None
+        index, round_index, why = int(found.rows[0]), int(found.columns[0]), int(found.why[0])
+        cell = read[index][round_index]
+        assert cell is not None
+        line, cells = rows[index]
+        column = cells[columns.results[round_index]][0]
+        if why in (ALONE, NO_PLAYER):
+            message = f"round {round_index + 1}: opponent {cell.opponent} is no other player's number"
+            return self.error(message, line, column)
+        other = int(opponent[index, round_index])
+        answer = read[other][round_index] if round_index < len(read[other]) else None
+        written = "nothing" if answer is None else shown(rows[other][1][columns.results[round_index]][1])
+        message = f"round {round_index + 1}: {rows[index][1][columns.results[round_index]][1]!r} is not "
+        message += f"mirrored by the row of player {cell.opponent}, which has {written}"
+        return self.error(message, line, column)
 
 
 def _round_number(label: str) -> int | None:

@@ -224,7 +224,7 @@ def _round_cells(standings: Standings) -> list[list[str]]:
     cells = labels[opponents] + games[styles]
     byes = opponents < 0
     if byes.any():
-        unit, system = table.unit, table.system
+        unit, system = table.score.unit, table.score.system
         win, draw, loss = (int(system[KINDS.index(k)]) for k in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS))
         texts: dict[tuple[int, int], str] = {}
 
@@ -239,7 +239,7 @@ def _round_cells(standings: Standings) -> list[list[str]]:
         found = np.empty(int(byes.sum()), dtype=object)
         found[:] = [
             texts.get((style, pts)) or texts.setdefault((style, pts), bye(style, pts))
-            for style, pts in zip(styles[byes].tolist(), table.points[order].T[byes].tolist(), strict=True)
+            for style, pts in zip(styles[byes].tolist(), table.score.points[order].T[byes].tolist(), strict=True)
         ]
         cells[byes] = found
     columns: list[list[str]] = cells.tolist()

@@ -303,7 +303,7 @@ def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool 
         elif c.kind is EventKind.SWISS and index in c.result_columns:
             title = f"round {header}"
         elif index in c.value_columns[1:]:
-            title = REGISTRY[header.split("/")[0]].name
+            title = definition(header).name
         if index == c.name_column:
             classes = cls = "name"
         elif index in c.result_columns:

@@ -70,7 +70,7 @@ GE, GF, KS, NNSB, PS, PTP, PTS, REP, RTNG, SB, SOLK, STD, TPN, TPR, WIN, WON)
     try:
         spec = Spec.parse(text)
     except TiebreakError as error:
-        known = REGISTRY.get(re.split(r"[/-]", text.strip().upper(), maxsplit=1)[0])
+        known = REGISTRY.get(re.split(r"[/:-]", text.strip().upper(), maxsplit=1)[0])
         if known is None or not str(error).startswith("unknown modifier"):
             raise
         raise TiebreakError(f"{error} ({known.takes})") from None

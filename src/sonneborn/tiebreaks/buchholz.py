@@ -144,7 +144,7 @@ def solkoff(context: Context, spec: Spec) -> Column:
     """
     rule = "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})"
     seen = unplayed_as_draws(
-        context.table.points, context.scores, context.counted, context.played, context.draw, context.unit, rule
+        context.points, context.scores, context.counted, context.played, context.draw, context.unit, rule
     )
     games = context.played & context.has_opponent
     opponent_score = np.where(games, seen.score[context.opponent_rows], 0)

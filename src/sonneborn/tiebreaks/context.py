@@ -1,12 +1,23 @@
 """The event as the kernels see it under one rule edition: arrays computed once and shared.
 
 A :class:`Context` is made for one ranking (an event, a rules edition, the
-rating assumed for unrated players). Kernels read its cached arrays — the
-rounds that count, the games, the scores, and the scores as C.07 Art. 16
-makes opponents see them — so that BH, SB and their cuts share one
-computation. It is the cache of the plain array functions of
-:mod:`.unplayed`: it calls them once with the event's arrays and keeps what
-they give.
+rating assumed for unrated players) and one score of the event (``PTS``; a
+team event's ``MP`` or ``GP``). Kernels read its cached arrays — the rounds
+that count, the games, the scores, and the scores as C.07 Art. 16 makes
+opponents see them — so that BH, SB and their cuts share one computation.
+What no score changes (the games, the rounds counted, the Art. 16
+categories, …) is a :class:`Pairings`, which the contexts of every score of
+the event share: :meth:`Context.using` gives another score's. Both are the
+cache of the plain array functions of :mod:`.unplayed`: they call them once
+with the event's arrays and keep what they give.
+
+>>> from sonneborn.demo import seed_event
+>>> context = Context(Event.of(seed_event()))
+>>> context.score_name, context.using("PTS") is context, context.counted is context.using(None).counted
+('PTS', True, True)
+>>> context.using("MP")
+Traceback (most recent call last):
+sonneborn.errors.TiebreakError: the event has no score MP (it has PTS)
 """
 
 from __future__ import annotations
@@ -16,6 +27,7 @@ from functools import cached_property
 
 import numpy as np
 
+from sonneborn.errors import TiebreakError
 from sonneborn.event import (
     CODE,
     NOT_PLAYED,
@@ -28,6 +40,7 @@ from sonneborn.event import (
 )
 from sonneborn.model import EventKind, ResultKind
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.tiebreaks.spec import Spec
 from sonneborn.tiebreaks.unplayed import (
     Contributions,
     ContributionTexts,
@@ -42,32 +55,23 @@ from sonneborn.tiebreaks.unplayed import (
 )
 
 
-class Context:
-    """One event under one rules edition, with the arrays every kernel shares."""
+class Pairings:
+    """An event under one rules edition: the arrays that no score changes, shared by the contexts of every
+    score (:meth:`Context.using`)."""
 
-    def __init__(
-        self,
-        event: Event,
-        *,
-        rules: Rules = DEFAULT_RULES,
-        unrated_rating: int | None = None,
-        table: Table | None = None,
-    ) -> None:
-        self.event = event
-        self.table = event.table if table is None else table
-        """The results; a kernel may look at the event with other results (Fore Buchholz's drawn final round)."""
-        self.rules = rules
-        self.unrated_rating = unrated_rating
-        """The rating assumed for unrated players (``--unrated-rating``), or ``None``."""
+    def __init__(self, event: Event, table: Table, rules: Rules, unrated_rating: int | None) -> None:
+        self.event, self.table, self.rules, self.unrated_rating = event, table, rules, unrated_rating
         self.kind = event.kind
-        self.names = event.roster.names
-        """The players' names, for the derivations."""
-        self.unit = self.table.unit
-        self.win = self.table.system_points(ResultKind.WIN)
-        self.draw = self.table.system_points(ResultKind.DRAW)
-        self.loss = self.table.system_points(ResultKind.LOSS)
-        self._contributions: dict[bool, Contributions] = {}
-        self._contribution_texts: dict[bool, ContributionTexts] = {}
+        self.contexts: dict[str, Context] = {}
+        """The context of each score asked for so far."""
+
+    def context(self, score: str | None) -> Context:
+        """The context of a score of the event (``None``: the primary score)."""
+        name = self.table.primary if score is None else score
+        found = self.contexts.get(name)
+        if found is None:
+            found = self.contexts[name] = Context(self.event, score=name, pairings=self)
+        return found
 
     @property
     def players(self) -> int:
@@ -117,11 +121,6 @@ class Context:
         return rows
 
     @cached_property
-    def scores(self) -> Ints:
-        """Every player's score, in units."""
-        return self.table.scores
-
-    @cached_property
     def treatment(self) -> Treatment:
         """How BH, FB and SB count unplayed rounds: as they are in a round robin (C.07 15.2) or under the rules
         ``none``; else by the edition, Art. 16 or the pre-2023 virtual opponent."""
@@ -140,9 +139,164 @@ class Context:
         return unplayed_categories(self.table.kind, self.counted)
 
     @cached_property
+    def fore(self) -> Pairings:
+        """The event with every paired game of its final round drawn (C.07 8.3), in every score; itself when
+        that round is unpaired.
+
+        Every game the final round pairs counts as a draw over the board: one
+        played, one still to be played, and a forfeit or double forfeit too,
+        a paired game that was not played (as FIDE's reference checker and
+        Sharly Chess read it). Byes (PAB, FPB, HPB, ZPB) pair nobody and keep
+        their points. The final round is the event's last: before it is paired
+        the event has no final round yet, and FB is BH. Each score counts the
+        draw at its own draw's value.
+        """
+        table = self.table
+        if table.rounds == 0:
+            return self
+        paired = table.opponent[:, -1] >= 0
+        if not paired.any():
+            return self
+        kind = table.kind.copy()
+        kind[paired, -1] = CODE[ResultKind.DRAW]
+        scores = {}
+        for name, score in table.scores.items():
+            points, awarded = score.points.copy(), score.awarded.copy()
+            points[paired, -1] = score.draw
+            awarded[paired, -1] = False
+            scores[name] = replace(score, points=points, awarded=awarded)
+        drawn = replace(table, kind=kind, scores=scores)
+        return Pairings(self.event, drawn, self.rules, self.unrated_rating)
+
+
+class Context:
+    """One event under one rules edition, for one of its scores, with the arrays every kernel shares.
+
+    A kernel reads its score through :attr:`score`, :attr:`points`, :attr:`scores`, :attr:`unit`,
+    :attr:`win`, :attr:`draw` and :attr:`loss`, and the pairings through the rest, which the contexts of
+    every score share (:attr:`pairings`).
+    """
+
+    def __init__(
+        self,
+        event: Event,
+        *,
+        rules: Rules = DEFAULT_RULES,
+        unrated_rating: int | None = None,
+        table: Table | None = None,
+        score: str | None = None,
+        pairings: Pairings | None = None,
+    ) -> None:
+        if pairings is None:
+            pairings = Pairings(event, event.table if table is None else table, rules, unrated_rating)
+        self.pairings = pairings
+        """The arrays no score changes, shared with the contexts of the event's other scores."""
+        self.event = event
+        self.table = pairings.table
+        """The results; a kernel may look at the event with other results (Fore Buchholz's drawn final round)."""
+        self.rules = pairings.rules
+        self.unrated_rating = pairings.unrated_rating
+        """The rating assumed for unrated players (``--unrated-rating``), or ``None``."""
+        self.kind = pairings.kind
+        self.names = event.roster.names
+        """The players' names, for the derivations."""
+        self.score_name = self.table.primary if score is None else score
+        """The name of the score: ``PTS``, or a team event's ``MP`` or ``GP``."""
+        if self.score_name not in self.table.scores:
+            have = ", ".join(self.table.scores)
+            raise TiebreakError(f"the event has no score {self.score_name} (it has {have})")
+        self.score = self.table.scores[self.score_name]
+        self.unit = self.score.unit
+        self.win = self.score.win
+        self.draw = self.score.draw
+        self.loss = self.score.loss
+        pairings.contexts.setdefault(self.score_name, self)
+        self._contributions: dict[bool, Contributions] = {}
+        self._contribution_texts: dict[bool, ContributionTexts] = {}
+
+    def using(self, score: str | None) -> Context:
+        """The context of another score of the event (``None``: the primary score), sharing this one's arrays of
+        the pairings (the games, the rounds counted, the Art. 16 categories, …)."""
+        return self.pairings.context(score)
+
+    def of(self, spec: Spec) -> Context:
+        """The context of the score a spec names (``BH:MP``), the primary score's for a spec that names none."""
+        try:
+            return self.using(spec.score)
+        except TiebreakError as error:
+            raise TiebreakError(f"{spec}: {error}") from None
+
+    @property
+    def players(self) -> int:
+        return self.pairings.players
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairings.is_round_robin
+
+    @property
+    def played_rounds(self) -> int:
+        """Rounds with at least one result: the rounds the standings are taken after."""
+        return self.pairings.played_rounds
+
+    @property
+    def counted(self) -> Bools:
+        """The rounds that count: with a result, among the rounds played so far."""
+        return self.pairings.counted
+
+    @property
+    def played(self) -> Bools:
+        """Games played over the board (C.07 15.1), rated or not."""
+        return self.pairings.played
+
+    @property
+    def has_opponent(self) -> Bools:
+        return self.pairings.has_opponent
+
+    @property
+    def games(self) -> Bools:
+        """Rounds with an opponent and a result: games over the board and forfeits."""
+        return self.pairings.games
+
+    @property
+    def free_rounds(self) -> Bools:
+        """The free rounds of an odd round robin (zero-point byes all the same), for the derivations' words."""
+        return self.pairings.free_rounds
+
+    @property
+    def opponent_rows(self) -> Ints:
+        """The opponent's row in every round, 0 where there is none (mask with :attr:`has_opponent`)."""
+        return self.pairings.opponent_rows
+
+    @property
+    def treatment(self) -> Treatment:
+        """How BH, FB and SB count unplayed rounds (:attr:`Pairings.treatment`)."""
+        return self.pairings.treatment
+
+    @property
+    def art16(self) -> bool:
+        """Whether C.07 Art. 16 governs unplayed rounds: a Swiss event under the 2023–2026 rules."""
+        return self.pairings.art16
+
+    @property
+    def categories(self) -> Ints:
+        """The C.07 16.2 category of every unplayed round (:class:`~.unplayed.Category` codes, 0 elsewhere)."""
+        return self.pairings.categories
+
+    @property
+    def points(self) -> Ints:
+        """The score's points of every round, in units."""
+        return self.score.points
+
+    @property
+    def scores(self) -> Ints:
+        """Every player's score, in units."""
+        return self.score.totals
+
+    @cached_property
     def seen(self) -> ScoresSeen:
         """Every score as opponents see it in BH and SB (C.07 16.3, or the pre-2023 draws)."""
-        points, scores = self.table.points, self.scores
+        points, scores = self.points, self.scores
         if self.treatment is Treatment.ARTICLE_16:
             return adjusted_scores(points, scores, self.categories, self.draw, self.unit)
         if self.treatment is Treatment.VIRTUAL_OPPONENT:
@@ -156,7 +310,7 @@ class Context:
             self._contributions[forfeits_played] = contributions(
                 self.treatment,
                 kind=table.kind,
-                points=table.points,
+                points=self.points,
                 counted=self.counted,
                 opponent=self.opponent_rows,
                 has_opponent=self.has_opponent,
@@ -165,6 +319,7 @@ class Context:
                 own=self.scores,
                 win=self.win,
                 draw=self.draw,
+                unit=self.unit,
                 rounds=self.played_rounds,
                 forfeits_played=forfeits_played,
                 dummy_cap=self.rules.dummy_cap,
@@ -190,27 +345,10 @@ class Context:
 
     @cached_property
     def fore(self) -> Context:
-        """The event with every paired game of its final round drawn (C.07 8.3); itself when that round is unpaired.
-
-        Every game the final round pairs counts as a draw over the board: one
-        played, one still to be played, and a forfeit or double forfeit too,
-        a paired game that was not played (as FIDE's reference checker and
-        Sharly Chess read it). Byes (PAB, FPB, HPB, ZPB) pair nobody and keep
-        their points. The final round is the event's last: before it is paired
-        the event has no final round yet, and FB is BH.
-        """
-        table = self.table
-        if table.rounds == 0:
-            return self
-        paired = table.opponent[:, -1] >= 0
-        if not paired.any():
-            return self
-        kind, points, awarded = table.kind.copy(), table.points.copy(), table.awarded.copy()
-        kind[paired, -1] = CODE[ResultKind.DRAW]
-        points[paired, -1] = table.system_points(ResultKind.DRAW)
-        awarded[paired, -1] = False
-        drawn = replace(table, kind=kind, points=points, awarded=awarded)
-        return Context(self.event, rules=self.rules, unrated_rating=self.unrated_rating, table=drawn)
+        """This score's context of the event with every paired game of its final round drawn (C.07 8.3,
+        :attr:`Pairings.fore`); itself when that round is unpaired."""
+        fore = self.pairings.fore
+        return self if fore is self.pairings else fore.context(self.score_name)
 
     @cached_property
     def max_score(self) -> int:

@@ -50,7 +50,7 @@ class GamesWithin:
             groups[players].tolist(),
             (players + 1).tolist(),
             (opponents[found, columns] + 1).tolist(),
-            table.points[players, columns].tolist(),
+            context.points[players, columns].tolist(),
             strict=True,
         ):
             self.games.setdefault(group, []).append((start, opponent, points))

@@ -40,7 +40,7 @@ def koya(context: Context, spec: Spec) -> Column:
     twice = twice_the_limit(context, spec)
     opponent_score = context.scores[context.opponent_rows]
     qualifies = context.games & (2 * opponent_score >= twice)
-    total = np.where(qualifies, table.points, 0).sum(axis=1)
+    total = np.where(qualifies, context.points, 0).sum(axis=1)
     note = f"opponents with at least {exact_text(Fraction(twice, 2 * unit))}"
 
     def derive(row: int) -> Value:
@@ -48,11 +48,11 @@ def koya(context: Context, spec: Spec) -> Column:
         texts = []
         for column in columns:
             opponent = int(table.opponent[row, column])
-            x = result_text(Fraction(int(table.points[row, column]), unit))
+            x = result_text(Fraction(int(context.points[row, column]), unit))
             score = exact_text(Fraction(int(context.scores[opponent]), unit))
             texts.append(f"{x} ({context.names[opponent]}, {score})")
         return sum_of(
-            [int(table.points[row, column]) for column in columns],
+            [int(context.points[row, column]) for column in columns],
             texts,
             denominator=unit,
             rounds=[column + 1 for column in columns],

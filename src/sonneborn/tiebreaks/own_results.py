@@ -81,8 +81,8 @@ def points(context: Context, spec: Spec) -> Column:
     def derive_many(rows: Ints) -> Derivations:
         # The arbiter's bonus or penalty first, in a slot of its own (round 0), then a slot per round.
         count = len(rows)
-        kind, points, opponent = table.kind[rows], table.points[rows], table.opponent[rows]
-        adjustment = table.adjustment[rows]
+        kind, points, opponent = table.kind[rows], context.points[rows], table.opponent[rows]
+        adjustment = context.score.adjustment[rows]
         with_opponent = opponent >= 0
         # ``1 (round 3: `` from a table of the few results by the rounds, then what happened and against whom.
         results, which = np.unique(points.ravel(), return_inverse=True)
@@ -138,7 +138,7 @@ def wins(context: Context, spec: Spec) -> Column:
     pairing-allocated bye worth a win, as the point system scores them.
     """
     table = context.table
-    worth_a_win = table.system[table.kind.astype(np.intp)] == context.win
+    worth_a_win = context.score.system[table.kind.astype(np.intp)] == context.win
     return count(context, worth_a_win & (table.kind != NOT_PLAYED))
 
 
@@ -176,7 +176,7 @@ def progressive_score(context: Context, spec: Spec) -> Column:
     checker does (so PS/M1 = PS/C1). Counts the rounds played so far.
     """
     unit = context.unit
-    running: Ints = np.cumsum(context.table.points[:, : context.played_rounds], axis=1)
+    running: Ints = np.cumsum(context.points[:, : context.played_rounds], axis=1)
     cut = min(spec.cut_low, running.shape[1])
 
     played = running.shape[1]
@@ -250,8 +250,8 @@ def standard_points(context: Context, spec: Spec) -> Column:
     """
     table, unit = context.table, context.unit
     counted = context.counted
-    own = table.points
-    other = np.where(context.has_opponent, table.points[context.opponent_rows, np.arange(table.rounds)], context.draw)
+    own = context.points
+    other = np.where(context.has_opponent, own[context.opponent_rows, np.arange(table.rounds)], context.draw)
     # In half points: 2 above the opponent (or a draw), 1 the same, 0 below.
     halves = np.where(counted, (own > other) * 2 + (own == other), 0)
 

@@ -12,6 +12,7 @@ Every command, format and the library find it in :data:`REGISTRY`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -138,8 +139,8 @@ def tiebreak(
 
 
 def definition(spec: Spec | str) -> Definition:
-    """The definition of a spec, or of a column's key such as ``BH/C1`` or ``DE#2``."""
-    code = spec.code if isinstance(spec, Spec) else spec.split("#")[0].split("/")[0]
+    """The definition of a spec, or of a column's key such as ``BH/C1``, ``BH:MP/C1`` or ``DE#2``."""
+    code = spec.code if isinstance(spec, Spec) else re.split(r"[#/:]", spec, maxsplit=1)[0]
     return REGISTRY[code]
 
 

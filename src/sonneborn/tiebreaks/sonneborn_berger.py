@@ -25,7 +25,7 @@ from sonneborn.tiebreaks.unplayed import Contributions
 
 
 def products(c: Contributions) -> Ints:
-    """Every round's points times the score counted, in units squared."""
+    """Every round's points times the score counted, in units of a product (:attr:`Contributions.product_unit`)."""
     product: Ints = c.score * c.points
     return product
 
@@ -66,9 +66,9 @@ def sonneborn_berger(context: Context, spec: Spec) -> Column:
         found = product[rows]
         texts = context.contribution_texts(spec.forfeits_played).product_texts(rows)
         shown, opponents = c.present[rows], c.opponent_numbers[rows]
-        return Derivations(found, context.unit**2, texts, shown, round_numbers(*found.shape), opponents, kept[rows])
+        return Derivations(found, c.product_unit, texts, shown, round_numbers(*found.shape), opponents, kept[rows])
 
-    return whole(total, denominator=context.unit**2, derive_many=derive_many)
+    return whole(total, denominator=c.product_unit, derive_many=derive_many)
 
 
 @tiebreak(
@@ -97,7 +97,7 @@ def gelbfuhs(context: Context, spec: Spec) -> Column:
     opponent_games = np.where(games, played[context.opponent_rows], 1)
     counts = sorted(set(opponent_games[games].tolist())) or [1]
     common = math.lcm(*counts)
-    points, seen = table.points, context.seen.score[context.opponent_rows]
+    points, seen = context.points, context.seen.score[context.opponent_rows]
     # GF = Σ x/u + Σ x·s / (u·n·w): every term over the denominator u·w·L, L the lcm of the games played.
     largest_points = int(np.abs(points).max()) if points.size else 0
     largest_score = int(np.abs(seen).max()) if seen.size else 0
@@ -113,7 +113,7 @@ def gelbfuhs(context: Context, spec: Spec) -> Column:
         w = Fraction(win, unit)
         texts = []
         for column in columns:
-            x = result_text(Fraction(int(table.points[row, column]), unit))
+            x = result_text(Fraction(int(context.points[row, column]), unit))
             s = exact_text(Fraction(int(seen[row, column]), unit))
             n = int(opponent_games[row, column])
             fraction = f"{s}/{n}" if w == 1 else f"{s}/({n}×{exact_text(w)})"
@@ -147,7 +147,8 @@ def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> Column:
     product = products(c)
     scores = context.scores
     total = scores * scores + np.where(c.present, product, 0).sum(axis=1)
-    unit = context.unit
+    # The square and the products share a unit: the points, their total and the scores counted are one score's.
+    unit, product_unit = context.unit, c.product_unit
 
     def derive_many(rows: Ints) -> Derivations:
         # The square first, in a slot of its own (round 0), then a slot per round.
@@ -157,11 +158,11 @@ def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> Column:
         count = len(rows)
         return Derivations(
             np.column_stack([own * own, found]),
-            unit**2,
+            product_unit,
             np.column_stack([squares, context.contribution_texts().product_texts(rows)]),
             np.column_stack([np.ones(count, dtype=bool), c.present[rows]]),
             np.column_stack([np.zeros(count, dtype=np.int64), round_numbers(*found.shape)]),
             np.column_stack([np.zeros(count, dtype=np.int64), c.opponent_numbers[rows]]),
         )
 
-    return whole(total, denominator=unit**2, derive_many=derive_many)
+    return whole(total, denominator=product_unit, derive_many=derive_many)

@@ -1,10 +1,14 @@
 """The code grammar of tie-breaks: a code with its modifiers, such as ``BH/C1`` or ``KS/L+1`` (C.07 14).
 
+A code may name the score it is computed on after a colon, before the modifiers, as FIDE's reference
+writes a team event's codes: ``BH:MP/C1`` (Buchholz of match points, cut 1), ``SB:GP``. A code that
+names none is computed on the event's primary score (an individual event's points).
+
 A :class:`Spec` is parsed once, where the user's text comes in (``-t``, the
 API, a file's record 202); everything inside takes specs, never strings.
 
->>> Spec.parse("bh-c1"), Spec.parse("SB/M1").cut_high
-(Spec.parse('BH/C1'), 1)
+>>> Spec.parse("bh-c1"), Spec.parse("SB/M1").cut_high, Spec.parse("bh:mp/c1").score
+(Spec.parse('BH/C1'), 1, 'MP')
 """
 
 from __future__ import annotations
@@ -66,17 +70,27 @@ class Spec:
     """``/U<N>``: the rating assumed for unrated players (C.07 Art. 10)."""
     fore: bool = False
     """``/F``: use Fore Buchholz instead of Buchholz (AOB/F, C.07 8.2)."""
+    score: str | None = None
+    """The score it is computed on, as the code names it (``MP`` of ``BH:MP``); ``None``: the event's primary
+    score."""
 
     @classmethod
     def parse(cls, text: str) -> Spec:
-        """Parses a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH / C1``, ``BH/M2`` or ``DE/P`` (not yet checked)."""
+        """Parses a code such as ``SB``, ``BH/C1``, ``BH-C1``, ``BH / C1``, ``BH/M2``, ``DE/P`` or ``BH:MP/C1``
+        (not yet checked)."""
         cleaned = text.strip().upper()
         if not cleaned:
             raise TiebreakError("empty tie-break code")
         # "BH-C1" is a common spelling of "BH/C1", and so is "BH / C1".
-        cleaned = re.sub(r"^([A-Z]+)-(?=[CM]\d)", r"\1/", re.sub(r"\s*/\s*", "/", cleaned))
+        cleaned = re.sub(r"^([A-Z]+(?::[A-Z]+)?)-(?=[CM]\d)", r"\1/", re.sub(r"\s*/\s*", "/", cleaned))
         code, *modifiers = cleaned.split("/")
-        values: dict[str, int | bool] = {}
+        named = _SCORED.fullmatch(code)
+        score = None
+        if named is not None:  # else not a code with a score: an unknown code, the registry says what it meant
+            code, score = named.group(1), named.group(2)
+        values: dict[str, int | bool | str] = {}
+        if score is not None:
+            values["score"] = score
         given: dict[str, str] = {}
         for modifier in modifiers:
             match = _MODIFIER.fullmatch(modifier)
@@ -143,7 +157,7 @@ class Spec:
         return frozenset(used)
 
     def __str__(self) -> str:
-        text = self.code
+        text = self.code if self.score is None else f"{self.code}:{self.score}"
         if self.cut_low and self.cut_high:
             text += f"/M{self.cut_low}"
         elif self.cut_low:
@@ -171,8 +185,10 @@ class Spec:
         (['cut 1'], ['median 2', 'forfeits as played'])
         >>> Spec.parse("KS/L+1").modifier_words, Spec.parse("ARO/U1500").modifier_words
         (['limit +1 half point'], ['unrated at 1500'])
+        >>> Spec.parse("BH:MP/C1").modifier_words
+        ['of MP', 'cut 1']
         """
-        words = []
+        words = [] if self.score is None else [f"of {self.score}"]
         if self.cut_low and self.cut_high:
             words.append(f"median {self.cut_low}")
         elif self.cut_low:
@@ -191,3 +207,5 @@ class Spec:
 
 
 _MODIFIER = re.compile(r"([CMLPRUF])([+-]?[0-9]{1,9})?")
+_SCORED = re.compile(r"([A-Z]+):([A-Z]+)")
+"""A code with the score it is computed on (``BH:MP``): letters, a colon, letters."""

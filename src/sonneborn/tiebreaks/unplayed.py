@@ -310,6 +310,16 @@ class Contributions:
     """Which cap lowered a dummy (:data:`CAP_FORFEIT`, :data:`CAP_DRAWS`), 0 for none."""
     opponent: Ints
     """The opponent's row in every round, 0 where there is none (read it where :attr:`source` is REAL)."""
+    score_unit: int
+    """Units per point of :attr:`score`."""
+    points_unit: int
+    """Units per point of :attr:`points`."""
+
+    @property
+    def product_unit(self) -> int:
+        """Units per point of a product of :attr:`points` and :attr:`score` (SB): the two units multiplied, as
+        a team event's SB multiplies one score's points by another score's scores."""
+        return self.points_unit * self.score_unit
 
     @cached_property
     def opponent_numbers(self) -> Ints:
@@ -331,6 +341,7 @@ def contributions(
     own: Ints,
     win: int,
     draw: int,
+    unit: int,
     rounds: int,
     forfeits_played: bool,
     dummy_cap: bool,
@@ -340,7 +351,8 @@ def contributions(
     The arrays are the event's (a row per player, a column per round): result ``kind`` codes, ``points`` in
     units, the rounds ``counted``, the ``opponent`` rows (0 where none, masked by ``has_opponent``), the games
     ``played`` over the board; ``seen`` is every score as opponents see it (:class:`ScoresSeen`), ``own``
-    every score, ``rounds`` the rounds played; ``forfeits_played`` is ``/P`` and ``dummy_cap`` the 2026 caps.
+    every score, ``unit`` the units per point of both, ``rounds`` the rounds played; ``forfeits_played`` is ``/P``
+    and ``dummy_cap`` the 2026 caps.
 
     A game over the board counts its opponent's score as seen (16.3); so do
     forfeits in round robins (15.2), under the rules ``none``, and with ``/P``
@@ -372,7 +384,7 @@ def contributions(
         else:
             score = np.where(unplayed, virtual_opponent_scores(points, win, draw, rounds), score)
             source[unplayed] = VIRTUAL
-    return Contributions(score, points, present, voluntary, source, capped, opponent)
+    return Contributions(score, points, present, voluntary, source, capped, opponent, unit, unit)
 
 
 @dataclass(frozen=True, eq=False)

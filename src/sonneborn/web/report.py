@@ -139,8 +139,8 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
         for start, lines in zip(standings.starts, every, strict=True)
     }
     played = event.table.played_rounds
-    unit = event.table.unit
-    running = np.cumsum(event.table.points[:, :played], axis=1)
+    unit = event.table.score.unit
+    running = np.cumsum(event.table.score.points[:, :played], axis=1)
     points = points_texts(standings)
     rows = []
     for index, row in enumerate(standings.order.tolist()):

@@ -33,7 +33,20 @@ from typing import Any
 import numpy as np
 
 from sonneborn.errors import InputWarning, TrfError, Warn, log_warning, shown
-from sonneborn.event import CODE, KINDS, UNKNOWN, Codes, Event, EventInfo, Ints, LazyList, Roster, build_table
+from sonneborn.event import (
+    ALONE,
+    CODE,
+    KINDS,
+    NO_PLAYER,
+    UNANSWERED,
+    Codes,
+    Event,
+    Ints,
+    LazyList,
+    Roster,
+    build_table,
+    unmirrored,
+)
 from sonneborn.formats.lines import (
     MAX_LINE,
     SHOWN_DUPLICATES,
@@ -68,7 +81,7 @@ from sonneborn.formats.trf.layout import (
     Layout,
     type_kind,
 )
-from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament, mirrors
+from sonneborn.model import EventInfo, EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["read_trf", "read_trf_event"]
 
@@ -109,15 +122,6 @@ _IS_PLAYER_LINE = methodcaller("startswith", "001")
 _ZERO_BYE = CODE[ResultKind.ZERO_BYE]
 _FORFEIT_LOSS = CODE[ResultKind.FORFEIT_LOSS]
 _NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
-_MIRRORED = np.array([[mirrors(kind, other) for other in KINDS] for kind in KINDS], dtype=bool)
-_COLOURS = np.arange(3)
-_PAIRS = (
-    _MIRRORED[:, None, :, None] & ((_COLOURS[:, None] != _COLOURS) | (_COLOURS[:, None] == UNKNOWN))[None, :, None, :]
-).reshape(3 * len(KINDS), 3 * len(KINDS))
-"""Whether two entries, each coded kind × 3 + colour, may stand for one game (the opponent's is the column).
-
-They may when the kinds mirror each other and the colours differ, or the player's is unknown.
-"""
 _TYPES = tuple(ABNORMAL_KINDS)
 """The types of record 299, by their index in :data:`_TYPE_OF_KIND`."""
 _TYPE_OF_KIND = np.array([_TYPES.index(ABNORMAL_TYPE[kind]) if kind in ABNORMAL_TYPE else -1 for kind in KINDS])
@@ -181,12 +185,9 @@ class _Assignment:
 class _Header:
     """The tournament records read so far."""
 
-    name: str | None = None
-    city: str = ""
-    start_date: str = ""
-    end_date: str = ""
-    event_type: str = ""
-    round_dates: tuple[str, ...] = ()
+    info: EventInfo = field(default_factory=EventInfo)
+    """The event's fields the records give as they are (name, city, dates, type, tie-breaks); the point
+    system, the kind and the records kept are made of what is read below, once every line is read."""
     stated_players: tuple[int, int] | None = None
     """The number of players of record 062, with its line."""
     stated_rounds: int = 0
@@ -201,7 +202,6 @@ class _Header:
     """The values of ``299`` records for every player in every round, by type."""
     type_kind: EventKind | None = None
     """Round robin or Swiss as record 192 codes it."""
-    tiebreaks: tuple[str, ...] = ()
     records: list[tuple[str, str]] = field(default_factory=list)
     byes: list[_Assignment] = field(default_factory=list)
     abnormal: list[_Assignment] = field(default_factory=list)
@@ -299,13 +299,13 @@ class _Reader:
         header = self.header
         match code:
             case "012":
-                header.name = value or None
+                header.info = dataclasses.replace(header.info, name=value or None)
             case "022":
-                header.city = value
+                header.info = dataclasses.replace(header.info, city=value)
             case "042":
-                header.start_date = value
+                header.info = dataclasses.replace(header.info, start_date=value)
             case "052":
-                header.end_date = value
+                header.info = dataclasses.replace(header.info, end_date=value)
             case "062":
                 header.records.append((code, content))
                 number = LEADING_NUMBER.match(line, RECORD_CODE.last)
@@ -314,9 +314,9 @@ class _Reader:
                 else:
                     header.stated_players = (int(number.group(1)), lineno)
             case "092":
-                header.event_type = value
+                header.info = dataclasses.replace(header.info, event_type=value)
             case "132":
-                header.round_dates = _round_dates(line)
+                header.info = dataclasses.replace(header.info, round_dates=_round_dates(line))
             case "XXD":
                 if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
                     raise self.error(
@@ -343,7 +343,8 @@ class _Reader:
                 header.records.append((code, content))
                 header.type_kind = type_kind(value)
             case "202":
-                header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
+                listed = tuple(part.strip() for part in value.split(",") if part.strip())
+                header.info = dataclasses.replace(header.info, tiebreaks=listed)
             case "240":
                 self.bye_record(lineno, line)
             case "299":
@@ -504,18 +505,8 @@ class _Reader:
             adjustments,
             players.rating[rows],
         )
-        info = EventInfo(
-            name=header.name,
-            city=header.city,
-            start_date=header.start_date,
-            end_date=header.end_date,
-            event_type=header.event_type,
-            round_dates=header.round_dates,
-            point_system=system,
-            kind=header.type_kind or _event_kind(header.event_type),
-            tiebreaks=header.tiebreaks,
-            records=tuple(header.records),
-        )
+        kind = header.type_kind or _event_kind(header.info.event_type)
+        info = dataclasses.replace(header.info, point_system=system, kind=kind, records=tuple(header.records))
         return Event(table, _roster(players, rows, names), info)
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
@@ -623,44 +614,29 @@ class _Reader:
         first; of two problems at one place, the one of the lower start number.
         """
         opponent, kind, colour = results.opponent, results.kind, results.colour
-        count, rounds = opponent.shape
-        rows = np.arange(count)[:, None]
-        paired = opponent >= 0
-        alone = paired & (opponent == rows)
-        unknown = opponent >= count
-        game = paired & ~alone & ~unknown
-        # The opponent's entry of the same round, by its place in the flattened arrays; kind and colour
-        # fetched together, as one code, and judged together by a table of every pair of codes.
-        other = np.where(game, opponent * rounds, 0)
-        other += np.arange(rounds)[None, :]
-        back = np.take(opponent, other)
-        code = kind * np.int8(3)
-        code += colour
-        pair = code.astype(np.int16)
-        pair *= len(_PAIRS)
-        pair += np.take(code, other)
-        wrong = game & ((back != rows) | ~np.take(_PAIRS.reshape(-1), pair))
-        wrong |= alone | unknown
-        if not wrong.any():
+        count = len(opponent)
+        found = unmirrored(opponent, kind, colour)
+        if not len(found):
             return
-        found_rows, found_columns = np.nonzero(wrong)
+        found_rows, found_columns = found.rows, found.columns
         own = linenos[found_rows]
-        no_game = (alone | unknown)[found_rows, found_columns]
+        no_game = (found.why == ALONE) | (found.why == NO_PLAYER)
         other_line = linenos[np.where(no_game, found_rows, opponent[found_rows, found_columns])]
         at = np.where(no_game, own, np.minimum(own, other_line))
         # The first problem by line, then column (round), then start number.
         first = int(np.lexsort((found_rows, found_columns, at))[0])
         row, column, lineno = int(found_rows[first]), int(found_columns[first]), int(at[first])
+        why = int(found.why[first])
         round_no = column + 1
         start, other_start = row + 1, int(opponent[row, column]) + 1
         where = f"round {round_no}: "
         block = self.layout.block_column(round_no)
         entry_kind = KINDS[kind[row, column]]
-        if alone[row, column]:
+        if why == ALONE:
             message = f"player {other_start} is paired against himself (expected another player's start number)"
-        elif unknown[row, column]:
+        elif why == NO_PLAYER:
             message = f"opponent {other_start} does not exist (expected a start number from 1 to {count})"
-        elif back[row, column] != row or not mirrors(entry_kind, KINDS[kind[other_start - 1, column]]):
+        elif why == UNANSWERED:
             message = f"player {start} records {entry_kind} against {other_start}, but player {other_start} records "
             message += f"{_block(results, other_start - 1, column)} (expected {_mirror(start, results, row, column)})"
         else:
