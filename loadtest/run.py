@@ -14,7 +14,8 @@ a foreign ``Host``; besides, a few raw clients that never read their (large) ans
 that send their bodies too slowly. Issue 19 adds a crowd of connections (``--crowd``, 200) that send their
 head a byte a second or nothing at all and come back whenever closed, and clients (``--costly``, one of each)
 that loop small requests of high cost: a 29 kB crosstable with a hundred cut codes, 3,000 players tied as one
-group, and 1,000 tied whose 40 MB report is never read. Each case has the statuses it may get.
+group (without games and after a round of draws: report, page and explanations), and 9,999 tied whose 8.5 MB
+report is never read. Each case has the statuses it may get.
 
 Exits 1 on any 5xx, connection error, unexpected status, internal error in the
 server's log, ``/healthz`` p99 over 1 s, overall or over any 10 s of the run (asked every 0.1 s by a
@@ -129,24 +130,32 @@ COSTLY = OK | UNREADABLE
 
 def costly_loops(crosstable: bytes, untied: bytes) -> list[Abuse]:
     """Clients that ask, one request after another, for small files of high cost (issue 19): a crosstable of
-    110 players with a hundred cut codes; 3,000 players tied as one group (refused: a report of 235 MB), and
-    1,000 (a report of 40 MB, which the client never reads)."""
+    110 players with a hundred cut codes; 3,000 players tied as one group, without a game yet and after a round
+    of draws, as a report, the HTML page and every explanation (refused before their DE derivations were linear:
+    a report of 235 MB, 2.6 MB now); and 9,999 tied, a report of 8.5 MB which the client never reads."""
     cuts = ",".join(f"{code}/C{cut}" for cut in range(1, 26) for code in ("BH", "SB", "FB", "ARO"))
+    drawn = drawn_trf(3000)
+    largest = untied_trf(9999)
+    tied = [
+        Abuse(
+            f"costly: 3,000 tied, {what}, {len(body) // 1024} kB ({path})",
+            COSTLY,
+            lambda host, port, path=path, body=body: whole_request(host, port, path, body),
+        )
+        for what, body in (("no games", untied), ("a round drawn", drawn))
+        for path in ("/api/report", "/api/standings?format=html", "/api/explain")
+    ]
     return [
         Abuse(
             f"costly: {len(crosstable) // 1024} kB crosstable, 100 cut codes (report)",
             COSTLY,
             lambda host, port: whole_request(host, port, f"/api/report?tiebreaks={cuts}", crosstable),
         ),
+        *tied,
         Abuse(
-            f"costly: 3,000 tied, {len(untied) // 1024} kB (report)",
+            "costly, never reads its answer: 9,999 tied (report)",
             COSTLY,
-            lambda host, port: whole_request(host, port, "/api/report", untied),
-        ),
-        Abuse(
-            "costly, never reads its answer: 1,000 tied (report)",
-            COSTLY,
-            lambda host, port: never_reads(host, port, untied[: untied.index(b"\n001 1001 ")]),
+            lambda host, port: never_reads(host, port, largest),
         ),
     ]
 
@@ -212,7 +221,7 @@ async def crowd_member(host: str, port: int, slow: bool, deadline: float, counts
 
 
 async def never_reads(host: str, port: int, body: bytes) -> tuple[int, str]:
-    """Asks for a report of some 12 MB, reads its head, then nothing: the server must cut it (send timeout)."""
+    """Asks for a report of some 8–12 MB, reads its head, then nothing: the server must cut it (send timeout)."""
     reader, writer = await asyncio.open_connection(host, port, limit=4096)
     try:
         head = (
@@ -444,6 +453,17 @@ async def _twelve_megabytes() -> AsyncIterator[bytes]:
 def untied_trf(players: int) -> bytes:
     """A TRF of ``players`` entered and no game played yet: every one tied with every other (59 kB for 3,000)."""
     lines = ["012 No games yet", *(f"001 {start:4d}      Player {start}" for start in range(1, players + 1))]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def drawn_trf(players: int) -> bytes:
+    """A TRF after one round of draws (1 with 2, 3 with 4, …): one group tied on ½ with ``players``/2 games."""
+    lines = ["012 One round of draws"]
+    for start in range(1, players + 1):
+        opponent, colour = (start + 1, "w") if start % 2 else (start - 1, "b")
+        name = f"Player {start}"
+        fields = f"{name:<33} {'':4} {'':3} {'':11} {'':10}  0.5 {'':4}"
+        lines.append(f"001 {start:4d}      {fields}  {opponent:4d} {colour} =")
     return ("\n".join(lines) + "\n").encode()
 
 

@@ -214,6 +214,41 @@ def test_many_games_rank_averages_exactly() -> None:
     compare(event, "AOB,BH,SB", Rules.FIDE_2026)
 
 
+def large_swiss(rng: random.Random, players: int, rounds: int, *, repeat: bool = False) -> Tournament:
+    """A Swiss of many players and few rounds, its results drawn from the random events' (forfeits and games not
+    played among them): large groups tied when DE is reached. ``repeat``: round 2 pairs round 1 again."""
+    from random_events import GAME_RESULTS, GAME_WEIGHTS
+
+    from sonneborn.model import Colour, Entry, Player, ResultKind
+
+    entries: dict[int, list[Entry]] = {s: [] for s in range(1, players + 1)}
+    first_pairs: list[tuple[int, int]] = []
+    for number in range(1, rounds + 1):
+        order = list(range(1, players + 1))
+        rng.shuffle(order)
+        pairs = first_pairs if repeat and number == 2 else list(zip(order[0::2], order[1::2], strict=False))
+        first_pairs = first_pairs or pairs
+        paired = set()
+        for white, black in pairs:
+            mine, theirs = rng.choices(GAME_RESULTS, GAME_WEIGHTS)[0]
+            entries[white].append(Entry(number, black, Colour.WHITE, mine))
+            entries[black].append(Entry(number, white, Colour.BLACK, theirs))
+            paired |= {white, black}
+        for start in set(entries) - paired:
+            entries[start].append(Entry(number, None, Colour.UNKNOWN, ResultKind.PAIRING_BYE))
+    return Tournament(tuple(Player(s, f"P{s}", tuple(entries[s])) for s in entries), rounds)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_issue19_large_tied_groups_are_derived_as_the_oracle_derives_them(seed: int) -> None:
+    # Groups of more than 10 when DE is reached: each member told the group in a few words and his own games.
+    rng = random.Random(30_000 + seed)
+    event = large_swiss(rng, rng.randint(25, 61), rng.randint(1, 3), repeat=seed % 3 == 0)
+    compare(event, "DE", Rules.FIDE_2026)
+    compare(event, "DE/P,SB", list(Rules)[seed % len(Rules)])
+    compare(event, "WIN,DE", Rules.FIDE_2026, rank_by="SB")
+
+
 def test_a_list_the_text_states_is_never_looked_for_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The web API names an event by the client's file name: that name must never be opened.
     from sonneborn.errors import InputError

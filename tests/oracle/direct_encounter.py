@@ -157,12 +157,42 @@ def direct_encounter(context: Context, spec: Spec, group: Sequence[StartNo]) -> 
     return order(group, encounters(context, spec, group))
 
 
-def describe(context: Context, spec: Spec, group: Sequence[StartNo]) -> str:
-    """The separate standings of the whole group, highest first, for the derivation of its DE values."""
+def describe(context: Context, spec: Spec, group: Sequence[StartNo], player: StartNo) -> str:
+    """The derivation of one member's DE value: the separate standings of the whole group, highest first, when
+    it has at most 10 players; else the group in a few words and the member's own results in it."""
     games = encounters(context, spec, group)
-    table = games.standings(sorted(group))
-    listed = sorted(sorted(group), key=lambda s: table[s], reverse=True)
-    text = ", ".join(context.tournament.player(s).name + " " + exact_text(table[s]) for s in listed)
-    if games.missing(sorted(group)):
-        text += " (not everyone met)"
-    return "separate standings: " + text
+    members = sorted(group)
+    if len(members) <= 10:
+        table = games.standings(members)
+        listed = sorted(members, key=lambda s: table[s], reverse=True)
+        text = ", ".join(context.tournament.player(s).name + " " + exact_text(table[s]) for s in listed)
+        if games.missing(members):
+            text += " (not everyone met)"
+        return "separate standings: " + text
+    scores = {context.scores[s] for s in members}
+    summary = f"{len(members):,} players tied"
+    if len(scores) == 1:
+        (score,) = scores
+        summary += f" on {exact_text(score)} " + ("point" if score == 1 else "points")
+    played = sum(len(points) for points in games.results.values()) // 2  # each game seen from both sides
+    if played == 0:
+        return summary + ", no games among them"
+    summary += f", {played:,} " + ("game" if played == 1 else "games") + " among them"
+    if games.missing(members):
+        summary += " (not everyone met)"
+    opponents: list[StartNo] = []
+    for entry in context.tournament.player(player).entries:  # in round order: the order first met
+        opponent = entry.opponent
+        if opponent is not None and (player, opponent) in games.results and opponent not in opponents:
+            opponents.append(opponent)
+    if not opponents:
+        return summary + "; separate score 0: no game against the others"
+    addends = []
+    total = Fraction(0)
+    for opponent in opponents:
+        points = games.results[(player, opponent)]
+        average = sum(points, Fraction(0)) / len(points)
+        total += average
+        name = context.tournament.player(opponent).name
+        addends.append(f"{exact_text(average)} ({name}" + (f", {len(points)} games)" if len(points) > 1 else ")"))
+    return summary + f"; separate score {exact_text(total)} = " + " + ".join(addends)

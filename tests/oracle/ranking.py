@@ -105,10 +105,10 @@ def rank(
                     refined.append(group)
                     continue
                 parts = definition.group_rank(context, spec, group)
-                note = describe(context, spec, group)
                 place = 1
                 for part in parts:
                     for start in part:
+                        note = describe(context, spec, group, start)
                         values[start] = Value(Fraction(place if len(parts) > 1 else 0), note=note)
                     place += len(part)
                 refined.extend(parts)

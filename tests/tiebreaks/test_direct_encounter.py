@@ -182,3 +182,53 @@ def test_separate_standings_of_a_player_who_met_nobody_in_the_group() -> None:
     separate, met = encounter_points(context(tournament), parse("DE"), [1, 2, 3])
     assert separate == {1: 0, 2: 1, 3: 0}
     assert met == {frozenset((2, 3))}
+
+
+# Issue 19: 13 players tied on 1 point after two rounds, 11 games among them. A and B drew twice; C drew D and
+# E; K beat L, then K had a zero-point bye and L a full-point one; M had two half-point byes and met nobody.
+THIRTEEN_TIED = """
+1 A: 2w= 2b=
+2 B: 1b= 1w=
+3 C: 4w= 5w=
+4 D: 3b= 6w=
+5 E: 6w= 3b=
+6 F: 5b= 4b=
+7 G: 8w= 9w=
+8 H: 7b= 10w=
+9 I: 10w= 7b=
+10 J: 9b= 8b=
+11 K: 12w1 -Z
+12 L: 11b0 -F
+13 M: -H -H
+"""
+
+
+def test_issue19_a_large_groups_derivation_gives_the_group_once_and_the_members_own_games() -> None:
+    # More than 10 tied: each member is told the group's size, score and games, and his own results in it, never
+    # the other members. Nobody has fewer than 10 games missing, so 6.3 places nobody: every value is 0.
+    values = derivations(event(THIRTEEN_TIED), "DE")
+    group = "13 players tied on 1 point, 11 games among them (not everyone met); separate score "
+    expected = {
+        1: "0.5 = 0.5 (B, 2 games)",
+        2: "0.5 = 0.5 (A, 2 games)",
+        3: "1 = 0.5 (D) + 0.5 (E)",
+        4: "1 = 0.5 (C) + 0.5 (F)",
+        11: "1 = 1 (L)",
+        12: "0 = 0 (K)",
+        13: "0: no game against the others",
+    }
+    for start, text in expected.items():
+        assert values[start] == Value(Fraction(0), note=group + text), start
+
+
+def test_issue19_a_group_of_ten_lists_its_separate_standings_and_one_of_eleven_does_not() -> None:
+    # 11 players with a zero-point bye each: tied on 0, no games. Ten of them (the eleventh given a point) are
+    # listed in full, as every small group is (the 6.3 equality case above keeps its standings).
+    eleven = "\n".join(f"{start} P{start}: -Z" for start in range(1, 12))
+    values = derivations(event(eleven), "DE")
+    assert values[1] == Value(Fraction(0), note="11 players tied on 0 points, no games among them")
+    ten = eleven.replace("11 P11: -Z", "11 P11: -F")
+    values = derivations(event(ten), "DE")
+    listed = ", ".join(f"P{start} 0" for start in range(1, 11))
+    assert values[1] == Value(Fraction(0), note=f"separate standings: {listed} (not everyone met)")
+    assert values[11] == Value(Fraction(0), note="not tied at this point")

@@ -3,6 +3,13 @@
 :func:`order_by_encounters` is the algorithm of 6.2–6.3 over any source of
 separate standings; :func:`direct_encounter` is the kernel that runs it in
 every group still tied when DE is reached.
+
+A member's derivation lists the whole separate standings only in a group of
+at most :data:`LISTED` players; in a larger one it gives the group once, in a
+few words (its size, its score, the games among it), and the member's own
+games in it, so that the derivations of a group grow as its games do, not as
+the square of its size (issue 19: 3,000 players without a game yet are one
+group).
 """
 
 from __future__ import annotations
@@ -19,6 +26,9 @@ from sonneborn.tiebreaks.column import Column, Value
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
+
+LISTED = 10
+"""The most players of a group whose members' derivations give its whole separate standings."""
 
 Separate = dict[StartNo, Fraction]
 """The separate standings of a group: each player's points in the games among the group."""
@@ -60,17 +70,25 @@ class GamesWithin:
 
         Players who met more than once add the average of their games (6.1.2).
         """
+        separate = {start: Fraction(0) for start in members}
+        met: set[frozenset[int]] = set()
+        for (start, opponent), games in self.results(group, members).items():
+            separate[start] += self.average(games)
+            met.add(frozenset((start, opponent)))
+        return separate, met
+
+    def results(self, group: int, members: Sequence[StartNo]) -> dict[tuple[int, int], list[int]]:
+        """Each (player, opponent) of ``members`` who met: the player's points in their games, in round order."""
         inside = set(members)
         results: dict[tuple[int, int], list[int]] = {}
         for start, opponent, points in self.games.get(group, ()):
             if start in inside and opponent in inside:
                 results.setdefault((start, opponent), []).append(points)
-        separate = {start: Fraction(0) for start in members}
-        met: set[frozenset[int]] = set()
-        for (start, opponent), games in results.items():
-            separate[start] += Fraction(sum(games), len(games) * self.unit)
-            met.add(frozenset((start, opponent)))
-        return separate, met
+        return results
+
+    def average(self, games: Sequence[int]) -> Fraction:
+        """What a player's games against one opponent add to his separate score: their average (6.1.2)."""
+        return Fraction(sum(games), len(games) * self.unit)
 
 
 def encounter_points(context: Context, spec: Spec, group: Sequence[StartNo]) -> tuple[Separate, set[frozenset[int]]]:
@@ -134,8 +152,60 @@ def order_by_encounters(
 def describe(names: Sequence[str], group: Sequence[StartNo], separate: Separate, met: set[frozenset[int]]) -> str:
     """The separate standings of a group, for the derivation of DE values."""
     parts = [f"{names[s - 1]} {exact_text(separate[s])}" for s in sorted(group, key=lambda s: -separate[s])]
-    complete = all(frozenset((a, b)) in met for a in group for b in group if a < b)
-    return "separate standings: " + ", ".join(parts) + ("" if complete else " (not everyone met)")
+    return "separate standings: " + ", ".join(parts) + ("" if _everyone_met(group, met) else " (not everyone met)")
+
+
+def _everyone_met(group: Sequence[StartNo], met: set[frozenset[int]]) -> bool:
+    return len(met) == len(group) * (len(group) - 1) // 2
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
+class LargeGroup:
+    """The derivations of the members of a group of more than :data:`LISTED` players: the group in a few
+    words, then each member's separate score as the sum of his own results in it.
+
+    >>> group = LargeGroup(["Ann", "Bob"], 2_999, Fraction(1), [], {})
+    >>> group.note(1)
+    '2,999 players tied on 1 point, no games among them'
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        size: int,
+        score: Fraction | None,
+        met: set[frozenset[int]],
+        own: dict[StartNo, list[tuple[StartNo, Fraction, int]]],
+    ) -> None:
+        self.names = names
+        self.own = own
+        """Each member who met another: (opponent, what they add, games) by opponent, in the order first met."""
+        on = "" if score is None else f" on {exact_text(score)} point" + ("" if score == 1 else "s")
+        tied = f"{size:,} players tied{on}"
+        if not met:
+            self.summary = f"{tied}, no games among them"
+        else:
+            games = sum(count for results in own.values() for _, _, count in results) // 2
+            complete = len(met) == size * (size - 1) // 2
+            self.summary = f"{tied}, {_plural(games, 'game')} among them" + ("" if complete else " (not everyone met)")
+        self.has_games = bool(met)
+
+    def note(self, start: StartNo) -> str:
+        """The derivation of one member: the group's summary and his separate score."""
+        if not self.has_games:
+            return self.summary
+        results = self.own.get(start)
+        if not results:
+            return f"{self.summary}; separate score 0: no game against the others"
+        score = sum((added for _, added, _ in results), Fraction(0))
+        terms = " + ".join(
+            f"{exact_text(added)} ({self.names[opponent - 1]}" + (f", {count} games)" if count > 1 else ")")
+            for opponent, added, count in results
+        )
+        return f"{self.summary}; separate score {exact_text(score)} = {terms}"
 
 
 @tiebreak(
@@ -160,7 +230,7 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
     players = context.players
     places = np.zeros(players, dtype=np.int64)
     sub = np.zeros(players, dtype=np.int64)
-    notes: dict[int, str] = {}
+    notes: dict[int, str | LargeGroup] = {}
     win, loss = Fraction(context.win, context.unit), Fraction(context.loss, context.unit)
     sizes = np.bincount(groups, minlength=1)
     tied = np.flatnonzero(sizes[groups] > 1)
@@ -188,10 +258,28 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
         number = int(groups[row])
         if number not in notes:
             members = members_of.get(number)
-            if members:
+            if not members:
+                notes[number] = "not tied at this point"
+            elif len(members) <= LISTED:
                 notes[number] = describe(context.names, members, *games.separate(number, members))
             else:
-                notes[number] = "not tied at this point"
-        return Value(Fraction(int(places[row])), note=notes[number])
+                notes[number] = _large_group(context, games, number, members)
+        note = notes[number]
+        return Value(Fraction(int(places[row])), note=note if isinstance(note, str) else note.note(row + 1))
 
     return Column(places, np.ones(players, dtype=np.int64), np.ones(players, dtype=bool), -sub, derive)
+
+
+def _large_group(context: Context, games: GamesWithin, number: int, members: Sequence[StartNo]) -> LargeGroup:
+    """The derivations of a group of more than :data:`LISTED` players, worked out from its games alone."""
+    rows = np.array(members, dtype=np.int64) - 1
+    scores = context.scores[rows]
+    # The group is tied on points unless ranked by another score (--rank-by): then its points are not said.
+    same = bool((scores == scores[0]).all())
+    score = Fraction(int(scores[0]), context.unit) if same else None
+    own: dict[StartNo, list[tuple[StartNo, Fraction, int]]] = {}
+    met: set[frozenset[int]] = set()
+    for (start, opponent), points in games.results(number, members).items():
+        own.setdefault(start, []).append((opponent, games.average(points), len(points)))
+        met.add(frozenset((start, opponent)))
+    return LargeGroup(context.names, len(members), score, met, own)

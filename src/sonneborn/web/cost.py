@@ -13,12 +13,16 @@ at once (422), rather than cut when its time is up; one of more than
 costly requests may take (:mod:`sonneborn.web.workers`), so that cheap ones
 always find a worker.
 
-The derivations of a tie-break decided inside tied groups (DE) name the
-whole group for each member: they grow with the square of the largest group
-(3,000 players without a game yet make one group, and a report of 235 MB).
-Their size is known once the event is ranked, from one member of each group
-(:func:`derivations_size`): past :data:`MAX_TIED` the request is refused
-before a derivation is written, past :data:`CHEAP_ANSWER` it is costly.
+The derivations of a tie-break decided inside tied groups (DE) once named the
+whole group for each member, and grew with the square of the largest group.
+Now a member's derivation names the group's members only in a group of at
+most :data:`~sonneborn.tiebreaks.direct_encounter.LISTED`; in a larger one it
+gives the group in a few words and the member's own games in it, so that they
+grow with the players and their games (3,000 players without a game yet make
+a report of some 2 MB, not 235 MB). Their size is still measured once the event
+is ranked (:func:`derivations_size`) and bounded, a guard that seldom bites: past
+:data:`MAX_TIED` the request is refused before a derivation is written, past
+:data:`CHEAP_ANSWER` it is costly.
 
 >>> from sonneborn.tiebreaks import parse_list
 >>> cells(players=110, rounds=109, specs=parse_list("BH/C1,SB"))
@@ -45,9 +49,9 @@ CHEAP_WORK = 250_000
 CHEAP_ANSWER = 8 * 1024 * 1024
 """The most characters of tied groups' derivations in a cheap request's answer (8 MB); more is costly."""
 MAX_TIED = 64 * 1024 * 1024
-"""The most characters of tied groups' derivations in an answer (64 MB, some 1,500 players of short names tied
-as one): more is refused at once, as nobody would read them (a DE derivation names the whole group for each
-member)."""
+"""The most characters of tied groups' derivations in an answer (64 MB): more is refused at once. A derivation
+is the group in a few words and the member's games in it, some hundred characters a player: only an event of
+hundreds of thousands of tied players reaches this, and the cells (:class:`Work`) refuse most such first."""
 OUTPUT_WEIGHTS = {"report": 4, "explain": 8, "html": 3}
 """What deriving every value costs, as cells per cell: the report and the explanations of every player derive
 them all, the HTML standings as tooltips; other outputs weigh 1."""
@@ -127,17 +131,18 @@ class Tied:
             return None
         return (
             f"the derivations of DE would be {self.size * times / (1024 * 1024):,.0f} MB, more than the "
-            f"{MAX_TIED >> 20} MB an answer holds: each of the {self.largest:,} players tied when it is reached is "
-            "told every other (ask for a list without DE, or for the JSON standings)"
+            f"{MAX_TIED >> 20} MB an answer holds, for groups of up to {self.largest:,} players tied when it is "
+            "reached (ask for a list without DE, or for the JSON standings)"
         )
 
 
 def derivations_size(standings: Standings) -> Tied:
     """The derivations of the codes decided inside tied groups (DE): how large, once each, and the largest group.
 
-    Each member's derivation names the whole group; its text is worked out for
-    one member of each group (the kernel keeps it for the others), so that
-    this costs as much as there are players.
+    Every tied member's derivation is worked out and measured: each is a few
+    words on his group and his own games in it (or, in a small group, its
+    separate standings), so that this costs as much as there are players and
+    games.
     """
     event = standings.event
     players = event.players
@@ -148,12 +153,11 @@ def derivations_size(standings: Standings) -> Tied:
     for spec, column in zip(standings.tiebreaks, columns, strict=True):
         if REGISTRY[spec.code].group_kernel is not None:
             counts = np.bincount(group, minlength=1)
-            numbers, first = np.unique(group, return_index=True)
-            for number, row in zip(numbers.tolist(), first.tolist(), strict=True):
-                count = int(counts[number])
-                if count > 1:
-                    size += count * (len(column.value(row).note) + len(spec.code) + 8)
-                    largest = max(largest, count)
+            tied = np.flatnonzero(counts[group] > 1)
+            extra = len(spec.code) + 8
+            size += sum(len(column.value(row).note) + extra for row in tied.tolist())
+            if tied.size:
+                largest = max(largest, int(counts.max()))
         group = _split(group, column)
     return Tied(size, largest)
 
