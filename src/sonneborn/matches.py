@@ -189,7 +189,7 @@ class _Builder:
                     first, first_other = cell.witness
                     message = f"round {round_no}: the boards of {self.name(team)} point at different teams: player "
                     message += f"{first + 1} plays {first_other + 1} of {self.name(cell.opponent)}, player {row + 1} "
-                    message += f"plays {other + 1} of {self.name(other_team)} (expected one opponent team a match)"
+                    message += f"plays {other + 1} of {self.name(other_team)} (expected one opponent team per match)"
                     raise self.error(message, where(row, round_no))
                 cell.opponent, cell.witness = other_team, (row, other)
                 cell.players.append(row)
@@ -208,7 +208,7 @@ class _Builder:
                 cell = self.cells[team][column]
                 if cell.forfeit is not None:
                     message = f"round {forfeit.round}: a second record 330 for {self.name(team)} "
-                    raise self.error(message + "(expected one a match)", forfeit.where)
+                    raise self.error(message + "(expected one per match)", forfeit.where)
                 if cell.opponent >= 0 and cell.opponent != other:
                     raise self.error(
                         f"round {forfeit.round}: record 330 says {self.name(team)} met {self.name(other)}, but its "
@@ -237,7 +237,7 @@ class _Builder:
             cell = self.cells[team][column]
             what = _BYE_NAMES[bye.kind]
             if cell.bye is not None:
-                message = f"round {bye.round}: {self.name(team)} is given a bye twice (expected one a round)"
+                message = f"round {bye.round}: {self.name(team)} is given a bye twice (expected one per round)"
                 raise self.error(message, bye.where)
             if cell.opponent >= 0 or cell.players:
                 message = f"round {bye.round}: record {code} gives {self.name(team)} {what}, but its "
@@ -256,7 +256,7 @@ class _Builder:
                 message = f"round {lineup.round}: record 300 names {self.name(other)} the opponent of "
                 raise self.error(message + f"{self.name(team)}, but it {met}", lineup.where)
             if cell.lineup is not None:
-                message = f"round {lineup.round}: a second record 300 for {self.name(team)} (expected one a match)"
+                message = f"round {lineup.round}: a second record 300 for {self.name(team)} (expected one per match)"
                 raise self.error(message, lineup.where)
             rows: list[int] = []
             for board, (start, where) in enumerate(lineup.players):
