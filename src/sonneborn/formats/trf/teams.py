@@ -8,9 +8,9 @@ numbers of records ``240`` and ``299`` are teams' (TRF-26: "Player/Team ID").
 >>> from sonneborn.formats.trf import read_trf_teams
 >>> text = "\\n".join([
 ...     "362 TW 3.0 TD 1.0 TL 0.0",
-...     f"{'310   1 Alpha':<73}    1",
-...     f"{'310   2 Beta':<73}    2",
-...     f"{'310   3 Gamma':<73}    3",
+...     f"{'310   1 Alpha':<73}   1",
+...     f"{'310   2 Beta':<73}   2",
+...     f"{'310   3 Gamma':<73}   3",
 ...     "320  3.0  1.0   3",
 ...     f"{'001    1      Adams, Ann':<91}   2 w 1",
 ...     f"{'001    2      Brown, Bob':<91}   1 b 0",
