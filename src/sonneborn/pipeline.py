@@ -27,6 +27,7 @@ from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
+from sonneborn.teams import TeamEvent, team_standings_unsupported
 from sonneborn.tiebreaks import Spec, parse, parse_list
 from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -52,6 +53,8 @@ class Reading:
     """The line of the list the file states (TRF-26 202), 0 when none or not known."""
     rules_line: int = 0
     """The line of the rules edition the file states (``XXT``), 0 when none or not known."""
+    teams: TeamEvent | None = None
+    """A team competition's teams and matches over :attr:`event`; ``None`` for an individual event."""
 
     @classmethod
     def of(cls, event: Event, *, path: str = "<input>") -> Reading:
@@ -92,7 +95,9 @@ def read(path: str | Path, *, input_format: str | None = None, options: ReadOpti
     warnings: list[InputWarning] = []
     loaded = load_path(path, input_format=input_format, options=options, warn=warnings.append)
     name = "<stdin>" if str(path) == "-" else str(path)
-    return Reading(loaded.event, tuple(warnings), name, loaded.format, loaded.list_line, loaded.rules_line)
+    return Reading(
+        loaded.event, tuple(warnings), name, loaded.format, loaded.list_line, loaded.rules_line, loaded.teams
+    )
 
 
 def read_text(
@@ -101,7 +106,9 @@ def read_text(
     """Reads an event from text (an upload, a paste); ``path`` only names it in messages."""
     warnings: list[InputWarning] = []
     loaded = load_text(text, path=path, input_format=input_format, options=options, warn=warnings.append)
-    return Reading(loaded.event, tuple(warnings), path, loaded.format, loaded.list_line, loaded.rules_line)
+    return Reading(
+        loaded.event, tuple(warnings), path, loaded.format, loaded.list_line, loaded.rules_line, loaded.teams
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +207,10 @@ def _digits(number: int) -> str:
 
 
 def prepared(reading: Reading | Event, request: Request) -> Event:
-    """The event as the request states it: its kind and point system."""
+    """The event as the request states it: its kind and point system. A team competition is refused until
+    team standings exist (every command and the web app come this way)."""
+    if isinstance(reading, Reading) and reading.teams is not None:
+        raise team_standings_unsupported(reading.teams, path=reading.path)
     event = reading.event if isinstance(reading, Reading) else reading
     if request.kind is not None:
         event = event.with_kind(request.kind)

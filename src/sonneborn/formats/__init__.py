@@ -20,12 +20,15 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning
 from sonneborn.event import Event
 from sonneborn.formats.lines import split_lines
 from sonneborn.model import Tournament
+
+if TYPE_CHECKING:
+    from sonneborn.teams import TeamEvent
 
 _TRF_LINE = re.compile(r"^(?:\d{3}|XX[A-Z]|###)(?: |$)")
 _PGN_TAG = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
@@ -177,13 +180,18 @@ class Loaded:
     """The line of the file's own tie-break list (TRF-26 202), 0 when none or the format has no lines for it."""
     rules_line: int = 0
     """The line of the file's own rules edition (sonneborn's TRF record ``XXT``), 0 when none."""
+    teams: TeamEvent | None = None
+    """A team competition's teams and matches (over :attr:`event`, its players); ``None`` for an individual event."""
 
 
 def _read_trf(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
-    from sonneborn.formats.trf import read_trf_event
+    from sonneborn.formats.trf import read_trf_reading
+    from sonneborn.teams import TeamEvent
 
-    event = read_trf_event(text, path=path, warn=warn)
-    return Loaded(event, "trf", line_of_record(text, "202"), line_of_record(text, "XXT"))
+    found = read_trf_reading(text, path=path, warn=warn)
+    teams = found if isinstance(found, TeamEvent) else None
+    event = found.event if isinstance(found, TeamEvent) else found
+    return Loaded(event, "trf", line_of_record(text, "202"), line_of_record(text, "XXT"), teams)
 
 
 def _read_crosstable(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
@@ -269,6 +277,8 @@ def _as_recorded(loaded: Loaded, path: str, warn: Warn) -> Loaded:
     explains warned of (:func:`sonneborn.recorded.read_recorded`): what every reader's event passes through."""
     from sonneborn.recorded import read_recorded
 
+    if loaded.teams is not None:  # the matches are built on the players' rounds as read: nothing is reread
+        return loaded
     found = read_recorded(loaded.event, path=path)
     for warning in found.warnings:
         warn(warning)
@@ -339,8 +349,9 @@ def read_path(
     options: ReadOptions = DEFAULT_OPTIONS,
     warn: Warn = log_warning,
 ) -> Tournament:
-    """Reads a tournament file (``-``: standard input) into a :class:`~sonneborn.model.Tournament`."""
-    return load_path(path, input_format=input_format, options=options, warn=warn).event.tournament
+    """Reads a tournament file (``-``: standard input) into a :class:`~sonneborn.model.Tournament`; a team
+    competition is refused, as its teams would be lost."""
+    return _individual(load_path(path, input_format=input_format, options=options, warn=warn), str(path))
 
 
 def read_text(
@@ -351,8 +362,17 @@ def read_text(
     options: ReadOptions = DEFAULT_OPTIONS,
     warn: Warn = log_warning,
 ) -> Tournament:
-    """Reads a tournament from text in the given (or detected) format."""
-    return load_text(text, path=path, input_format=input_format, options=options, warn=warn).event.tournament
+    """Reads a tournament from text in the given (or detected) format; a team competition is refused."""
+    return _individual(load_text(text, path=path, input_format=input_format, options=options, warn=warn), path)
+
+
+def _individual(loaded: Loaded, path: str) -> Tournament:
+    """The tournament of a reading; a team competition is refused, as its teams would be lost."""
+    if loaded.teams is not None:
+        from sonneborn.teams import team_standings_unsupported
+
+        raise team_standings_unsupported(loaded.teams, path=path)
+    return loaded.event.tournament
 
 
 def encoding_warning(data: bytes, *, path: str = "<input>") -> InputWarning | None:

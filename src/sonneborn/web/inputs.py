@@ -38,6 +38,7 @@ from sonneborn.formats.lines import split_lines
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
+from sonneborn.teams import team_standings_unsupported
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import MAX_RATING
 from sonneborn.web.limits import MAX_BODY
@@ -494,6 +495,8 @@ def load_event(upload: Upload, options: EventOptions) -> Reading:
         # A reader's failure on input it did not foresee is still the input's fault, not the server's.
         logger.info("unforeseen reader error on %s", upload.path, exc_info=error)
         raise ApiError(f"cannot read the file: {error}", path=upload.path, field="file") from None
+    if reading.teams is not None:  # a team competition is read, but not ranked yet: a 422 at its team record
+        raise ApiError.from_input(team_standings_unsupported(reading.teams, path=upload.path), upload.text)
     if upload.warnings:
         reading = replace(reading, warnings=(*upload.warnings, *reading.warnings))
     return reading

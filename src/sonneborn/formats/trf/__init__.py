@@ -13,7 +13,16 @@ writes one.
 from __future__ import annotations
 
 from sonneborn.formats.trf.layout import TRF16, Columns, Layout
-from sonneborn.formats.trf.read import read_trf, read_trf_event
+from sonneborn.formats.trf.read import read_trf, read_trf_event, read_trf_reading, read_trf_teams
 from sonneborn.formats.trf.write import write_trf
 
-__all__ = ["TRF16", "Columns", "Layout", "read_trf", "read_trf_event", "write_trf"]
+__all__ = [
+    "TRF16",
+    "Columns",
+    "Layout",
+    "read_trf",
+    "read_trf_event",
+    "read_trf_reading",
+    "read_trf_teams",
+    "write_trf",
+]

@@ -23,6 +23,7 @@ from sonneborn.model import Colour, EventKind, ResultKind, RoundNo
 
 __all__ = [
     "ABNORMAL_KINDS",
+    "ABNORMAL_MATCH_POINTS",
     "ABNORMAL_POINTS",
     "ABNORMAL_ROUND",
     "ABNORMAL_STARTS",
@@ -32,8 +33,21 @@ __all__ = [
     "BYE_TYPES",
     "COLOURS",
     "CONTENT_COLUMN",
+    "FORFEIT_BLACK",
+    "FORFEIT_ROUND",
+    "FORFEIT_TYPE",
+    "FORFEIT_TYPES",
+    "FORFEIT_WHITE",
     "KEPT_RECORDS",
     "LEADING_NUMBER",
+    "ORDER_OPPONENT",
+    "ORDER_PLAYERS",
+    "ORDER_ROUND",
+    "ORDER_TEAM",
+    "PAB_FIRST",
+    "PAB_GAME_POINTS",
+    "PAB_MATCH_POINTS",
+    "PAB_WIDTH",
     "POINT_CODES",
     "RECORD_CODE",
     "REGENERATED",
@@ -42,7 +56,17 @@ __all__ = [
     "ROUND_DATE_WIDTH",
     "RULER",
     "RULES_RECORD",
+    "TEAM_013_MEMBERS",
+    "TEAM_013_NAME",
+    "TEAM_GAME_POINTS",
+    "TEAM_MATCH_POINTS",
+    "TEAM_MEMBERS",
+    "TEAM_NAME",
+    "TEAM_NICKNAME",
+    "TEAM_NUMBER",
+    "TEAM_RANK",
     "TEAM_RECORDS",
+    "TEAM_TYPE_WORDS",
     "TOURNAMENT_RECORD",
     "TRF16",
     "TYPE_COLUMN",
@@ -50,6 +74,7 @@ __all__ = [
     "Columns",
     "Layout",
     "PointCodes",
+    "team_type",
     "type_kind",
 ]
 
@@ -263,6 +288,46 @@ RULES_RECORD = "XXT"
 which a reading ranks by unless told otherwise; JaVaFo's ``XX`` extensions do not use the letter."""
 TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
 """The records only a team competition has (TRF-16 ``013``; TRF-26 teams, team byes and forfeits, boards)."""
+
+# Team records. Player and team numbers in them keep TRF-16's widths (4 and 3 digits), whatever ``XXD`` says.
+
+TEAM_013_NAME = Columns(5, 36)
+"""TRF-16 record 013: the team's name; its number is the order of the 013 records."""
+TEAM_013_MEMBERS = 37
+"""Record 013: the column of the first member's start number (4 columns, again every 5)."""
+TEAM_NUMBER = Columns(5, 7)
+"""TRF-26 record 310: the team's pairing number."""
+TEAM_NAME = Columns(9, 40)
+TEAM_NICKNAME = Columns(42, 46)
+TEAM_MATCH_POINTS = Columns(55, 60)
+"""Record 310: the MP the file records, ``1111.5``."""
+TEAM_GAME_POINTS = Columns(62, 67)
+TEAM_RANK = Columns(69, 71)
+TEAM_MEMBERS = 74
+"""Record 310: the column of the first member's start number (4 columns, again every 5)."""
+PAB_MATCH_POINTS = Columns(5, 8)
+"""Record 320: the MP of a team's pairing-allocated bye."""
+PAB_GAME_POINTS = Columns(10, 13)
+PAB_FIRST = 15
+"""Record 320: the column of round 1's team (3 columns, ``000`` for none, again every 4)."""
+PAB_WIDTH = 3
+FORFEIT_TYPE = Columns(5, 6)
+"""Record 330: ``+-`` White wins, ``-+`` Black wins, ``--`` double forfeit."""
+FORFEIT_TYPES: dict[str, str | None] = {"+-": "white", "-+": "black", "--": None}
+"""The winner of each type of record 330."""
+FORFEIT_ROUND = Columns(8, 10)
+FORFEIT_WHITE = Columns(12, 14)
+FORFEIT_BLACK = Columns(16, 18)
+ORDER_ROUND = Columns(5, 7)
+"""Record 300: the round a team played out of its default board order."""
+ORDER_TEAM = Columns(9, 11)
+ORDER_OPPONENT = Columns(13, 15)
+ORDER_PLAYERS = 17
+"""Record 300: the column of board 1's start number (4 columns, ``0000`` for an empty board, again every 5)."""
+ABNORMAL_MATCH_POINTS = Columns(8, 11)
+"""Record 299: the MP (teams only), ``[-]11.5``."""
+TEAM_TYPE_WORDS = ("TEAM", "SCHILLER", "SCHEVENINGEN")
+"""Words of the record 192 codes of team competitions (``FIDE_TEAM_BAKU``, ``BERGER_TEAM_ROUNDROBIN``, …)."""
 RULER = re.compile(r"DDD(?:\s.*)?|(?![0-9]{3}(?:\s|$))[0-9\s]+")
 """A line Swiss-Manager writes above the players to show the columns: ``DDD SSSS sTTT NNNN…``, or a ruler of
 column numbers (``         1         2…``, ``1234567890…``); a record such as ``142 7`` is none."""
@@ -303,6 +368,18 @@ ABNORMAL_TYPE = {kind: code for code, kinds in ABNORMAL_KINDS.items() for kind i
 """The type of record 299 of each kind."""
 
 _SWISS_TYPES = ("DUTCH", "SWISS", "BURSTEIN", "DUBOV")
+
+
+def team_type(code: str) -> EventKind | None:
+    """Round robin or Swiss when a record 192 type code is a team competition's (else ``None``): the FIDE team
+    systems (``FIDE_TEAM_BAKU``, ``FIDE_TEAM_MP_GP``, Schiller, Scheveningen) pair Swiss-like.
+
+    >>> team_type("FIDE_TEAM_BAKU"), team_type("BERGER_TEAM_ROUNDROBIN"), team_type("FIDE_DUTCH_2025")
+    (<EventKind.SWISS: 'swiss'>, <EventKind.ROUND_ROBIN: 'round-robin'>, None)
+    """
+    if not any(word in code.upper().split("_") for word in TEAM_TYPE_WORDS):
+        return None
+    return type_kind(code) or EventKind.SWISS
 
 
 def type_kind(code: str) -> EventKind | None:

@@ -60,6 +60,7 @@ from sonneborn.formats.lines import (
 from sonneborn.formats.trf.columns import PlayerLines, cut, read_player_lines
 from sonneborn.formats.trf.layout import (
     ABNORMAL_KINDS,
+    ABNORMAL_MATCH_POINTS,
     ABNORMAL_POINTS,
     ABNORMAL_ROUND,
     ABNORMAL_STARTS,
@@ -79,11 +80,14 @@ from sonneborn.formats.trf.layout import (
     TYPE_COLUMN,
     Columns,
     Layout,
+    team_type,
     type_kind,
 )
+from sonneborn.formats.trf.teams import Assignment, read_teams
 from sonneborn.model import EventInfo, EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament
+from sonneborn.teams import TeamEvent, unsupported_message
 
-__all__ = ["read_trf", "read_trf_event"]
+__all__ = ["read_trf", "read_trf_event", "read_trf_reading", "read_trf_teams"]
 
 _XXS_CODES = frozenset({"WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL", "W", "D"})
 _XXS_SHORTCUTS = {"W": ("WW", "BW"), "D": ("WD", "BD")}
@@ -163,22 +167,31 @@ def read_trf_event(text: str, *, path: str = "<input>", warn: Warn = log_warning
     integer arrays, and the players' fields a ranking rarely needs (titles,
     birth dates, recorded points, …) are cut from their lines only when asked for.
     """
-    return _Reader(path, warn).read(text)
+    found = _Reader(path, warn).read(text)
+    assert isinstance(found, Event)  # this reader refuses team records
+    return found
 
 
-@dataclass(frozen=True, slots=True)
-class _Assignment:
-    """A bye (``240``) or abnormal points (``299``) for some players, applied once every line is read."""
+def read_trf_reading(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> Event | TeamEvent:
+    """Reads a TRF file, individual or team: an individual file into its :class:`Event`, exactly as
+    :func:`read_trf_event` reads it, a team competition into a :class:`~sonneborn.teams.TeamEvent`.
 
-    lineno: int
-    code: str
-    type: str
-    """``F H Z`` for a bye; ``W D L F H Z + -`` or a blank for abnormal points."""
-    round: RoundNo
-    """The round; 0 for every round."""
-    points: Fraction | None
-    players: tuple[tuple[StartNo, int], ...]
-    """The start numbers, each with its column."""
+    A file is a team competition when it has team records (TRF-16 ``013``,
+    TRF-26 ``310``, ``320``, ``330``, ``300``, ``362``, ``352``) or record 192
+    names a team type (``FIDE_TEAM_BAKU``). Its records ``240`` and ``299``
+    then name teams, not players (TRF-26). The matches, boards, MP and GP come
+    from the games (:func:`sonneborn.matches.build`); a team record that the
+    games contradict is the file's error, at its line and column.
+    """
+    return _Reader(path, warn, teams=True).read(text)
+
+
+def read_trf_teams(text: str, *, path: str = "<input>", warn: Warn = log_warning) -> TeamEvent:
+    """Reads a TRF team competition (:func:`read_trf_reading`); an individual file is refused."""
+    found = read_trf_reading(text, path=path, warn=warn)
+    if not isinstance(found, TeamEvent):
+        raise TrfError("no team records (expected teams in records 310 or 013)", path=path, line=1, column=1)
+    return found
 
 
 @dataclass(slots=True)
@@ -202,9 +215,16 @@ class _Header:
     """The values of ``299`` records for every player in every round, by type."""
     type_kind: EventKind | None = None
     """Round robin or Swiss as record 192 codes it."""
+    team_kind: EventKind | None = None
+    """Round robin or Swiss when record 192 names a team competition (``FIDE_TEAM_BAKU``), with its line."""
+    team_type_line: int = 0
+    team_lines: list[tuple[int, str]] = field(default_factory=list)
+    """The team records, each with its line."""
+    system_records: list[Assignment] = field(default_factory=list)
+    """The ``299`` records for every player (or team) in every round."""
     records: list[tuple[str, str]] = field(default_factory=list)
-    byes: list[_Assignment] = field(default_factory=list)
-    abnormal: list[_Assignment] = field(default_factory=list)
+    byes: list[Assignment] = field(default_factory=list)
+    abnormal: list[Assignment] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -241,8 +261,10 @@ class _Results:
 class _Reader:
     """One reading of one file: its path, its header and, once read, its player lines."""
 
-    def __init__(self, path: str, warn: Warn) -> None:
+    def __init__(self, path: str, warn: Warn, *, teams: bool = False) -> None:
         self.path = path
+        self.teams = teams
+        """Whether a team competition is read (else refused at its first team record)."""
         self.say = warn
         self.header = _Header()
         self.layout = TRF16
@@ -254,7 +276,7 @@ class _Reader:
     def warn(self, lineno: int, message: str) -> None:
         self.say(InputWarning(message, self.path, lineno))
 
-    def read(self, text: str) -> Event:
+    def read(self, text: str) -> Event | TeamEvent:
         lines = split_lines(text.removeprefix("\ufeff"))
         is_player = list(map(_IS_PLAYER_LINE, lines))
         player_rows = list(compress(range(len(lines)), is_player))
@@ -292,8 +314,10 @@ class _Reader:
             return
         code = RECORD_CODE.text(line)
         if code in TEAM_RECORDS:
-            message = f"team competitions are not supported yet (record {code} is a team's); "
-            raise self.error(message + "sonneborn ranks individual events", lineno, 1)
+            if not self.teams:
+                raise self.error(unsupported_message(code), lineno, 1)
+            self.header.team_lines.append((lineno, line))
+            return
         content = line[CONTENT_COLUMN - 1 :]
         value = content.strip()
         header = self.header
@@ -342,6 +366,7 @@ class _Reader:
             case "192":
                 header.records.append((code, content))
                 header.type_kind = type_kind(value)
+                header.team_kind, header.team_type_line = team_type(value), lineno
             case "202":
                 listed = tuple(part.strip() for part in value.split(",") if part.strip())
                 header.info = dataclasses.replace(header.info, tiebreaks=listed)
@@ -416,7 +441,7 @@ class _Reader:
             first = TRF16.starts(BYE_STARTS, BYE_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
             message = f"expected a start number at columns {first}, found {first.text(line)!r}"
             raise self.error(message, lineno, BYE_STARTS)
-        self.header.byes.append(_Assignment(lineno, "240", bye, round_no, None, players))
+        self.header.byes.append(Assignment(lineno, "240", bye, round_no, None, players))
 
     def abnormal_record(self, lineno: int, line: str) -> None:
         """Reads a record 299: a type at column 5, points at 14–17, a round at 20–22, start numbers from 24 on."""
@@ -435,10 +460,12 @@ class _Reader:
             first = TRF16.starts(ABNORMAL_STARTS, ABNORMAL_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
             message = f"expected a start number at columns {first}, found {first.text(line)!r}"
             raise self.error(message, lineno, ABNORMAL_STARTS)
+        mp = ABNORMAL_MATCH_POINTS.text(line)
         if players:
-            self.header.abnormal.append(_Assignment(lineno, "299", kind, round_no, _fraction(text), players))
+            self.header.abnormal.append(Assignment(lineno, "299", kind, round_no, _fraction(text), players, mp))
         else:
             self.header.system_points.append((kind, _fraction(text)))
+            self.header.system_records.append(Assignment(lineno, "299", kind, 0, _fraction(text), (), mp))
 
     def starts(self, lineno: int, line: str, first: int) -> tuple[tuple[StartNo, int], ...]:
         """The start numbers of a record, 4 columns (``XXD`` digits) every 5 from ``first`` on, with their columns."""
@@ -451,9 +478,10 @@ class _Reader:
 
     # The event, once every line is read.
 
-    def event(self, players: PlayerLines, size: int) -> Event:
-        """The event of the player lines and the header records."""
+    def event(self, players: PlayerLines, size: int) -> Event | TeamEvent:
+        """The event of the player lines and the header records (a team event's, for a team competition)."""
         header = self.header
+        teams = self.teams and (bool(header.team_lines) or header.team_kind is not None)
         count = len(players.lines)
         rows = self.start_order(players)
         last_played, last_block = 0, 0
@@ -472,11 +500,12 @@ class _Reader:
         if problem is not None:
             raise self.error(problem, *self.rounds_position(players, rounds))
         results = _results(players, rounds, last_played)
-        for bye in header.byes:
-            self.assign_bye(bye, results)
         every_round: dict[tuple[int, str], tuple[int, Fraction]] = {}
-        for order, record in enumerate(header.abnormal):
-            self.assign_points(order, record, results, every_round)
+        if not teams:  # a team competition's byes and abnormal points are its teams'
+            for bye in header.byes:
+                self.assign_bye(bye, results)
+            for order, record in enumerate(header.abnormal):
+                self.assign_points(order, record, results, every_round)
         _assign_every_round(results, every_round)
         linenos = players.linenos[rows]
         self.check_pairings(results, linenos)
@@ -487,7 +516,7 @@ class _Reader:
         if header.stated_players is not None and header.stated_players[0] != count:
             stated, lineno = header.stated_players
             self.warn(lineno, f"record 062 gives {stated} players, but there are {count} player records (001)")
-        system = self.point_system()
+        system = self.point_system(teams=teams)
         awarded = results.award >= 0 if results.award is not None else np.zeros(results.kind.shape, dtype=bool)
         values = list(results.values)
         awarded_points = [] if results.award is None else [values[index] for index in results.award[awarded].tolist()]
@@ -507,7 +536,20 @@ class _Reader:
         )
         kind = header.type_kind or _event_kind(header.info.event_type)
         info = dataclasses.replace(header.info, point_system=system, kind=kind, records=tuple(header.records))
-        return Event(table, _roster(players, rows, names), info)
+        event = Event(table, _roster(players, rows, names), info)
+        if not teams:
+            return event
+        return read_teams(
+            event,
+            header.team_lines,
+            byes=header.byes,
+            abnormal=header.abnormal,
+            defaults=header.system_records,
+            stated_kind=(header.team_kind or _event_kind(header.info.event_type), header.team_type_line),
+            where=lambda row, round_no: (int(linenos[row]), self.layout.block_column(round_no)),
+            path=self.path,
+            warn=self.say,
+        )
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
@@ -550,7 +592,7 @@ class _Reader:
         found = next(a for a in header.byes + header.abnormal if a.round == rounds)
         return found.lineno, BYE_ROUND.first if found.code == "240" else ABNORMAL_ROUND.first
 
-    def check_player(self, record: _Assignment, start: StartNo, column: int, count: int) -> None:
+    def check_player(self, record: Assignment, start: StartNo, column: int, count: int) -> None:
         """Raises unless a start number of a bye or points record is a player's."""
         if start > count:
             message = (
@@ -558,7 +600,7 @@ class _Reader:
             )
             raise self.error(message, record.lineno, column)
 
-    def assign_bye(self, bye: _Assignment, results: _Results) -> None:
+    def assign_bye(self, bye: Assignment, results: _Results) -> None:
         """Gives a bye of record 240 to its players, in a round their lines leave blank (or mark absent)."""
         code = CODE[BYE_TYPES[bye.type]]
         column = bye.round - 1
@@ -575,7 +617,7 @@ class _Reader:
     def assign_points(
         self,
         order: int,
-        record: _Assignment,
+        record: Assignment,
         results: _Results,
         every_round: dict[tuple[int, str], tuple[int, Fraction]],
     ) -> None:
@@ -660,12 +702,15 @@ class _Reader:
         if more is not None:
             self.say(more)
 
-    def point_system(self) -> PointSystem:
+    def point_system(self, *, teams: bool = False) -> PointSystem:
         """The point system of record 162, else of the ``XXS`` lines, else FIDE's 1-½-0.
 
-        ``299`` records for every player in every round then set the value of their type.
+        ``299`` records for every player in every round then set the value of their type (in a team
+        competition they set the teams' instead).
         """
         header = self.header
+        if teams:
+            header = dataclasses.replace(header, system_points=[])
         system = self.xxs_point_system() if header.points else None
         if header.points_162:
             stated = self.point_system_162()

@@ -1,0 +1,615 @@
+"""A team event's matches from its players' games and the records that say more: :func:`build`.
+
+The games decide almost everything. Two teams met in a round when their
+members played each other; a match whose boards point at two teams, a game
+between team-mates or with a player of no team cannot stand. The boards are
+the team's players of the match in roster order, each facing his opponent,
+and an empty board where a player won by forfeit against nobody (``0000 - +``);
+a TRF-26 300 record gives a team's boards where it played out of that order.
+A team's GP of a match is the sum of its boards' points (C.07 11.1); the MP
+follow from comparing the two GP (C.07 11.1), unless a record says the match
+was forfeited (330). A match in which no board was played over the board is
+a forfeit too: C.07 15.1 counts a round without a match played as unplayed.
+A round without a match is a bye that a record gives (320, 240), or an absence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+import numpy as np
+
+from sonneborn.errors import InputError, InputWarning, Warn
+from sonneborn.event import BLACK, CODE, KINDS, UNKNOWN, WHITE, Event, integers, point_unit
+from sonneborn.model import EventKind, ResultKind
+from sonneborn.numbers import exact_text
+from sonneborn.teams import (
+    NO_BOARD,
+    Award,
+    ByePoints,
+    Matches,
+    Team,
+    TeamEvent,
+    TeamSource,
+    Where,
+)
+
+__all__ = ["build"]
+
+_SHOWN = 3
+"""How many inferred byes a warning names."""
+
+
+@dataclass
+class _Round:
+    """One team's round while it is worked out."""
+
+    opponent: int = -1
+    players: list[int] = field(default_factory=list)
+    """The team's players of the match: those who played a member of the opponent, or won against nobody."""
+    witness: tuple[int, int] | None = None
+    """A game that shows whom the team met: its player and his opponent (rows)."""
+    bye: ResultKind | None = None
+    bye_points: ByePoints | None = None
+    bye_where: Where = (0, 0)
+    forfeit: ResultKind | None = None
+    """The kind a 330 record gives the team."""
+    forfeit_where: Where = (0, 0)
+    white: bool | None = None
+    """Whether a 330 record names the team White."""
+    lineup: list[int] | None = None
+    """The boards a 300 record gives, rows or :data:`NO_BOARD`."""
+    boards: list[int] = field(default_factory=list)
+    kind: ResultKind = ResultKind.NOT_PLAYED
+    colour: int = UNKNOWN
+    match_points: Fraction = Fraction(0)
+    game_points: Fraction = Fraction(0)
+    awarded: bool = False
+
+
+def build(event: Event, source: TeamSource, *, warn: Warn) -> TeamEvent:
+    """The team event of an individual event and what its source says of the teams.
+
+    Raises the source's error (:attr:`TeamSource.fail`) at the place of the
+    first fact that cannot stand: team numbers that do not run 1..n, a player
+    listed in two teams or not in the event, a match whose boards point at
+    different teams, a bye, forfeit or board order that the games contradict.
+    """
+    return _Builder(event, source, warn).build()
+
+
+class _Builder:
+    def __init__(self, event: Event, source: TeamSource, warn: Warn) -> None:
+        self.event = event
+        self.source = source
+        self.say = warn
+        self.fail = source.fail
+        self.count = len(source.teams)
+        self.rounds = event.rounds
+        self.cells = [[_Round() for _ in range(self.rounds)] for _ in range(self.count)]
+        self.team_of = np.full(event.players, -1, dtype=np.int64)
+        self.position = np.zeros(event.players, dtype=np.int64)
+        self.board_count = len(source.sequence)
+        self.adjustments: dict[int, tuple[Fraction, Fraction]] = {}
+
+    def build(self) -> TeamEvent:
+        teams = self.rosters()
+        self.pair()
+        self.forfeits()
+        self.byes()
+        self.lineups()
+        self.lay_boards()
+        kind = self.source.kind or self.detected_kind()
+        self.score(kind)
+        self.award(self.source.awards)
+        return TeamEvent(self.event, teams, self.matches(), self.source.points, kind, self.source.record)
+
+    def error(self, message: str, where: Where) -> InputError:
+        return self.fail(message, where)
+
+    def name(self, row: int) -> str:
+        """A team as messages name it: its number and name."""
+        listed = self.source.teams[row]
+        return f"team {listed.number} ({listed.name})" if listed.name else f"team {listed.number}"
+
+    # The teams.
+
+    def rosters(self) -> tuple[Team, ...]:
+        listed = sorted(self.source.teams, key=lambda team: team.number)
+        for index, team in enumerate(listed):
+            if team.number != index + 1:
+                twice = index > 0 and listed[index - 1].number == team.number
+                what = f"{team.number} is given twice" if twice else f"{index + 1} is missing"
+                raise self.error(f"team numbers must run 1..{self.count} without gaps, but {what}", team.where)
+        players = self.event.players
+        teams = []
+        for row, team in enumerate(listed):
+            members = []
+            for board, (start, where) in enumerate(team.members):
+                if not 1 <= start <= players:
+                    message = f"{self.name(row)} lists player {start}, but there are {players} players "
+                    raise self.error(message + f"(expected 1 to {players})", where)
+                other = int(self.team_of[start - 1])
+                if other >= 0:
+                    message = f"player {start} is listed in {self.name(other)} and again in {self.name(row)} "
+                    raise self.error(message + "(expected each player in one team, once)", where)
+                self.team_of[start - 1] = row
+                self.position[start - 1] = board
+                members.append(start - 1)
+            teams.append(
+                Team(
+                    number=team.number,
+                    name=team.name,
+                    members=tuple(members),
+                    nickname=team.nickname,
+                    recorded_match_points=team.recorded_match_points,
+                    recorded_game_points=team.recorded_game_points,
+                    recorded_rank=team.recorded_rank,
+                )
+            )
+        self.source = replace(self.source, teams=listed)
+        return tuple(teams)
+
+    # The matches the games show.
+
+    def pair(self) -> None:
+        table = self.event.table
+        opponents, kinds = table.opponent.tolist(), table.kind.tolist()
+        forfeit_win = CODE[ResultKind.FORFEIT_WIN]
+        where = self.source.player_where
+        for row in range(self.event.players):
+            team = int(self.team_of[row])
+            for column in range(self.rounds):
+                other = opponents[row][column]
+                alone = other < 0 and kinds[row][column] == forfeit_win
+                if other < 0 and not alone:
+                    continue
+                round_no = column + 1
+                if team < 0:
+                    what = f"plays player {other + 1}" if other >= 0 else "wins by forfeit"
+                    message = f"round {round_no}: player {row + 1} {what}, but is listed in no team "
+                    raise self.error(
+                        message + "(expected every player of a team event in a team)", where(row, round_no)
+                    )
+                cell = self.cells[team][column]
+                if alone:
+                    cell.players.append(row)
+                    continue
+                other_team = int(self.team_of[other])
+                if other_team < 0:
+                    message = f"round {round_no}: player {row + 1} of {self.name(team)} plays player {other + 1}, "
+                    message += "who is listed in no team (expected every player of a team event in a team)"
+                    raise self.error(message, where(other, round_no))
+                if other_team == team:
+                    message = f"round {round_no}: players {row + 1} and {other + 1}, both of {self.name(team)}, play "
+                    raise self.error(message + "each other (expected a game between two teams)", where(row, round_no))
+                if cell.witness is not None and cell.opponent != other_team:
+                    first, first_other = cell.witness
+                    message = f"round {round_no}: the boards of {self.name(team)} point at different teams: player "
+                    message += f"{first + 1} plays {first_other + 1} of {self.name(cell.opponent)}, player {row + 1} "
+                    message += f"plays {other + 1} of {self.name(other_team)} (expected one opponent team per match)"
+                    raise self.error(message, where(row, round_no))
+                cell.opponent, cell.witness = other_team, (row, other)
+                cell.players.append(row)
+
+    def forfeits(self) -> None:
+        for forfeit in self.source.forfeits:
+            column = self.round_column(forfeit.round, forfeit.where, "330")
+            white, black = (
+                self.team_row(forfeit.white, forfeit.where, "330"),
+                self.team_row(forfeit.black, forfeit.where, "330"),
+            )
+            if white == black:
+                message = f"record 330 pairs {self.name(white)} with itself (expected two teams)"
+                raise self.error(message, forfeit.where)
+            for team, other, is_white in ((white, black, True), (black, white, False)):
+                cell = self.cells[team][column]
+                if cell.forfeit is not None:
+                    message = f"round {forfeit.round}: a second record 330 for {self.name(team)} "
+                    raise self.error(message + "(expected one per match)", forfeit.where)
+                if cell.opponent >= 0 and cell.opponent != other:
+                    raise self.error(
+                        f"round {forfeit.round}: record 330 says {self.name(team)} met {self.name(other)}, but its "
+                        + self.shown_witness(cell)
+                        + f" of {self.name(cell.opponent)}",
+                        forfeit.where,
+                    )
+                if forfeit.winner is None:
+                    cell.forfeit = ResultKind.FORFEIT_LOSS
+                else:
+                    won = (forfeit.winner == "white") == is_white
+                    cell.forfeit = ResultKind.FORFEIT_WIN if won else ResultKind.FORFEIT_LOSS
+                cell.opponent, cell.white, cell.forfeit_where = other, is_white, forfeit.where
+            for row in self.cells[white][column].players + self.cells[black][column].players:
+                kind = KINDS[int(self.event.table.kind[row, column])]
+                if kind.is_played:
+                    message = f"round {forfeit.round}: record 330 says the match of {self.name(white)} and "
+                    message += f"{self.name(black)} was forfeited, but player {row + 1} played his game over the "
+                    raise self.error(message + f"board (result {kind.value!r}; expected + or -)", forfeit.where)
+
+    def byes(self) -> None:
+        for bye in self.source.byes:
+            column = self.round_column(bye.round, bye.where, "320" if bye.kind is ResultKind.PAIRING_BYE else "240")
+            code = "320" if bye.kind is ResultKind.PAIRING_BYE else "240"
+            team = self.team_row(bye.team, bye.where, code)
+            cell = self.cells[team][column]
+            what = _BYE_NAMES[bye.kind]
+            if cell.bye is not None:
+                message = f"round {bye.round}: {self.name(team)} is given a bye twice (expected one per round)"
+                raise self.error(message, bye.where)
+            if cell.opponent >= 0 or cell.players:
+                message = f"round {bye.round}: record {code} gives {self.name(team)} {what}, but its "
+                shown = self.shown_witness(cell) if cell.witness else f"player {cell.players[0] + 1} wins by forfeit"
+                raise self.error(message + shown + " (expected no game in a round without a match)", bye.where)
+            cell.bye, cell.bye_points, cell.bye_where = bye.kind, bye.points, bye.where
+
+    def lineups(self) -> None:
+        for lineup in self.source.lineups:
+            column = self.round_column(lineup.round, lineup.where, "300")
+            team = self.team_row(lineup.team, lineup.where, "300")
+            other = self.team_row(lineup.opponent, lineup.where, "300")
+            cell = self.cells[team][column]
+            if cell.opponent != other:
+                met = f"meets {self.name(cell.opponent)}" if cell.opponent >= 0 else "has no match"
+                message = f"round {lineup.round}: record 300 names {self.name(other)} the opponent of "
+                raise self.error(message + f"{self.name(team)}, but it {met}", lineup.where)
+            if cell.lineup is not None:
+                message = f"round {lineup.round}: a second record 300 for {self.name(team)} (expected one per match)"
+                raise self.error(message, lineup.where)
+            rows: list[int] = []
+            for board, (start, where) in enumerate(lineup.players):
+                if start == 0:
+                    rows.append(NO_BOARD)
+                    continue
+                row = start - 1
+                if not 1 <= start <= self.event.players or int(self.team_of[row]) != team:
+                    message = f"record 300 puts player {start} on board {board + 1} of {self.name(team)}, who is "
+                    raise self.error(message + "not in that team (expected a member of it, or 0000)", where)
+                if row in rows:
+                    message = f"record 300 puts player {start} on two boards of {self.name(team)}"
+                    raise self.error(message + " (expected each player once)", where)
+                if row not in cell.players:
+                    message = f"round {lineup.round}: record 300 puts player {start} on board {board + 1}, but his "
+                    message += f"line records no game against {self.name(other)} (expected the players of the match)"
+                    raise self.error(message, where)
+                rows.append(row)
+            missing = [row for row in cell.players if row not in rows]
+            if missing:
+                message = f"round {lineup.round}: record 300 leaves out player {missing[0] + 1}, who plays for "
+                message += f"{self.name(team)} against {self.name(other)} (expected every player of the match)"
+                raise self.error(message, lineup.where)
+            cell.lineup = rows
+            self.board_count = max(self.board_count, len(rows))
+
+    # The boards.
+
+    def lay_boards(self) -> None:
+        """Each match's boards, from both teams' players and the 300 records; then every match padded alike."""
+        opponent = self.event.table.opponent
+        for column in range(self.rounds):
+            for team in range(self.count):
+                cell = self.cells[team][column]
+                other = cell.opponent
+                if other < 0:
+                    cell.boards = cell.lineup or sorted(cell.players, key=self.position.__getitem__)
+                    self.board_count = max(self.board_count, len(cell.boards))
+                    continue
+                if other < team:
+                    continue
+                facing = self.cells[other][column]
+                pairs = self.match_boards(team, other, column, cell, facing, opponent[:, column].tolist())
+                cell.boards = [first for first, _ in pairs]
+                facing.boards = [second for _, second in pairs]
+                self.board_count = max(self.board_count, len(pairs))
+
+    def match_boards(
+        self, team: int, other: int, column: int, cell: _Round, facing: _Round, opponents: list[int]
+    ) -> list[tuple[int, int]]:
+        """The boards of one match: each a player of ``team`` and of ``other`` (:data:`NO_BOARD` for empty)."""
+
+        def opposite(row: int) -> int:
+            return opponents[row] if row >= 0 and opponents[row] >= 0 else NO_BOARD
+
+        round_no = column + 1
+        if cell.lineup is not None and facing.lineup is not None:
+            pairs = list(zip(cell.lineup, facing.lineup, strict=False))
+            longer = cell.lineup if len(cell.lineup) > len(facing.lineup) else facing.lineup
+            pairs += [(row, NO_BOARD) if longer is cell.lineup else (NO_BOARD, row) for row in longer[len(pairs) :]]
+            for board, (first, second) in enumerate(pairs):
+                if (first >= 0 and opposite(first) != second) or (second >= 0 and opposite(second) != first):
+                    row = first if first >= 0 else second
+                    message = f"round {round_no}: the records 300 of {self.name(team)} and {self.name(other)} "
+                    message += f"put players {_player(first)} and {_player(second)} on board {board + 1}, but player "
+                    message += f"{row + 1} plays {_player(opposite(row))}"
+                    raise self.error(message + " (expected opponents on each board)", self.lineup_where(team, column))
+            return pairs
+        if facing.lineup is not None:
+            return [(second, first) for first, second in self.follow(facing.lineup, cell, opposite)]
+        if cell.lineup is not None:
+            return self.follow(cell.lineup, facing, opposite)
+        own = sorted(cell.players, key=self.position.__getitem__)
+        theirs = sorted(facing.players, key=self.position.__getitem__)
+        pairs = [(row, opposite(row)) for row in own]
+        for index, row in enumerate(theirs):
+            if opposite(row) >= 0:
+                continue
+            before = theirs[index - 1] if index else None
+            at = 0 if before is None else next(i for i, (_, s) in enumerate(pairs) if s == before) + 1
+            pairs.insert(at, (NO_BOARD, row))
+        seated = [second for _, second in pairs if second >= 0]
+        if seated != theirs:
+            first = next(a for a, b in zip(seated, theirs, strict=True) if a != b)
+            message = f"round {round_no}: {self.name(team)} and {self.name(other)} field their players in orders "
+            message += f"that disagree (player {first + 1} of {self.name(other)} faces board "
+            message += f"{[s for _, s in pairs].index(first) + 1}); the boards follow {self.name(team)}'s "
+            message += "(a record 300 gives them)"
+            self.say(InputWarning(message, self.source.path, *self.source.player_where(first, round_no)))
+        return pairs
+
+    @staticmethod
+    def follow(lineup: list[int], facing: _Round, opposite: Callable[[int], int]) -> list[tuple[int, int]]:
+        """The boards where one team's are given: the other's loners fill its empty boards, in roster order."""
+        loners = [row for row in facing.players if opposite(row) < 0]
+        pairs = []
+        for row in lineup:
+            if row >= 0:
+                pairs.append((row, opposite(row)))
+            else:
+                pairs.append((NO_BOARD, loners.pop(0) if loners else NO_BOARD))
+        return pairs + [(NO_BOARD, row) for row in loners]
+
+    def lineup_where(self, team: int, column: int) -> Where:
+        found = [lineup for lineup in self.source.lineups if lineup.round == column + 1]
+        return next((lineup.where for lineup in found if lineup.team == self.source.teams[team].number), (0, 0))
+
+    # The points.
+
+    def detected_kind(self) -> EventKind:
+        """Round robin when every two teams meet, the same number of times; else Swiss."""
+        count = self.count
+        meetings = np.zeros((count, count), dtype=np.int64)
+        for team in range(count):
+            for cell in self.cells[team]:
+                if cell.opponent >= 0:
+                    meetings[team, cell.opponent] += 1
+        off = meetings[~np.eye(count, dtype=bool)]
+        return EventKind.ROUND_ROBIN if count > 1 and off.size and (off == off[0]).all() and off[0] else EventKind.SWISS
+
+    def score(self, kind: EventKind) -> None:
+        table, points = self.event.table, self.source.points
+        units = table.score.points.tolist()
+        played = [CODE[k] for k in KINDS if k.is_played]
+        unfinished = CODE[ResultKind.NOT_PLAYED]
+        codes = table.kind.tolist()
+        boards = self.board_count
+        last = 0
+        for column in range(self.rounds):
+            if any(cell[column].opponent >= 0 or cell[column].players or cell[column].bye for cell in self.cells):
+                last = column + 1
+        for column in range(self.rounds):
+            for team in range(self.count):
+                cell = self.cells[team][column]
+                cell.boards += [NO_BOARD] * (boards - len(cell.boards))
+                cell.game_points = sum(
+                    (Fraction(units[row][column], table.score.unit) for row in cell.boards if row >= 0), Fraction(0)
+                )
+            for team in range(self.count):
+                cell = self.cells[team][column]
+                if cell.bye is not None:
+                    cell.kind = cell.bye
+                    stated = cell.bye_points or points.bye(cell.bye, boards)
+                    cell.match_points, cell.game_points = stated.match, stated.game
+                    continue
+                if cell.opponent < 0:
+                    if cell.players:
+                        cell.kind = ResultKind.FORFEIT_WIN
+                        cell.match_points = points.match_points(cell.kind)
+                    else:
+                        cell.kind = ResultKind.ZERO_BYE if column < last else ResultKind.NOT_PLAYED
+                        if cell.kind is ResultKind.ZERO_BYE:
+                            cell.game_points = points.bye(cell.kind, boards).game
+                            cell.match_points = points.bye(cell.kind, boards).match
+                    continue
+                self.match_kind(team, column, cell, played, unfinished, codes)
+            self.colour(column)
+        if self.source.infer_pab and kind is EventKind.SWISS and self.count % 2:
+            self.infer_byes(last, boards)
+
+    def match_kind(
+        self,
+        team: int,
+        column: int,
+        cell: _Round,
+        played: list[int],
+        unfinished: int,
+        codes: list[list[int]],
+    ) -> None:
+        """A match's kind and MP, from the 330 record or the two teams' GP; the second team's mirrors the first's."""
+        facing = self.cells[cell.opponent][column]
+        other_done = cell.opponent < team
+        points = self.source.points
+        board_kinds = [codes[row][column] for row in cell.boards + facing.boards if row >= 0]
+        if cell.forfeit is not None:
+            if not board_kinds:  # no board recorded: a forfeit on every board
+                per_board = {
+                    ResultKind.FORFEIT_WIN: points.games.points(ResultKind.FORFEIT_WIN),
+                    ResultKind.FORFEIT_LOSS: points.games.points(ResultKind.FORFEIT_LOSS),
+                }
+                cell.game_points = self.board_count * per_board[cell.forfeit]
+            elif other_done:
+                self.check_forfeit(team, column, cell, facing)
+            cell.kind = cell.forfeit
+        elif unfinished in board_kinds:
+            cell.kind = ResultKind.NOT_PLAYED
+        elif other_done:
+            double = facing.kind is ResultKind.FORFEIT_LOSS and facing.game_points == cell.game_points
+            cell.kind = ResultKind.FORFEIT_LOSS if double else facing.kind.complement
+        else:
+            mine, theirs = cell.game_points, facing.game_points
+            if any(code in played for code in board_kinds):
+                cell.kind = ResultKind.WIN if mine > theirs else ResultKind.LOSS if mine < theirs else ResultKind.DRAW
+            else:
+                cell.kind = ResultKind.FORFEIT_WIN if mine > theirs else ResultKind.FORFEIT_LOSS
+        cell.match_points = points.match_points(cell.kind)
+
+    def check_forfeit(self, team: int, column: int, cell: _Round, facing: _Round) -> None:
+        """Raises when the boards of a forfeited match give the loser more GP than the winner."""
+        for loser, winner, lost in ((cell, facing, cell.forfeit), (facing, cell, facing.forfeit)):
+            beaten = lost is ResultKind.FORFEIT_LOSS and winner.forfeit is ResultKind.FORFEIT_WIN
+            if beaten and loser.game_points > winner.game_points:
+                won = team if winner is cell else cell.opponent
+                message = f"round {column + 1}: record 330 says {self.name(won)} won by forfeit, but the boards "
+                message += f"give it {_points(winner.game_points)} against {_points(loser.game_points)}"
+                raise self.error(message, cell.forfeit_where)
+
+    def colour(self, column: int) -> None:
+        """Each match's first-board colours: from the first board whose colour a game gives, else the 330 record."""
+        sequence = (self.source.sequence or "WB").upper()
+        colours = self.event.table.colour[:, column].tolist()
+        for team in range(self.count):
+            cell = self.cells[team][column]
+            if cell.opponent < team:
+                continue
+            facing = self.cells[cell.opponent][column]
+            found = UNKNOWN
+            for board, row in enumerate(cell.boards):
+                if row >= 0 and colours[row] != UNKNOWN:
+                    same = sequence[board % len(sequence)] == sequence[0]
+                    found = colours[row] if same else {WHITE: BLACK, BLACK: WHITE}[colours[row]]
+                    break
+            if cell.white is not None:
+                stated = WHITE if (sequence[0] == "W") == cell.white else BLACK
+                if found not in (UNKNOWN, stated):
+                    message = f"round {column + 1}: record 330 makes {self.name(team)} the "
+                    message += f"{'white' if cell.white else 'black'} team, but its first board has "
+                    message += f"{'White' if found == WHITE else 'Black'} (expected the 330 record's colours)"
+                    raise self.error(message, cell.forfeit_where)
+                found = stated
+            cell.colour, facing.colour = found, {WHITE: BLACK, BLACK: WHITE}.get(found, UNKNOWN)
+
+    def infer_byes(self, last: int, boards: int) -> None:
+        """TRF-16 has no record of a team's PAB: a Swiss round's only team without a match had it, unless it
+        misses the next round too (a withdrawal)."""
+        found: list[str] = []
+        pab = self.source.points.bye(ResultKind.PAIRING_BYE, boards)
+        for column in range(last):
+            idle = [team for team in range(self.count) if self.cells[team][column].kind is ResultKind.ZERO_BYE]
+            if len(idle) != 1:
+                continue
+            team = idle[0]
+            if column + 1 < last and self.cells[team][column + 1].kind is ResultKind.ZERO_BYE:
+                continue
+            cell = self.cells[team][column]
+            cell.kind, cell.match_points, cell.game_points = ResultKind.PAIRING_BYE, pab.match, pab.game
+            found.append(f"round {column + 1}: {self.name(team)}")
+        if not found:
+            return
+        more = f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
+        message = "a team without a match in a round the others play is read as the pairing-allocated bye, "
+        message += f"{_points(pab.match)} MP and {_points(pab.game)} GP (a drawn match, C.04.6; TRF-16 has no "
+        message += f"record for it): {', '.join(found[:_SHOWN])}{more}"
+        self.say(InputWarning(message, self.source.path, self.source.record[1]))
+
+    def award(self, awards: Sequence[Award]) -> None:
+        """Applies abnormal points (299): the later record wins; a bye type may name a round without a match."""
+        for award in awards:
+            for number, where in award.teams:
+                team = self.team_row(number, where, "299")
+                if not award.kinds:
+                    self.adjust(team, award)
+                    continue
+                columns = (
+                    range(self.rounds) if not award.round else [self.round_column(award.round, award.where, "299")]
+                )
+                for column in columns:
+                    cell = self.cells[team][column]
+                    if cell.kind not in award.kinds:
+                        absent = cell.kind in (ResultKind.ZERO_BYE, ResultKind.NOT_PLAYED) and cell.opponent < 0
+                        if not award.round:
+                            continue
+                        if not (absent and award.kinds <= set(_BYE_NAMES)):
+                            message = f"round {award.round}: record 299 gives {self.name(team)} points for "
+                            message += f"{award.type!r}, but its round is {_KIND_NAMES.get(cell.kind, 'unplayed')} "
+                            raise self.error(message + f"(expected a result of type {award.type!r})", where)
+                        (cell.kind,) = award.kinds
+                    if award.match_points is not None:
+                        cell.match_points = award.match_points
+                    cell.game_points, cell.awarded = award.game_points, True
+
+    def adjust(self, team: int, award: Award) -> None:
+        """Adds a bonus or penalty (299 of a blank type) to a team's MP and GP."""
+        match, game = self.adjustments.get(team, (Fraction(0), Fraction(0)))
+        self.adjustments[team] = (match + (award.match_points or 0), game + award.game_points)
+
+    def matches(self) -> Matches:
+        count, rounds, boards = self.count, self.rounds, self.board_count
+        cells = [cell for team in self.cells for cell in team]
+        adjustments = self.adjustments
+        match_adjustments = [adjustments.get(team, (Fraction(0), Fraction(0)))[0] for team in range(count)]
+        game_adjustments = [adjustments.get(team, (Fraction(0), Fraction(0)))[1] for team in range(count)]
+        match_values = [cell.match_points for cell in cells]
+        game_values = [cell.game_points for cell in cells]
+        match_unit = point_unit([*match_values, *match_adjustments])
+        game_unit = point_unit([*game_values, *game_adjustments])
+
+        def units(values: list[Fraction], unit: int, shape: tuple[int, ...]) -> np.ndarray:
+            return integers([int(value * unit) for value in values]).reshape(shape)
+
+        return Matches(
+            opponent=np.array([cell.opponent for cell in cells], dtype=np.int64).reshape(count, rounds),
+            kind=np.array([CODE[cell.kind] for cell in cells], dtype=np.int8).reshape(count, rounds),
+            colour=np.array([cell.colour for cell in cells], dtype=np.int8).reshape(count, rounds),
+            boards=np.array([cell.boards for cell in cells], dtype=np.int64).reshape(count, rounds, boards),
+            match_points=units(match_values, match_unit, (count, rounds)),
+            game_points=units(game_values, game_unit, (count, rounds)),
+            awarded=np.array([cell.awarded for cell in cells], dtype=bool).reshape(count, rounds),
+            match_adjustment=units(match_adjustments, match_unit, (count,)),
+            game_adjustment=units(game_adjustments, game_unit, (count,)),
+            match_unit=match_unit,
+            game_unit=game_unit,
+        )
+
+    # Helpers.
+
+    def round_column(self, round_no: int, where: Where, code: str) -> int:
+        if not 1 <= round_no <= self.rounds:
+            message = f"record {code} names round {round_no}, but the event has {self.rounds} rounds"
+            raise self.error(message + f" (expected 1 to {self.rounds})", where)
+        return round_no - 1
+
+    def team_row(self, number: int, where: Where, code: str) -> int:
+        if not 1 <= number <= self.count:
+            message = f"record {code} names team {number}, but there are {self.count} teams"
+            raise self.error(message + f" (expected 1 to {self.count})", where)
+        return number - 1
+
+    def shown_witness(self, cell: _Round) -> str:
+        assert cell.witness is not None
+        row, other = cell.witness
+        return f"player {row + 1} plays player {other + 1}"
+
+
+_BYE_NAMES = {
+    ResultKind.PAIRING_BYE: "the pairing-allocated bye",
+    ResultKind.FULL_BYE: "a full-point bye",
+    ResultKind.HALF_BYE: "a half-point bye",
+    ResultKind.ZERO_BYE: "a zero-point bye",
+}
+_KIND_NAMES = {
+    ResultKind.WIN: "a win",
+    ResultKind.DRAW: "a draw",
+    ResultKind.LOSS: "a loss",
+    ResultKind.FORFEIT_WIN: "a forfeit win",
+    ResultKind.FORFEIT_LOSS: "a forfeit loss",
+    **_BYE_NAMES,
+}
+
+
+def _player(row: int) -> str:
+    return "0000" if row < 0 else str(row + 1)
+
+
+def _points(value: Fraction) -> str:
+    return exact_text(value)
