@@ -137,6 +137,15 @@ _NUMBER = re.compile(r"[0-9]+")
 _COUNT = re.compile(r"0*[0-9]{1,9}")
 """A count written as a record's value (rounds, digits): more than nine digits is not one."""
 _POINTS = re.compile(r"-?[0-9]{1,9}(?:[.,][0-9]{1,9})?")
+
+
+def _option_could_give(value: Fraction) -> bool:
+    """Whether ``--points`` reads the value: as a decimal of six digits each side of the point, or as p/q
+    of six digits each (issue 19)."""
+    decimal = abs(value) < 1_000_000 and (value * 1_000_000).denominator == 1
+    return decimal or (abs(value.numerator) <= 999_999 and value.denominator <= 999_999)
+
+
 _LEADING_NUMBER = re.compile(r"\s*0*([0-9]{1,9})(?![0-9])")
 _NRS_LINE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9]")
 _ROUND_ROBIN = re.compile(r"round[\s-]*robin|\brr\b|berger", re.IGNORECASE)
@@ -506,6 +515,9 @@ class _Reader:
             if not _POINTS.fullmatch(value):
                 message = f"expected points for {code}, found {shown(value)}"
                 raise self.error(message, lineno, column + len(code) + 1)
+            if not _option_could_give(_fraction(value)):
+                message = f"expected points for {code} of at most 6 digits before and after the point, found "
+                raise self.error(message + shown(value), lineno, column + len(code) + 1)
             for key in _XXS_SHORTCUTS.get(code, (code,)):
                 self.header.points[key] = (_fraction(value), value, lineno)
 

@@ -68,7 +68,17 @@ from sonneborn.formats.trf.layout import (
     Layout,
     type_kind,
 )
-from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament, mirrors
+from sonneborn.model import (
+    POINT_BOUND,
+    EventKind,
+    PointSystem,
+    ResultKind,
+    RoundNo,
+    StartNo,
+    Tournament,
+    mirrors,
+    within_point_bound,
+)
 
 __all__ = ["read_trf", "read_trf_event"]
 
@@ -376,6 +386,9 @@ class _Reader:
                 continue
             if not _POINTS.fullmatch(value):
                 message = f"expected points for {code}, found {shown(value)}"
+                raise self.error(message, lineno, column + len(code) + 1)
+            if not within_point_bound(_fraction(value)):  # as --points bounds them
+                message = f"expected points for {code} of {POINT_BOUND}, found {shown(value)}"
                 raise self.error(message, lineno, column + len(code) + 1)
             for key in _XXS_SHORTCUTS.get(code, (code,)):
                 self.header.points[key] = (_fraction(value), value, lineno)

