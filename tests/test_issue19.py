@@ -10,6 +10,8 @@ that disagrees is an error; players without a name are warned of. The bad inputs
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -94,3 +96,52 @@ def test_aob_and_solkoff_of_a_unit_beyond_64_bits() -> None:
     assert aob.number(3) == (bh[0] + bh[1] + bh[2]) / 3
     assert aob.number(0) == (bh[1] + bh[2] + bh[3]) / 3
     assert [solk.number(row) for row in range(4)] == bh  # no unplayed game: Solkoff is Buchholz
+
+
+def _closed_stdout(*args: str) -> subprocess.CompletedProcess[str]:
+    """``sonneborn ARGS >&-``: the command started without a standard output."""
+    command = ["sh", "-c", 'exec "$0" -m sonneborn "$@" >&-', sys.executable, *args]
+    return subprocess.run(command, capture_output=False, stderr=subprocess.PIPE, text=True, check=False)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["standings", str(REFERENCE)],
+        ["standings", str(REFERENCE), "-f", "json"],
+        ["crosstable", str(REFERENCE)],
+        ["check", str(REFERENCE)],
+        ["compare", str(REFERENCE)],
+        ["convert", str(REFERENCE), "-", "--to", "json"],
+        ["demo"],
+    ],
+    ids=lambda args: " ".join(args[:1] + args[2:]),
+)
+def test_a_closed_standard_output_is_one_line(args: list[str]) -> None:
+    # Was "internal error: AttributeError: 'NoneType' object has no attribute 'flush'".
+    found = _closed_stdout(*args)
+    assert (found.returncode, found.stderr) == (
+        2,
+        "sonneborn: error: <stdout>: cannot write the output: standard output is closed\n",
+    )
+
+
+def test_a_command_that_writes_files_needs_no_standard_output(tmp_path: Path) -> None:
+    target = tmp_path / "event.json"
+    found = _closed_stdout("convert", str(REFERENCE), str(target))
+    assert found.returncode == 0, found.stderr
+    assert json.loads(target.read_text(encoding="utf-8"))["tournament"]["players"][0]["name"] == "Adams, Ann"
+    found = _closed_stdout("batch", str(REFERENCE), "-o", str(tmp_path / "out"), "-j", "1")
+    assert found.returncode == 0, found.stderr
+    assert (tmp_path / "out" / "trf_valid_reference.json").is_file()
+
+
+@pytest.mark.parametrize("args", [["demo"], ["check", str(REFERENCE)], ["crosstable", str(REFERENCE)]])
+def test_a_reader_gone_before_the_output_ends_it_quietly(args: list[str]) -> None:
+    # `sonneborn demo | head -c0`: the pipe is closed before the first write; a quiet SIGPIPE status.
+    command = [sys.executable, "-m", "sonneborn", *args]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        errors = process.stderr.read()
+    assert (process.returncode, errors) == (141, b"")
