@@ -145,3 +145,80 @@ def test_a_reader_gone_before_the_output_ends_it_quietly(args: list[str]) -> Non
         process.stdout.close()
         errors = process.stderr.read()
     assert (process.returncode, errors) == (141, b"")
+
+
+def _events(folder: Path, *names: str) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in names]
+    for path in paths:
+        path.write_bytes(REFERENCE.read_bytes())
+    return paths
+
+
+def test_batch_into_its_own_folder_refuses_instead_of_doing_nothing(tmp_path: Path) -> None:
+    # `batch DIR -o DIR` was "0 done, 0 skipped, 0 failed" and exit 0: its inputs were taken for outputs.
+    from sonneborn.batch import find_inputs, run_batch
+    from sonneborn.errors import OptionError
+
+    events = tmp_path / "events"
+    _events(events, "a.trf", "b.trf")
+    code, out, err = run("batch", str(events), "-o", str(events))
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"sonneborn: error: --output: the output folder {str(events)!r} holds every input"), err
+    assert err.count("\n") == 1 and sorted(p.name for p in events.iterdir()) == ["a.trf", "b.trf"]
+    with pytest.raises(OptionError, match="nothing would be done"):
+        run_batch(find_inputs(str(events)), tmp_path, jobs=1, progress=False)  # a folder that holds them
+    # A folder of its own inside the inputs' folder is what the message proposes: it works, and again.
+    for _ in range(2):
+        code, _, err = run("batch", str(events), "-o", str(events / "standings"), "-j", "1")
+        assert code == 0, err
+    assert sorted(p.name for p in (events / "standings").iterdir()) == ["a.json", "b.json"]
+
+
+def test_batch_jobs_are_capped_at_the_cores_with_one_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import concurrent.futures
+
+    import sonneborn.batch
+
+    pools: list[int | None] = []
+
+    class Recorded(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, max_workers: int | None = None) -> None:
+            pools.append(max_workers)
+            super().__init__(max_workers=max_workers)
+
+    monkeypatch.setattr(sonneborn.batch, "available_cores", lambda: 2)
+    monkeypatch.setattr(sonneborn.batch, "ProcessPoolExecutor", Recorded)
+    _events(tmp_path / "events", "a.trf", "b.trf", "c.trf")
+    code, _, err = run("batch", str(tmp_path / "events"), "-o", str(tmp_path / "out"), "-j", "1000000")
+    assert code == 0, err
+    assert err.splitlines()[0] == "sonneborn: warning: -j 1000000: this process may use 2 cores, so 2 workers"
+    assert err.count("warning") == 1 and pools == [2]
+    assert len(list((tmp_path / "out").iterdir())) == 3
+    assert "at most the cores" in run("batch", "--help")[1]
+
+
+def test_an_event_reached_through_a_link_is_named_after_its_file(tmp_path: Path) -> None:
+    (target,) = _events(tmp_path / "archive", "open_2019.trf")
+    links = tmp_path / "events"
+    links.mkdir()
+    (links / "current.trf").symlink_to(target)
+    _events(links, "club.trf")
+    code, _, err = run("batch", str(links), "-o", str(tmp_path / "out"), "-j", "1")
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["club.json", "open_2019.json"]
+    # The link beside the file it links to: one event, one output, under the file's name.
+    (tmp_path / "archive" / "latest.trf").symlink_to(target)
+    code, _, err = run("batch", str(tmp_path / "archive"), "-o", str(tmp_path / "out2"), "-j", "1")
+    assert code == 0, err
+    assert [p.name for p in (tmp_path / "out2").iterdir()] == ["open_2019.json"]
+    # Two links to two files of one name: each output named after its link.
+    other = _events(tmp_path / "other", "open_2019.trf")[0]
+    (links / "previous.trf").symlink_to(other)
+    code, _, err = run("batch", str(links), "-o", str(tmp_path / "out3"), "-j", "1")
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out3").iterdir()) == [
+        "club.json",
+        "current.trf.json",
+        "previous.trf.json",
+    ]

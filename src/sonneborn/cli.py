@@ -512,7 +512,13 @@ Examples:
     help="Output format.",
 )
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: each file's own list.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N", help="Worker processes (default: every core).")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Worker processes, at most the cores this process may use (default: all of them).",
+)
 @click.option("--force", is_flag=True, help="Recompute outputs that are newer than their inputs too.")
 @click.option(
     "--executor",
@@ -539,10 +545,13 @@ def batch(
     paths below it. A file that fails is reported and the others go on; an output newer than its input is
     kept unless --force.
     """
-    from sonneborn.batch import find_inputs, run_batch
+    from sonneborn.batch import available_cores, find_inputs, run_batch
 
     if executor == "dask" and not scheduler:
         raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    cores = available_cores()
+    if executor == "local" and jobs is not None and jobs > cores:  # run_batch caps them; said once, here
+        click.echo(f"sonneborn: warning: -j {jobs}: this process may use {cores} cores, so {cores} workers", err=True)
     files = find_inputs(source)
     if not files:
         raise click.UsageError(f"no event files in {source!r}")
