@@ -222,3 +222,26 @@ def test_an_event_reached_through_a_link_is_named_after_its_file(tmp_path: Path)
         "current.trf.json",
         "previous.trf.json",
     ]
+
+
+@pytest.mark.parametrize(
+    ("records", "message"),
+    [
+        (["XXR 3", "142 3"], None),  # TRF-26's 142 beside XXR, agreeing: read as before
+        (["XXR 3", "142 4"], "2:5: record 142 gives 4 as the number of rounds, but record XXR at line 1 gave 3"),
+        (["XXD 4", "XXD 5"], "2:5: record XXD gives 5 as the number of digits, but record XXD at line 1 gave 4"),
+        (["202 SB,BH", "202 BH"], "2:5: record 202 gives 'BH' as the tie-break list, but record 202 at line 1 gave"),
+    ],
+    ids=["agreeing", "rounds", "digits", "list"],
+)
+def test_a_record_given_twice_must_agree(tmp_path: Path, records: list[str], message: str | None) -> None:
+    path = tmp_path / "twice.trf"
+    lines = REFERENCE.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join([*records, *(line for line in lines if not line.startswith("XXR"))]) + "\n", "utf-8")
+    code, out, err = run("standings", str(path), "-f", "json")
+    if message is None:
+        assert code == 0, err
+        assert json.loads(out)["event"]["rounds"] == 3
+        return
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"sonneborn: error: {path}:{message}") and err.count("\n") == 1, err

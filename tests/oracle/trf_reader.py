@@ -241,6 +241,8 @@ class _Reader:
         """The line and round of each forfeit loss without an opponent, read as an absence."""
         self.layout = TRF16
         self.seen_players = False
+        self.stated: dict[str, tuple[int, str, str]] = {}
+        """The first line, record and value of each thing stated once (rounds, digits, the list)."""
 
     def error(self, message: str, lineno: int, column: int = 0) -> TrfError:
         return TrfError(message, path=self.path, line=lineno, column=column)
@@ -367,10 +369,12 @@ class _Reader:
                 if self.seen_players:
                     message = "record XXD after the player records (expected it before the first 001 line)"
                     raise self.error(message, lineno, 1)
+                self.stated_once(lineno, code, "the number of digits", str(int(value)))
                 self.layout = Layout(int(value))
             case "XXR" | "142":
                 if not _COUNT.fullmatch(value):
                     raise self.error(f"expected a number of rounds in record {code}, found {shown(value)}", lineno, 5)
+                self.stated_once(lineno, code, "the number of rounds", str(int(value)))
                 header.stated_rounds = int(value)
                 header.stated_rounds_line = lineno
                 header.stated_rounds_code = code
@@ -383,6 +387,7 @@ class _Reader:
                 header.type_kind = _type_kind(value)
             case "202":
                 header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
+                self.stated_once(lineno, code, "the tie-break list", shown(",".join(header.tiebreaks)))
             case "240":
                 self.bye_record(lineno, line)
             case "299":
@@ -500,6 +505,20 @@ class _Reader:
             self.absences.append((lineno, round_no))
             kind = ResultKind.ZERO_BYE
         return Entry(round=round_no, opponent=opponent, colour=colour, kind=kind)
+
+    def stated_once(self, lineno: int, code: str, what: str, value: str) -> None:
+        """Issue 19: a second XXR (or 142, XXD, 202) giving something else is an error at its value."""
+        if what not in self.stated:
+            self.stated[what] = (lineno, code, value)
+            return
+        first_line, first_code, first_value = self.stated[what]
+        if value != first_value:
+            raise self.error(
+                f"record {code} gives {value} as {what}, but record {first_code} at line {first_line} gave "
+                f"{first_value} (expected {what} once, or records that agree)",
+                lineno,
+                5,
+            )
 
     def points_line(self, lineno: int, line: str) -> None:
         """Reads an ``XXS`` line of ``CODE=VALUE`` pairs (JaVaFo)."""
