@@ -245,3 +245,55 @@ def test_a_record_given_twice_must_agree(tmp_path: Path, records: list[str], mes
         return
     assert (code, out) == (2, ""), err
     assert err.startswith(f"sonneborn: error: {path}:{message}") and err.count("\n") == 1, err
+
+
+NAMELESS = DATA / "bad" / "trf_players_without_names.trf"
+"""The reference with players 2 and 4 left without a name."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["standings", "-f", "table"],
+        ["standings", "-f", "json"],
+        ["standings", "-f", "csv"],
+        ["standings", "-f", "html"],
+        ["standings", "-f", "md"],
+        ["standings", "-f", "trf"],
+        ["standings", "--explain", "2"],
+        ["crosstable", "-f", "table"],
+        ["crosstable", "-f", "html"],
+        ["check"],
+        ["compare", "--rules", "fide-2009,fide-2026"],
+    ],
+    ids=" ".join,
+)
+def test_players_without_a_name_are_warned_of_once_and_every_output_is_made(args: list[str]) -> None:
+    code, out, err = run(args[0], str(NAMELESS), *args[1:])
+    assert code == 0, err
+    assert (
+        err
+        == f"sonneborn: warning: {NAMELESS}: players 2 and 4 have no name (each is shown by his start number only)\n"
+    )
+    assert out.strip()
+
+
+def test_players_without_a_name_keep_their_start_numbers_and_values() -> None:
+    # Brown (no. 2) drew Clark and Adams and beat Dunne: 2 points, SB ½×2.5 + ½×1.5 + 0 = 2.
+    code, out, err = run("standings", str(NAMELESS), "-f", "json", "-t", "SB")
+    assert code == 0, err
+    rows = {row["start"]: row for row in json.loads(out)["standings"]}
+    assert (rows[2]["name"], rows[2]["points"], rows[2]["values"]["SB"]) == ("", 2.0, 2.0)
+    assert (rows[4]["name"], rows[4]["rank"]) == ("", 4)
+
+
+@pytest.mark.parametrize(("target", "what"), [("event.pgn", "a PGN file"), ("event.tsv", "a crosstable")])
+def test_converting_players_without_a_name_to_a_format_that_needs_one_says_so(
+    tmp_path: Path, target: str, what: str
+) -> None:
+    out = tmp_path / target
+    code, _, err = run("convert", str(NAMELESS), str(out))
+    assert code == 0, err
+    sentence = f"players without a name (no. 2, 4): {what} knows players by name, so it will not read back until"
+    assert f"sonneborn: warning: {out}: {sentence}" in err
+    assert run("standings", str(out))[0] == 2  # as it says

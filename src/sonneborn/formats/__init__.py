@@ -24,7 +24,7 @@ from typing import BinaryIO, TextIO
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning
 from sonneborn.event import Event
-from sonneborn.formats.lines import split_lines
+from sonneborn.formats.lines import nameless, split_lines
 from sonneborn.model import Tournament
 
 _TRF_LINE = re.compile(r"^(?:\d{3}|XX[A-Z]|###)(?: |$)")
@@ -266,9 +266,13 @@ def load_text(
 
 def _as_recorded(loaded: Loaded, path: str, warn: Warn) -> Loaded:
     """The reading with the blank rounds its recorded totals count read as byes, and the totals nothing
-    explains warned of (:func:`sonneborn.recorded.read_recorded`): what every reader's event passes through."""
+    explains warned of (:func:`sonneborn.recorded.read_recorded`): what every reader's event passes through.
+    The players without a name are warned of here too, once for every reader."""
     from sonneborn.recorded import read_recorded
 
+    unnamed = nameless(list(loaded.event.roster.names), path)
+    if unnamed is not None:
+        warn(unnamed)
     found = read_recorded(loaded.event, path=path)
     for warning in found.warnings:
         warn(warning)
