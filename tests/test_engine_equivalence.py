@@ -15,6 +15,7 @@ import os
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from oracle.registry import parse_list as oracle_parse_list
 from random_events import random_event
 
 from sonneborn.explain import explained, format_value
-from sonneborn.model import Tournament
+from sonneborn.model import PointSystem, Tournament
 from sonneborn.ranking import column_keys, rank
 from sonneborn.tiebreaks import REGISTRY, Spec, parse_list
 from sonneborn.tiebreaks.rules import Rules
@@ -191,6 +192,28 @@ def test_the_same_kernels_on_python_integers_give_the_same_values(first: int) ->
             a, b = narrow_standings.column(key), wide_standings.column(key)
             assert [a.number(row) for row in range(len(a))] == [b.number(row) for row in range(len(b))], key
             assert [a.value(row) for row in range(len(a))] == [b.value(row) for row in range(len(b))], key
+
+
+HUGE_UNIT = PointSystem(
+    win=Fraction(1),
+    draw=Fraction(499_991, 999_983),
+    loss=Fraction(0),
+    forfeit_win=Fraction(999_958, 999_959),
+    pairing_bye=Fraction(999_960, 999_961),
+    half_bye=Fraction(499_989, 999_979),
+)
+"""A point system of six-digit denominators, as ``--points`` allows: its unit, their product, is beyond 64 bits."""
+
+
+@pytest.mark.parametrize("first", range(0, 20, CHUNK))
+def test_a_unit_beyond_64_bits_gives_the_oracles_values_issue_19(first: int) -> None:
+    # A unit of 10^24 (1/999983 and the like, each a prime): every code's kernel on Python integers.
+    from sonneborn.event import EXACT_LIMIT, Event
+
+    for seed in range(first, first + CHUNK):
+        event = dataclasses.replace(random_event(random.Random(30_000 + seed)), point_system=HUGE_UNIT)
+        assert Event.of(event).table.score.unit >= EXACT_LIMIT
+        compare(event, ",".join(EVERY_CODE), list(Rules)[seed % len(Rules)])
 
 
 def test_many_games_rank_averages_exactly() -> None:

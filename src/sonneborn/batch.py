@@ -2,8 +2,8 @@
 
 Each file is read, ranked and rendered as ``sonneborn standings FILE -f FORMAT`` would, and the result is
 written to the output folder under the input's name (``a/b.trf`` → ``OUT/a/b.json``, keeping the path
-below the folder the inputs share). A file that fails is recorded with its error and the others go on;
-an output newer than its input is left as it is unless forced.
+below the folder the inputs share; a link is named after the file it links to). A file that fails is
+recorded with its error and the others go on; an output newer than its input is left as it is unless forced.
 
 >>> import tempfile
 >>> seed = Path(__file__).parent / "data" / "wccc_1975_final.tsv"
@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sonneborn.errors import InputError, OutputError, TiebreakError
+from sonneborn.errors import InputError, OptionError, OutputError, TiebreakError
 from sonneborn.files import write_file
 from sonneborn.formats import FORMATS as INPUT_FORMATS
 from sonneborn.render import render
 from sonneborn.render.json import iter_json
 from sonneborn.tiebreaks import parse_list
 
-__all__ = ["EXECUTORS", "FORMATS", "INPUT_SUFFIXES", "BatchSummary", "find_inputs", "run_batch"]
+__all__ = ["EXECUTORS", "FORMATS", "INPUT_SUFFIXES", "BatchSummary", "available_cores", "find_inputs", "run_batch"]
 
 INPUT_SUFFIXES = tuple(suffix for f in INPUT_FORMATS.values() for suffix in f.suffixes)
 """The files a folder given as input contributes, by extension."""
@@ -99,11 +99,24 @@ def find_inputs(pattern: str) -> list[Path]:
         found = [p for p in _walk(root) if wanted.fullmatch(p.relative_to(root).as_posix())]
     else:  # no recursion: a plain glob cannot loop
         found = [Path(name) for name in glob.glob(pattern) if os.path.isfile(name)]
-    # Each file once, by its real path: two links to one event are one input.
+    # Each file once, by its real path: two links to one event are one input, the file itself where it is found.
     unique: dict[str, Path] = {}
     for file in sorted(found):
-        unique.setdefault(os.path.realpath(file), file)
+        real = os.path.realpath(file)
+        if real not in unique or real == os.path.abspath(file):
+            unique[real] = file
     return sorted(unique.values())
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system says), at least 1: the most
+    worker processes of the local executor."""
+    counted: Callable[[], int | None] | None = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counted is not None:
+        return counted() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def _walk(root: Path) -> Iterator[Path]:
@@ -171,9 +184,10 @@ def run_batch(
 
     ``tiebreaks`` is a list such as ``"BH/C1,BH,SB"``; without it each file's own list (TRF-26 record 202)
     is used, else the default of its kind. ``jobs`` is the number of worker processes of the local
-    executor (default: every core). The ``dask`` executor sends the work to the scheduler at
-    ``scheduler``; its workers must see the files at the same (absolute) paths. Raises
-    :exc:`~sonneborn.errors.TiebreakError` for a list that cannot be parsed, before any file is read.
+    executor, at most :func:`available_cores` (the default). The ``dask`` executor sends the work to the
+    scheduler at ``scheduler``; its workers must see the files at the same (absolute) paths. Raises
+    :exc:`~sonneborn.errors.TiebreakError` for a list that cannot be parsed, before any file is read, and
+    :exc:`~sonneborn.errors.OptionError` when every input is inside ``outdir`` (nothing would be done).
     """
     began = time.perf_counter()
     if fmt not in FORMATS:
@@ -186,6 +200,8 @@ def run_batch(
         parse_list(tiebreaks)
     _import_engine()
     targets = _targets(inputs, outdir, FORMATS[fmt])
+    if inputs and not targets:
+        raise OptionError(_inside_output(outdir), option="output")
     pending: list[tuple[Path, Path]] = []
     skipped = 0
     for source, target in targets:
@@ -207,7 +223,8 @@ def run_batch(
                     errors[source] = error
             advance(len(outcomes))
 
-        workers = jobs or os.cpu_count() or 1
+        cores = available_cores()
+        workers = (jobs or cores) if executor == "dask" else min(jobs or cores, cores)
         chunks = _chunks(jobs_list, workers)
         if executor == "dask":
             assert scheduler is not None
@@ -228,11 +245,22 @@ def run_batch(
     return BatchSummary(done, skipped, failed, time.perf_counter() - began, count, warned)
 
 
+def _inside_output(outdir: Path) -> str:
+    """Why a batch whose every input is inside the output folder refuses, and what to give instead."""
+    return (
+        f"the output folder {str(outdir)!r} holds every input, and the files inside it are left out as the "
+        f"outputs of an earlier run: nothing would be done (give a folder of its own, such as "
+        f"{str(outdir / 'standings')!r})"
+    )
+
+
 def _targets(inputs: Sequence[Path], outdir: Path, suffix: str) -> list[tuple[Path, Path]]:
     """Each input with its output: its path below the inputs' common folder, with the output's extension.
 
     Inputs inside the output folder are left out (a second run over a folder must not read its own
-    outputs); two inputs that would share an output keep their own extension too (``a.trf.json``).
+    outputs). An input reached through a link is named after the file it links to (the event's own name),
+    in the link's folder. Two inputs that would share an output keep their own extension too
+    (``a.trf.json``), and two links to files of one name in one folder are named after the links.
     """
     out = outdir.absolute()
     kept = [path for path in inputs if not path.absolute().is_relative_to(out)]
@@ -240,13 +268,20 @@ def _targets(inputs: Sequence[Path], outdir: Path, suffix: str) -> list[tuple[Pa
         return []
     base = Path(os.path.commonpath([path.absolute().parent for path in kept]))
     relative = [path.absolute().relative_to(base) for path in kept]
-    names = [rel.with_suffix(suffix) for rel in relative]
-    counts = Counter(names)
-    clashes = {name for name, count in counts.items() if count > 1}
-    return [
-        (path, outdir / (rel.with_name(rel.name + suffix) if name in clashes else name))
-        for path, rel, name in zip(kept, relative, names, strict=True)
+    named = [rel.with_name(Path(os.path.realpath(path)).name) for path, rel in zip(kept, relative, strict=True)]
+    choices = [
+        [name.with_suffix(suffix), name.with_name(name.name + suffix), rel.with_name(rel.name + suffix)]
+        for name, rel in zip(named, relative, strict=True)
     ]
+    chosen = [names[0] for names in choices]
+    for level in (1, 2):  # the first name no other input's output shares
+        counts = Counter(chosen)
+        chosen = [names[level] if counts[now] > 1 else now for names, now in zip(choices, chosen, strict=True)]
+    shared = next((name for name, count in Counter(chosen).items() if count > 1), None)
+    if shared is not None:
+        both = " and ".join(str(path) for path, name in zip(kept, chosen, strict=True) if name == shared)
+        raise OutputError(f"{both} would both be written here; rename one", path=str(outdir / shared))
+    return [(path, outdir / name) for path, name in zip(kept, chosen, strict=True)]
 
 
 def _newer(target: Path, source: Path) -> bool:

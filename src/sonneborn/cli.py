@@ -6,6 +6,9 @@ Library errors become user errors here and nowhere else: one line
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -43,6 +46,24 @@ def _say(warnings: Iterable[InputWarning]) -> None:
         click.echo(f"sonneborn: warning: {warning}", err=True)
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the process has none (``sonneborn … >&-``): nothing to write is fine, the first
+    thing to write is the error, on one line, and a command that writes only files runs as usual."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        if text:
+            raise OSError(errno.EBADF, "standard output is closed")
+        return 0
+
+
+def _quiet_stdout() -> None:
+    """Points standard output at the null device, so that nothing is left to write (or fail) at exit."""
+    with contextlib.suppress(OSError, ValueError):  # no descriptor behind it (closed, or not a file)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def _user_errors(command: F) -> F:
     """Turns the library's errors into one line on stderr and exit status 2.
 
@@ -52,6 +73,8 @@ def _user_errors(command: F) -> F:
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if sys.stdout is None:
+            sys.stdout = _ClosedOutput()
         try:
             result = command(*args, **kwargs)
             sys.stdout.flush()  # a full disk says so here, as an error, not at exit
@@ -72,11 +95,11 @@ def _user_errors(command: F) -> F:
             raise
         except BrokenPipeError:
             # The reader of the output went away (`| head`): stop quietly, as a process ended by SIGPIPE.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+            _quiet_stdout()
             sys.exit(128 + 13)
         except OSError as error:
             # Reading errors are InputErrors by now: what is left is the output (a full disk, a closed file).
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            _quiet_stdout()
             click.echo(f"sonneborn: error: <stdout>: cannot write the output: {error.strerror or error}", err=True)
             sys.exit(2)
         except Exception as error:
@@ -490,7 +513,13 @@ Examples:
     help="Output format.",
 )
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: each file's own list.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N", help="Worker processes (default: every core).")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Worker processes, at most the cores this process may use (default: all of them).",
+)
 @click.option("--force", is_flag=True, help="Recompute outputs that are newer than their inputs too.")
 @click.option(
     "--executor",
@@ -517,10 +546,13 @@ def batch(
     paths below it. A file that fails is reported and the others go on; an output newer than its input is
     kept unless --force.
     """
-    from sonneborn.batch import find_inputs, run_batch
+    from sonneborn.batch import available_cores, find_inputs, run_batch
 
     if executor == "dask" and not scheduler:
         raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    cores = available_cores()
+    if executor == "local" and jobs is not None and jobs > cores:  # run_batch caps them; said once, here
+        click.echo(f"sonneborn: warning: -j {jobs}: this process may use {cores} cores, so {cores} workers", err=True)
     files = find_inputs(source)
     if not files:
         raise click.UsageError(f"no event files in {source!r}")
@@ -619,6 +651,7 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...]) -> None:
 
 
 @cli.command()
+@_user_errors
 def demo() -> None:
     """Print the standings of the bundled 1975–80 World Correspondence Championship Final."""
     from sonneborn.demo import seed_event

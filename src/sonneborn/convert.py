@@ -34,6 +34,10 @@ WRITES_POINTS = frozenset({"trf", "tsv", "csv", "html", "md"})
 well; PGN writes none)."""
 
 
+BY_NAME = frozenset({"tsv", "csv", "pgn"})
+"""The formats whose reader knows a player by his name, and refuses a player without one."""
+
+
 def target_format(path: str, given: str | None) -> str:
     """The output format: the one given, else the one the extension names."""
     if given is not None:
@@ -103,4 +107,11 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[str]]:
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
     text, lost = WRITERS[fmt](event.tournament)
     note = written_otherwise(event) if fmt in WRITES_POINTS else None
-    return text, lost if note is None else [*lost, note]
+    lost = lost if note is None else [*lost, note]
+    unnamed = [str(start) for start, name in enumerate(event.roster.names, start=1) if not name.strip()]
+    if unnamed and fmt in BY_NAME:
+        what = "a PGN file" if fmt == "pgn" else "a crosstable"
+        listed = ", ".join(unnamed[:8]) + (f" and {len(unnamed) - 8:,} more" if len(unnamed) > 8 else "")
+        reason = f"{what} knows players by name, so it will not read back until each has one"
+        lost.append(f"players without a name (no. {listed}): {reason}")
+    return text, lost

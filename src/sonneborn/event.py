@@ -87,6 +87,18 @@ def as_wide(array: Ints) -> Ints:
     return wide
 
 
+def times(counts: Ints, factor: int) -> Ints:
+    """Counts (of rounds, of games) times a number of units: Python integers where 64 bits could overflow.
+
+    >>> times(np.array([1, 2]), 3).tolist(), times(np.array([1, 2]), 2**70).dtype
+    ([3, 6], dtype('O'))
+    """
+    largest = int(np.abs(counts).max()) if counts.size and counts.dtype != object else 0
+    if counts.dtype != object and abs(factor) * (largest + 1) >= EXACT_LIMIT:
+        counts = as_wide(counts)
+    return counts * factor
+
+
 def of_kinds(kind: npt.NDArray[np.integer[Any]], kinds: Sequence[ResultKind]) -> Bools:
     """Whether each entry's kind code is one of ``kinds`` (one look-up in a table of the 256 byte values)."""
     table = np.zeros(256, dtype=bool)

@@ -341,6 +341,8 @@ class PointSystem:
 
 POINT_DIGITS = 6
 """The most digits a point value may have before and after its decimal point, or in a fraction's terms."""
+POINT_BOUND = f"at most {POINT_DIGITS} digits before and after the point"
+"""The bound of :data:`POINT_DIGITS` as messages say it, for ``--points`` and every file alike."""
 _POINT_VALUE = re.compile(
     rf"[+-]?(?:\d{{1,{POINT_DIGITS}}}(?:\.\d{{0,{POINT_DIGITS}}})?|\.\d{{1,{POINT_DIGITS}}}"
     rf"|\d{{1,{POINT_DIGITS}}}/\d{{1,{POINT_DIGITS}}})"
@@ -393,12 +395,26 @@ def point_value(text: str) -> Fraction:
     if _NOT_A_NUMBER.fullmatch(cleaned):
         raise ValueError(f"{quoted} is not a number (expected a point value {_EXAMPLE})")
     if _NUMBER_LIKE.fullmatch(cleaned):
-        raise ValueError(
-            f"{quoted} is not a point value {_EXAMPLE} (at most {POINT_DIGITS} digits before and after the point)"
-        )
+        raise ValueError(f"{quoted} is not a point value {_EXAMPLE} ({POINT_BOUND})")
     if _SEVERAL_VALUES.fullmatch(cleaned):
         raise ValueError(f"{quoted} is not a point value: separate the values with commas, such as 1,0.5,0")
     raise ValueError(f"{quoted} is not a point value {_EXAMPLE}")
+
+
+def within_point_bound(value: Fraction) -> bool:
+    """Whether :func:`point_value` could give the value: written as a decimal or as a fraction, each within
+    :data:`POINT_DIGITS` digits. A file's point values are held to it as ``--points`` is: what a file
+    gives, the option could give.
+
+    >>> within_point_bound(Fraction(1, 1024)), within_point_bound(Fraction(999_999, 1_000_000))
+    (True, True)
+    >>> within_point_bound(Fraction(1, 10**7)), within_point_bound(Fraction(10**6))
+    (False, False)
+    """
+    bound = 10**POINT_DIGITS
+    as_decimal = abs(value.numerator) < bound * value.denominator and bound % value.denominator == 0
+    as_fraction = abs(value.numerator) < bound and value.denominator < bound
+    return bool(as_decimal or as_fraction)
 
 
 def _point_values(text: str) -> dict[str, Fraction]:

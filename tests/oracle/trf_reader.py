@@ -137,6 +137,15 @@ _NUMBER = re.compile(r"[0-9]+")
 _COUNT = re.compile(r"0*[0-9]{1,9}")
 """A count written as a record's value (rounds, digits): more than nine digits is not one."""
 _POINTS = re.compile(r"-?[0-9]{1,9}(?:[.,][0-9]{1,9})?")
+
+
+def _option_could_give(value: Fraction) -> bool:
+    """Whether ``--points`` reads the value: as a decimal of six digits each side of the point, or as p/q
+    of six digits each (issue 19)."""
+    decimal = abs(value) < 1_000_000 and (value * 1_000_000).denominator == 1
+    return decimal or (abs(value.numerator) <= 999_999 and value.denominator <= 999_999)
+
+
 _LEADING_NUMBER = re.compile(r"\s*0*([0-9]{1,9})(?![0-9])")
 _NRS_LINE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9]")
 _ROUND_ROBIN = re.compile(r"round[\s-]*robin|\brr\b|berger", re.IGNORECASE)
@@ -232,6 +241,8 @@ class _Reader:
         """The line and round of each forfeit loss without an opponent, read as an absence."""
         self.layout = TRF16
         self.seen_players = False
+        self.stated: dict[str, tuple[int, str, str]] = {}
+        """The first line, record and value of each thing stated once (rounds, digits, the list)."""
 
     def error(self, message: str, lineno: int, column: int = 0) -> TrfError:
         return TrfError(message, path=self.path, line=lineno, column=column)
@@ -358,10 +369,12 @@ class _Reader:
                 if self.seen_players:
                     message = "record XXD after the player records (expected it before the first 001 line)"
                     raise self.error(message, lineno, 1)
+                self.stated_once(lineno, code, "the number of digits", str(int(value)))
                 self.layout = Layout(int(value))
             case "XXR" | "142":
                 if not _COUNT.fullmatch(value):
                     raise self.error(f"expected a number of rounds in record {code}, found {shown(value)}", lineno, 5)
+                self.stated_once(lineno, code, "the number of rounds", str(int(value)))
                 header.stated_rounds = int(value)
                 header.stated_rounds_line = lineno
                 header.stated_rounds_code = code
@@ -374,6 +387,7 @@ class _Reader:
                 header.type_kind = _type_kind(value)
             case "202":
                 header.tiebreaks = tuple(part.strip() for part in value.split(",") if part.strip())
+                self.stated_once(lineno, code, "the tie-break list", shown(",".join(header.tiebreaks)))
             case "240":
                 self.bye_record(lineno, line)
             case "299":
@@ -492,6 +506,20 @@ class _Reader:
             kind = ResultKind.ZERO_BYE
         return Entry(round=round_no, opponent=opponent, colour=colour, kind=kind)
 
+    def stated_once(self, lineno: int, code: str, what: str, value: str) -> None:
+        """Issue 19: a second XXR (or 142, XXD, 202) giving something else is an error at its value."""
+        if what not in self.stated:
+            self.stated[what] = (lineno, code, value)
+            return
+        first_line, first_code, first_value = self.stated[what]
+        if value != first_value:
+            raise self.error(
+                f"record {code} gives {value} as {what}, but record {first_code} at line {first_line} gave "
+                f"{first_value} (expected {what} once, or records that agree)",
+                lineno,
+                5,
+            )
+
     def points_line(self, lineno: int, line: str) -> None:
         """Reads an ``XXS`` line of ``CODE=VALUE`` pairs (JaVaFo)."""
         for match in re.finditer(r"\S+", line[4:]):
@@ -506,6 +534,9 @@ class _Reader:
             if not _POINTS.fullmatch(value):
                 message = f"expected points for {code}, found {shown(value)}"
                 raise self.error(message, lineno, column + len(code) + 1)
+            if not _option_could_give(_fraction(value)):
+                message = f"expected points for {code} of at most 6 digits before and after the point, found "
+                raise self.error(message + shown(value), lineno, column + len(code) + 1)
             for key in _XXS_SHORTCUTS.get(code, (code,)):
                 self.header.points[key] = (_fraction(value), value, lineno)
 

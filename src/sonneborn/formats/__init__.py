@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning
 from sonneborn.event import Event
-from sonneborn.formats.lines import split_lines
+from sonneborn.formats.lines import nameless, split_lines
 from sonneborn.model import Tournament
 
 if TYPE_CHECKING:
@@ -274,9 +274,13 @@ def load_text(
 
 def _as_recorded(loaded: Loaded, path: str, warn: Warn) -> Loaded:
     """The reading with the blank rounds its recorded totals count read as byes, and the totals nothing
-    explains warned of (:func:`sonneborn.recorded.read_recorded`): what every reader's event passes through."""
+    explains warned of (:func:`sonneborn.recorded.read_recorded`): what every reader's event passes through.
+    The players without a name are warned of here too, once for every reader."""
     from sonneborn.recorded import read_recorded
 
+    unnamed = nameless(list(loaded.event.roster.names), path)
+    if unnamed is not None:
+        warn(unnamed)
     if loaded.teams is not None:  # the matches are built on the players' rounds as read: nothing is reread
         return loaded
     found = read_recorded(loaded.event, path=path)

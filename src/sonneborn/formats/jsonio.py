@@ -42,6 +42,7 @@ from sonneborn.event import ALONE, CODE, COLOUR_CODE, NO_PLAYER, UNANSWERED, unm
 from sonneborn.formats.lines import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
 from sonneborn.formats.reports import WRITE_EVENT
 from sonneborn.model import (
+    POINT_BOUND,
     Colour,
     Entry,
     EventInfo,
@@ -50,6 +51,7 @@ from sonneborn.model import (
     PointSystem,
     ResultKind,
     Tournament,
+    within_point_bound,
 )
 
 __all__ = ["read_json", "tournament_data", "write_json"]
@@ -303,7 +305,7 @@ class _Reader:
         if value is None:
             return PointSystem()
         data = self.fields(value, where, _POINT_FIELDS)
-        values = {name: self.number(data[name], (*where, name)) for name in _POINT_FIELDS if data.get(name) is not None}
+        values = {name: self.points(data[name], (*where, name)) for name in _POINT_FIELDS if data.get(name) is not None}
         return PointSystem(**values)
 
     def player(self, value: Any, where: _Where) -> Player:
@@ -353,7 +355,7 @@ class _Reader:
             opponent=opponent,
             colour=colour,
             kind=kind,
-            points=self.optional_number(data, where, "points"),
+            points=self.optional_points(data, where, "points"),
         )
 
     def check_pairings(self, players: Sequence[Player], where: _Where) -> None:
@@ -475,6 +477,18 @@ class _Reader:
             raise self.error(where, message)
         if number.denominator >= 10**_DIGITS:
             raise self.error(where, f"expected a number of at most {_DIGITS} digits, found {_found(value)}")
+        return number
+
+    def optional_points(self, data: dict[str, Any], where: _Where, key: str) -> Fraction | None:
+        value = data.get(key)
+        return None if value is None else self.points(value, (*where, key))
+
+    def points(self, value: Any, where: _Where) -> Fraction:
+        """A point value (of the point system, a round, an adjustment), bounded as ``--points`` bounds it."""
+        number = self.number(value, where)
+        if not within_point_bound(number):
+            message = f"expected a point value such as 3, 0.5 or 1/3 ({POINT_BOUND}), found {_found(value)}"
+            raise self.error(where, message)
         return number
 
     def choice(self, data: dict[str, Any], where: _Where, key: str, values: dict[Any, _T]) -> _T:

@@ -1,7 +1,7 @@
 """What every reader holds a text to: its lines, their length, the size of the event it may describe, the
-players entered twice; the one rule of spreadsheet cells (a formula start quoted on every line of a cell) and
-of CSV fields (RFC 4180 quoting), which the CSV reader and every CSV writer share; and what a name becomes in a
-file of lines (:func:`line_text`). Readers import it; it imports none of them.
+players entered twice or without a name; the one rule of spreadsheet cells (a formula start quoted on every line
+of a cell) and of CSV fields (RFC 4180 quoting), which the CSV reader and every CSV writer share; and what a name
+becomes in a file of lines (:func:`line_text`). Readers import it; it imports none of them.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "long_line",
     "max_results",
     "more_duplicates",
+    "nameless",
     "split_lines",
     "spreadsheet_text",
     "too_many_results",
@@ -243,3 +244,28 @@ def more_duplicates(found: list[tuple[int, int, int | str]], path: str) -> Input
     if more <= 0:
         return None
     return InputWarning(f"{more:,} more players have the same name or FIDE id as an earlier one", path)
+
+
+SHOWN_NAMELESS = 8
+"""The most start numbers the warning of players without a name gives."""
+
+
+def nameless(names: list[str], path: str) -> InputWarning | None:
+    """The one warning of the players whose name is empty or blank, by start number; ``None`` when all have one.
+
+    >>> print(nameless(["Ann", "", "Cid", "  "], "x.trf"))
+    x.trf: players 2 and 4 have no name (each is shown by his start number only)
+    >>> nameless(["Ann"], "x.trf") is None
+    True
+    """
+    starts = [start for start, name in enumerate(names, start=1) if not name.strip()]
+    if not starts:
+        return None
+    shown = [str(start) for start in starts[:SHOWN_NAMELESS]]
+    more = len(starts) - len(shown)
+    if more:
+        listed = ", ".join(shown) + f" and {more:,} more"
+    else:
+        listed = " and ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
+    who = f"player {listed} has" if len(starts) == 1 else f"players {listed} have"
+    return InputWarning(f"{who} no name (each is shown by his start number only)", path)

@@ -6,7 +6,7 @@ from functools import cache
 
 import numpy as np
 
-from sonneborn.event import Ints
+from sonneborn.event import Ints, times
 from sonneborn.numbers import ratio_text
 from sonneborn.tiebreaks.column import (
     Column,
@@ -99,8 +99,8 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> Column:
     sums = opponent_bh.sum(axis=1)
     count = games.sum(axis=1)
     present = count > 0
-    denominator = np.maximum(count, 1) * context.unit
     unit = context.unit
+    denominator = times(np.maximum(count, 1), unit)
     what = "FB" if spec.fore else "BH"
 
     @cache

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sonneborn.event import CODE, FORFEIT_KINDS, KINDS, Bools, Codes, Ints, of_kinds
+from sonneborn.event import CODE, FORFEIT_KINDS, KINDS, Bools, Codes, Ints, of_kinds, times
 from sonneborn.model import ResultKind
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.tiebreaks.column import Texts, text_table, texts_of
@@ -179,7 +179,7 @@ def scores_as_draws(points: Ints, scores: Ints, changed: Bools, draw: int) -> In
     [4]
     """
     removed = np.where(changed, points, 0).sum(axis=1)
-    seen: Ints = scores - removed + draw * changed.sum(axis=1)
+    seen: Ints = scores - removed + times(changed.sum(axis=1), draw)
     return seen
 
 
@@ -287,7 +287,7 @@ def virtual_opponent_scores(points: Ints, win: int, draw: int, rounds: int) -> I
     """
     before = np.cumsum(points, axis=1) - points
     rounds_after = rounds - 1 - np.arange(points.shape[1])
-    virtual: Ints = before + (win - points) + draw * rounds_after
+    virtual: Ints = before + (win - points) + times(rounds_after, draw)
     return virtual
 
 

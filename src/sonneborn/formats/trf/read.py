@@ -84,7 +84,17 @@ from sonneborn.formats.trf.layout import (
     type_kind,
 )
 from sonneborn.formats.trf.teams import Assignment, read_teams
-from sonneborn.model import EventInfo, EventKind, PointSystem, ResultKind, RoundNo, StartNo, Tournament
+from sonneborn.model import (
+    POINT_BOUND,
+    EventInfo,
+    EventKind,
+    PointSystem,
+    ResultKind,
+    RoundNo,
+    StartNo,
+    Tournament,
+    within_point_bound,
+)
 from sonneborn.teams import TeamEvent, unsupported_message
 
 __all__ = ["read_trf", "read_trf_event", "read_trf_reading", "read_trf_teams"]
@@ -207,6 +217,8 @@ class _Header:
     """The number of rounds of ``XXR`` (or TRF-26 record 142)."""
     stated_rounds_line: int = 0
     stated_rounds_code: str = "XXR"
+    given: dict[str, tuple[str, int | str, int]] = field(default_factory=dict)
+    """What a record states once (the rounds, the digits, the list), with the first record and line that gave it."""
     points: dict[str, tuple[Fraction, str, int]] = field(default_factory=dict)
     """The ``XXS`` values by code, as numbers and as written, with the line that gave them."""
     points_162: dict[str, tuple[Fraction, int]] = field(default_factory=dict)
@@ -351,11 +363,13 @@ class _Reader:
                 if self.seen_players:
                     message = "record XXD after the player records (expected it before the first 001 line)"
                     raise self.error(message, lineno, 1)
+                self.once("the number of digits", code, int(value), lineno)
                 self.layout = Layout(int(value))
             case "XXR" | "142":
                 if not _COUNT.fullmatch(value):
                     message = f"expected a number of rounds in record {code}, found {shown(value)}"
                     raise self.error(message, lineno, CONTENT_COLUMN)
+                self.once("the number of rounds", code, int(value), lineno)
                 header.stated_rounds = int(value)
                 header.stated_rounds_line = lineno
                 header.stated_rounds_code = code
@@ -370,6 +384,7 @@ class _Reader:
             case "202":
                 listed = tuple(part.strip() for part in value.split(",") if part.strip())
                 header.info = dataclasses.replace(header.info, tiebreaks=listed)
+                self.once("the tie-break list", code, ",".join(listed), lineno)
             case "240":
                 self.bye_record(lineno, line)
             case "299":
@@ -378,6 +393,15 @@ class _Reader:
                 header.records.append((code, content))
             case _:
                 self.warn(lineno, f"unknown record {code!r} ignored")
+
+    def once(self, what: str, code: str, value: int | str, lineno: int) -> None:
+        """Raises when a record that states ``what`` (the rounds, the digits, the list) was given before with
+        another value: a later one winning in silence would change the table."""
+        first = self.header.given.setdefault(what, (code, value, lineno))
+        if first[1] != value:
+            found, stated = (shown(v) if isinstance(v, str) else str(v) for v in (value, first[1]))
+            message = f"record {code} gives {found} as {what}, but record {first[0]} at line {first[2]} gave {stated}"
+            raise self.error(message + f" (expected {what} once, or records that agree)", lineno, CONTENT_COLUMN)
 
     def number(self, lineno: int, line: str, columns: Columns, what: str) -> int | None:
         """The whole number of a record's field, ``None`` when it is blank."""
@@ -402,6 +426,9 @@ class _Reader:
                 continue
             if not _POINTS.fullmatch(value):
                 message = f"expected points for {code}, found {shown(value)}"
+                raise self.error(message, lineno, column + len(code) + 1)
+            if not within_point_bound(_fraction(value)):  # as --points bounds them
+                message = f"expected points for {code} of {POINT_BOUND}, found {shown(value)}"
                 raise self.error(message, lineno, column + len(code) + 1)
             for key in _XXS_SHORTCUTS.get(code, (code,)):
                 self.header.points[key] = (_fraction(value), value, lineno)
