@@ -91,7 +91,8 @@ def swiss_trf(players: int, rounds: int = 11) -> str:
 
 @functools.cache
 def round_robin_crosstable(players: int) -> str:
-    """A generated round robin as a crosstable (TSV): 200 players make 92 kB, which take a second or two to read."""
+    """A generated round robin as a crosstable (TSV): 200 players make 92 kB, read in about half a second; 400
+    players four times that (the cells grow with the square)."""
     from test_generate import generate
 
     from sonneborn.formats.crosstable_writer import write_crosstable

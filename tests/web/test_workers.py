@@ -77,8 +77,8 @@ def test_the_budget_grows_with_the_file() -> None:
 
 
 def test_issue13_a_ranking_over_its_budget_is_cut_and_the_server_serves_on(pool: ThreadPoolExecutor) -> None:
-    # A crosstable of 200 players asks for little work, but its reading alone takes longer than the budget.
-    slow = round_robin_crosstable(200).encode()
+    # A crosstable of 400 players asks for little work, but its reading alone (some 2 s) is four times the budget.
+    slow = round_robin_crosstable(400).encode()
     with running(create_app(workers=2, seconds=0.5)) as url:
         began = time.monotonic()
         cut = pool.submit(post, url, slow, "/api/standings")
@@ -426,11 +426,11 @@ def test_issue19_costly_small_requests_queue_while_a_small_table_is_answered_at_
 def test_issue19_a_cheap_looking_request_that_takes_long_goes_on_among_the_costly(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    # A crosstable of 200 players asks for little work, but its reading takes a second or two: past the cheap
+    # A crosstable of 400 players asks for little work, but its reading takes about 2 s: past the cheap
     # share's time its worker is stopped and it runs again among the costly, once, to its answer.
     caplog.set_level(logging.INFO, "sonneborn.web.workers")
     workers = Workers(2, cheap_seconds=0.3)
-    slow = Job("standings", {"format": "csv"}, Body("bytes", round_robin_crosstable(200).encode()), seconds=PATIENCE)
+    slow = Job("standings", {"format": "csv"}, Body("bytes", round_robin_crosstable(400).encode()), seconds=PATIENCE)
     try:
         [(status, body)] = run_jobs(workers, slow)
         assert status == 200, body[:300]
