@@ -225,6 +225,8 @@ def rank(
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
     context = Context(event, rules=rules, unrated_rating=unrated_rating)
     specs = tuple(tiebreaks) if tiebreaks is not None else tuple(default_tiebreaks(event.kind))
+    for spec in (*specs, *([] if rank_by is None else [rank_by])):
+        REGISTRY[spec.code].fits(spec, event)
     if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
         raise TiebreakError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})")
     computed: dict[str, Column] = {}
