@@ -36,8 +36,8 @@ def test_the_rows_are_the_teams_with_both_scores() -> None:
     assert [F(int(v), mp.unit) for v in mp.totals] == [7, 0, 5, 3]
     assert [F(int(v), gp.unit) for v in gp.totals] == [F(7, 2), 1, 4, F(5, 2)]
     # A match's win, draw and loss: 3-1-0 MP; on two boards of 1-½-0, 2, 1 and 0 GP (Art. 16's draw: 1 GP).
-    assert (F(mp.win, mp.unit), F(mp.draw, mp.unit), F(mp.loss, mp.unit)) == (3, 1, 0)
-    assert (F(gp.win, gp.unit), F(gp.draw, gp.unit), F(gp.loss, gp.unit)) == (2, 1, 0)
+    assert (F(mp.win, mp.unit), F(mp.draw, mp.unit), F(mp.loss, mp.unit)) == (F(3), F(1), F(0))
+    assert (F(gp.win, gp.unit), F(gp.draw, gp.unit), F(gp.loss, gp.unit)) == (F(2), F(1), F(0))
     assert teams_of(event) is teams and event.teams is teams
     assert team_event(teams, primary="GP").table.score is not None
 
