@@ -204,3 +204,16 @@ def test_outputs_not_yet_for_teams_say_so_in_one_line() -> None:
     assert "-f html is not yet for team events" in result.output
     with pytest.raises(OptionError, match="only a team event has a primary score"):
         standings(four_clubs().event, Request.parse(primary="GP"))
+
+
+def test_a_trf16_team_file_is_ranked() -> None:
+    # Once refused (a bad input): Catalogue A (1, 2) v B (3, 4), two boards, three rounds. Round 1: 1 beat 3,
+    # 2 drew 4: 1½–½, A wins; round 2: two draws, 1–1; round 3: 1 beat 3, 2 beat 4: 2–0. MP 2-1-0: A 5, B 1;
+    # GP A 1½ + 1 + 2 = 4½, B 1½.
+    result = CliRunner().invoke(cli, ["standings", str(DATA / "teams" / "catalogue_trf16.trf"), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["standings"]
+    assert [(row["name"], row["points"], row["secondary"]) for row in rows] == [
+        ("Catalogue A", 5, 4.5),
+        ("Catalogue B", 1, 1.5),
+    ]
