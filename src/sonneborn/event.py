@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, TypeVar, overload
+from typing import Any, Protocol, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -478,13 +478,35 @@ class Roster:
         )
 
 
+class TeamData(Protocol):
+    """What an event whose rows are teams knows of them: a :class:`sonneborn.teams.TeamEvent`, named here by
+    what it has, as this module cannot import it (the team model is built on events);
+    :func:`sonneborn.teams.teams_of` gives it with its own type."""
+
+    @property
+    def event(self) -> Event:
+        """The individual event inside: the players, their games and board points."""
+        ...
+
+    @property
+    def matches(self) -> Any:
+        """The matches, boards included (:class:`sonneborn.teams.Matches`)."""
+        ...
+
+
 @dataclass(frozen=True, eq=False)
 class Event:
-    """An event as arrays: its :class:`Table`, its :class:`Roster` and what else its source says."""
+    """An event as arrays: its :class:`Table`, its :class:`Roster` and what else its source says.
+
+    A team event's rows are its teams (:func:`sonneborn.teams.team_event`): :attr:`teams` leads back to their
+    matches, boards and players.
+    """
 
     table: Table
     roster: Roster
     info: EventInfo = field(default_factory=EventInfo)
+    teams: TeamData | None = None
+    """The teams of an event whose rows are teams; ``None`` for an individual event."""
 
     @classmethod
     def of(cls, tournament: Tournament) -> Event:
@@ -648,7 +670,7 @@ class Event:
         """The same event with its kind stated (``None``: detected)."""
         if kind == self.info.kind:
             return self
-        return Event(self.table, self.roster, replace(self.info, kind=kind))
+        return replace(self, info=replace(self.info, kind=kind))
 
     def with_byes(self, byes: Mapping[tuple[int, int], ResultKind]) -> Event:
         """The same event with some rounds without an opponent given another kind of bye, by row and column

@@ -20,19 +20,20 @@ orders, abnormal points).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Literal
 
 import numpy as np
 
-from sonneborn.errors import InputError
-from sonneborn.event import KINDS, Bools, Codes, Event, Ints
+from sonneborn.errors import InputError, TiebreakError
+from sonneborn.event import CODE, KINDS, Bools, Codes, Event, Ints, Roster, Score, Table, integers, point_unit
 from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo
 
 __all__ = [
     "NO_BOARD",
+    "SCORES",
     "Award",
     "ByePoints",
     "Forfeit",
@@ -46,7 +47,9 @@ __all__ = [
     "TeamPoints",
     "TeamSource",
     "Where",
+    "team_event",
     "team_standings_unsupported",
+    "teams_of",
     "unsupported_message",
 ]
 
@@ -308,6 +311,124 @@ class TeamEvent:
     def team(self, number: TeamNo) -> Team:
         """The team of a pairing number."""
         return self.teams[number - 1]
+
+    def ranked(self, primary: str = "MP") -> Event:
+        """The event whose rows are the teams (:func:`team_event`)."""
+        return team_event(self, primary=primary)
+
+
+SCORES = ("MP", "GP")
+"""A team event's scores: match points and game points (C.07 11.1)."""
+
+
+def team_event(teams: TeamEvent, *, primary: str = "MP") -> Event:
+    """The event whose rows are the teams, ranked by ``primary`` (``MP`` or ``GP``), with both scores.
+
+    A row is a team (start = team number, name = the team's): its opponent, result kind and first-board
+    colour per round are the match's (:class:`Matches`), and :attr:`~sonneborn.event.Table.scores` holds
+    ``MP`` and ``GP``, each a :class:`~sonneborn.event.Score` in its own unit with a match's win, draw and
+    loss: a drawn match of four boards is worth 1 MP and 2 GP, the draw's value C.07 Art. 16 counts an
+    unplayed round as. The team data stays reachable as :attr:`Event.teams <sonneborn.event.Event.teams>`.
+
+    >>> from sonneborn.formats.trf import read_trf_teams
+    >>> text = "\\n".join([
+    ...     "013 Alpha                            1    2",
+    ...     "013 Beta                             3    4",
+    ...     f"{'001    1      Adams, Ann':<91}   3 w 1",
+    ...     f"{'001    2      Brown, Bob':<91}   4 b =",
+    ...     f"{'001    3      Clark, Cid':<91}   1 b 0",
+    ...     f"{'001    4      Dunne, Dan':<91}   2 w =",
+    ... ])
+    >>> event = team_event(read_trf_teams(text))
+    >>> list(event.roster.names), event.table.score.totals.tolist(), event.table.scores["GP"].totals.tolist()
+    (['Alpha', 'Beta'], [2, 0], [3, 1])
+    >>> event.table.scores["GP"].draw, event.table.scores["GP"].unit, event.teams is not None
+    (2, 2, True)
+    """
+    if primary not in SCORES:
+        raise TiebreakError(f"a team event is ranked by MP or GP, not {primary!r}")
+    matches, points = teams.matches, teams.points
+    boards = matches.board_count
+    match_values = [points.match_points(kind) if not kind.is_bye else points.bye(kind, boards).match for kind in KINDS]
+    game_values = [
+        points.bye(kind, boards).game if kind.is_bye else boards * points.games.points(kind) for kind in KINDS
+    ]
+    game_values[CODE[ResultKind.NOT_PLAYED]] = Fraction(0)
+    match_score = _score(
+        matches.match_points,
+        matches.awarded,
+        matches.match_adjustment,
+        matches.match_unit,
+        match_values,
+        (points.win, points.draw, points.loss),
+    )
+    games = points.games
+    game_score = _score(
+        matches.game_points,
+        # Game points are the boards' sums, not a point system's: every round is set, as the arbiter's are.
+        np.ones(matches.game_points.shape, dtype=bool),
+        matches.game_adjustment,
+        matches.game_unit,
+        game_values,
+        (boards * games.win, boards * games.draw, boards * games.loss),
+    )
+    count = matches.teams
+    table = Table(
+        matches.opponent,
+        matches.kind,
+        matches.colour,
+        np.zeros(count, dtype=np.int64),
+        {"MP": match_score, "GP": game_score},
+        primary,
+    )
+    recorded = [team.recorded_match_points if primary == "MP" else team.recorded_game_points for team in teams.teams]
+    empty = [""] * count
+    roster = Roster(
+        names=[team.name for team in teams.teams],
+        titles=empty,
+        sexes=empty,
+        federations=empty,
+        fide_ids=[None] * count,
+        birth_dates=empty,
+        recorded_points=recorded,
+        recorded_ranks=[team.recorded_rank for team in teams.teams],
+        recorded_tiebreaks=[()] * count,
+    )
+    info = replace(teams.event.info, kind=teams.kind)
+    return Event(table, roster, info, teams)
+
+
+def _score(
+    points: Ints,
+    awarded: Bools,
+    adjustment: Ints,
+    unit: int,
+    system: list[Fraction],
+    outcomes: tuple[Fraction, Fraction, Fraction],
+) -> Score:
+    """One team score in a unit that holds its rounds and its point system's values exactly."""
+    common = point_unit([Fraction(1, unit), *system, *outcomes])
+    factor = common // unit
+    win, draw, loss = (int(value * common) for value in outcomes)
+    return Score(
+        points * factor,
+        awarded,
+        adjustment * factor,
+        common,
+        integers([int(value * common) for value in system]),
+        win,
+        draw,
+        loss,
+    )
+
+
+def teams_of(event: Event) -> TeamEvent:
+    """The teams of an event whose rows are teams, with their type; a :class:`TiebreakError` for an
+    individual event."""
+    found = event.teams
+    if not isinstance(found, TeamEvent):
+        raise TiebreakError("the event is no team event")
+    return found
 
 
 # What a source says of the teams, with where it says it: what a reader gives the builder.

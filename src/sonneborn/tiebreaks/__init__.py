@@ -26,6 +26,7 @@ from sonneborn.tiebreaks import (  # noqa: F401
     own_results,
     rating,
     sonneborn_berger,
+    team_scores,
 )
 from sonneborn.tiebreaks.column import Column, Element, Terms, Value
 from sonneborn.tiebreaks.context import Context
@@ -64,8 +65,9 @@ def parse(text: str) -> Spec:
     >>> parse("Buchholz")
     Traceback (most recent call last):
     sonneborn.errors.TiebreakError: unknown tie-break 'Buchholz': did you mean BH? (BH is Buchholz; its \
-modifiers: cut /C1, median /M1, forfeits as played /P; valid codes: AOB, APPO, APRO, ARO, BH, BPG, BWG, DE, FB, \
-GE, GF, KS, NNSB, PS, PTP, PTS, REP, RTNG, SB, SOLK, STD, TPN, TPR, WIN, WON)
+modifiers: cut /C1, median /M1, forfeits as played /P; valid codes: AOB, APPO, APRO, ARO, BH, BPG, BWG, DE, \
+EGGSB, EGMSB, EMGSB, EMMSB, FB, GE, GF, KS, MPVGP, NNSB, PS, PTP, PTS, REP, RTNG, SB, SOLK, SSSC, STD, TPN, \
+TPR, WIN, WON)
     """
     try:
         spec = Spec.parse(text)

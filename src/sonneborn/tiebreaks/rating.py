@@ -265,6 +265,7 @@ def _mean_notes(what: str, numbers: Ints, games: Bools, counted: Bools) -> list[
     "The mean rating of the opponents met over the board, rounded half up.",
     modifiers="CMU",
     integral=True,
+    teams=False,
 )
 def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
     """Average rating of opponents, C.07 10.1: the mean rating of the opponents met over the board.
@@ -334,6 +335,7 @@ def _performance(found: _Games) -> _Performance:
     "of the score fraction (B.02 table 8.1.1).",
     modifiers="U",
     integral=True,
+    teams=False,
 )
 def tournament_performance_rating(context: Context, spec: Spec) -> Column:
     """Tournament performance rating, C.07 10.2: TPR = ARO + dp(p), dp from B.02 table 8.1.1.
@@ -415,6 +417,7 @@ def _perfect(found: _Games) -> _Perfect:
     "(B.02 table 8.1.2) reaches the score made over the board.",
     modifiers="U",
     integral=True,
+    teams=False,
 )
 def perfect_tournament_performance(context: Context, spec: Spec) -> Column:
     """Perfect tournament performance, C.07 10.3: the lowest whole rating R with Σ PD(R − Rᵢ) ≥ the score.
@@ -458,6 +461,7 @@ def _opponents_average(found: _Games, what: str, own: Ints) -> Column:
     "The mean tournament performance rating of the opponents met over the board, rounded half up.",
     modifiers="U",
     integral=True,
+    teams=False,
 )
 def average_performance_of_opponents(context: Context, spec: Spec) -> Column:
     """Average performance rating of opponents, C.07 10.4: the mean TPR (C.07 10.2, B.02 table 8.1.1)
@@ -475,6 +479,7 @@ def average_performance_of_opponents(context: Context, spec: Spec) -> Column:
     "The mean perfect tournament performance of the opponents met over the board, rounded half up.",
     modifiers="U",
     integral=True,
+    teams=False,
 )
 def average_perfect_performance_of_opponents(context: Context, spec: Spec) -> Column:
     """Average perfect performance of opponents, C.07 10.5: the mean PTP (C.07 10.3, B.02 table 8.1.2)
@@ -492,6 +497,7 @@ def average_perfect_performance_of_opponents(context: Context, spec: Spec) -> Co
     "The player's own rating, highest first.",
     modifiers="RU",
     integral=True,
+    teams=False,
 )
 def rating(context: Context, spec: Spec) -> Column:
     """Rating, C.07 10.6: the player's own rating, highest first (``/R`` reverses).

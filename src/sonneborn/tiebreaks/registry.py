@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from sonneborn.errors import TiebreakError
-from sonneborn.event import Ints
+from sonneborn.event import Event, Ints
 from sonneborn.tiebreaks.column import Column
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.spec import Modifier, Spec
@@ -55,6 +55,18 @@ class Definition:
     edition_free: bool = False
     """Whether its values are the same under every rule edition (it reads nothing an edition changes), so
     that a search over the editions (``check``) computes it once for all of them."""
+    teams: bool | None = None
+    """``True`` for a tie-break of team events only (it reads the boards), ``False`` for one of individual
+    events only (a rating's: a team has none); ``None`` for either."""
+
+    def fits(self, spec: Spec, event: Event) -> None:
+        """Raises :class:`TiebreakError` when the tie-break cannot be computed on the event: a team code on an
+        individual event, or an individual one (ratings) on a team event."""
+        if self.teams is None or self.teams == (event.teams is not None):
+            return
+        if self.teams:
+            raise TiebreakError(f"{spec}: {self.name} is a team tie-break, and the event is an individual one")
+        raise TiebreakError(f"{spec}: {self.name} reads the players' ratings, and a team event ranks teams")
 
     def lowest_first(self, spec: Spec) -> bool:
         """Whether, for this spec, lower values rank ahead."""
@@ -88,6 +100,7 @@ MODIFIER_WORDS = {
     Modifier.REVERSE: "reversed /R",
     Modifier.UNRATED: "rating of the unrated /U1500",
     Modifier.FORE: "Fore Buchholz /F",
+    Modifier.DIVISOR: "divisor /K3",
 }
 """Each modifier as a message names it, with an example of its grammar (C.07 14, :mod:`~sonneborn.tiebreaks.spec`)."""
 
@@ -107,14 +120,15 @@ def tiebreak(
     weighted: bool = False,
     group: bool = False,
     edition_free: bool = False,
+    teams: bool | None = None,
 ) -> Callable[[K], K]:
     """Registers the decorated kernel under ``code``.
 
     ``modifiers`` holds the letters of the modifiers it takes (``C`` cut,
     ``M`` median, ``P`` forfeits played, ``L`` limit, ``R`` reverse, ``U``
-    unrated rating, ``F`` Fore Buchholz); ``group`` marks a tie-break decided
+    unrated rating, ``F`` Fore Buchholz, ``K`` SSSC's divisor); ``group`` marks a tie-break decided
     inside the groups still tied (a :data:`GroupKernel`); ``edition_free`` one whose values no rule edition
-    changes.
+    changes; ``teams`` ``True`` one of team events only, ``False`` one of individual events only.
     """
 
     def register(kernel: K) -> K:
@@ -132,6 +146,7 @@ def tiebreak(
             ascending=ascending,
             weighted=weighted,
             edition_free=edition_free,
+            teams=teams,
         )
         return kernel
 
@@ -140,7 +155,7 @@ def tiebreak(
 
 def definition(spec: Spec | str) -> Definition:
     """The definition of a spec, or of a column's key such as ``BH/C1``, ``BH:MP/C1`` or ``DE#2``."""
-    code = spec.code if isinstance(spec, Spec) else re.split(r"[#/:]", spec, maxsplit=1)[0]
+    code = spec.code if isinstance(spec, Spec) else re.split(r"[#/:]", spec, maxsplit=1)[0].upper()
     return REGISTRY[code]
 
 
