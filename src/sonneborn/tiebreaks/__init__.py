@@ -20,10 +20,10 @@ from sonneborn.errors import TiebreakError
 
 # The family modules register their kernels when imported, in the order the catalogue lists them.
 from sonneborn.tiebreaks import (  # noqa: F401
-    boards,
     buchholz,
     direct_encounter,
     extended_encounter,
+    knockout,
     koya,
     own_results,
     rating,

@@ -3,7 +3,7 @@
 :func:`order_extended` is the algorithm of 13.3 over injected sources: direct encounter (Art. 6, the one
 algorithm :func:`~.direct_encounter.order_by_encounters`) on the primary score, and when that breaks no
 tie on the secondary score (13.3.1); for two teams still tied on both MP and GP, the option's Art. 12
-tie-breaks (13.3.2, :mod:`.boards`); and every new tied subset starts again from 13.3.1 (13.3.3). The
+tie-breaks (13.3.2, :mod:`.knockout`); and every new tied subset starts again from 13.3.1 (13.3.3). The
 kernels run it in every group still tied when the code is reached.
 
 The Art. 12 steps apply only to teams "with the same number of match points and game points" (Art. 12,
@@ -23,10 +23,10 @@ import numpy as np
 from sonneborn.event import Ints
 from sonneborn.model import StartNo
 from sonneborn.teams import teams_of
-from sonneborn.tiebreaks.boards import board_count, board_points, board_text, bottom_board_keys, top_board_keys
 from sonneborn.tiebreaks.column import Column, Value
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.direct_encounter import Encounters, GamesWithin, describe, order_by_encounters
+from sonneborn.tiebreaks.knockout import board_count, board_points, board_text, bottom_board_keys, top_board_keys
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
 

@@ -1,4 +1,4 @@
-"""The board tie-breaks of team events, C.07 Art. 12: Board Count, Top Board Result, Bottom Board Elimination.
+"""The knock-out tie-breaks of team events, C.07 Art. 12: Board Count, Top Board Result, Bottom Board Elimination.
 
 Each reads one array, a team's game points on each board over all its matches (:func:`board_points`); the
 three are plain functions of it (:func:`board_count`, :func:`top_board_keys`, :func:`bottom_board_keys`),
