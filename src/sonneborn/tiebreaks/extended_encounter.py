@@ -25,12 +25,13 @@ from sonneborn.model import StartNo
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks.column import Column, Value
 from sonneborn.tiebreaks.context import Context
-from sonneborn.tiebreaks.direct_encounter import Encounters, GamesWithin, describe, order_by_encounters
+from sonneborn.tiebreaks.direct_encounter import Encounters, GamesWithin, Separate, describe, order_by_encounters
 from sonneborn.tiebreaks.knockout import board_count, board_points, board_text, bottom_board_keys, top_board_keys
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
 
 Parts = list[list[StartNo]]
+Standing = tuple[Separate, set[frozenset[int]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +69,17 @@ def order_extended(
     if len(members) < 2:
         return [members]
     for encounter in scores:
-        parts = order_by_encounters(members, encounter.encounters, encounter.win, encounter.loss)
+        asked: list[list[StartNo]] = []
+
+        def recorded(
+            part: Sequence[StartNo], source: Encounters = encounter.encounters, asked: list[list[StartNo]] = asked
+        ) -> Standing:
+            asked.append(sorted(part))  # each group Art. 6 is applied to, for the derivation
+            return source(part)
+
+        parts = order_by_encounters(members, recorded, encounter.win, encounter.loss)
         if len(parts) > 1:
-            trace.append((encounter.score, members))
+            trace.extend((encounter.score, part) for part in asked)
             return [team for part in parts for team in order_extended(part, scores, board_steps, same_scores, trace)]
     if len(members) == 2 and same_scores(members):
         for name, step in board_steps:
