@@ -37,8 +37,9 @@ def test_hand_value_of_a_cut_with_points_ten_million_times_larger(cell: Cell) ->
 
 def test_every_registered_code_has_a_hand_value() -> None:
     # A new tie-break cannot be registered without a value worked out by hand.
+    # (Team codes have theirs in tests/test_issue20_teamrank.py, on team events.)
     covered = {parse(cell.code).code for cell in cells(FILE)}
-    assert set(REGISTRY) - covered == set()
+    assert {code for code, d in REGISTRY.items() if not d.teams} - covered == set()
 
 
 def test_every_modifier_a_code_takes_has_a_hand_value() -> None:
@@ -49,6 +50,7 @@ def test_every_modifier_a_code_takes_has_a_hand_value() -> None:
     missing = {
         code: sorted({m.value for m in definition.modifiers} - used.get(code, set()))
         for code, definition in REGISTRY.items()
+        if not definition.teams
     }
     assert {code: mods for code, mods in missing.items() if mods} == {}
 

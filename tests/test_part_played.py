@@ -71,7 +71,8 @@ def test_every_tiebreak_is_computed_over_the_rounds_played(rules: Rules) -> None
     # Held's event (5 rounds) stated as 9 rounds of which 5 are played: every value is the one of the 5-round event,
     # the rounds not played yet count for nothing (PS, REP, KS's maximum, 16.4.2's "number of rounds" included);
     # FB alone differs, as the final round (9) is not paired yet: it is BH.
-    every = sorted({*REGISTRY, *FIDE_INDIVIDUAL, *WITH_MODIFIERS})  # the historic scores (GF, NNSB, SOLK) too
+    individual = [code for code, definition in REGISTRY.items() if not definition.teams]
+    every = sorted({*individual, *FIDE_INDIVIDUAL, *WITH_MODIFIERS})  # the historic scores (GF, NNSB, SOLK) too
     codes = [code for code in every if code not in ("FB", "FB/C1", "AOB/F")]
     specs = parse_list(",".join(codes))
     whole = rank(read_trf_event(HELD.read_text(encoding="utf-8")), specs, rules=rules, unrated_rating=1500)

@@ -230,15 +230,15 @@ def test_a_team_round_robin_free_round_is_no_bye() -> None:
     assert [m.totals(row) for row in range(3)] == [score(4, 2), score(1, F(1, 2)), score(1, F(1, 2))]
 
 
-def test_commands_say_team_standings_are_not_supported_yet() -> None:
-    result = CliRunner().invoke(cli, ["standings", str(FOUR_CLUBS)])
-    assert result.exit_code == 2, result.output
-    line = f"sonneborn: error: {FOUR_CLUBS}:6:1: team competitions are not supported yet (record 362 is a team's)"
-    assert result.output.strip().endswith(line + "; sonneborn ranks individual events")
+def test_commands_rank_a_team_file_by_its_teams() -> None:
+    # MP 3-1-0: Alpha 7, Gamma 5, Delta 3, Beta 0 (test_four_clubs_totals_with_a_penalty).
+    result = CliRunner().invoke(cli, ["standings", str(FOUR_CLUBS), "-f", "csv"])
+    assert result.exit_code == 0, result.output
+    rows = [line.split(",") for line in result.output.splitlines()[1:]]
+    assert [(row[2], row[4]) for row in rows] == [("Alpha", "7"), ("Gamma", "5"), ("Delta", "3"), ("Beta", "0")]
     reading = read(FOUR_CLUBS)
     assert reading.teams is not None and reading.teams.matches.totals(0) == score(7, F(7, 2))
-    with pytest.raises(InputError, match="not supported yet"):
-        standings(reading, Request())
+    assert [int(s) for s in standings(reading, Request()).starts] == [1, 3, 4, 2]
     with pytest.raises(InputError, match="not supported yet"):
         read_text(FOUR_CLUBS.read_text(encoding="utf-8"))
     assert load_path(FOUR_CLUBS).teams is not None

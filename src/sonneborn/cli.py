@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 OUTPUT_FORMATS = ("table", "json", "csv", "html", "md", "trf")
 """The formats of ``standings -f`` (the keys of :data:`sonneborn.render.RENDERERS`)."""
+TEAM_REFUSED = ("html", "trf")
+"""The outputs of ``standings`` not yet written for team events."""
 CONVERT_FORMATS = ("trf", "json", "tsv", "csv", "pgn", "html", "md")
 """The targets of ``convert --to`` (the keys of :data:`sonneborn.convert.WRITERS`)."""
 
@@ -194,6 +196,7 @@ def _request(
     rules: str | None = None,
     lots: int | None = None,
     unrated_rating: int | None = None,
+    primary: str | None = None,
     **reading: Any,
 ) -> Request:
     """The options of the ranking, parsed once, here."""
@@ -207,6 +210,7 @@ def _request(
         kind=kind,
         lots=lots,
         unrated_rating=unrated_rating,
+        primary=primary,
     )
 
 
@@ -273,6 +277,11 @@ Examples:
 )
 @click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
 @click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
+@click.option(
+    "--primary",
+    type=click.Choice(["MP", "GP"], case_sensitive=False),
+    help="A team event's score to rank by: match points (the default) or game points.",
+)
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
@@ -284,16 +293,21 @@ def standings(
     with_event: bool,
     rank_by: str | None,
     lots: int | None,
+    primary: str | None,
     rules: str | None,
     unrated_rating: int | None,
     **event: Any,
 ) -> None:
-    """Print the standings of FILE (TRF, PGN, JSON or crosstable; - reads standard input)."""
+    """Print the standings of FILE (TRF, PGN, JSON or crosstable; - reads standard input); a team file's, of
+    its teams."""
     if with_event and fmt != "json":
         raise click.UsageError("--with-event goes with -f json")
     request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
-                       **event)  # fmt: skip
+                       primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
+    if reading.teams is not None and (with_event or fmt in TEAM_REFUSED):
+        what = "--with-event" if with_event else f"-f {fmt}"
+        raise click.UsageError(f"{what} is not yet for team events (use -f table, json, csv or md)")
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
     if with_event:
@@ -322,9 +336,12 @@ def standings(
 
 
 def _player(reading: Reading, text: str) -> int:
-    """The start number of the player ``--explain`` names (a start number, or a part of a name)."""
+    """The start number of the player ``--explain`` names (a start number, or a part of a name); of a team
+    event, the team's number or name."""
     from sonneborn.explain import find_player
 
+    if reading.teams is not None:
+        return find_player(reading.teams.ranked(), text, option="explain")
     return find_player(reading.event, text, option="explain")
 
 

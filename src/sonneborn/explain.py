@@ -191,7 +191,8 @@ def explain_player(standings: Standings, start: StartNo) -> list[str]:
     row = start - 1
     name = standings.event.roster.names[row]
     lines = [f"{name} (no. {start}), rank {int(standings.ranks[row])}"]
-    lines.append("  " + format_value(standings.kind, "PTS", standings.points.value(row)))
+    # The score ranked by: an individual event's PTS, a team event's MP or GP.
+    lines.append("  " + format_value(standings.kind, standings.event.table.primary, standings.points.value(row)))
     lines += ["  " + explain_value(standings, start, code) for code in standings.codes]
     return lines
 

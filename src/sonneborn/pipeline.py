@@ -27,7 +27,7 @@ from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
-from sonneborn.teams import TeamEvent, team_standings_unsupported
+from sonneborn.teams import SCORES, TeamEvent, team_event
 from sonneborn.tiebreaks import Spec, parse, parse_list
 from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -129,6 +129,8 @@ class Request:
     kind: EventKind | None = None
     lots: int | None = None
     unrated_rating: int | None = None
+    primary: str | None = None
+    """The score a team event is ranked by, ``MP`` or ``GP``; ``None``: match points (C.07 11.1)."""
 
     @classmethod
     def parse(
@@ -141,6 +143,7 @@ class Request:
         kind: str | None = None,
         lots: int | None = None,
         unrated_rating: int | None = None,
+        primary: str | None = None,
     ) -> Request:
         """The request of the options as given (command-line or API text).
 
@@ -190,7 +193,13 @@ class Request:
             except ValueError:
                 valid = ", ".join(k.value for k in EventKind)
                 raise OptionError(f"unknown kind {kind!r} (expected {valid})", option="kind") from None
+        score = None
+        if primary is not None:
+            score = primary.strip().upper()
+            if score not in SCORES:
+                raise OptionError(f"a team event is ranked by MP or GP (found {primary[:20]!r})", option="primary")
         return cls(
+            primary=score,
             tiebreaks=specs,
             rank_by=weighted,
             rules=edition,
@@ -207,11 +216,17 @@ def _digits(number: int) -> str:
 
 
 def prepared(reading: Reading | Event, request: Request) -> Event:
-    """The event as the request states it: its kind and point system. A team competition is refused until
-    team standings exist (every command and the web app come this way)."""
-    if isinstance(reading, Reading) and reading.teams is not None:
-        raise team_standings_unsupported(reading.teams, path=reading.path)
+    """The event as the request states it: its kind and point system; a team competition's, its teams ranked
+    by the request's primary score (every command and the web app come this way)."""
+    teams = reading.teams if isinstance(reading, Reading) else None
     event = reading.event if isinstance(reading, Reading) else reading
+    if teams is not None:
+        if request.points is not None:
+            raise OptionError("a point system is not yet for team events (their MP come from record 362)",
+                              option="points")  # fmt: skip
+        event = team_event(teams, primary=request.primary or "MP")
+    elif request.primary is not None and event.teams is None:
+        raise OptionError("only a team event has a primary score to choose (MP or GP)", option="primary")
     if request.kind is not None:
         event = event.with_kind(request.kind)
     if request.points is not None:

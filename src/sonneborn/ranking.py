@@ -35,14 +35,20 @@ DEFAULT_TIEBREAKS = {
     EventKind.SWISS: "BH/C1,BH,SB,DE,WIN",
 }
 """The list used when none is given, by kind of event."""
+DEFAULT_TEAM_TIEBREAKS = {
+    EventKind.ROUND_ROBIN: "MPvGP,DE,EMGSB",
+    EventKind.SWISS: "MPvGP,BH:MP/C1,EMGSB/C1",
+}
+"""The list of a team event when none is given (docs/tiebreaks.md, Teams): the secondary score (C.07 13.1),
+then direct encounter or Buchholz of match points cut 1, then EMGSB (13.2), as Olympiads rank."""
 
 _LAST = 2**63 - 1
 """The sort key of a missing value: after every value."""
 
 
-def default_tiebreaks(kind: EventKind) -> list[Spec]:
-    """The default tie-break list for a round robin or a Swiss event."""
-    return parse_list(DEFAULT_TIEBREAKS[kind])
+def default_tiebreaks(kind: EventKind, *, teams: bool = False) -> list[Spec]:
+    """The default tie-break list for a round robin or a Swiss event, of players or of ``teams``."""
+    return parse_list((DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_TIEBREAKS)[kind])
 
 
 def stated_tiebreaks(tournament: Tournament | Event) -> list[Spec] | None:
@@ -224,7 +230,11 @@ def rank(
     """
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
     context = Context(event, rules=rules, unrated_rating=unrated_rating)
-    specs = tuple(tiebreaks) if tiebreaks is not None else tuple(default_tiebreaks(event.kind))
+    specs = (
+        tuple(tiebreaks)
+        if tiebreaks is not None
+        else tuple(default_tiebreaks(event.kind, teams=event.teams is not None))
+    )
     for spec in (*specs, *([] if rank_by is None else [rank_by])):
         REGISTRY[spec.code].fits(spec, event)
     if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:

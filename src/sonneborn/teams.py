@@ -33,6 +33,7 @@ from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo
 
 __all__ = [
     "NO_BOARD",
+    "SCORES",
     "Award",
     "ByePoints",
     "Forfeit",

@@ -49,6 +49,57 @@ def head_data(standings: Standings) -> dict[str, Any]:
     return data
 
 
+def team_standings_data(standings: Standings) -> dict[str, Any]:
+    """A team event's standings as plain data: a row per team, its ``points`` the primary score (MP or GP),
+    ``secondary`` the other, ``values`` keyed by the codes as FIDE's reference writes them, and its
+    ``players`` with the game points they scored on its boards."""
+    from sonneborn.teams import NO_BOARD, teams_of
+
+    event = standings.event
+    teams, table = teams_of(event), event.table
+    secondary = next(name for name in table.scores if name != table.primary)
+    other = table.scores[secondary]
+    data = head_data(standings)
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    head = data["event"]
+    del head["players"]
+    data["event"] = {"competitors": "teams", **head, "teams": event.players, "boards": teams.matches.board_count,
+                     "primary": table.primary, "secondary": secondary}  # fmt: skip
+    players, boards = teams.event, teams.matches.boards
+    score = players.table.score
+    columns = standings_columns(standings)
+    values = [v.tolist() if isinstance(v, np.ndarray) else v for v in columns.values]
+    points = columns.points.tolist()
+    rows = []
+    for index, row in enumerate(standings.order.tolist()):
+        members = []
+        for player in teams.teams[row].members:
+            rounds = np.flatnonzero((boards[row] == player).any(axis=1) & (boards[row] != NO_BOARD).any(axis=1))
+            members.append({
+                "start": player + 1,
+                "name": players.roster.names[player],
+                "points": _number(int(score.points[player, rounds].sum()), score.unit),
+                "games": len(rounds),
+            })  # fmt: skip
+        rows.append({
+            "rank": int(columns.ranks[index]),
+            "start": row + 1,
+            "name": columns.names[index],
+            "points": _plain(points[index]),
+            "secondary": _number(int(other.totals[row]), other.unit),
+            "values": {code: _plain(column[index]) for code, column in zip(standings.codes, values, strict=True)},
+            "players": members,
+        })  # fmt: skip
+    data["standings"] = rows
+    data.update(extra)
+    return data
+
+
+def _number(units: int, unit: int) -> int | float:
+    """Points in units as the contract writes a number: an int when whole."""
+    return units // unit if units % unit == 0 else units / unit
+
+
 def numbers(column: Column, integral: bool, rows: Ints) -> Numbers:
     """The JSON numbers of a column's rows: exact doubles (ints for whole codes), null (NaN) where absent."""
     present = column.present[rows]
@@ -176,9 +227,14 @@ def _items(values: Numbers) -> list[str]:
 
 def render_json(standings: Standings) -> str:
     """The standings as JSON text."""
+    if standings.event.teams is not None:
+        return dumps(team_standings_data(standings))
     return write_standings(standings_columns(standings))
 
 
 def iter_json(standings: Standings) -> Iterator[str]:
-    """The JSON text in pieces, as they are formatted: a big event's text is never held whole."""
+    """The JSON text in pieces, as they are formatted: a big event's text is never held whole (a team
+    event's, a few dozen teams, in one piece)."""
+    if standings.event.teams is not None:
+        return iter([render_json(standings)])
     return iter_standings(standings_columns(standings))

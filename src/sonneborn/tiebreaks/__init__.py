@@ -28,6 +28,7 @@ from sonneborn.tiebreaks import (  # noqa: F401
     own_results,
     rating,
     sonneborn_berger,
+    team_scores,
 )
 from sonneborn.tiebreaks.column import Column, Element, Terms, Value
 from sonneborn.tiebreaks.context import Context

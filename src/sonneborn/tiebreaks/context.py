@@ -39,6 +39,8 @@ from sonneborn.event import (
     of_kinds,
 )
 from sonneborn.model import EventKind, ResultKind
+from sonneborn.teams import teams_of
+from sonneborn.tiebreaks.boards import BoardGames, board_games
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import Spec
 from sonneborn.tiebreaks.unplayed import (
@@ -137,6 +139,11 @@ class Pairings:
     def categories(self) -> Ints:
         """The C.07 16.2 category of every unplayed round (:class:`~.unplayed.Category` codes, 0 elsewhere)."""
         return unplayed_categories(self.table.kind, self.counted)
+
+    @cached_property
+    def boards(self) -> BoardGames | None:
+        """A team event's games board by board (:func:`~.boards.board_games`), ``None`` for an individual event."""
+        return None if self.event.teams is None else board_games(teams_of(self.event))
 
     @cached_property
     def fore(self) -> Pairings:
@@ -292,6 +299,12 @@ class Context:
     def scores(self) -> Ints:
         """Every player's score, in units."""
         return self.score.totals
+
+    @property
+    def games_by_board(self) -> BoardGames | None:
+        """The games board by board when the score is a team event's game points, which C.07 Art. 7 counts in
+        games (WIN, WON, BPG, BWG, REP on ``GP``); ``None`` for match points and individual events."""
+        return self.pairings.boards if self.score_name == "GP" else None
 
     @cached_property
     def seen(self) -> ScoresSeen:

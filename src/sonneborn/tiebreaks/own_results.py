@@ -124,6 +124,25 @@ def count(context: Context, counted: Bools) -> Column:
     return whole(counted.sum(axis=1), derive_many=derive_many)
 
 
+def count_games(context: Context, counted: Bools) -> Column:
+    """A count of a team's games (teams × rounds × boards), with the boards counted round by round as its
+    derivation: C.07 Art. 7 on game points counts games, board by board."""
+
+    def derive_many(rows: Ints) -> Derivations:
+        notes = []
+        for team in counted[rows].tolist():
+            found = [
+                f"round {number} board{'s' if sum(flags) > 1 else ''} "
+                + ", ".join(str(board) for board in compress(range(1, len(flags) + 1), flags))
+                for number, flags in enumerate(team, start=1)
+                if any(flags)
+            ]
+            notes.append("; ".join(found) if found else "no game")
+        return Derivations(*no_addends(len(rows)), notes=notes)
+
+    return whole(counted.sum(axis=(1, 2)), derive_many=derive_many)
+
+
 @tiebreak(
     "WIN",
     "Number of wins",
@@ -135,8 +154,12 @@ def wins(context: Context, spec: Spec) -> Column:
     """Number of wins, C.07 7.1: rounds in which the player got a win's points, with or without playing.
 
     Counts wins over the board, forfeit wins, full-point byes and a
-    pairing-allocated bye worth a win, as the point system scores them.
+    pairing-allocated bye worth a win, as the point system scores them. On a team event's game points, the
+    games (boards) with a win's points, played or not.
     """
+    games = context.games_by_board
+    if games is not None:
+        return count_games(context, (games.points == games.win) & context.counted[:, :, None])
     table = context.table
     worth_a_win = context.score.system[table.kind.astype(np.intp)] == context.win
     return count(context, worth_a_win & (table.kind != NOT_PLAYED))
@@ -144,19 +167,30 @@ def wins(context: Context, spec: Spec) -> Column:
 
 @tiebreak("WON", "Games won over the board", "C.07 7.2", "Games won over the board.", integral=True)
 def games_won(context: Context, spec: Spec) -> Column:
-    """Number of games won over the board, C.07 7.2 (unrated ``W`` included: it was played)."""
+    """Number of games won over the board, C.07 7.2 (unrated ``W`` included: it was played); on a team event's
+    game points the boards won over the board, on its match points the matches."""
+    games = context.games_by_board
+    if games is not None:
+        return count_games(context, games.played & (games.points == games.win))
     return count(context, of_kinds(context.table.kind, WON_KINDS))
 
 
 @tiebreak("BPG", "Games played with Black", "C.07 7.3", "Games played over the board with Black.", integral=True)
 def black_games(context: Context, spec: Spec) -> Column:
-    """Number of games played over the board with Black, C.07 7.3; unplayed games never count."""
+    """Number of games played over the board with Black, C.07 7.3; unplayed games never count. A team's
+    match counts by its first board's colour; on game points, each board played with Black counts."""
+    games = context.games_by_board
+    if games is not None:
+        return count_games(context, games.played & games.black)
     return count(context, context.played & (context.table.colour == BLACK))
 
 
 @tiebreak("BWG", "Games won with Black", "C.07 7.4", "Games won over the board with Black.", integral=True)
 def black_wins(context: Context, spec: Spec) -> Column:
-    """Number of games won over the board with Black, C.07 7.4."""
+    """Number of games won over the board with Black, C.07 7.4 (a team's: as BPG counts them)."""
+    games = context.games_by_board
+    if games is not None:
+        return count_games(context, games.played & games.black & (games.points == games.win))
     return count(context, of_kinds(context.table.kind, WON_KINDS) & (context.table.colour == BLACK))
 
 
@@ -222,6 +256,14 @@ def rounds_elected_to_play(context: Context, spec: Spec) -> Column:
     if context.is_round_robin:
         kinds = (ResultKind.FORFEIT_LOSS,) if context.rules.forfeits_unplayed_in_round_robins else ()
     missed = of_kinds(context.table.kind[:, :rounds], kinds)
+    games = context.games_by_board
+    if games is not None:
+        # On game points, the games of the rounds elected: a match's boards less those lost unplayed (a board
+        # forfeited or left empty); an unplayed round elected, every board.
+        lost_unplayed = games.over_board[:, :, None] & ~games.played & (games.points == games.loss)
+        elected = ~lost_unplayed & context.counted[:, :, None]
+        elected[:, :rounds] &= ~missed[:, :, None]
+        return count_games(context, elected)
 
     def derive(row: int) -> Value:
         found = (positions(missed[row]) + 1).tolist()

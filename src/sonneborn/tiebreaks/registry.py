@@ -100,6 +100,7 @@ MODIFIER_WORDS = {
     Modifier.REVERSE: "reversed /R",
     Modifier.UNRATED: "rating of the unrated /U1500",
     Modifier.FORE: "Fore Buchholz /F",
+    Modifier.DIVISOR: "divisor /K3",
 }
 """Each modifier as a message names it, with an example of its grammar (C.07 14, :mod:`~sonneborn.tiebreaks.spec`)."""
 
@@ -125,7 +126,7 @@ def tiebreak(
 
     ``modifiers`` holds the letters of the modifiers it takes (``C`` cut,
     ``M`` median, ``P`` forfeits played, ``L`` limit, ``R`` reverse, ``U``
-    unrated rating, ``F`` Fore Buchholz); ``group`` marks a tie-break decided
+    unrated rating, ``F`` Fore Buchholz, ``K`` SSSC's divisor); ``group`` marks a tie-break decided
     inside the groups still tied (a :data:`GroupKernel`); ``edition_free`` one whose values no rule edition
     changes; ``teams`` ``True`` one of team events only, ``False`` one of individual events only.
     """
@@ -154,7 +155,7 @@ def tiebreak(
 
 def definition(spec: Spec | str) -> Definition:
     """The definition of a spec, or of a column's key such as ``BH/C1``, ``BH:MP/C1`` or ``DE#2``."""
-    code = spec.code if isinstance(spec, Spec) else re.split(r"[#/:]", spec, maxsplit=1)[0]
+    code = spec.code if isinstance(spec, Spec) else re.split(r"[#/:]", spec, maxsplit=1)[0].upper()
     return REGISTRY[code]
 
 

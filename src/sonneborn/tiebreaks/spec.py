@@ -42,6 +42,7 @@ class Modifier(enum.Enum):
     REVERSE = "R"
     UNRATED = "U"
     FORE = "F"
+    DIVISOR = "K"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ class Spec:
     """``/U<N>``: the rating assumed for unrated players (C.07 Art. 10)."""
     fore: bool = False
     """``/F``: use Fore Buchholz instead of Buchholz (AOB/F, C.07 8.2)."""
+    divisor: int | None = None
+    """``/K<n>``: SSSC's divisor K (C.07 13.4.2 b), ``None`` for the rule's own."""
     score: str | None = None
     """The score it is computed on, as the code names it (``MP`` of ``BH:MP``); ``None``: the event's primary
     score."""
@@ -120,6 +123,12 @@ class Spec:
                         f"such as /L+1 in {text.strip()!r}"
                     )
                 values["limit"] = int(number)
+            elif letter == "K":
+                if number is None or not number.isdigit() or not 1 <= int(number) <= MAX_CUT:
+                    raise TiebreakError(
+                        f"modifier /K needs a divisor from 1 to {MAX_CUT} such as /K3 in {text.strip()!r}"
+                    )
+                values["divisor"] = int(number)
             elif letter == "U":
                 if number is None or not number.isdigit() or int(number) > MAX_RATING:
                     raise TiebreakError(
@@ -154,10 +163,13 @@ class Spec:
             used.add(Modifier.UNRATED)
         if self.fore:
             used.add(Modifier.FORE)
+        if self.divisor is not None:
+            used.add(Modifier.DIVISOR)
         return frozenset(used)
 
     def __str__(self) -> str:
-        text = self.code if self.score is None else f"{self.code}:{self.score}"
+        code = SPELLED.get(self.code, self.code)
+        text = code if self.score is None else f"{code}:{self.score}"
         if self.cut_low and self.cut_high:
             text += f"/M{self.cut_low}"
         elif self.cut_low:
@@ -170,6 +182,8 @@ class Spec:
             text += "/R"
         if self.fore:
             text += "/F"
+        if self.divisor is not None:
+            text += f"/K{self.divisor}"
         if self.unrated_rating is not None:
             text += f"/U{self.unrated_rating}"
         return text
@@ -201,11 +215,15 @@ class Spec:
             words.append("reversed")
         if self.fore:
             words.append("with Fore Buchholz")
+        if self.divisor is not None:
+            words.append(f"K = {self.divisor}")
         if self.unrated_rating is not None:
             words.append(f"unrated at {self.unrated_rating}")
         return words
 
 
-_MODIFIER = re.compile(r"([CMLPRUF])([+-]?[0-9]{1,9})?")
+SPELLED = {"MPVGP": "MPvGP"}
+"""Codes written otherwise than upper case, as FIDE's reference writes them (C.07 13.1)."""
+_MODIFIER = re.compile(r"([CMLPRUFK])([+-]?[0-9]{1,9})?")
 _SCORED = re.compile(r"([A-Z]+):([A-Z]+)")
 """A code with the score it is computed on (``BH:MP``): letters, a colon, letters."""
