@@ -27,6 +27,7 @@ from sonneborn.formats.trf import read_trf_teams
 from sonneborn.ranking import Standings, rank
 from sonneborn.teams import TeamEvent, team_event
 from sonneborn.tiebreaks import REGISTRY, Context, parse, parse_list
+from sonneborn.tiebreaks.boards import board_games
 from sonneborn.tiebreaks.knockout import board_count, board_points, bottom_board_keys, top_board_keys
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "teams" / "reference"
@@ -95,7 +96,8 @@ def test_the_engine_agrees_with_the_oracle_on_the_corpus(path: Path, primary: st
 def test_the_board_points_are_the_oracle_s() -> None:
     for path in EVENTS:
         theirs, ours = corpus(path)
-        points, unit = board_points(ours)
+        games = board_games(ours)
+        points, unit = board_points(games), games.unit
         found = [[F(int(p), unit) for p in row] for row in points.tolist()]
         assert found == [T.board_points(theirs, team.number) for team in theirs.teams], path.stem
 
@@ -229,8 +231,8 @@ def test_the_hand_files_are_the_oracle_s_events() -> None:
 def test_board_points_count_a_bye_on_every_board() -> None:
     # 12: team 1's boards: board 1 1 + 0 + ½, board 2 ½ + 0 + 0; team 2's 0 + 1 + HPB ½ and ½ + 1 + ½; team
     # 3's ½ + 1 (its ZPB nothing) on each; team 4's ½ + 0 + ½ and ½ + 0 + 1
-    teams = read_trf_teams(trf(SWISS), path="swiss.trf")
-    points, unit = board_points(teams)
+    games = board_games(read_trf_teams(trf(SWISS), path="swiss.trf"))
+    points, unit = board_points(games), games.unit
     assert [[F(int(p), unit) for p in row] for row in points.tolist()] == [
         [F(3, 2), F(1, 2)],
         [F(3, 2), 2],

@@ -22,11 +22,17 @@ import numpy as np
 
 from sonneborn.event import Ints
 from sonneborn.model import StartNo
-from sonneborn.teams import teams_of
 from sonneborn.tiebreaks.column import Column, Value
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.direct_encounter import Encounters, GamesWithin, Separate, describe, order_by_encounters
-from sonneborn.tiebreaks.knockout import board_count, board_points, board_text, bottom_board_keys, top_board_keys
+from sonneborn.tiebreaks.knockout import (
+    board_count,
+    board_points,
+    board_text,
+    bottom_board_keys,
+    games_of,
+    top_board_keys,
+)
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
 
@@ -110,14 +116,14 @@ def _pair_by(key: Ints, *, lowest_first: bool) -> Callable[[list[StartNo]], Part
 
 def _extended(context: Context, spec: Spec, groups: Ints) -> Column:
     """The column of an EDE code: each team's place in its tied group, 0 where the code separates nobody."""
-    teams = teams_of(context.event)
     players, names = context.players, context.names
     first = context.score_name
     order = [context.using(name) for name in (first, *(n for n in context.table.scores if n != first))]
     sizes = np.bincount(groups, minlength=1)
     tied = np.flatnonzero(sizes[groups] > 1)
     games = [GamesWithin(scored, spec, groups, tied) for scored in order]
-    points, unit = board_points(teams)
+    games_by_board = games_of(context)
+    points, unit = board_points(games_by_board), games_by_board.unit
     keys = {"BC": board_count(points), "TBR": top_board_keys(points), "BBE": bottom_board_keys(points)}
     board_steps = [(name, _pair_by(keys[name], lowest_first=name == "BC")) for name in STEPS[spec.code]]
 

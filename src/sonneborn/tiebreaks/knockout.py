@@ -17,29 +17,28 @@ from fractions import Fraction
 
 import numpy as np
 
-from sonneborn.event import CODE, Ints, of_kinds
-from sonneborn.model import ResultKind
+from sonneborn.event import Ints
 from sonneborn.numbers import exact_text
-from sonneborn.teams import NO_BOARD, TeamEvent, teams_of
+from sonneborn.teams import teams_of
+from sonneborn.tiebreaks.boards import BoardGames
 from sonneborn.tiebreaks.column import Column, Terms, Value
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
 
-_WON_ON_EVERY_BOARD = (ResultKind.PAIRING_BYE, ResultKind.FULL_BYE, ResultKind.FORFEIT_WIN)
-_DRAWN_ON_EVERY_BOARD = (ResultKind.HALF_BYE,)
 
+def board_points(games: BoardGames) -> Ints:
+    """Each team's game points on each board over all its matches (teams × boards), in
+    :attr:`~.boards.BoardGames.unit` (C.07 12, preamble): the sum over the rounds of the games board by board
+    (:func:`~.boards.board_games`).
 
-def board_points(teams: TeamEvent) -> tuple[Ints, int]:
-    """Each team's game points on each board over all its matches (teams × boards), in units of the
-    individual event's points, with that unit (C.07 12, preamble).
-
-    A board's game is counted as played: an individual forfeit as a normal win or loss. A round without a
-    match played over the board counts on every board: a PAB as a standard win (12), and, a reading where
-    C.07 is silent, a full-point bye and a match won by forfeit as wins, a half-point bye as a draw, a
-    zero-point bye and a match lost by forfeit as losses. An empty board scores nothing.
+    There a board's game counts as played, an individual forfeit as the win or loss its points are, and a
+    round without a match played over the board counts on every board: a PAB as a standard win (12), and, a
+    reading where C.07 is silent, a full-point bye and a match won by forfeit as wins, a half-point bye as a
+    draw, a zero-point bye and a match lost by forfeit as losses. An empty board scores nothing.
 
     >>> from sonneborn.formats.trf import read_trf_teams
+    >>> from sonneborn.tiebreaks.boards import board_games
     >>> text = "\\n".join([
     ...     "013 Alpha                            1    2",
     ...     "013 Beta                             3    4",
@@ -48,26 +47,22 @@ def board_points(teams: TeamEvent) -> tuple[Ints, int]:
     ...     f"{'001    3      Clark, Cid':<91}   1 b 0",
     ...     f"{'001    4      Dunne, Dan':<91}   2 w =",
     ... ])
-    >>> points, unit = board_points(read_trf_teams(text))
-    >>> points.tolist(), unit
+    >>> games = board_games(read_trf_teams(text))
+    >>> board_points(games).tolist(), games.unit
     ([[2, 1], [0, 1]], 2)
     """
-    matches, table = teams.matches, teams.event.table
-    score = table.score
-    win, draw, loss = score.win, score.draw, score.loss
-    seats = matches.boards
-    rows = np.where(seats == NO_BOARD, 0, seats)
-    rounds = np.arange(matches.rounds)[None, :, None]
-    kind = table.kind[rows, rounds]
-    points = np.where(kind == CODE[ResultKind.FORFEIT_WIN], win, score.points[rows, rounds])
-    points = np.where(kind == CODE[ResultKind.FORFEIT_LOSS], loss, points)
-    points = np.where(seats == NO_BOARD, 0, points)
-    played = of_kinds(matches.kind, [k for k in ResultKind if k.is_played])
-    whole = np.where(of_kinds(matches.kind, _WON_ON_EVERY_BOARD), win, 0)
-    whole = np.where(of_kinds(matches.kind, _DRAWN_ON_EVERY_BOARD), draw, whole)
-    per_round = np.where(played[:, :, None], points, whole[:, :, None])
-    found: Ints = per_round.sum(axis=1)
-    return found, score.unit
+    found: Ints = games.points.sum(axis=1)
+    return found
+
+
+def games_of(context: Context) -> BoardGames:
+    """A team event's games board by board, which its context keeps (:attr:`~.context.Pairings.boards`); a
+    :class:`~sonneborn.errors.TiebreakError` for an individual event."""
+    games = context.pairings.boards
+    if games is None:
+        teams_of(context.event)  # the error of an individual event
+    assert games is not None
+    return games
 
 
 def board_count(points: Ints) -> Ints:
@@ -92,8 +87,10 @@ def bottom_board_keys(points: Ints) -> Ints:
     """BBE, C.07 12.3, as one key per team: the game points without the bottom board, then without the two
     bottom boards, and so on; the higher the key, the better.
 
+    Boards 1–2 give 4, 4 and 3 below, then board 1 alone 1 and 2 between the first two:
+
     >>> bottom_board_keys(np.array([[1, 3, 0], [2, 2, 4], [2, 1, 9]])).tolist()
-    [0, 1, 0]
+    [1, 2, 0]
     """
     sums = np.cumsum(points, axis=1)[:, :-1][:, ::-1]
     return _lexical_rank(sums)
@@ -140,7 +137,7 @@ def board_text(code: str, points: Ints, unit: int, row: int) -> str:
 
     >>> points = np.array([[6, 5, 2]])
     >>> [board_text(code, points, 2, 0) for code in ("BC", "TBR", "BBE")]
-    ['BC 11 = 1×3 + 2×2½ + 3×1', 'board 1 3, board 2 2½, board 3 1', 'boards 1–2 5½, board 1 3']
+    ['BC 11 = 1×3 + 2×2.5 + 3×1', 'board 1 3, board 2 2.5, board 3 1', 'boards 1–2 5.5, board 1 3']
     """
     values = [int(p) for p in points[row].tolist()]
     if code == "BC":
@@ -172,7 +169,8 @@ def board_count_kernel(context: Context, spec: Spec, groups: Ints) -> Column:
     The lower the sum, the higher the ranking; it separates a tied group only when all its teams have the
     same game points (12.1), so in another its key is the same for all.
     """
-    points, unit = board_points(teams_of(context.event))
+    games = games_of(context)
+    points, unit = board_points(games), games.unit
     total = board_count(points)
     game_points = context.using("GP").scores
     usable = np.ones(context.players, dtype=bool)
@@ -196,7 +194,8 @@ def board_count_kernel(context: Context, spec: Spec, groups: Ints) -> Column:
 def _by_boards(context: Context, spec: Spec, groups: Ints, keys: Callable[[Ints], Ints]) -> Column:
     """A board tie-break's column: each team's place in its tied group by the keys of its boards, its
     derivation the boards compared."""
-    points, unit = board_points(teams_of(context.event))
+    games = games_of(context)
+    points, unit = board_points(games), games.unit
     places = places_in_groups(groups, keys(points))
     sizes = np.bincount(groups, minlength=1)
 
