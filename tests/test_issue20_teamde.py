@@ -93,6 +93,14 @@ def test_the_engine_agrees_with_the_oracle_on_the_corpus(path: Path, primary: st
     assert not differ, f"{path.stem}, ranked by {primary}: {differ}"
 
 
+def test_every_code_of_this_step_is_in_the_corpus_and_is_a_team_code() -> None:
+    reference = json.loads(EVENTS[0].with_suffix(".json").read_text())["values"]["1"]
+    for code in ("BC", *GROUPED):
+        assert code in reference, code
+        assert code == "BC" or "GP>" + code in reference, code  # BC has no primary: the checker gives it once
+        assert REGISTRY[code].teams is True and REGISTRY[code].group_kernel is not None, code
+
+
 def test_the_board_points_are_the_oracle_s() -> None:
     for path in EVENTS:
         theirs, ours = corpus(path)
