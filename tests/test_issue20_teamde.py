@@ -342,3 +342,34 @@ def test_the_team_codes_are_refused_for_an_individual_event() -> None:
             TiebreakError, match=rf"^{code}: .* is a team tie-break, and the event is an individual one$"
         ):
             rank(seed_event(), parse_list(code))
+
+
+def test_the_command_ranks_a_team_file_by_these_codes(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+
+    path = tmp_path / "pair.trf"
+    path.write_text(trf(PAIR), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["standings", str(path), "-t", "EDEB,BC", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    rows = {row["start"]: row for row in json.loads(result.stdout)["standings"]}
+    # PAIR: EDEB puts 1, 2, 3 in that order (BBE on board 1: 2 > 1½); BC 2: 6, 3: 6½ (see above)
+    assert [rows[t]["values"]["EDEB"] for t in (1, 2, 3)] == [1, 2, 3]
+    assert [rows[t]["rank"] for t in (1, 2, 3)] == [1, 2, 3]
+    assert rows[3]["values"]["BC"] == 6.5
+
+
+def test_the_command_refuses_a_team_code_for_an_individual_file_in_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+    from sonneborn.demo import seed_text
+
+    path = tmp_path / "seed.tsv"
+    path.write_text(seed_text(), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["standings", str(path), "-t", "SB,TBR"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [
+        "sonneborn: error: TBR: Top board result is a team tie-break, and the event is an individual one"
+    ]
