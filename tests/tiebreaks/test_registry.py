@@ -147,3 +147,16 @@ def test_every_kernel_gives_one_value_per_player(code: str) -> None:
     # A Column holds one value for every player, in start-number order (its arrays as long as the field).
     found = column(event(FOUR_PLAYER_ROUND_ROBIN), code, unrated_rating=1500)
     assert [len(found.numerator), len(found.denominator), len(found.present), len(found.key), len(found)] == [4] * 5
+
+
+@pytest.mark.parametrize("code", sorted(c for c, d in REGISTRY.items() if d.teams))
+def test_every_team_kernel_gives_one_value_per_team(code: str) -> None:
+    from pathlib import Path
+
+    from sonneborn.formats.trf import read_trf_teams
+    from sonneborn.ranking import rank
+    from sonneborn.teams import team_event
+
+    path = Path(__file__).resolve().parents[1] / "data" / "teams" / "four_clubs_trf26.trf"
+    found = rank(team_event(read_trf_teams(path.read_text(encoding="utf-8"))), parse_list(code)).columns[0]
+    assert [len(found.numerator), len(found.denominator), len(found.present), len(found.key), len(found)] == [4] * 5
