@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from sonneborn.cli import cli
 from sonneborn.errors import InputWarning
+from sonneborn.formats.jsonteams import read_json_reading, write_json_teams
 from sonneborn.formats.trf import read_trf_teams, write_trf_teams
 from sonneborn.teams import TeamEvent
 
@@ -22,10 +23,11 @@ FOUR_CLUBS = DATA / "teams" / "four_clubs_trf26.trf"
 CRETE = DATA / "trf" / "friendship_cup_crete_2024_team.trf"
 TEAM_FILES = [*sorted((DATA / "teams" / "reference").glob("*.trf")), FOUR_CLUBS, CRETE]
 F = Fraction
+_ignored: list[InputWarning] = []
 
 
 def read(path: Path) -> TeamEvent:
-    return read_trf_teams(path.read_text(encoding="utf-8"), path=path.name, warn=[].append)
+    return read_trf_teams(path.read_text(encoding="utf-8"), path=path.name, warn=_ignored.append)
 
 
 def differences(first: TeamEvent, second: TeamEvent) -> list[str]:
@@ -68,7 +70,7 @@ def test_team_files_written_read_back_into_the_same_teams(path: Path) -> None:
 
 def test_written_team_file_is_stable() -> None:
     written = write_trf_teams(read(CRETE))
-    assert write_trf_teams(read_trf_teams(written, warn=[].append)) == written
+    assert write_trf_teams(read_trf_teams(written, warn=_ignored.append)) == written
 
 
 def test_four_clubs_records_worked_by_hand() -> None:
@@ -137,3 +139,47 @@ def test_convert_team_file_to_trf(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "4 teams, 9 players, 3 rounds" in result.output
     assert differences(read(FOUR_CLUBS), read(target)) == []
+
+
+@pytest.mark.parametrize("path", TEAM_FILES, ids=lambda path: path.stem)
+def test_team_files_through_json_and_back(path: Path) -> None:
+    teams = read(path)
+    from_json = read_json_reading(write_json_teams(teams), path="teams.json", warn=_ignored.append)
+    assert isinstance(from_json, TeamEvent)
+    assert differences(teams, from_json) == []
+    # TRF → JSON → TRF: the same file as TRF → TRF.
+    assert write_trf_teams(from_json) == write_trf_teams(teams)
+
+
+def test_team_json_read_by_hand() -> None:
+    path = DATA / "bad" / "json_team_valid_reference.json"
+    teams = read_json_reading(path.read_text(encoding="utf-8"), path=path.name)
+    assert isinstance(teams, TeamEvent)
+    # Ann beats Cid, Bob draws Dan: Alpha 1.5 GP and a won match (2 MP of 2-1-0), Beta 0.5 GP and 0 MP.
+    assert [teams.matches.totals(row) for row in range(2)] == [(F(2), F(3, 2)), (F(0), F(1, 2))]
+    assert [team.members for team in teams.teams] == [(0, 1), (2, 3)]
+    assert teams.matches.lineup(1, 1) == [2, 3]
+
+
+def test_individual_json_reader_refuses_teams() -> None:
+    from sonneborn.errors import InputError
+    from sonneborn.formats.jsonio import read_json
+
+    path = DATA / "bad" / "json_team_valid_reference.json"
+    with pytest.raises(InputError, match=r":9:\d+: tournament.teams: a team competition"):
+        read_json(path.read_text(encoding="utf-8"), path=path.name)
+
+
+def test_convert_team_file_to_json_and_back(tmp_path: Path) -> None:
+    target = tmp_path / "out.json"
+    assert CliRunner().invoke(cli, ["convert", str(FOUR_CLUBS), str(target)]).exit_code == 0
+    back = tmp_path / "back.trf"
+    result = CliRunner().invoke(cli, ["convert", str(target), str(back)])
+    assert result.exit_code == 0, result.output
+    assert differences(read(FOUR_CLUBS), read(back)) == []
+
+
+def test_convert_team_file_refuses_a_format_without_teams(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["convert", str(FOUR_CLUBS), str(tmp_path / "out.pgn")])
+    assert result.exit_code == 2
+    assert "pgn cannot hold its teams (expected trf, json)" in result.output

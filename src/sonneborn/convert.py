@@ -118,7 +118,7 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[str]]:
     return text, lost
 
 
-TEAM_FORMATS = ("trf",)
+TEAM_FORMATS = ("trf", "json")
 """The formats that hold a team competition's teams and matches."""
 
 
@@ -129,7 +129,11 @@ def convert_teams(teams: TeamEvent, fmt: str, *, path: str = "<input>") -> tuple
         raise ValueError(
             f"{path} is a team competition: {fmt} cannot hold its teams (expected {', '.join(TEAM_FORMATS)})"
         )
+    if fmt == "json":
+        from sonneborn.formats.jsonteams import write_json_teams
+
+        return write_json_teams(teams), []
     from sonneborn.formats.trf import write_trf_teams
 
-    changed = changed_names([player.name for player in teams.event.tournament.players])[1]
+    changed = changed_names(list(teams.event.roster.names))[1]
     return write_trf_teams(teams), [] if changed is None else [changed]
