@@ -29,6 +29,7 @@ from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 if TYPE_CHECKING:
     from sonneborn.pipeline import Reading, Request
     from sonneborn.ranking import Standings
+    from sonneborn.teams import TeamEvent
 
 OUTPUT_FORMATS = ("table", "json", "csv", "html", "md", "trf")
 """The formats of ``standings -f`` (the keys of :data:`sonneborn.render.RENDERERS`)."""
@@ -624,7 +625,11 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         check_target(Path(target), force=force)  # before the reading: a refusal costs nothing
 
     request = _request(**event)
-    stated = prepared(_read(source, **event), request)
+    reading = _read(source, **event)
+    if reading.teams is not None:
+        _convert_teams(reading.teams, source, target, fmt, force=force)
+        return
+    stated = prepared(reading, request)
     _say(filter(None, [stated.kind_warning()]))
     tournament = stated.tournament
     try:
@@ -638,6 +643,25 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         return
     write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({fmt}, {len(tournament)} players, {tournament.rounds} rounds)", err=True)
+
+
+def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, force: bool) -> None:
+    """``convert`` of a team competition: to the formats that hold its teams."""
+    from sonneborn.convert import convert_teams
+    from sonneborn.files import write_file
+
+    try:
+        text, lost = convert_teams(teams, fmt, path=source)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    for sentence in lost:
+        click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
+    if target == "-":
+        _write_output(text)
+        return
+    write_file(Path(target), text, force=force)
+    counts = f"{len(teams.teams)} teams, {teams.event.players} players, {teams.event.rounds} rounds"
+    click.echo(f"{source} → {target} ({fmt}, {counts})", err=True)
 
 
 @cli.command(

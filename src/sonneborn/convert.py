@@ -14,6 +14,7 @@ from sonneborn.formats.lines import changed_names
 from sonneborn.model import Tournament
 from sonneborn.ranking import rank
 from sonneborn.recorded import written_otherwise
+from sonneborn.teams import TeamEvent
 
 TARGETS = {
     ".trf": "trf",
@@ -115,3 +116,24 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[str]]:
         reason = f"{what} knows players by name, so it will not read back until each has one"
         lost.append(f"players without a name (no. {listed}): {reason}")
     return text, lost
+
+
+TEAM_FORMATS = ("trf", "json")
+"""The formats that hold a team competition's teams and matches."""
+
+
+def convert_teams(teams: TeamEvent, fmt: str, *, path: str = "<input>") -> tuple[str, list[str]]:
+    """A team competition written in a format that holds its teams (:data:`TEAM_FORMATS`); any other is a
+    one-line :class:`ValueError`, as the teams would be lost."""
+    if fmt not in TEAM_FORMATS:
+        raise ValueError(
+            f"{path} is a team competition: {fmt} cannot hold its teams (expected {', '.join(TEAM_FORMATS)})"
+        )
+    if fmt == "json":
+        from sonneborn.formats.jsonteams import write_json_teams
+
+        return write_json_teams(teams), []
+    from sonneborn.formats.trf import write_trf_teams
+
+    changed = changed_names(list(teams.event.roster.names))[1]
+    return write_trf_teams(teams), [] if changed is None else [changed]

@@ -104,7 +104,9 @@ class _Builder:
         kind = self.source.kind or self.detected_kind()
         self.score(kind)
         self.award(self.source.awards)
-        return TeamEvent(self.event, teams, self.matches(), self.source.points, kind, self.source.record)
+        return TeamEvent(
+            self.event, teams, self.matches(), self.source.points, kind, self.source.record, self.source.sequence
+        )
 
     def error(self, message: str, where: Where) -> InputError:
         return self.fail(message, where)

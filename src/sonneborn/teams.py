@@ -299,6 +299,9 @@ class TeamEvent:
     """Round robin or Swiss, for the teams: as the source states it, else detected from the team pairings."""
     record: tuple[str, int]
     """The code and line of the source's first team record (``("013", 150)``); line 0 when none."""
+    sequence: str = ""
+    """The colours of the first team's boards as the source states them (TRF-26 352, ``WBWB``); ``""``: none
+    stated (alternating from White), kept so that a writer states them again."""
 
     @cached_property
     def team_of(self) -> Ints:

@@ -207,9 +207,13 @@ def _read_published(text: str, path: str, options: ReadOptions, warn: Warn) -> L
 
 
 def _read_json(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
-    from sonneborn.formats.jsonio import read_json
+    from sonneborn.formats.jsonteams import read_json_reading
+    from sonneborn.teams import TeamEvent
 
-    return Loaded(Event.of(read_json(text, path=path, warn=warn)), "json")
+    found = read_json_reading(text, path=path, warn=warn)
+    if isinstance(found, TeamEvent):
+        return Loaded(found.event, "json", teams=found)
+    return Loaded(Event.of(found), "json")
 
 
 def _read_pgn(source: str | TextIO, path: str, options: ReadOptions, warn: Warn) -> Loaded:

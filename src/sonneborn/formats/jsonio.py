@@ -103,6 +103,7 @@ _TOURNAMENT_KEYS = (
     "tiebreaks",
     "records",
     "players",
+    "teams",
 )
 _PLAYER_KEYS = (
     "start",
@@ -232,6 +233,15 @@ class _Reader:
         return InputError(prefix + message, path=self.path, line=line, column=column)
 
     def read(self) -> Tournament:
+        document = self.document()
+        teams = document["tournament"].get("teams") if isinstance(document["tournament"], dict) else None
+        if teams is not None:
+            message = "a team competition: read_json reads individual events (read_json_teams reads this one)"
+            raise self.error(("tournament", "teams"), message)
+        return self.tournament(document["tournament"], ("tournament",))
+
+    def document(self) -> dict[str, Any]:
+        """The parsed document, an object with a ``"tournament"`` key."""
         try:
             # Decimal keeps a number's written digits, so 0.1 reads as exactly 1/10.
             document = json.loads(self.text, parse_float=Decimal)
@@ -258,7 +268,7 @@ class _Reader:
                     f"no games ({WRITE_EVENT})",
                 )
             raise self.error((), "expected a JSON object with a 'tournament' key")
-        return self.tournament(document["tournament"], ("tournament",))
+        return document
 
     def tournament(self, value: Any, where: _Where) -> Tournament:
         data = self.fields(value, where, _TOURNAMENT_KEYS, required=("players",))
@@ -399,7 +409,9 @@ class _Reader:
 
     # Values of one type.
 
-    def fields(self, value: Any, where: _Where, keys: Sequence[str], *, required: Sequence[str] = ()) -> dict[str, Any]:
+    def fields(
+        self, value: Any, where: _Where, keys: Sequence[str], *, required: Sequence[str] = (), owner: str = ""
+    ) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.error(where, f"expected an object, found {_found(value)}")
         for key in value:
@@ -407,9 +419,8 @@ class _Reader:
                 raise self.error((*where, key), f"unknown key {key!r} (expected one of {', '.join(keys)})")
         for key in required:
             if key not in value:
-                owner = {_TOURNAMENT_KEYS: "the tournament", _PLAYER_KEYS: "every player"}.get(
-                    tuple(keys), "every round"
-                )
+                owners: dict[tuple[str, ...], str] = {_TOURNAMENT_KEYS: "the tournament", _PLAYER_KEYS: "every player"}
+                owner = owner or owners.get(tuple(keys), "every round")
                 raise self.error(where, f"missing key {key!r} (expected in {owner})")
         return value
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sonneborn.formats.trf.layout import TRF16, Columns, Layout
 from sonneborn.formats.trf.read import read_trf, read_trf_event, read_trf_reading, read_trf_teams
-from sonneborn.formats.trf.write import write_trf
+from sonneborn.formats.trf.write import write_trf, write_trf_teams
 
 __all__ = [
     "TRF16",
@@ -25,4 +25,5 @@ __all__ = [
     "read_trf_reading",
     "read_trf_teams",
     "write_trf",
+    "write_trf_teams",
 ]
