@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 OUTPUT_FORMATS = ("table", "json", "csv", "html", "md", "trf")
 """The formats of ``standings -f`` (the keys of :data:`sonneborn.render.RENDERERS`)."""
-TEAM_REFUSED = ("html", "trf")
+TEAM_REFUSED = ("html",)
 """The outputs of ``standings`` not yet written for team events."""
 CONVERT_FORMATS = ("trf", "json", "tsv", "csv", "pgn", "html", "md")
 """The targets of ``convert --to`` (the keys of :data:`sonneborn.convert.WRITERS`)."""
@@ -306,12 +306,17 @@ def standings(
     request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
                        primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
-    if reading.teams is not None and (with_event or fmt in TEAM_REFUSED):
-        what = "--with-event" if with_event else f"-f {fmt}"
-        raise click.UsageError(f"{what} is not yet for team events (use -f table, json, csv or md)")
+    if reading.teams is not None and fmt in TEAM_REFUSED:
+        raise click.UsageError(f"-f {fmt} is not yet for team events (use -f table, json, csv, md or trf)")
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
-    if with_event:
+    if with_event and result.event.teams is not None:
+        from sonneborn.formats.jsonteams import write_json_teams
+        from sonneborn.render.json import standings_data
+        from sonneborn.teams import teams_of
+
+        _write_output(write_json_teams(teams_of(result.event), standings_data(result)))
+    elif with_event:
         from sonneborn.formats.jsonio import write_json
         from sonneborn.render.json import standings_data
 
