@@ -136,7 +136,14 @@ _EVENT_OPTIONS = [
         "--points",
         "point_system",
         metavar="W,D,L",
-        help="Point system, e.g. 3,1,0 (default: the file's, else 1,0.5,0); byes as key=value: pairing_bye=1.",
+        help="Point system, e.g. 3,1,0 (default: the file's, else 1,0.5,0); byes as key=value: pairing_bye=1. "
+        "In a team event, the game points of each board.",
+    ),
+    click.option(
+        "--match-points",
+        metavar="W,D,L",
+        help="A team event's match points for a won, drawn and lost match, e.g. 3,1,0 (default: the file's, "
+        "record 362, else 2,1,0).",
     ),
     click.option(
         "--unrated-rating",
@@ -198,6 +205,7 @@ def _request(
     lots: int | None = None,
     unrated_rating: int | None = None,
     primary: str | None = None,
+    match_points: str | None = None,
     **reading: Any,
 ) -> Request:
     """The options of the ranking, parsed once, here."""
@@ -212,6 +220,7 @@ def _request(
         lots=lots,
         unrated_rating=unrated_rating,
         primary=primary,
+        match_points=match_points,
     )
 
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from sonneborn.errors import InputError, InputWarning, Warn
 from sonneborn.event import BLACK, CODE, KINDS, UNKNOWN, WHITE, Event, integers, point_unit
-from sonneborn.model import EventKind, ResultKind
+from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.teams import (
     NO_BOARD,
@@ -32,11 +32,12 @@ from sonneborn.teams import (
     Matches,
     Team,
     TeamEvent,
+    TeamPoints,
     TeamSource,
     Where,
 )
 
-__all__ = ["build"]
+__all__ = ["build", "rescored"]
 
 _SHOWN = 3
 """How many inferred byes a warning names."""
@@ -80,6 +81,25 @@ def build(event: Event, source: TeamSource, *, warn: Warn) -> TeamEvent:
     return _Builder(event, source, warn).build()
 
 
+def rescored(teams: TeamEvent, *, match: TeamPoints | None = None, games: PointSystem | None = None) -> TeamEvent:
+    """The team event under other match points (a won, drawn and lost match's, ``--match-points 3,1,0``) or
+    other game points (the individual games' system, ``--points``), its matches built again from what the source
+    said; the byes' and forfeits' MP and GP the source stated itself stay as it stated them.
+
+    Raises :exc:`ValueError` for a team event built without a source (in memory).
+    """
+    if teams.source is None:
+        raise ValueError("a team event built without a source cannot be scored again")
+    points = teams.points
+    if match is not None:
+        points = replace(points, win=match.win, draw=match.draw, loss=match.loss)
+    event = teams.event
+    if games is not None:
+        points = replace(points, games=games)
+        event = event.with_point_system(games)
+    return build(event, replace(teams.source, points=points), warn=lambda warning: None)
+
+
 class _Builder:
     def __init__(self, event: Event, source: TeamSource, warn: Warn) -> None:
         self.event = event
@@ -105,7 +125,14 @@ class _Builder:
         self.score(kind)
         self.award(self.source.awards)
         return TeamEvent(
-            self.event, teams, self.matches(), self.source.points, kind, self.source.record, self.source.sequence
+            self.event,
+            teams,
+            self.matches(),
+            self.source.points,
+            kind,
+            self.source.record,
+            self.source.sequence,
+            self.source,
         )
 
     def error(self, message: str, where: Where) -> InputError:

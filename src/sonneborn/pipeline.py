@@ -25,9 +25,10 @@ from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakErro
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
+from sonneborn.matches import rescored
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
-from sonneborn.teams import SCORES, TeamEvent, team_event
+from sonneborn.teams import SCORES, TeamEvent, TeamPoints, team_event
 from sonneborn.tiebreaks import Spec, parse, parse_list
 from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -129,6 +130,8 @@ class Request:
     kind: EventKind | None = None
     lots: int | None = None
     unrated_rating: int | None = None
+    match_points: TeamPoints | None = None
+    """A team event's match points for a won, drawn and lost match (``3,1,0``) over the file's (TRF-26 362)."""
     primary: str | None = None
     """The score a team event is ranked by, ``MP`` or ``GP``; ``None``: match points (C.07 11.1)."""
 
@@ -144,6 +147,7 @@ class Request:
         lots: int | None = None,
         unrated_rating: int | None = None,
         primary: str | None = None,
+        match_points: str | None = None,
     ) -> Request:
         """The request of the options as given (command-line or API text).
 
@@ -193,6 +197,14 @@ class Request:
             except ValueError:
                 valid = ", ".join(k.value for k in EventKind)
                 raise OptionError(f"unknown kind {kind!r} (expected {valid})", option="kind") from None
+        team_points = None
+        if match_points is not None:
+            try:
+                team_points = TeamPoints.parse(match_points)
+            except ValueError as error:
+                raise OptionError(
+                    str(error).replace("point system", "match points", 1), option="match_points"
+                ) from None
         score = None
         if primary is not None:
             score = primary.strip().upper()
@@ -200,6 +212,7 @@ class Request:
                 raise OptionError(f"a team event is ranked by MP or GP (found {primary[:20]!r})", option="primary")
         return cls(
             primary=score,
+            match_points=team_points,
             tiebreaks=specs,
             rank_by=weighted,
             rules=edition,
@@ -221,10 +234,11 @@ def prepared(reading: Reading | Event, request: Request) -> Event:
     teams = reading.teams if isinstance(reading, Reading) else None
     event = reading.event if isinstance(reading, Reading) else reading
     if teams is not None:
-        if request.points is not None:
-            raise OptionError("a point system is not yet for team events (their MP come from record 362)",
-                              option="points")  # fmt: skip
+        if request.points is not None or request.match_points is not None:
+            teams = rescored(teams, match=request.match_points, games=request.points)
         event = team_event(teams, primary=request.primary or "MP")
+    elif request.match_points is not None and event.teams is None:
+        raise OptionError("only a team event has match points (a won, drawn and lost match's)", option="match_points")
     elif request.primary is not None and event.teams is None:
         raise OptionError("only a team event has a primary score to choose (MP or GP)", option="primary")
     if request.kind is not None:

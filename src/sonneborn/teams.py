@@ -302,6 +302,9 @@ class TeamEvent:
     sequence: str = ""
     """The colours of the first team's boards as the source states them (TRF-26 352, ``WBWB``); ``""``: none
     stated (alternating from White), kept so that a writer states them again."""
+    source: TeamSource | None = field(default=None, repr=False)
+    """What the source said of the teams, from which the matches were built: kept so that they can be built
+    again under other match or game points (:func:`sonneborn.matches.rescored`)."""
 
     @cached_property
     def team_of(self) -> Ints:
