@@ -22,6 +22,8 @@ from sonneborn.errors import TiebreakError
 from sonneborn.tiebreaks import (  # noqa: F401
     buchholz,
     direct_encounter,
+    extended_encounter,
+    knockout,
     koya,
     own_results,
     rating,
