@@ -199,9 +199,9 @@ def test_primary_gp_and_explain_a_team_by_name() -> None:
 
 
 def test_outputs_not_yet_for_teams_say_so_in_one_line() -> None:
-    result = CliRunner().invoke(cli, ["standings", str(FOUR_CLUBS), "-f", "html"])
+    result = CliRunner().invoke(cli, ["standings", str(FOUR_CLUBS), "-f", "trf"])
     assert result.exit_code == 2
-    assert "-f html is not yet for team events" in result.output
+    assert "-f trf is not yet for team events" in result.output
     with pytest.raises(OptionError, match="only a team event has a primary score"):
         standings(four_clubs().event, Request.parse(primary="GP"))
 

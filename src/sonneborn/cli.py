@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 OUTPUT_FORMATS = ("table", "json", "csv", "html", "md", "trf")
 """The formats of ``standings -f`` (the keys of :data:`sonneborn.render.RENDERERS`)."""
-TEAM_REFUSED = ("html", "trf")
+TEAM_REFUSED = ("trf",)
 """The outputs of ``standings`` not yet written for team events."""
 CONVERT_FORMATS = ("trf", "json", "tsv", "csv", "pgn", "html", "md")
 """The targets of ``convert --to`` (the keys of :data:`sonneborn.convert.WRITERS`)."""
@@ -307,7 +307,7 @@ def standings(
     reading = _read(file, **event)
     if reading.teams is not None and (with_event or fmt in TEAM_REFUSED):
         what = "--with-event" if with_event else f"-f {fmt}"
-        raise click.UsageError(f"{what} is not yet for team events (use -f table, json, csv or md)")
+        raise click.UsageError(f"{what} is not yet for team events (use -f table, json, csv, md or html)")
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
     if with_event:
