@@ -416,7 +416,7 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audited_fields
     from sonneborn.audit import check as check_file
-    from sonneborn.render.cells import terminal_text
+    from sonneborn.render.cells import competitors, terminal_text
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
@@ -428,16 +428,16 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
     for cause in report.causes:
         click.echo(f"Likely cause: {cause}.")
     fields = ", ".join(audited_fields(result))
-    players = reading.event.players
+    rows = f"{result.event.players} {competitors(result)}"
     if not fields:
-        click.echo(f"Nothing to check: the file records no points, ranks or tie-break values of its {players} players.")
+        click.echo(f"Nothing to check: the file records no points, ranks or tie-break values of its {rows}.")
         return
     if report.disagreements:
         unexplained = len(report.unexplained)
         said = f"{unexplained} without a likely cause" if unexplained else "each with a likely cause"
-        click.echo(f"{len(report.disagreements)} disagreement(s) in {players} players ({fields} recorded), {said}.")
+        click.echo(f"{len(report.disagreements)} disagreement(s) in {rows} ({fields} recorded), {said}.")
         sys.exit(1)
-    click.echo(f"No disagreement: {fields} of {players} players agree with the results.")
+    click.echo(f"No disagreement: {fields} of {rows} agree with the results.")
 
 
 @cli.command(
