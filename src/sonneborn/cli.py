@@ -21,6 +21,7 @@ import click
 from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError
 from sonneborn.formats import FORMATS, ReadOptions
 from sonneborn.model import EventKind
+from sonneborn.render import TEAM_NOT_YET, team_not_yet
 from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 
 OUTPUT_FORMATS = ("table", "json", "csv", "html", "md", "trf")
 """The formats of ``standings -f`` (the keys of :data:`sonneborn.render.RENDERERS`)."""
-TEAM_REFUSED = ("trf",)
-"""The outputs of ``standings`` not yet written for team events."""
 CONVERT_FORMATS = ("trf", "json", "tsv", "csv", "pgn", "html", "md")
 """The targets of ``convert --to`` (the keys of :data:`sonneborn.convert.WRITERS`)."""
 
@@ -305,9 +304,8 @@ def standings(
     request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
                        primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
-    if reading.teams is not None and (with_event or fmt in TEAM_REFUSED):
-        what = "--with-event" if with_event else f"-f {fmt}"
-        raise click.UsageError(f"{what} is not yet for team events (use -f table, json, csv, md or html)")
+    if reading.teams is not None and (with_event or fmt in TEAM_NOT_YET):
+        raise click.UsageError(team_not_yet("--with-event" if with_event else f"-f {fmt}"))
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
     if with_event:
@@ -340,9 +338,7 @@ def _player(reading: Reading, text: str) -> int:
     event, the team's number or name."""
     from sonneborn.explain import find_player
 
-    if reading.teams is not None:
-        return find_player(reading.teams.ranked(), text, option="explain")
-    return find_player(reading.event, text, option="explain")
+    return find_player(reading.competitors, text, option="explain")
 
 
 @cli.command(

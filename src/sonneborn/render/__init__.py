@@ -24,6 +24,18 @@ RENDERERS = {
     "trf": ("sonneborn.render.trf", "render_trf"),
 }
 """The renderer of each format, as (module, function)."""
+TEAM_NOT_YET = ("trf",)
+"""The formats not yet written for team events (the TRF-26 team writer is issue 20's teamio step)."""
+
+
+def team_not_yet(what: str, *, choose: str = "-f ") -> str:
+    """The one line every command and the web app give for an output not yet written for team events.
+
+    >>> team_not_yet("-f trf")
+    '-f trf is not yet for team events (use -f table, json, csv, html or md)'
+    """
+    formats = [name for name in RENDERERS if name not in TEAM_NOT_YET]
+    return f"{what} is not yet for team events (use {choose}{', '.join(formats[:-1])} or {formats[-1]})"
 
 
 def render(standings: Standings, fmt: str) -> str:
