@@ -217,3 +217,21 @@ def test_a_trf16_team_file_is_ranked() -> None:
         ("Catalogue A", 5, 4.5),
         ("Catalogue B", 1, 1.5),
     ]
+
+
+@pytest.mark.parametrize("primary", ["MP", "GP"])
+def test_every_team_derivation_adds_up_to_its_value(primary: str) -> None:
+    # A Swiss with forfeits, byes and a withdrawal: the addends kept of each team code sum to its value.
+    reading = read(REFERENCE / "swiss08_b5.trf")
+    assert reading.teams is not None
+    codes = "MPvGP,EMMSB/C1,EMGSB/P,EGMSB/M1,EGGSB,SSSC,SSSC/F/K3,WIN:GP,BPG:GP,BH:GP/C1,SB:MP"
+    result = rank(team_event(reading.teams, primary=primary), parse_list(codes))
+    for key in result.codes:
+        column = result.column(key)
+        for row in range(result.event.players):
+            value = column.value(row)
+            assert value.number is not None, (key, row)
+            if value.elements:
+                assert sum((e.value for e in value.elements), F(0)) == value.number, (key, row)
+            else:  # a count says its games
+                assert value.note, (key, row)

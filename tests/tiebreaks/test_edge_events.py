@@ -11,10 +11,12 @@ from builders import event, values
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import REGISTRY, parse_list
 
-EVERY_CODE = ",".join(REGISTRY)
+INDIVIDUAL = [code for code, definition in REGISTRY.items() if not definition.teams]
+"""The codes of individual events (a team code is refused on one)."""
+EVERY_CODE = ",".join(INDIVIDUAL)
 
 # No round: every sum is 0, every average has no value (no game over the board), DE separates nobody.
-NO_ROUND = {code: [F(0), F(0)] for code in REGISTRY} | {
+NO_ROUND = {code: [F(0), F(0)] for code in INDIVIDUAL} | {
     "TPN": [F(1), F(2)],
     "RTNG": [F(1500), F(1500)],
     **{code: [None, None] for code in ("AOB", "ARO", "TPR", "PTP", "APRO", "APPO")},
@@ -43,7 +45,7 @@ def test_an_event_without_rounds() -> None:
 def test_an_event_of_one_player() -> None:
     standings = rank(event("1 A: -U -U"), parse_list(EVERY_CODE), unrated_rating=1500)
     assert {code: standings.column(code).number(0) for code in standings.codes} == ALONE
-    assert set(ALONE) == set(REGISTRY)
+    assert set(ALONE) == set(INDIVIDUAL)
 
 
 # Round 2 is paired but not played yet: the standings stand after round 1 (C.07 4.2 counts the rounds played).
