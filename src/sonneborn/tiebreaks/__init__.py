@@ -67,9 +67,9 @@ def parse(text: str) -> Spec:
     >>> parse("Buchholz")
     Traceback (most recent call last):
     sonneborn.errors.TiebreakError: unknown tie-break 'Buchholz': did you mean BH? (BH is Buchholz; its \
-modifiers: cut /C1, median /M1, forfeits as played /P; valid codes: AOB, APPO, APRO, ARO, BH, BPG, BWG, DE, \
-EGGSB, EGMSB, EMGSB, EMMSB, FB, GE, GF, KS, MPVGP, NNSB, PS, PTP, PTS, REP, RTNG, SB, SOLK, SSSC, STD, TPN, \
-TPR, WIN, WON)
+modifiers: cut /C1, median /M1, forfeits as played /P; valid codes: AOB, APPO, APRO, ARO, BBE, BC, BH, BPG, \
+BWG, DE, EDE, EDEB, EDEBB, EDEBT, EDET, EGGSB, EGMSB, EMGSB, EMMSB, FB, GE, GF, KS, MPVGP, NNSB, PS, PTP, PTS, \
+REP, RTNG, SB, SOLK, SSSC, STD, TBR, TPN, TPR, WIN, WON)
     """
     try:
         spec = Spec.parse(text)
