@@ -22,6 +22,7 @@ Command line::
 
     python benchmarks/generate.py swiss --players 100000 --rounds 11 --seed 1 -o swiss.trf
     python benchmarks/generate.py roundrobin --players 500 -o rr.trf
+    python benchmarks/generate.py teams --teams 200 --rounds 11 --boards 6 -o teams.trf
     python benchmarks/generate.py small --count 1000 --players 20 --rounds 7 --broken 3 -o events/
 """
 
@@ -255,6 +256,106 @@ def round_robin(players: int, *, seed: int = 1) -> Event:
     return Event(f"Benchmark round robin {players}", "Round robin", cycle, ratings, results)
 
 
+@dataclass(frozen=True, slots=True)
+class TeamSwiss:
+    """A generated team Swiss: its players' event (start order team by team, board order within each team)."""
+
+    event: Event
+    boards: int
+    """Players a team fields, every one of them in every match (no reserves)."""
+    match_points: list[int]
+    """Each team's match points (2 a win, 1 a draw)."""
+    game_points: list[int]
+    """Each team's game points in half-points."""
+
+
+def team_swiss(teams: int, rounds: int = 11, boards: int = 6, *, seed: int = 1) -> TeamSwiss:
+    """A team Swiss of ``teams`` × ``boards`` players and ``rounds`` rounds, paired on match points, then game points.
+
+    Team ``t`` (from 1) has players ``(t - 1) * boards + 1`` … on boards 1 …; board ``b`` of a match pits the two
+    teams' ``b``-th players, the team with White on board 1 having White on the odd boards. About 1 % of the boards
+    are forfeited (one side absent); an odd number of teams gives the lowest team without one a pairing-allocated
+    bye (record 320: 2 MP and every board won).
+
+    >>> made = team_swiss(6, 3, 4, seed=2)
+    >>> len(made.event.ratings), made.event.results[0][0][1] in "wb", sum(made.match_points)
+    (24, True, 18)
+    """
+    rng = random.Random(seed)
+    players = teams * boards
+    strength = _ratings(rng, teams)
+    ratings = []
+    for base in strength:
+        ratings += sorted((min(2800, max(1000, base + int(rng.gauss(0, 120)))) for _ in range(boards)), reverse=True)
+    results: list[list[Block]] = [[] for _ in range(players)]
+    match_points = [0] * teams
+    game_points = [0] * teams
+    met: list[list[int]] = [[] for _ in range(teams)]
+    balance = [0] * teams
+    had_pab = [False] * teams
+    random_number = rng.random
+    for _ in range(rounds):
+        keys = [match_points[t] * 1000 + game_points[t] + random_number() for t in range(teams)]
+        order = sorted(range(teams), key=keys.__getitem__, reverse=True)
+        if teams % 2:
+            position = next((p for p in range(teams - 1, -1, -1) if not had_pab[order[p]]), teams - 1)
+            team = order.pop(position)
+            had_pab[team] = True
+            match_points[team] += 2
+            game_points[team] += 2 * boards
+            for board in range(boards):
+                results[team * boards + board].append(BLANK)
+        for one, other in _pair(order, met):
+            met[one].append(other)
+            met[other].append(one)
+            first, second = (one, other) if balance[one] <= balance[other] else (other, one)
+            balance[first] += 1
+            balance[second] -= 1
+            scored = [0, 0]
+            for board in range(boards):
+                white, black = (first, second) if board % 2 == 0 else (second, first)
+                white_player, black_player = white * boards + board, black * boards + board
+                if random_number() < 0.01:
+                    white_code, black_code = ("+", "-") if random_number() < 0.5 else ("-", "+")
+                else:
+                    white_code, black_code = _game(rng, ratings[white_player], ratings[black_player])
+                results[white_player].append((black_player + 1, "w", white_code))
+                results[black_player].append((white_player + 1, "b", black_code))
+                scored[white != first] += _HALF_POINTS[white_code]
+                scored[black != first] += _HALF_POINTS[black_code]
+            for side, team in enumerate((first, second)):
+                game_points[team] += scored[side]
+                match_points[team] += 2 if scored[side] > scored[1 - side] else 1 if scored[0] == scored[1] else 0
+    event = Event(f"Benchmark team Swiss {teams} x {rounds}", "Team Swiss System", rounds, ratings, results)
+    return TeamSwiss(event, boards, match_points, game_points)
+
+
+def team_trf(made: TeamSwiss) -> str:
+    """The team Swiss as TRF-26: the players' lines, a record 310 a team (its totals, its players in board
+    order), record 362 (2 MP a match won, 1 drawn) and record 320 for the pairing-allocated byes."""
+    event, boards = made.event, made.boards
+    lines = to_trf(event).rstrip("\n").split("\n")
+    head = [line for line in lines if not line.startswith("001")]
+    players = [line for line in lines if line.startswith("001")]
+    head = [line for line in head if not line.startswith("XXR")] + [f"142 {event.rounds}", "362 TW 2.0 TD 1.0 TL 0.0"]
+    teams = []
+    for team in range(len(made.match_points)):
+        members = "".join(f"{team * boards + board + 1:>4} " for board in range(boards)).rstrip()
+        mp, gp = made.match_points[team] / 1, made.game_points[team] / 2
+        name, nickname = f"Team {team + 1:03d}", f"T{team + 1:03d}"
+        teams.append(f"310 {team + 1:>3} {name:<32} {nickname:<5} {'':6} {mp:6.1f} {gp:6.1f} {'':3}  {members}")
+    byes = []
+    for round_no in range(event.rounds):
+        for team in range(len(made.match_points)):
+            if event.results[team * boards][round_no] == BLANK:
+                byes.append(team + 1)
+                break
+        else:
+            byes.append(0)
+    pab = [f"320 {2.0:4.1f} {float(boards):4.1f} " + " ".join(f"{team:>3}" for team in byes)] if any(byes) else []
+    return "\n".join(head + teams + players + pab) + "\n"
+
+
 def _identity(start: int, rating: int) -> tuple[str, str, str, str, int, str]:
     """A player's sex, title, name, federation, FIDE id and birth date, made up from his start number."""
     title = "GM" if rating >= 2500 else "IM" if rating >= 2400 else "FM" if rating >= 2300 else ""
@@ -339,6 +440,13 @@ def write(event: Event, path: Path) -> Path:
     return path
 
 
+def write_teams(made: TeamSwiss, path: Path) -> Path:
+    """Writes the team Swiss as TRF-26."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(team_trf(made), encoding="utf-8")
+    return path
+
+
 def broken_positions(count: int, broken: int) -> list[int]:
     """The numbers (1-based) of the files :func:`small_events` breaks: spread evenly, the same every time.
 
@@ -408,6 +516,12 @@ def main(argv: list[str] | None = None) -> int:
     robin.add_argument("--players", type=int, default=500)
     robin.add_argument("--seed", type=int, default=1)
     robin.add_argument("-o", "--output", type=Path, required=True)
+    team = commands.add_parser("teams", help="A team Swiss (TRF-26 team records).")
+    team.add_argument("--teams", type=int, default=200)
+    team.add_argument("--rounds", type=int, default=11)
+    team.add_argument("--boards", type=int, default=6)
+    team.add_argument("--seed", type=int, default=1)
+    team.add_argument("-o", "--output", type=Path, required=True)
     small = commands.add_parser("small", help="A folder of small Swiss events, some broken.")
     small.add_argument("--count", type=int, default=1000)
     small.add_argument("--players", type=int, default=20)
@@ -422,6 +536,10 @@ def main(argv: list[str] | None = None) -> int:
             args.output, args.count, players=args.players, rounds=args.rounds, broken=args.broken, seed=args.seed
         )
         what = f"{len(written)} events ({len(bad)} broken) in {args.output}"
+    elif args.command == "teams":
+        made = team_swiss(args.teams, args.rounds, args.boards, seed=args.seed)
+        write_teams(made, args.output)
+        what = f"{args.output} ({args.teams} teams of {args.boards}, {args.rounds} rounds)"
     else:
         if args.command == "swiss":
             event = swiss(args.players, args.rounds, seed=args.seed)

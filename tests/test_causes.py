@@ -142,8 +142,8 @@ def test_the_variant_of_recorded_values_is_the_one_found_before(seed: int) -> No
 
 
 def test_a_tiebreak_said_to_be_the_same_under_every_edition_is() -> None:
-    # The search computes an edition_free code once for every edition: its values must not depend on one.
-    # (On individual events: the team codes read a team event's boards.)
+    # The search computes an edition_free code once for every edition: its values must not depend on one. The
+    # random events are individual ones: the team codes (EDE, BC, …) are the team tests'.
     free = [code for code, definition in REGISTRY.items() if definition.edition_free and not definition.teams]
     assert "DE" in free
     rng = random.Random(3)

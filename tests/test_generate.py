@@ -156,3 +156,25 @@ def test_the_benchmark_files_that_disagree_have_the_causes_they_say(tmp_path: Pa
     assert causes("late", "late.trf") == [f"Likely cause: the recorded ranks follow -t {tiebreaks} --rules {rules}."]
     assert causes("unlisted", "unlisted.trf") == []
     assert causes("values", "values.json") == ["Likely cause: the recorded BH values are BH under --rules fide-2009."]
+
+
+def test_a_team_swiss_is_read_with_the_totals_it_records(tmp_path: Path) -> None:
+    """The generator keeps its own count of each team's MP and GP (record 310); the team reader, which builds the
+    matches from the players' games, gives the same, and every player on the board his start order gives."""
+    from sonneborn.formats import load_path
+
+    made = generate.team_swiss(9, 5, 4, seed=3)
+    path = generate.write_teams(made, tmp_path / "teams.trf")
+    loaded = load_path(path)
+    teams = loaded.teams
+    assert teams is not None
+    assert [team.members for team in teams.teams] == [tuple(range(t * 4, t * 4 + 4)) for t in range(9)]
+    assert [team.recorded_match_points for team in teams.teams] == made.match_points
+    assert [2 * team.recorded_game_points for team in teams.teams if team.recorded_game_points] == made.game_points
+    ranked = teams.ranked()
+    mp, gp = ranked.table.scores["MP"], ranked.table.scores["GP"]
+    assert (mp.totals // mp.unit).tolist() == made.match_points
+    assert (gp.totals * 2 // gp.unit).tolist() == made.game_points
+    # Nine teams: a pairing-allocated bye each round, each to a different team.
+    byes = [[teams.matches.match_kind(t, r).name for r in range(1, 6)].count("PAIRING_BYE") for t in range(9)]
+    assert sorted(byes) == [0] * 4 + [1] * 5

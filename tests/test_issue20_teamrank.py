@@ -198,10 +198,7 @@ def test_primary_gp_and_explain_a_team_by_name() -> None:
     assert any(line.startswith("  MPvGP 5 = ") for line in lines)
 
 
-def test_outputs_not_yet_for_teams_say_so_in_one_line() -> None:
-    result = CliRunner().invoke(cli, ["standings", str(FOUR_CLUBS), "-f", "html"])
-    assert result.exit_code == 2
-    assert "-f html is not yet for team events" in result.output
+def test_a_primary_score_is_only_a_team_events() -> None:
     with pytest.raises(OptionError, match="only a team event has a primary score"):
         standings(four_clubs().event, Request.parse(primary="GP"))
 

@@ -234,8 +234,10 @@ def test_commands_rank_a_team_file_by_its_teams() -> None:
     # MP 3-1-0: Alpha 7, Gamma 5, Delta 3, Beta 0 (test_four_clubs_totals_with_a_penalty).
     result = CliRunner().invoke(cli, ["standings", str(FOUR_CLUBS), "-f", "csv"])
     assert result.exit_code == 0, result.output
-    rows = [line.split(",") for line in result.output.splitlines()[1:]]
-    assert [(row[2], row[4]) for row in rows] == [("Alpha", "7"), ("Gamma", "5"), ("Delta", "3"), ("Beta", "0")]
+    lines = result.output.splitlines()
+    assert lines[0].startswith("rank,team,name,MP,GP")
+    rows = [line.split(",") for line in lines[1:]]
+    assert [(row[2], row[3]) for row in rows] == [("Alpha", "7"), ("Gamma", "5"), ("Delta", "3"), ("Beta", "0")]
     reading = read(FOUR_CLUBS)
     assert reading.teams is not None and reading.teams.matches.totals(0) == score(7, F(7, 2))
     assert [int(s) for s in standings(reading, Request()).starts] == [1, 3, 4, 2]

@@ -21,10 +21,21 @@ from sonneborn.event import KINDS, Event
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings, rank
+from sonneborn.teams import SCORES, teams_of
 from sonneborn.tiebreaks import REGISTRY, Column, Context, parse
 from sonneborn.tiebreaks.unplayed import FREE_ROUND, describe_kind, free_rounds
 
-__all__ = ["COMMON_LISTS", "Check", "Disagreement", "audit", "audited_fields", "check", "file_scoring", "likely_causes"]
+__all__ = [
+    "COMMON_LISTS",
+    "TEAM_COMMON_LISTS",
+    "Check",
+    "Disagreement",
+    "audit",
+    "audited_fields",
+    "check",
+    "file_scoring",
+    "likely_causes",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +49,12 @@ class Disagreement:
     recorded: Fraction
     computed: Fraction | None
     hint: str = ""
+    who: str = "player"
+    """What the row is: ``player``, or ``team`` (its number for ``start``) in a team event."""
 
     def __str__(self) -> str:
         computed = "no value" if self.computed is None else exact_text(self.computed)
-        text = f"player {self.start} ({self.name}): {self.what} {exact_text(self.recorded)} recorded, "
+        text = f"{self.who} {self.start} ({self.name}): {self.what} {exact_text(self.recorded)} recorded, "
         text += f"{computed} computed"
         return text + (f": {self.hint}" if self.hint else "")
 
@@ -67,6 +80,19 @@ COMMON_LISTS = (
 )
 """Tie-break lists in common use (pairing programs' defaults, FIDE's old recommended lists), tried on ranks
 that the list in force does not give."""
+TEAM_COMMON_LISTS = (
+    "MPvGP,BH:MP/C1,EMGSB/C1",
+    "MPvGP,DE,EMGSB",
+    "EMGSB/C1,MPvGP,BH:MP/C1",
+    "EDET,EMGSB/C1,BH:MP/C1,MPvGP",
+    "MPvGP,EMGSB/C1",
+    "MPvGP,EMMSB",
+    "MPvGP,BH:MP,SB:MP",
+    "MPvGP,DE",
+    "MPvGP",
+)
+"""The same for team events (after MP): sonneborn's defaults, the Olympiads' (13.1 then 13.2) and FIDE's
+team Swiss lists; no rating code, which teams have none."""
 _VARIANTS = {
     "BH": ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "BH/C1/P"),
     "SB": ("SB", "SB/C1", "SB/M1", "SB/P", "SB/C1/P"),
@@ -128,6 +154,7 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
     roster, table = event.roster, event.table
     points = [int(p) for p in standings.points.numerator.tolist()]
     names = roster.names
+    who, total = ("player", "points") if event.teams is None else ("team", table.primary)
     found: list[Disagreement] = []
     extra: dict[str, Column] = {}
     context = Context(event, rules=standings.rules, unrated_rating=standings.unrated_rating)
@@ -139,8 +166,9 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
         recorded = recorded_points[row]
         if recorded is not None and recorded.numerator * unit != score * recorded.denominator:
             computed = Fraction(score, table.score.unit)
-            hint = points_hint(standings, row, recorded, computed)
-            found.append(Disagreement(start, names[row], "points", recorded, computed, hint))
+            # The hints read a player's point system: a team's totals are the matches' and the arbiter's.
+            hint = points_hint(standings, row, recorded, computed) if event.teams is None else ""
+            found.append(Disagreement(start, names[row], total, recorded, computed, hint, who))
         recorded_rank = recorded_ranks[row]
         if recorded_rank:
             place, low, high = places[row]
@@ -148,16 +176,42 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
                 wrong, hint = recorded_rank != place, ""
             else:
                 wrong = not low <= recorded_rank <= high
-                hint = f"{exact_text(Fraction(score, table.score.unit))} points place {low}–{high}"
+                hint = f"{exact_text(Fraction(score, table.score.unit))} {total} place {low}–{high}"
             if wrong:
-                found.append(Disagreement(start, names[row], "rank", Fraction(recorded_rank), Fraction(place), hint))
+                found.append(Disagreement(start, names[row], "rank", Fraction(recorded_rank), Fraction(place), hint,
+                                          who))  # fmt: skip
         for code, value in roster.recorded_tiebreaks[row]:
             if code not in extra:
                 extra[code] = _column(standings, context, code)
             number = extra[code].number(row)
             if number != value:
-                found.append(Disagreement(start, names[row], code, value, number))
+                found.append(Disagreement(start, names[row], code, value, number, who=who))
+    return found + _secondary(event)
+
+
+def _secondary(event: Event) -> list[Disagreement]:
+    """A team event's other score (GP when ranked by MP) where the file records it (TRF-26 310) and the matches
+    give another."""
+    if event.teams is None:
+        return []
+    table, found = event.table, []
+    name = next(score for score in table.scores if score != table.primary)
+    score = table.scores[name]
+    for row, recorded in enumerate(secondary_recorded(event)):
+        computed = Fraction(int(score.totals[row]), score.unit)
+        if recorded is not None and recorded != computed:
+            found.append(Disagreement(row + 1, event.roster.names[row], name, recorded, computed, who="team"))
     return found
+
+
+def secondary_recorded(event: Event) -> list[Fraction | None]:
+    """A team event's other score as its file records it, by row; ``[]`` for an individual event."""
+    if event.teams is None:
+        return []
+    teams = teams_of(event).teams
+    if event.table.primary == "MP":
+        return [team.recorded_game_points for team in teams]
+    return [team.recorded_match_points for team in teams]
 
 
 def _places(standings: Standings, recorded_ranks: Sequence[int | None]) -> list[tuple[int, int, int]]:
@@ -194,9 +248,12 @@ def audited_fields(standings: Standings) -> list[str]:
     roster = standings.event.roster
     fields = []
     if any(p is not None for p in roster.recorded_points):
-        fields.append("points")
+        fields.append("points" if standings.event.teams is None else standings.event.table.primary)
     if any(r is not None for r in roster.recorded_ranks):
         fields.append("ranks")
+    if any(value is not None for value in secondary_recorded(standings.event)):
+        table = standings.event.table
+        fields.append(next(score for score in table.scores if score != table.primary))
     fields += sorted({code for values in roster.recorded_tiebreaks for code, _ in values})
     return fields
 
@@ -229,6 +286,8 @@ def file_scoring(standings: Standings) -> Event | None:
     (Swiss-Perfect's byes) are read so already (:mod:`sonneborn.recorded`); what is left here is a forfeit
     loss counted so, or an absence under a point system the user gave."""
     event = standings.event
+    if event.teams is not None:  # a team's totals are the matches' and the arbiter's: no byes read otherwise
+        return None
     table = event.table
     recorded = list(event.roster.recorded_points)
     changes: dict[tuple[int, int], ResultKind] = {}
@@ -289,20 +348,27 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
             hint = "the recorded ranks do not follow the points: they are no final ranking (a starting rank?)"
             causes.append(hint)
             found = [replace(d, hint=hint) if d.what == "rank" else d for d in found]
-    for code in sorted({d.what for d in found if d.what not in ("points", "rank")}):
+    for code in sorted({d.what for d in found if d.what not in ("points", "rank", *SCORES)}):
         variant = search.variant(code, _variants(code))
         if variant is not None:
             hint = f"the recorded {code} values are {variant[0]} under --rules {variant[1]}"
             causes.append(hint)
             found = [replace(d, hint=d.hint or hint) if d.what == code else d for d in found]
-    found.sort(key=lambda d: (d.start, d.what != "points", d.what != "rank", d.what))
+    first = {
+        "points": 0,
+        event.table.primary: 0,
+        "rank": 1,
+        **{name: 2 for name in SCORES if name != event.table.primary},
+    }
+    found.sort(key=lambda d: (d.start, first.get(d.what, 3), d.what))
     return Check(found, causes)
 
 
 def _lists(standings: Standings) -> list[str]:
     """The lists tried on ranks that disagree: the one in force, then the common lists."""
     current = ",".join(str(spec) for spec in standings.tiebreaks)
-    return [current, *(text for text in COMMON_LISTS if text != current)]
+    common = COMMON_LISTS if standings.event.teams is None else TEAM_COMMON_LISTS
+    return [current, *(text for text in common if text != current)]
 
 
 def _ranks_follow_points(event: Event, recorded: Sequence[int | None]) -> bool:

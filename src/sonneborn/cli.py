@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 
 OUTPUT_FORMATS = ("table", "json", "csv", "html", "md", "trf")
 """The formats of ``standings -f`` (the keys of :data:`sonneborn.render.RENDERERS`)."""
-TEAM_REFUSED = ("html",)
-"""The outputs of ``standings`` not yet written for team events."""
 CONVERT_FORMATS = ("trf", "json", "tsv", "csv", "pgn", "html", "md")
 """The targets of ``convert --to`` (the keys of :data:`sonneborn.convert.WRITERS`)."""
 
@@ -315,8 +313,6 @@ def standings(
     request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
                        primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
-    if reading.teams is not None and fmt in TEAM_REFUSED:
-        raise click.UsageError(f"-f {fmt} is not yet for team events (use -f table, json, csv, md or trf)")
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
     if with_event and result.event.teams is not None:
@@ -355,9 +351,7 @@ def _player(reading: Reading, text: str) -> int:
     event, the team's number or name."""
     from sonneborn.explain import find_player
 
-    if reading.teams is not None:
-        return find_player(reading.teams.ranked(), text, option="explain")
-    return find_player(reading.event, text, option="explain")
+    return find_player(reading.competitors, text, option="explain")
 
 
 @cli.command(
@@ -431,7 +425,7 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audited_fields
     from sonneborn.audit import check as check_file
-    from sonneborn.render.cells import terminal_text
+    from sonneborn.render.cells import competitors, terminal_text
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
@@ -443,16 +437,16 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
     for cause in report.causes:
         click.echo(f"Likely cause: {cause}.")
     fields = ", ".join(audited_fields(result))
-    players = reading.event.players
+    rows = f"{result.event.players} {competitors(result)}"
     if not fields:
-        click.echo(f"Nothing to check: the file records no points, ranks or tie-break values of its {players} players.")
+        click.echo(f"Nothing to check: the file records no points, ranks or tie-break values of its {rows}.")
         return
     if report.disagreements:
         unexplained = len(report.unexplained)
         said = f"{unexplained} without a likely cause" if unexplained else "each with a likely cause"
-        click.echo(f"{len(report.disagreements)} disagreement(s) in {players} players ({fields} recorded), {said}.")
+        click.echo(f"{len(report.disagreements)} disagreement(s) in {rows} ({fields} recorded), {said}.")
         sys.exit(1)
-    click.echo(f"No disagreement: {fields} of {players} players agree with the results.")
+    click.echo(f"No disagreement: {fields} of {rows} agree with the results.")
 
 
 @cli.command(

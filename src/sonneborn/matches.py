@@ -421,9 +421,9 @@ class _Builder:
             for team in range(self.count):
                 cell = self.cells[team][column]
                 cell.boards += [NO_BOARD] * (boards - len(cell.boards))
-                cell.game_points = sum(
-                    (Fraction(units[row][column], table.score.unit) for row in cell.boards if row >= 0), Fraction(0)
-                )
+                # Summed in units, one Fraction a match: a Fraction a board made reading 1,200 players 0.2 s slower.
+                scored = sum(units[row][column] for row in cell.boards if row >= 0)
+                cell.game_points = Fraction(scored, table.score.unit)
             for team in range(self.count):
                 cell = self.cells[team][column]
                 if cell.bye is not None:
@@ -584,7 +584,8 @@ class _Builder:
         game_unit = point_unit([*game_values, *game_adjustments])
 
         def units(values: list[Fraction], unit: int, shape: tuple[int, ...]) -> np.ndarray:
-            return integers([int(value * unit) for value in values]).reshape(shape)
+            # The unit is a multiple of every denominator: an integer product, no Fraction made.
+            return integers([value.numerator * (unit // value.denominator) for value in values]).reshape(shape)
 
         return Matches(
             opponent=np.array([cell.opponent for cell in cells], dtype=np.int64).reshape(count, rounds),

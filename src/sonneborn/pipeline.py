@@ -57,6 +57,12 @@ class Reading:
     teams: TeamEvent | None = None
     """A team competition's teams and matches over :attr:`event`; ``None`` for an individual event."""
 
+    @property
+    def competitors(self) -> Event:
+        """The event whose rows are ranked: the players, or a team competition's teams (by MP), in which
+        ``--explain`` and the web app's ``player`` find a row by number or name."""
+        return self.event if self.teams is None else self.teams.ranked()
+
     @classmethod
     def of(cls, event: Event, *, path: str = "<input>") -> Reading:
         """A reading of an event built in memory."""

@@ -352,3 +352,29 @@ def test_issue19_a_page_of_a_name_rebound_to_this_machine_is_refused(browser: Br
         assert "rebound.example" in answer[1]
     finally:
         rebound.close()
+
+
+def test_issue20_a_team_file_shows_its_teams(browser: Browser, live_server: str, problems: list[str]) -> None:
+    # The four clubs by MP: Alpha 7 (3½ GP), Gamma 5 (4), Delta 3 (2½), Beta 0 (1) (tests/test_issue20_teamcmd.py).
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", DATA / "teams" / "four_clubs_trf26.trf")
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.locator("td.name")).to_have_text(["Alpha", "Gamma", "Delta", "Beta"])
+    expect(rows.locator("td.secondary")).to_have_text(["3.5", "4", "2.5", "1"])
+    expect(page.locator("#standings thead")).to_contain_text("MP")
+    expect(page.locator("#standings thead")).to_contain_text("GP")
+    expect(page.locator("#facts")).to_contain_text("Teams4")
+    expect(page.locator("#facts")).to_contain_text("team Swiss")
+    assert [float(text) for text in rows.locator("td.points").all_inner_texts()] == [7, 5, 3, 0]
+    rows.first.locator('button[data-code="BH:MP/C1"]').click()
+    expect(page.locator("#explain-text")).to_contain_text("BH:MP/C1 8 = 5 (Gamma) + 3 (round 3")
+    expect(page.locator("#explain-title")).to_contain_text("BH:MP/C1 of Alpha")
+    # The CSV download is the team CSV: both scores, no rating.
+    with page.expect_download() as info:
+        page.click('button.download[data-format="csv"]')
+    rows_csv = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
+    assert [(row["name"], float(row["MP"]), float(row["GP"])) for row in rows_csv] == [
+        ("Alpha", 7, 3.5), ("Gamma", 5, 4), ("Delta", 3, 2.5), ("Beta", 0, 1)
+    ]  # fmt: skip
+    assert problems == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from weakref import WeakKeyDictionary
 
@@ -249,6 +250,50 @@ def value_texts(standings: Standings, code: str) -> list[str]:
 def points_texts(standings: Standings) -> list[str]:
     """The points in final order, exact (``10.5``)."""
     return _once(standings, ("points", ""), lambda: exact_texts(standings.points, standings.order))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreColumn:
+    """A score column of the tables: its heading, what it stands for and its texts in final order."""
+
+    heading: str
+    title: str
+    texts: list[str]
+
+
+SCORE_TITLES = {"PTS": "points", "MP": "match points", "GP": "game points"}
+"""What each score's heading stands for."""
+
+
+def score_columns(standings: Standings) -> list[ScoreColumn]:
+    """The score columns every table shows, in final order: an individual event's points (``Pts``); a team
+    event's primary score and then the other (``MP``, ``GP``: C.07 11.1), exact.
+
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> [(c.heading, c.texts[0]) for c in score_columns(rank(seed_event(), parse_list("SB")))]
+    [('Pts', '11')]
+    """
+    table = standings.event.table
+    if standings.event.teams is None:
+        return [ScoreColumn("Pts", "points", points_texts(standings))]
+    secondary = next(name for name in table.scores if name != table.primary)
+    other = table.scores[secondary]
+
+    def make() -> list[str]:
+        unit = other.unit
+        return by_value(other.totals[standings.order], np.ones(len(standings.order), dtype=bool),
+                        lambda units: ratio_text(units, unit))  # fmt: skip
+
+    return [
+        ScoreColumn(table.primary, SCORE_TITLES[table.primary], points_texts(standings)),
+        ScoreColumn(secondary, SCORE_TITLES[secondary], _once(standings, ("points", secondary), make)),
+    ]
+
+
+def competitors(standings: Standings) -> str:
+    """What the rows are, in the plural: ``players``, or ``teams`` of a team event."""
+    return "players" if standings.event.teams is None else "teams"
 
 
 def rating_texts(standings: Standings) -> list[str] | None:

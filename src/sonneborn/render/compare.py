@@ -8,7 +8,7 @@ from string import ascii_uppercase
 import numpy as np
 
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import display_width, names, points_texts, terminal_text, value_texts
+from sonneborn.render.cells import competitors, display_width, names, score_columns, terminal_text, value_texts
 from sonneborn.render.json import dumps, standings_data
 
 
@@ -30,7 +30,8 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
         data = {"variants": [standings_data(v) for v in variants], "changed": changed}
         return dumps(data)
     first = variants[0]
-    header = ["No", "Name", "Pts"]
+    score = score_columns(first)[0]  # the ranking score: Pts, a team event's MP (or GP)
+    header = ["No", "Name", score.heading]
     changed_rows = set(changed)
     columns: list[dict[int, str]] = []
     legend = []
@@ -43,7 +44,7 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
             columns.append(dict(zip(standings.starts, value_texts(standings, code), strict=True)))
     header.append("")
     body = []
-    for start, name, points in zip(first.starts, names(first), points_texts(first), strict=True):
+    for start, name, points in zip(first.starts, names(first), score.texts, strict=True):
         cells = [str(start), terminal_text(name), points] + [column[start] for column in columns]
         body.append([*cells, "*" if start in changed_rows else ""])
     widths = [max(display_width(line[i]) for line in [header, *body]) for i in range(len(header))]
@@ -54,5 +55,5 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
             for i, cell in enumerate(line)
         ]
         lines.append("  ".join(padded).rstrip())
-    lines.append(f"* rank differs between the variants ({len(changed)} player(s)).")
+    lines.append(f"* rank differs between the variants ({len(changed)} {competitors(first)[:-1]}(s)).")
     return "\n".join(lines) + "\n"

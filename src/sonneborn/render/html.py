@@ -27,8 +27,9 @@ from markupsafe import Markup, escape
 from sonneborn.explain import explained
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import names, notes, place_texts, points_texts, rating_texts, value_texts
+from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
 from sonneborn.render.crosstable import Crosstable, build_crosstable
+from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import REGISTRY, definition, full_name
 
 __all__ = ["render_crosstable_page", "render_html"]
@@ -236,7 +237,9 @@ def _page(standings: Standings, fallback: str) -> Page:
         facts.append(("Dates", dates))
     played = event.table.played_rounds
     facts.append(("Rounds", str(event.rounds) if played >= event.rounds else f"{played} of {event.rounds} played"))
-    facts.append(("Players", str(event.players)))
+    facts.append((competitors(standings).capitalize(), str(event.players)))
+    if event.teams is not None:
+        facts.append(("Boards", str(teams_of(event).matches.board_count)))
     facts.append(("System", _system(standings)))
     if info.point_system != PointSystem():
         facts.append(("Points", f"{info.point_system} (win-draw-loss)"))
@@ -249,6 +252,8 @@ def _page(standings: Standings, fallback: str) -> Page:
 
 
 def _system(standings: Standings) -> str:
+    if standings.event.teams is not None:
+        return "team " + ("Swiss" if standings.kind is EventKind.SWISS else "round robin")
     if standings.kind is EventKind.SWISS:
         return "Swiss"
     meetings = standings.event.table.meetings_per_pair()
@@ -272,7 +277,10 @@ def _standings_table(standings: Standings) -> Table:
     )
     columns = [
         places,
-        TableColumn(Cell("No", "start number"), list(map(str, standings.starts))),
+        TableColumn(
+            Cell("No", "start number" if standings.event.teams is None else "team number"),
+            list(map(str, standings.starts)),
+        ),
         TableColumn(
             Cell("Name", cls="name"), names(standings), classes="name", prefixes=[roster.titles[r] for r in order]
         ),
@@ -280,7 +288,9 @@ def _standings_table(standings: Standings) -> Table:
     ratings = rating_texts(standings)
     if ratings is not None:
         columns.append(TableColumn(Cell("Rtg", "rating"), ratings))
-    columns.append(TableColumn(Cell("Pts", "points"), points_texts(standings), classes="points"))
+    scores = score_columns(standings)
+    columns.append(TableColumn(Cell(scores[0].heading, scores[0].title), scores[0].texts, classes="points"))
+    columns += [TableColumn(Cell(score.heading, score.title), score.texts) for score in scores[1:]]
     columns += [
         TableColumn(
             Cell(code.split("#")[0], definition(code).name), value_texts(standings, code), explained(standings, code)

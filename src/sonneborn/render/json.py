@@ -129,7 +129,10 @@ def standings_columns(standings: Standings) -> StandingsColumns:
 
 
 def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]:
-    """The standings as plain data, ready for ``json.dumps`` (without the rows when ``rows`` is false)."""
+    """The standings as plain data, ready for ``json.dumps`` (without the rows when ``rows`` is false); a team
+    event's in the team shape (:func:`team_standings_data`), wherever they are written (compare, the web app)."""
+    if rows and standings.event.teams is not None:
+        return team_standings_data(standings)
     data = head_data(standings)
     extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
     if rows:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from sonneborn.model import EventKind
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import names, notes, place_texts, points_texts, rating_texts, value_texts
+from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
 from sonneborn.render.crosstable import build_crosstable, crosstable_markdown, escape_markdown, markdown_table
 from sonneborn.tiebreaks import full_name
 
@@ -26,7 +26,9 @@ def render_markdown(standings: Standings) -> str:
     kind = "Swiss" if standings.kind is EventKind.SWISS else "round robin"
     specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
     tiebreaks = ", ".join(f"{spec} ({full_name(spec)})" for spec in specs) or "none"
-    summary = f"{event.rounds} rounds, {event.players} players, {kind}; rules {standings.rules}; "
+    if event.teams is not None:
+        kind = f"team {kind}"
+    summary = f"{event.rounds} rounds, {event.players} {competitors(standings)}, {kind}; rules {standings.rules}; "
     summary += f"tie-breaks: {tiebreaks}."
     parts = [f"# {escape_markdown(event.name or 'Standings')}", escape_markdown(summary)]
     found = notes(standings)
@@ -41,13 +43,15 @@ def render_markdown(standings: Standings) -> str:
 def _standings(standings: Standings) -> str:
     codes = standings.codes
     ratings = rating_texts(standings)
-    header = ["Rk", "No", "Name", *(["Rtg"] if ratings is not None else []), "Pts", *(c.split("#")[0] for c in codes)]
+    scores = score_columns(standings)
+    header = ["Rk", "No", "Name", *(["Rtg"] if ratings is not None else []), *(score.heading for score in scores),
+              *(c.split("#")[0] for c in codes)]  # fmt: skip
     columns = [
         place_texts(standings, dash="–"),
         list(map(str, standings.starts)),
         names(standings),
         *([ratings] if ratings is not None else []),
-        points_texts(standings),
+        *(score.texts for score in scores),
         *(value_texts(standings, code) for code in codes),
     ]
     align = "rrl" + "r" * (len(header) - 3)

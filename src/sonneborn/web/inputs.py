@@ -38,7 +38,6 @@ from sonneborn.formats.lines import split_lines
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
-from sonneborn.teams import team_standings_unsupported
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import MAX_RATING
 from sonneborn.web.limits import MAX_BODY
@@ -147,6 +146,12 @@ def _text(value: object) -> object:
     raise PydanticCustomError("text_type", "must be text, not {found}", {"found": _kind(value)})
 
 
+def _score_name(value: object) -> object:
+    """A team score's name, in any case (``mp``, as ``--primary`` takes it)."""
+    value = _text(value)
+    return value.upper() if isinstance(value, str) else value
+
+
 def _integer(value: object) -> object:
     """An integer parameter: a JSON integer or the digits of a form field; ``true`` or ``7.5`` is refused."""
     value = _blank_is_none(value)
@@ -246,6 +251,14 @@ class EventOptions(BaseModel):
     event: Annotated[str | None, BeforeValidator(_text)] = _optional(
         "PGN: read the games of this event only (their Event tag), in a file of several events.",
         examples=["Tata Steel Masters"],
+    )
+    primary: Annotated[Literal["MP", "GP"] | None, BeforeValidator(_score_name)] = _optional(
+        "A team event's score to rank by: MP (match points, the default) or GP (game points)."
+    )
+    match_points: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "A team event's match points W,D,L for a won, drawn and lost match, such as 3,1,0 (default: the file's, "
+        "TRF-26 362, else 2,1,0); `points` gives each board's game points.",
+        examples=["3,1,0"],
     )
 
 
@@ -477,6 +490,8 @@ def parse_request(options: EventOptions) -> RankingRequest:
             kind=options.kind,
             lots=options.lots,
             unrated_rating=options.unrated_rating,
+            primary=options.primary,
+            match_points=options.match_points,
         )
     except TiebreakError as error:
         raise ApiError(str(error), field=error.option or "tiebreaks") from None
@@ -495,8 +510,6 @@ def load_event(upload: Upload, options: EventOptions) -> Reading:
         # A reader's failure on input it did not foresee is still the input's fault, not the server's.
         logger.info("unforeseen reader error on %s", upload.path, exc_info=error)
         raise ApiError(f"cannot read the file: {error}", path=upload.path, field="file") from None
-    if reading.teams is not None:  # a team competition is read, but not ranked yet: a 422 at its team record
-        raise ApiError.from_input(team_standings_unsupported(reading.teams, path=upload.path), upload.text)
     if upload.warnings:
         reading = replace(reading, warnings=(*upload.warnings, *reading.warnings))
     return reading

@@ -21,7 +21,7 @@ import numpy as np
 from sonneborn.explain import explain_player, explain_players
 from sonneborn.model import EventKind, StartNo
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings
-from sonneborn.render.cells import notes, place_texts, points_texts, value_texts
+from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
 from sonneborn.render.crosstable import build_crosstable
 from sonneborn.render.json import standings_data
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, definition
@@ -142,6 +142,7 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
     unit = event.table.score.unit
     running = np.cumsum(event.table.score.points[:, :played], axis=1)
     points = points_texts(standings)
+    scores = score_columns(standings)
     rows = []
     for index, row in enumerate(standings.order.tolist()):
         start = row + 1
@@ -158,6 +159,7 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
                 "rating": rating or None,
                 "federation": roster.federations[row],
                 "points": points[index],
+                "scores": [score.texts[index] for score in scores],
                 "values": {code: columns[code][index] for code in codes},
                 "explanations": explained[start]["values"],
                 "lines": explained[start]["lines"],
@@ -168,6 +170,8 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
     return {
         "standings": standings_data(standings),
         "input": {"path": path, "format": input_format},
+        "competitors": competitors(standings),
+        "scores": [{"heading": score.heading, "title": score.title} for score in scores],
         "columns": [
             {
                 "code": code,

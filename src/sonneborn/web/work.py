@@ -191,7 +191,10 @@ def error_json(error: ApiError) -> bytes:
 def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequest, output: str) -> None:
     """Refuses a request that asks for more work than its budget allows; stops a costly one in the cheap share."""
     job = share.job
-    event = prepared(reading, request)
+    try:
+        event = prepared(reading, request)
+    except OptionError as error:  # an option the event does not take (a primary score of an individual event)
+        raise ApiError(str(error), path=upload.path, field=error.option) from None
     specs: Sequence[Spec] | None = request.tiebreaks
     if specs is None:
         with contextlib.suppress(InputError):  # a bad stated list is refused by the ranking, at its line
@@ -233,19 +236,19 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
     if options.start is not None and options.player is not None:
         raise ApiError("give the player by start or by player, not both", field="player")
     reading = load_event(upload, options)
-    players = reading.event.players
+    rows = reading.competitors  # a team file's teams, found by number or name
     named = options.player
     if named is None and options.start is not None:
         named = str(options.start)
     try:
-        chosen = None if named is None else find_player(reading.event, named, option=_field(options))
+        chosen = None if named is None else find_player(rows, named, option=_field(options))
     except OptionError as error:
         raise ApiError(str(error), field=error.option) from None
     _admit(share, upload, reading, request, "explain" if chosen is None else "explanation")
     result = rank_event(reading, request, upload)
     if chosen is None:
         _admit_answer(share, upload, result, "explain")
-    starts = [chosen] if chosen is not None else list(range(1, players + 1))
+    starts = [chosen] if chosen is not None else list(range(1, rows.players + 1))
     with refused_events(upload.path):
         found = explanations(result, starts)
         _fits(sum(_text_size(entry["lines"]) for entry in found), len(found))

@@ -292,7 +292,7 @@
       const first = !state.report;
       state.shown = sent;
       show(report);
-      status(`Ranked ${state.report.rows.length} players.`);
+      status(`Ranked ${state.report.rows.length} ${state.report.competitors}.`);
       const results = $("results");
       if (first && results.getBoundingClientRect().top > window.innerHeight) results.scrollIntoView({ block: "start" });
     } catch (error) {
@@ -380,10 +380,11 @@
     const rounds = report.rounds.played < report.rounds.scheduled
       ? `${report.rounds.played} of ${report.rounds.scheduled} played`
       : String(report.rounds.scheduled);
+    const teams = report.competitors === "teams";
     const items = [
-      ["Players", String(event.players)],
+      ...(teams ? [["Teams", String(event.teams)], ["Boards", String(event.boards)]] : [["Players", String(event.players)]]),
       ["Rounds", rounds],
-      ["System", event.kind === "swiss" ? "Swiss" : "round robin"],
+      ["System", (teams ? "team " : "") + (event.kind === "swiss" ? "Swiss" : "round robin")],
       ["Rules", report.standings.rules],
       ["Tie-breaks", report.list.join(", ")],
     ];
@@ -401,9 +402,10 @@
     const rated = report.rows.some((row) => row.rating !== null);
     const columns = report.columns;
     const head = h("tr", {},
-      headerCell("Rk", "place"), headerCell("No", "start number"), headerCell("Name", "", "name"),
+      headerCell("Rk", "place"), headerCell("No", report.competitors === "teams" ? "team number" : "start number"),
+      headerCell("Name", "", "name"),
       ...(rated ? [headerCell("Rtg", "rating")] : []),
-      headerCell("Pts", "points"),
+      ...report.scores.map((score) => headerCell(score.heading, score.title)),
       ...columns.map((column) => headerCell(column.code, `${column.name} (${column.article}): ${column.definition}`)));
     const rows = report.rows.map((row) => {
       const tr = h("tr", { class: row.shared ? "shared" : null, "data-start": row.start });
@@ -414,7 +416,9 @@
       tr.append(place, h("td", { text: String(row.start) }), name);
       if (rated) tr.append(h("td", { text: row.rating === null ? "" : String(row.rating) }));
       tr.append(h("td", { class: "points" },
-        h("button", { type: "button", class: "value", "data-start": row.start, "data-code": "PTS", "aria-label": `Points of ${row.name}: ${row.points}. How were they made?`, text: row.points })));
+        h("button", { type: "button", class: "value", "data-start": row.start, "data-code": "PTS", "aria-label": `${report.scores[0].heading} of ${row.name}: ${row.points}. How were they made?`, text: row.points })));
+      // A team event's other score (GP when ranked by MP), beside the primary: C.07 11.1.
+      for (const text of row.scores.slice(1)) tr.append(h("td", { class: "secondary", text }));
       for (const column of columns) {
         const text = row.values[column.code];
         tr.append(h("td", {},
@@ -519,7 +523,7 @@
     });
     svg.append(
       s("title", { id: "chart-title", text: "Score by round" }),
-      s("desc", { id: "chart-desc", text: `The running score of each of the ${report.rows.length} players after each of ${rounds} rounds.` }),
+      s("desc", { id: "chart-desc", text: `The running score of each of the ${report.rows.length} ${report.competitors} after each of ${rounds} rounds.` }),
     );
     const grid = s("g", { class: "grid" });
     const step = Math.max(1, Math.ceil((most - least) / 6));
