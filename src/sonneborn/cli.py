@@ -367,7 +367,7 @@ Examples:
     "-f",
     "--format",
     "fmt",
-    type=click.Choice(["table", "html", "md", "csv"]),
+    type=click.Choice(["table", "json", "html", "md", "csv"]),
     default="table",
     show_default=True,
     help="Output format.",
@@ -381,18 +381,31 @@ def crosstable(
     """Print the crosstable of FILE: players in final order, their games, points and tie-breaks.
 
     A round robin is a grid with X on the diagonal; a Swiss event lists each
-    round's opponent, colour and result (12w1 5b½ …).
+    round's opponent, colour and result (12w1 5b½ …). A team file's is the
+    match crosstable: each match's game points with its match points in
+    brackets (3½ (2)), and the teams' MP and GP.
     """
     from sonneborn.render.crosstable import (
         build_crosstable,
         crosstable_csv,
+        crosstable_data,
         crosstable_markdown,
         crosstable_text,
     )
+    from sonneborn.render.teamcrosstable import build_team_crosstable, team_crosstable_data
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     result = _rank(_read(file, **event), request)
-    table = build_crosstable(result)
+    teams = result.event.teams is not None
+    if fmt == "json":
+        import json
+
+        data = team_crosstable_data(result) if teams else crosstable_data(build_crosstable(result))
+        _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return
+    if teams and fmt == "html":  # the page's titles and links are a player's: not a team's yet
+        raise OptionError("html has no team layout yet; use table, json, md or csv", option="format")
+    table = build_team_crosstable(result) if teams else build_crosstable(result)
     if fmt == "html":
         from sonneborn.render.html import render_crosstable_page
 

@@ -328,6 +328,17 @@ def crosstable_text(c: Crosstable) -> str:
     return "\n".join(["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)] + [""])
 
 
+def crosstable_data(c: Crosstable) -> dict[str, list[list[str]] | list[str]]:
+    """The crosstable as JSON data: its header and its rows of cell texts.
+
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> crosstable_data(build_crosstable(rank(seed_event(), parse_list("SB"))))["rows"][0][:4]
+    ['1', '1', 'Sloth', 'X']
+    """
+    return {"header": c.header, "rows": c.rows}
+
+
 def crosstable_csv(c: Crosstable) -> str:
     """The crosstable as CSV: the header row, then one row per player.
 
