@@ -140,5 +140,4 @@ def team_crosstable_data(standings: Standings) -> dict[str, Any]:
                 "rounds": rounds,
             }
         )
-    layout = "round robin" if standings.kind is EventKind.ROUND_ROBIN else "swiss"
-    return {"layout": layout, "teams": found}
+    return {"kind": standings.kind.value, "teams": found}
