@@ -98,3 +98,53 @@ def test_json_of_an_individual_crosstable_is_its_cells() -> None:
     data = json.loads(run("crosstable", str(path), "-f", "json", "-t", "DE"))
     assert data["header"][:5] == ["Rk", "No", "Player", "1", "2"]
     assert data["rows"][0][:4] == ["1", "1", "Ann", "X"] and data["rows"][0][-2] == "4.5"
+
+
+def board_rows(path: Path) -> list[list[str]]:
+    text = run("crosstable", str(path), "--boards", "-f", "csv")
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_boards_give_points_over_games_on_each_board() -> None:
+    # Four clubs, board by board (the lineups of tests/test_team_read.py; a forfeit counts as its result):
+    # board 1: Adams r1 beat Dunne (1), r3 a double forfeit ("-", 0): 1 of 2 = 50 %; Clark, r2 (300 2 1 3),
+    # lost to Flynn: 0 of 1; Dunne r1 0 of 1; Flynn r1 drew Hayes, r2 beat Clark: 1½ of 2 = 75 %; Hayes r1 ½,
+    # r3 forfeit ("-"): ½ of 2 = 25 %. Board 2: Adams r2 beat Grant, 1 of 1 = 100 %; Brown r1 drew Evans, r3
+    # won by forfeit ("+"): 1½ of 2 = 75 %; Grant r1 won by forfeit against Irwin, r2 lost: 1 of 2 = 50 %;
+    # Evans ½ of 1 = 50 % (fewer games, after Grant); Irwin 0 of 1. Delta's empty boards count for nobody.
+    header, *found = board_rows(FOUR_CLUBS)
+    assert header == ["Bd", "No", "Player", "Team", "Pts", "Games", "%"]
+    assert [(r[0], r[2], r[4], r[5], r[6]) for r in found] == [
+        ("1", "Flynn, Fay", "1.5", "2", "75"),
+        ("1", "Adams, Ann", "1", "2", "50"),
+        ("1", "Hayes, Hal", "0.5", "2", "25"),
+        ("1", "Clark, Cid", "0", "1", "0"),
+        ("1", "Dunne, Dan", "0", "1", "0"),
+        ("2", "Adams, Ann", "1", "1", "100"),
+        ("2", "Brown, Bob", "1.5", "2", "75"),
+        ("2", "Grant, Gus", "1", "2", "50"),
+        ("2", "Evans, Eve", "0.5", "1", "50"),
+        ("2", "Irwin, Ida", "0", "1", "0"),
+    ]
+    assert found[0][3] == "Gamma" and found[3][3] == "Alpha"
+
+
+def test_boards_of_a_round_robin_round_their_percentages_for_reading_only() -> None:
+    # Catalogue: board 1 Adams 1 + ½ + 1 = 2½ of 3 = 83.3 %, Clark ½ of 3 = 16.7 %; board 2 Brown ½ + ½ + 1 = 2
+    # of 3 = 66.7 %, Dunne ½ + ½ + 0 = 1 of 3 = 33.3 %.
+    _, *found = board_rows(CATALOGUE)
+    assert [(r[0], r[1], r[4], r[6]) for r in found] == [
+        ("1", "1", "2.5", "83.3"),
+        ("1", "3", "0.5", "16.7"),
+        ("2", "2", "2", "66.7"),
+        ("2", "4", "1", "33.3"),
+    ]
+    data = json.loads(run("crosstable", str(CATALOGUE), "--boards", "-f", "json"))
+    assert data["rows"][0][:4] == ["1", "1", "Adams, Ann", "Catalogue A"]
+
+
+def test_boards_of_an_individual_event_are_refused_in_one_line() -> None:
+    path = TEAMS.parent / "crosstable" / "double_round_robin.txt"
+    result = CliRunner().invoke(cli, ["crosstable", str(path), "--boards"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == "sonneborn: error: --boards: is for a team file; this file is an individual event\n"

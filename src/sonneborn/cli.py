@@ -372,11 +372,22 @@ Examples:
     show_default=True,
     help="Output format.",
 )
+@click.option(
+    "--boards",
+    is_flag=True,
+    help="A team file's players board by board (board prizes): points over games on each board, forfeits counted.",
+)
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
 def crosstable(
-    file: str, tiebreaks: str | None, fmt: str, rules: str | None, unrated_rating: int | None, **event: Any
+    file: str,
+    tiebreaks: str | None,
+    fmt: str,
+    boards: bool,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
 ) -> None:
     """Print the crosstable of FILE: players in final order, their games, points and tie-breaks.
 
@@ -392,10 +403,23 @@ def crosstable(
         crosstable_markdown,
         crosstable_text,
     )
-    from sonneborn.render.teamcrosstable import build_team_crosstable, team_crosstable_data
+    from sonneborn.render.teamcrosstable import build_board_table, build_team_crosstable, team_crosstable_data
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
-    result = _rank(_read(file, **event), request)
+    reading = _read(file, **event)
+    if boards and reading.teams is None:
+        raise OptionError("is for a team file; this file is an individual event", option="boards")
+    if boards and reading.teams is not None and fmt != "html":
+        table = build_board_table(reading.teams)
+        if fmt == "json":
+            import json
+
+            _write_output(json.dumps(crosstable_data(table), ensure_ascii=False, indent=2) + "\n")
+            return
+        writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
+        _write_output(writers[fmt](table), document=fmt != "table")
+        return
+    result = _rank(reading, request)
     teams = result.event.teams is not None
     if fmt == "json":
         import json
@@ -404,7 +428,8 @@ def crosstable(
         _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
     if teams and fmt == "html":  # the page's titles and links are a player's: not a team's yet
-        raise OptionError("html has no team layout yet; use table, json, md or csv", option="format")
+        option = "boards" if boards else "format"
+        raise OptionError("html has no team layout yet; use table, json, md or csv", option=option)
     table = build_team_crosstable(result) if teams else build_crosstable(result)
     if fmt == "html":
         from sonneborn.render.html import render_crosstable_page

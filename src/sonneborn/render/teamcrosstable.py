@@ -21,8 +21,9 @@ from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import place_texts, value_texts
 from sonneborn.render.crosstable import Crosstable
+from sonneborn.teams import TeamEvent
 
-__all__ = ["build_team_crosstable", "team_crosstable_data"]
+__all__ = ["build_board_table", "build_team_crosstable", "team_crosstable_data"]
 
 _FORFEIT_SIGN = {ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-"}
 
@@ -141,3 +142,32 @@ def team_crosstable_data(standings: Standings) -> dict[str, Any]:
             }
         )
     return {"kind": standings.kind.value, "teams": found}
+
+
+def build_board_table(teams: TeamEvent) -> Crosstable:
+    """Every board's players for board prizes (:meth:`~sonneborn.teams.TeamEvent.board_results`): board, start
+    number, player, team, points, games and their percentage (rounded to a tenth for reading only: the order is
+    the exact share's).
+    """
+    results = teams.board_results()
+    names, team_names = teams.event.roster.names, [team.name for team in teams.teams]
+    header = ["Bd", "No", "Player", "Team", "Pts", "Games", "%"]
+    columns = [
+        [str(r.board) for r in results],
+        [str(r.player + 1) for r in results],
+        [names[r.player] for r in results],
+        [team_names[r.team] for r in results],
+        [exact_text(r.points) for r in results],
+        [str(r.games) for r in results],
+        [exact_text(round(r.share * 100, 1)) for r in results],
+    ]
+    return Crosstable(
+        header=header,
+        columns=columns,
+        kind=teams.kind,
+        name_column=2,
+        result_columns=range(0),
+        value_columns=range(4, 7),
+        starts=[r.player + 1 for r in results],
+        make_titles=lambda: [[""] * len(results) for _ in header],
+    )
