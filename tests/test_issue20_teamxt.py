@@ -65,6 +65,9 @@ def test_text_and_markdown_show_the_same_cells() -> None:
     text = run("crosstable", str(CATALOGUE))
     assert text.splitlines()[0].split()[:7] == ["Rk", "No", "Team", "1", "2", "MP", "GP"]
     assert "1.5 (2) 1 (1) 2 (2)" in text.splitlines()[1]
+    # Beta's penalty (299 of round 000: −1 MP, −½ GP) is in its totals and in no round: a line says it.
+    assert "Beta: -1 MP, -0.5 GP outside the rounds." in run("crosstable", str(FOUR_CLUBS)).splitlines()
+    assert not any("outside the rounds" in line for line in text.splitlines())
     markdown = run("crosstable", str(FOUR_CLUBS), "-f", "md")
     assert "| 1 | 1 | Alpha | 2w 1.5 (3) | 3w 1 (1) | 4w +1 (3) | 7 | 3.5 |" in markdown
 
@@ -76,6 +79,10 @@ def test_json_gives_each_match_exactly() -> None:
     assert (alpha["team"], alpha["number"], alpha["mp"], alpha["gp"]) == ("Alpha", 1, "7", "3.5")
     assert alpha["rounds"][0] == {"round": 1, "opponent": 2, "colour": "w", "result": "win", "gp": "1.5", "mp": "3"}
     assert alpha["rounds"][2]["result"] == "forfeit_win"
+    assert alpha["adjustment"] == {"MP": "0", "GP": "0"} and data["teams"][3]["adjustment"] == {
+        "MP": "-1",
+        "GP": "-0.5",
+    }
     # Gamma's round 3 is a pairing-allocated bye: no opponent, no colour.
     assert gamma["rounds"][2] == {
         "round": 3, "opponent": None, "colour": None, "result": "pairing_bye", "gp": "1.5", "mp": "2"

@@ -441,9 +441,11 @@ def crosstable(
     if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
         from sonneborn.render.cells import legend, notes
         from sonneborn.render.crosstable import escape_markdown
+        from sonneborn.render.teamcrosstable import adjustment_notes
 
         named = legend(result)
-        for note in [named, *notes(result)] if named else notes(result):
+        found = [*adjustment_notes(result), *notes(result)] if teams else notes(result)
+        for note in [named, *found] if named else found:
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 

@@ -23,7 +23,7 @@ from sonneborn.render.cells import place_texts, value_texts
 from sonneborn.render.crosstable import Crosstable
 from sonneborn.teams import TeamEvent
 
-__all__ = ["build_board_table", "build_team_crosstable", "team_crosstable_data"]
+__all__ = ["adjustment_notes", "build_board_table", "build_team_crosstable", "team_crosstable_data"]
 
 _FORFEIT_SIGN = {ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-"}
 
@@ -36,6 +36,22 @@ def _points(event: Event, score: str, row: int, column: int) -> Fraction:
 def _total(event: Event, score: str, row: int) -> Fraction:
     found = event.table.scores[score]
     return Fraction(int(found.totals[row]), found.unit)
+
+
+def _adjustment(event: Event, score: str, row: int) -> Fraction:
+    found = event.table.scores[score]
+    return Fraction(int(found.adjustment[row]), found.unit)
+
+
+def adjustment_notes(standings: Standings) -> list[str]:
+    """The bonus and penalty points outside any round (TRF-26 299 of round 000), which the totals count and no
+    round's cell shows: ``Beta: -1 MP, -0.5 GP outside the rounds.``, a team each in final order."""
+    event, found = standings.event, []
+    for row in standings.order.tolist():
+        parts = [f"{exact_text(value)} {score}" for score in ("MP", "GP") if (value := _adjustment(event, score, row))]
+        if parts:
+            found.append(f"{event.roster.names[row]}: {', '.join(parts)} outside the rounds.")
+    return found
 
 
 def _match_text(event: Event, row: int, column: int) -> str:
@@ -137,6 +153,7 @@ def team_crosstable_data(standings: Standings) -> dict[str, Any]:
                 "team": event.roster.names[row],
                 "mp": exact_text(_total(event, "MP", row)),
                 "gp": exact_text(_total(event, "GP", row)),
+                "adjustment": {score: exact_text(_adjustment(event, score, row)) for score in ("MP", "GP")},
                 "tiebreaks": {code: texts[index] for code, texts in values.items()},
                 "rounds": rounds,
             }
