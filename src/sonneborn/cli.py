@@ -367,32 +367,70 @@ Examples:
     "-f",
     "--format",
     "fmt",
-    type=click.Choice(["table", "html", "md", "csv"]),
+    type=click.Choice(["table", "json", "html", "md", "csv"]),
     default="table",
     show_default=True,
     help="Output format.",
+)
+@click.option(
+    "--boards",
+    is_flag=True,
+    help="A team file's players board by board (board prizes): points over games on each board, forfeits counted.",
 )
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
 def crosstable(
-    file: str, tiebreaks: str | None, fmt: str, rules: str | None, unrated_rating: int | None, **event: Any
+    file: str,
+    tiebreaks: str | None,
+    fmt: str,
+    boards: bool,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
 ) -> None:
     """Print the crosstable of FILE: players in final order, their games, points and tie-breaks.
 
     A round robin is a grid with X on the diagonal; a Swiss event lists each
-    round's opponent, colour and result (12w1 5b½ …).
+    round's opponent, colour and result (12w1 5b½ …). A team file's is the
+    match crosstable: each match's game points with its match points in
+    brackets (3½ (2)), and the teams' MP and GP.
     """
     from sonneborn.render.crosstable import (
         build_crosstable,
         crosstable_csv,
+        crosstable_data,
         crosstable_markdown,
         crosstable_text,
     )
+    from sonneborn.render.teamcrosstable import build_board_table, build_team_crosstable, team_crosstable_data
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
-    result = _rank(_read(file, **event), request)
-    table = build_crosstable(result)
+    reading = _read(file, **event)
+    if boards and reading.teams is None:
+        raise OptionError("is for a team file; this file is an individual event", option="boards")
+    if boards and reading.teams is not None and fmt != "html":
+        table = build_board_table(reading.teams)
+        if fmt == "json":
+            import json
+
+            _write_output(json.dumps(crosstable_data(table), ensure_ascii=False, indent=2) + "\n")
+            return
+        writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
+        _write_output(writers[fmt](table), document=fmt != "table")
+        return
+    result = _rank(reading, request)
+    teams = result.event.teams is not None
+    if fmt == "json":
+        import json
+
+        data = team_crosstable_data(result) if teams else crosstable_data(build_crosstable(result))
+        _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return
+    if teams and fmt == "html":  # the page's titles and links are a player's: not a team's yet
+        option = "boards" if boards else "format"
+        raise OptionError("html has no team layout yet; use table, json, md or csv", option=option)
+    table = build_team_crosstable(result) if teams else build_crosstable(result)
     if fmt == "html":
         from sonneborn.render.html import render_crosstable_page
 
@@ -403,9 +441,11 @@ def crosstable(
     if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
         from sonneborn.render.cells import legend, notes
         from sonneborn.render.crosstable import escape_markdown
+        from sonneborn.render.teamcrosstable import adjustment_notes
 
         named = legend(result)
-        for note in [named, *notes(result)] if named else notes(result):
+        found = [*adjustment_notes(result), *notes(result)] if teams else notes(result)
+        for note in [named, *found] if named else found:
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 

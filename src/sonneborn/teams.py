@@ -35,6 +35,7 @@ __all__ = [
     "NO_BOARD",
     "SCORES",
     "Award",
+    "BoardResult",
     "ByePoints",
     "Forfeit",
     "Lineup",
@@ -269,6 +270,30 @@ class Matches:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """What one player scored on one board number over the event, for board prizes.
+
+    C.07 has no board-prize rule; this is the usual convention: the points of the
+    games a player had on that board over the games he had there, a forfeit
+    counted as its result (won 1, lost 0) and a round without a game not at all.
+    """
+
+    board: int
+    """The board number, 1-based."""
+    player: int
+    """The player's row (start number − 1)."""
+    team: int
+    """The team's row in that round (team number − 1)."""
+    points: Fraction
+    games: int
+
+    @property
+    def share(self) -> Fraction:
+        """The points over the games, exact: 3/4 for 1½ of 2."""
+        return Fraction(self.points) / self.games
+
+
 @dataclass(frozen=True, eq=False)
 class TeamEvent:
     """A team competition: its individual event, its teams, their matches and the team point systems.
@@ -317,6 +342,25 @@ class TeamEvent:
     def team(self, number: TeamNo) -> Team:
         """The team of a pairing number."""
         return self.teams[number - 1]
+
+    def board_results(self) -> list[BoardResult]:
+        """Each player's results board by board (:class:`BoardResult`), board 1 first; on a board, the best
+        share first, then the more games, then the lower start number (none of it a C.07 rule)."""
+        table, matches = self.event.table, self.matches
+        counted = np.array([kind.is_played or kind.is_forfeit for kind in KINDS])
+        found: dict[tuple[int, int], tuple[int, int, int]] = {}
+        for team, column, board in zip(*np.nonzero(matches.boards != NO_BOARD), strict=True):
+            player = int(matches.boards[team, column, board])
+            if not counted[int(table.kind[player, column])]:
+                continue
+            _, points, games = found.get((int(board), player), (int(team), 0, 0))
+            found[int(board), player] = (int(team), points + int(table.score.points[player, column]), games + 1)
+        unit = table.score.unit
+        results = [
+            BoardResult(board + 1, player, team, Fraction(points, unit), games)
+            for (board, player), (team, points, games) in found.items()
+        ]
+        return sorted(results, key=lambda r: (r.board, -r.share, -r.games, r.player))
 
     def ranked(self, primary: str = "MP") -> Event:
         """The event whose rows are the teams (:func:`team_event`)."""

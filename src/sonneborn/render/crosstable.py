@@ -328,6 +328,28 @@ def crosstable_text(c: Crosstable) -> str:
     return "\n".join(["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)] + [""])
 
 
+def crosstable_data(c: Crosstable) -> dict[str, object]:
+    """The crosstable as JSON data, as ``crosstable -f json`` and the web API's report give it: the header, the
+    rows and what each cell stands for (``titles``), the layout and which columns hold what.
+
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> data = crosstable_data(build_crosstable(rank(seed_event(), parse_list("SB"))))
+    >>> data["rows"][0][:4], data["kind"], data["name_column"]
+    (['1', '1', 'Sloth', 'X'], 'round-robin', 2)
+    """
+    return {
+        "header": c.header,
+        "rows": c.rows,
+        "titles": c.titles,
+        "kind": c.kind.value,
+        "name_column": c.name_column,
+        "result_columns": list(c.result_columns),
+        "value_columns": list(c.value_columns),
+        "starts": c.starts,
+    }
+
+
 def crosstable_csv(c: Crosstable) -> str:
     """The crosstable as CSV: the header row, then one row per player.
 

@@ -22,7 +22,7 @@ from sonneborn.explain import explain_player, explain_players
 from sonneborn.model import EventKind, StartNo
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings
 from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
-from sonneborn.render.crosstable import build_crosstable
+from sonneborn.render.crosstable import build_crosstable, crosstable_data
 from sonneborn.render.json import standings_data
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, definition
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -191,14 +191,5 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
             or (input_format == "published" and standings.kind is EventKind.ROUND_ROBIN),
         },
         "notes": notes(standings),
-        "crosstable": {
-            "header": table.header,
-            "rows": table.rows,
-            "titles": table.titles,
-            "kind": table.kind.value,
-            "name_column": table.name_column,
-            "result_columns": list(table.result_columns),
-            "value_columns": list(table.value_columns),
-            "starts": table.starts,
-        },
+        "crosstable": crosstable_data(table),
     }
