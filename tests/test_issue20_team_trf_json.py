@@ -55,3 +55,17 @@ def test_the_team_trf_states_each_teams_rank_and_the_list() -> None:
     assert "202 EMGSB/C1,BH:MP,MPvGP" in lines
     ranks = {line[4:7].strip(): line[68:71].strip() for line in lines if line.startswith("310")}
     assert ranks == {"1": "1", "2": "4", "3": "2", "4": "3"}
+
+
+def test_the_team_table_heads_its_scores_mp_and_gp() -> None:
+    # By MP the primary score comes first, then GP; by GP the other way (Gamma 4 GP leads, Alpha 3½).
+    code, table = _standings(str(FOUR_CLUBS), "-t", "MPvGP")
+    assert code == 0, table
+    lines = table.splitlines()
+    assert lines[1].split() == ["Rk", "No", "Name", "MP", "GP", "MPvGP"]
+    assert lines[2].split()[:5] == ["1", "1", "Alpha", "7", "3.5"]
+    code, table = _standings(str(FOUR_CLUBS), "-t", "MPvGP", "--primary", "GP")
+    assert code == 0, table
+    lines = table.splitlines()
+    assert lines[1].split() == ["Rk", "No", "Name", "GP", "MP", "MPvGP"]
+    assert lines[2].split()[:5] == ["1", "3", "Gamma", "4", "5"]

@@ -19,8 +19,8 @@ from sonneborn.render.cells import (
     notes,
     padded_column,
     place_texts,
-    points_texts,
     rating_texts,
+    score_columns,
     terminal_text,
     value_texts,
 )
@@ -56,10 +56,11 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     column at a time: a hundred thousand players are laid out in a moment.
     """
     ratings = rating_texts(standings)
+    scores = score_columns(standings)  # Pts; a team event's MP and GP
     before: list[tuple[str, list[str]]] = [("Rk", place_texts(standings)), ("No", list(map(str, standings.starts)))]
     after: list[tuple[str, list[str]]] = [
         *([("Rtg", ratings)] if ratings is not None else []),
-        ("Pts", points_texts(standings)),
+        *((score.heading, score.texts) for score in scores),
         *((code.split("#")[0], value_texts(standings, code)) for code in standings.codes),
     ]
     left_columns = [padded_column(title, cells, left=False) for title, cells in before]
@@ -73,8 +74,8 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
         name_width = max(4, min(name_width, width - others))
         player_names = [fit(name, name_width) for name in player_names]
     name_column = padded_column("Name", player_names, left=True, width=name_width)
-    if color:  # the points in bold
-        pts = len(after) - len(standings.codes) - 1
+    if color:  # the points (a team event's primary score) in bold
+        pts = len(after) - len(standings.codes) - len(scores)
         right_columns[pts] = [right_columns[pts][0], *(f"{BOLD}{cell}{RESET}" for cell in right_columns[pts][1:])]
     rows = ["  ".join(cells).rstrip() for cells in zip(*left_columns, name_column, *right_columns, strict=True)]
     lines = []
