@@ -208,6 +208,25 @@ class LargeGroup:
         return f"{self.summary}; separate score {exact_text(score)} = {terms}"
 
 
+def members_by_group(groups: Ints, tied: Ints) -> dict[int, list[StartNo]]:
+    """The start numbers of each tied group's members, by group number, of the rows ``tied``."""
+    members_of: dict[int, list[StartNo]] = {}
+    for row in tied.tolist():
+        members_of.setdefault(int(groups[row]), []).append(row + 1)
+    return members_of
+
+
+def set_places(parts: Sequence[Sequence[StartNo]], places: Ints, sub: Ints) -> None:
+    """Writes one group's places as DE (or EDE) ordered it into ``parts``: each member's place in the group
+    (shared places share the number; 0 for all when nobody is separated) and the index of his part."""
+    place = 1
+    for index, part in enumerate(parts):
+        for start in part:
+            places[start - 1] = place if len(parts) > 1 else 0
+            sub[start - 1] = index
+        place += len(part)
+
+
 @tiebreak(
     "DE",
     "Direct encounter",
@@ -234,9 +253,7 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
     win, loss = Fraction(context.win, context.unit), Fraction(context.loss, context.unit)
     sizes = np.bincount(groups, minlength=1)
     tied = np.flatnonzero(sizes[groups] > 1)
-    members_of: dict[int, list[StartNo]] = {}
-    for row in tied.tolist():
-        members_of.setdefault(int(groups[row]), []).append(row + 1)
+    members_of = members_by_group(groups, tied)
 
     games = GamesWithin(context, spec, groups, tied)
     for number, members in members_of.items():
@@ -247,12 +264,7 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
         # A group none of whom met stays whole (6.3: nobody leads whatever the missing games give).
         met = number in games.games or loss > win
         parts = order_by_encounters(members, encounters, win, loss) if met else [members]
-        place = 1
-        for index, part in enumerate(parts):
-            for start in part:
-                places[start - 1] = place if len(parts) > 1 else 0
-                sub[start - 1] = index
-            place += len(part)
+        set_places(parts, places, sub)
 
     def derive(row: int) -> Value:
         number = int(groups[row])

@@ -24,7 +24,15 @@ from sonneborn.event import Ints
 from sonneborn.model import StartNo
 from sonneborn.tiebreaks.column import Column, Value
 from sonneborn.tiebreaks.context import Context
-from sonneborn.tiebreaks.direct_encounter import Encounters, GamesWithin, Separate, describe, order_by_encounters
+from sonneborn.tiebreaks.direct_encounter import (
+    Encounters,
+    GamesWithin,
+    Separate,
+    describe,
+    members_by_group,
+    order_by_encounters,
+    set_places,
+)
 from sonneborn.tiebreaks.knockout import (
     board_count,
     board_points,
@@ -133,9 +141,7 @@ def _extended(context: Context, spec: Spec, groups: Ints) -> Column:
     places = np.zeros(players, dtype=np.int64)
     sub = np.zeros(players, dtype=np.int64)
     traces: dict[int, Trace] = {}
-    members_of: dict[int, list[StartNo]] = {}
-    for row in tied.tolist():
-        members_of.setdefault(int(groups[row]), []).append(row + 1)
+    members_of = members_by_group(groups, tied)
     for number, members in members_of.items():
         encounters = [
             Encounter(
@@ -148,12 +154,7 @@ def _extended(context: Context, spec: Spec, groups: Ints) -> Column:
         ]
         trace = traces[number] = []
         parts = order_extended(members, encounters, board_steps, same_scores, trace)
-        place = 1
-        for index, part in enumerate(parts):
-            for start in part:
-                places[start - 1] = place if len(parts) > 1 else 0
-                sub[start - 1] = index
-            place += len(part)
+        set_places(parts, places, sub)
 
     def step_text(number: int, step: str, members: list[StartNo]) -> str:
         teams_named = ", ".join(names[start - 1] for start in members)
