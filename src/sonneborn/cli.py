@@ -664,7 +664,7 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         fmt = target_format(target, fmt)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    from sonneborn.files import check_target, write_file
+    from sonneborn.files import check_target
     from sonneborn.pipeline import prepared
 
     if target != "-":
@@ -684,32 +684,34 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         text, lost = convert_event(stated, fmt)
     except NotARoundRobin as error:
         raise InputError(str(error), path=source) from None
-    for sentence in lost:
-        click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
-    if target == "-":
-        _write_output(text)
-        return
-    write_file(Path(target), text, force=force)
-    click.echo(f"{source} → {target} ({fmt}, {len(tournament)} players, {tournament.rounds} rounds)", err=True)
+    counts = f"{len(tournament)} players, {tournament.rounds} rounds"
+    _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
 
 
 def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, force: bool) -> None:
     """``convert`` of a team competition: to the formats that hold its teams."""
     from sonneborn.convert import convert_teams
-    from sonneborn.files import write_file
 
     try:
         text, lost = convert_teams(teams, fmt, path=source)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    counts = f"{len(teams.teams)} teams, {teams.event.players} players, {teams.event.rounds} rounds"
+    _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
+
+
+def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force: bool, what: str) -> None:
+    """A conversion's text to standard output (``-``) or its file, with its warnings and, for a file, one line
+    saying what was written."""
+    from sonneborn.files import write_file
+
     for sentence in lost:
         click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
     if target == "-":
         _write_output(text)
         return
     write_file(Path(target), text, force=force)
-    counts = f"{len(teams.teams)} teams, {teams.event.players} players, {teams.event.rounds} rounds"
-    click.echo(f"{source} → {target} ({fmt}, {counts})", err=True)
+    click.echo(f"{source} → {target} ({what})", err=True)
 
 
 @cli.command(
