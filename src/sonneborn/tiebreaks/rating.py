@@ -308,7 +308,7 @@ def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
 
 
 @dataclass(frozen=True, eq=False)
-class Performance:
+class _Performance:
     """Every row's TPR (C.07 10.2) with the numbers its derivation shows."""
 
     value: Ints
@@ -322,27 +322,32 @@ class Performance:
     halves: Ints
     count: Ints
 
-    def notes(self, rows: Ints) -> list[str]:
+    def derive_many(self, rows: Ints) -> Derivations:
         """The numbers TPR is made of, in words: ``ARO 2150 + dp(0.64)=102; p = 5.5/9``."""
         arrays = (self.present, self.average, self.index, self.dp, self.halves, self.count)
         numbers = zip(*(array[rows].tolist() for array in arrays), strict=True)
-        return [
+        notes = [
             f"ARO {average} + dp({index // 100}.{index % 100:02d})={dp}; p = {ratio_result_text(halves, 2)}/{count}"
             if present
-            else str(_NO_GAME.note)
+            else _NO_GAME.note
             for present, average, index, dp, halves, count in numbers
         ]
+        return Derivations(*no_addends(len(rows)), notes=notes)
 
-    def derive_many(self, rows: Ints) -> Derivations:
-        """:meth:`notes` as the derivations of ``rows``."""
-        return Derivations(*no_addends(len(rows)), notes=self.notes(rows))
+    def notes(self, rows: Ints) -> list[str]:
+        """:meth:`derive_many`'s words of ``rows``, one a row."""
+        return list(self.derive_many(rows).notes)
 
 
-def _performance(found: _Games) -> Performance:
+Performance = _Performance
+"""What :func:`performance_ratings` gives: every row's TPR, whether it has one, and the numbers it is made of."""
+
+
+def _performance(found: _Games) -> _Performance:
     return performance_ratings(found.opponents, found.games, found.halves)
 
 
-def performance_ratings(opponents: Ints, games: Bools, halves: Ints) -> Performance:
+def performance_ratings(opponents: Ints, games: Bools, halves: Ints) -> _Performance:
     """The TPR of every row (C.07 10.2): ARO, the rounded mean of the opponents' ratings over the ``games``
     (rows × rounds; ``opponents`` holds each game's rating, 0 elsewhere), plus dp of the score fraction
     ``halves / 2`` over the games (B.02 table 8.1.1). The one rule of TPR: the kernel and the board prizes
@@ -360,7 +365,7 @@ def performance_ratings(opponents: Ints, games: Bools, halves: Ints) -> Performa
     inner = (halves > 0) & (halves < 2 * count)
     index = np.where(inner, np.clip(index, 1, 99), np.clip(index, 0, 100))
     dp = np.array(_tables().dp, dtype=np.int64)[index]
-    return Performance(average + dp, count > 0, average, index, dp, halves, count)
+    return _Performance(average + dp, count > 0, average, index, dp, halves, count)
 
 
 @tiebreak(
