@@ -313,7 +313,7 @@ def test_html_match_crosstable_heads_each_row_with_its_team() -> None:
 
 def test_html_board_prizes_are_a_table_a_board_with_the_performance_derivation() -> None:
     page = run("crosstable", str(RATED), "--boards", "-f", "html", "--min-games", "2")
-    assert page.count("<caption>Board ") == 2
+    assert page.count("<caption>Board ") == 2 and "<caption>Board 2: its players in prize order</caption>" in page
     assert '<th scope="row" class="name">Fe, Fay</th>' in page
     assert '<td title="ARO 1900 + dp(0.67)=125; p = 2/3">2025</td>' in page
     assert "at least 2 games on a board to be ranked" in page

@@ -424,7 +424,7 @@ def render_board_prizes_page(c: Crosstable, notes: Sequence[str], standings: Sta
             if index > 0
         ]
         name = f"board{board}"
-        tables[name] = _table_pieces(Table(name, columns, caption=f"Board {board}"))
+        tables[name] = _table_pieces(Table(name, columns, caption=f"Board {board}: its players in prize order"))
         sections.append(Section(f"Board {board}", [], [name]))
     page = replace(_page(standings, "Board prizes"), tiebreaks=[], notes=list(notes))
     return _render("sections.html", page, sections, **tables)
