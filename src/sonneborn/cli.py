@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from sonneborn.boardprizes import BoardOrder
 from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError
 from sonneborn.formats import FORMATS, ReadOptions
 from sonneborn.model import EventKind
@@ -351,7 +352,7 @@ def _player(reading: Reading, text: str) -> int:
     event, the team's number or name."""
     from sonneborn.explain import find_player
 
-    return find_player(reading.competitors, text, option="explain")
+    return find_player(reading.competitors, text, option="explain", noun="player" if reading.teams is None else "team")
 
 
 @cli.command(
@@ -359,6 +360,8 @@ def _player(reading: Reading, text: str) -> int:
 Examples:
   sonneborn crosstable crosstable.tsv -t SB
   sonneborn crosstable swiss.trf -f html > crosstable.html
+  sonneborn crosstable teams.trf --team 3
+  sonneborn crosstable teams.trf --boards --min-games 5 --board-order performance
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
@@ -375,7 +378,25 @@ Examples:
 @click.option(
     "--boards",
     is_flag=True,
-    help="A team file's players board by board (board prizes): points over games on each board, forfeits counted.",
+    help="A team file's players board by board (board prizes): points over games on each board, forfeits counted, "
+    "and the performance rating there (C.07 10.2 over the games on that board).",
+)
+@click.option(
+    "--min-games",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="With --boards: the games a player needs on a board to be ranked there; the others follow, not ranked.",
+)
+@click.option(
+    "--board-order",
+    type=click.Choice([order.value for order in BoardOrder]),
+    help="With --boards: rank each board by percentage (the default), performance rating or points.",
+)
+@click.option(
+    "--team",
+    metavar="TEAM",
+    help="A team file's card of one team, by its number or a part of its name: its matches round by round with "
+    "every board, then its players board by board.",
 )
 @_rules_option(multiple=False)
 @_event_options
@@ -385,6 +406,9 @@ def crosstable(
     tiebreaks: str | None,
     fmt: str,
     boards: bool,
+    min_games: int | None,
+    board_order: str | None,
+    team: str | None,
     rules: str | None,
     unrated_rating: int | None,
     **event: Any,
@@ -394,7 +418,8 @@ def crosstable(
     A round robin is a grid with X on the diagonal; a Swiss event lists each
     round's opponent, colour and result (12w1 5b½ …). A team file's is the
     match crosstable: each match's game points with its match points in
-    brackets (3½ (2)), and the teams' MP and GP.
+    brackets (3½ (2)), and the teams' MP and GP; --team T gives one team's
+    card, --boards the board prizes.
     """
     from sonneborn.render.crosstable import (
         build_crosstable,
@@ -403,38 +428,39 @@ def crosstable(
         crosstable_markdown,
         crosstable_text,
     )
-    from sonneborn.render.teamcrosstable import build_board_table, build_team_crosstable, team_crosstable_data
+    from sonneborn.render.teamcrosstable import build_team_crosstable, team_crosstable_data
 
+    if not boards:
+        for name, value in (("min_games", min_games), ("board_order", board_order)):
+            if value is not None:
+                raise OptionError("goes with --boards (the board prizes)", option=name)
+    if boards and team is not None:
+        raise OptionError("is one team's card; --boards lists every board's players: give one of them", option="team")
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
-    if boards and reading.teams is None:
-        raise OptionError("is for a team file; this file is an individual event", option="boards")
-    if boards and reading.teams is not None and fmt != "html":
-        table = build_board_table(reading.teams)
-        if fmt == "json":
-            import json
-
-            _write_output(json.dumps(crosstable_data(table), ensure_ascii=False, indent=2) + "\n")
-            return
-        writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
-        _write_output(writers[fmt](table), document=fmt != "table")
+    for name, asked in (("boards", boards), ("team", team is not None)):
+        if asked and reading.teams is None:
+            raise OptionError("is for a team file; this file is an individual event", option=name)
+    if boards:
+        _board_prizes(reading, request, fmt, min_games=min_games or 0, order=BoardOrder(board_order or "percentage"))
         return
+    number = None if team is None else _team_number(reading, team)
     result = _rank(reading, request)
     teams = result.event.teams is not None
+    if number is not None:
+        _team_card(result, number, fmt)
+        return
     if fmt == "json":
         import json
 
         data = team_crosstable_data(result) if teams else crosstable_data(build_crosstable(result))
         _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
-    if teams and fmt == "html":  # the page's titles and links are a player's: not a team's yet
-        option = "boards" if boards else "format"
-        raise OptionError("html has no team layout yet; use table, json, md or csv", option=option)
     table = build_team_crosstable(result) if teams else build_crosstable(result)
     if fmt == "html":
-        from sonneborn.render.html import render_crosstable_page
+        from sonneborn.render.html import render_crosstable_page, render_team_crosstable_page
 
-        _write_output(render_crosstable_page(table, result))
+        _write_output(render_team_crosstable_page(table, result) if teams else render_crosstable_page(table, result))
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
     _write_output(writers[fmt](table), document=fmt != "table")
@@ -447,6 +473,74 @@ def crosstable(
         found = [*adjustment_notes(result), *notes(result)] if teams else notes(result)
         for note in [named, *found] if named else found:
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
+
+
+def _team_number(reading: Reading, text: str) -> int:
+    """The number of the team ``--team`` names, as ``--explain`` finds one (its number, or a part of its name)."""
+    from sonneborn.explain import find_player
+
+    return find_player(reading.competitors, text, option="team", noun="team")
+
+
+def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: int, order: BoardOrder) -> None:
+    """``crosstable --boards``: every board's players in prize order, then the order and eligibility in words."""
+    from sonneborn.boardprizes import board_prizes
+    from sonneborn.pipeline import prepared
+    from sonneborn.render.crosstable import (
+        crosstable_csv,
+        crosstable_data,
+        crosstable_markdown,
+        crosstable_text,
+        escape_markdown,
+    )
+    from sonneborn.render.teamcrosstable import board_notes, build_board_table
+    from sonneborn.teams import teams_of
+
+    # The teams under the request's points (--points, --match-points), as the standings have them.
+    result = _rank(reading, request) if fmt == "html" else None
+    teams = teams_of(result.event if result is not None else prepared(reading, request))
+    prizes = board_prizes(teams, order=order, min_games=min_games, unrated_rating=request.unrated_rating)
+    table, notes = build_board_table(teams, prizes), board_notes(prizes)
+    if result is not None:
+        from sonneborn.render.html import render_board_prizes_page
+
+        _write_output(render_board_prizes_page(table, notes, result))
+    elif fmt == "json":
+        import json
+
+        data = {**crosstable_data(table), "order": order.value, "min_games": min_games, "notes": notes}
+        _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    else:
+        writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
+        _write_output(writers[fmt](table), document=fmt != "table")
+        if fmt != "csv":
+            for note in notes:
+                click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
+
+
+def _team_card(result: Standings, number: int, fmt: str) -> None:
+    """``crosstable --team T``: one team's card in the format asked for."""
+    from sonneborn.render.teamcard import (
+        build_team_card,
+        team_card_csv,
+        team_card_data,
+        team_card_markdown,
+        team_card_text,
+    )
+
+    if fmt == "json":
+        import json
+
+        _write_output(json.dumps(team_card_data(result, number), ensure_ascii=False, indent=2) + "\n")
+        return
+    card = build_team_card(result, number)
+    if fmt == "html":
+        from sonneborn.render.html import render_team_card_page
+
+        _write_output(render_team_card_page(card, result))
+        return
+    writers = {"table": team_card_text, "csv": team_card_csv, "md": team_card_markdown}
+    _write_output(writers[fmt](card), document=fmt != "table")
 
 
 @cli.command(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import jinja2
 import numpy as np
@@ -29,10 +29,27 @@ from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
 from sonneborn.render.crosstable import Crosstable, build_crosstable
+from sonneborn.render.teamcard import (
+    BOARD_HEADER,
+    LEGEND,
+    PLAYER_HEADER,
+    TeamCard,
+    board_columns,
+    match_line,
+    player_columns,
+    summary,
+)
+from sonneborn.render.teamcrosstable import adjustment_notes
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import REGISTRY, definition, full_name
 
-__all__ = ["render_crosstable_page", "render_html"]
+__all__ = [
+    "render_board_prizes_page",
+    "render_crosstable_page",
+    "render_html",
+    "render_team_card_page",
+    "render_team_crosstable_page",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +74,8 @@ class TableColumn:
     """The CSS class of every cell (``name``, ``result``, ``points``), or of each cell."""
     prefixes: Sequence[str] | None = None
     """A muted prefix of each cell, such as the FIDE title before a name."""
+    row_header: bool = False
+    """Whether its cells head their rows (``<th scope="row">``: a team's name, a player's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +84,8 @@ class Table:
 
     id: str
     columns: list[TableColumn]
+    caption: str = ""
+    """What the table is, for a reader and a screen reader (``<caption>``); none when a heading says it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +141,23 @@ def render_crosstable_page(c: Crosstable, standings: Standings) -> str:
     return _render("crosstable.html", _page(standings, "Crosstable"), crosstable=crosstable)
 
 
-def _render(template: str, page: Page, **tables: list[str]) -> str:
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section of a page of several tables (``sections.html``): its heading, its notes, its tables by name."""
+
+    heading: str
+    notes: Sequence[str]
+    tables: Sequence[str]
+
+
+def _render(template: str, page: Page, sections: Sequence[Section] = (), **tables: list[str]) -> str:
     """The page's template rendered around its tables (each in pieces), each put in its place once: a table
     of thousands of players is megabytes, which the template would copy as it escapes and joins, and which
     is joined once, with the page around it."""
     places = {name: f"<!--{secrets.token_hex(16)}:{name}-->" for name in tables}  # no text of the page holds it
-    rendered = environment().get_template(template).render(page=page, **{n: Markup(p) for n, p in places.items()})
+    marks = {name: Markup(place) for name, place in places.items()}
+    shown = [(section.heading, section.notes, [marks[name] for name in section.tables]) for section in sections]
+    rendered = environment().get_template(template).render(page=page, sections=shown, **marks)
     pieces, start = [], 0
     for at, name in sorted((rendered.index(place), name) for name, place in places.items()):
         pieces += [rendered[start:at], *tables[name]]
@@ -168,10 +200,11 @@ def _cell_pieces(column: TableColumn) -> list[Piece]:
     """A column's ``<td>`` of every row, in pieces: texts the same in every row and lists of a text per row,
     every text escaped."""
     pieces: list[Piece] = []
+    tag = '<th scope="row"' if column.row_header else "<td"
     if isinstance(column.classes, str):
-        pieces.append(f'<td class="{_escaped(column.classes)}"' if column.classes else "<td")
+        pieces.append(f'{tag} class="{_escaped(column.classes)}"' if column.classes else tag)
     else:
-        openings = {cls: f'<td class="{_escaped(cls)}"' if cls else "<td" for cls in set(column.classes)}
+        openings = {cls: f'{tag} class="{_escaped(cls)}"' if cls else tag for cls in set(column.classes)}
         pieces.append([openings[cls] for cls in column.classes])
     if column.titles:
         titles = _escaped_all(column.titles)
@@ -183,7 +216,7 @@ def _cell_pieces(column: TableColumn) -> list[Piece]:
         pieces.append(">")
     if column.prefixes:
         pieces.append([f'<span class="title">{p}</span>' if p else "" for p in _escaped_all(column.prefixes)])
-    pieces += [_escaped_all(column.texts), "</td>\n"]
+    pieces += [_escaped_all(column.texts), "</th>\n" if column.row_header else "</td>\n"]
     return pieces
 
 
@@ -216,8 +249,10 @@ def _table_pieces(table: Table) -> list[str]:
         assert isinstance(piece, str) or len(piece) == rows, "a piece per row"
         grid[:, index] = piece
     body: list[str] = grid.ravel().tolist()
+    caption = f"<caption>{_escaped(table.caption)}</caption>\n" if table.caption else ""
     return [
-        f'<div class="scroll">\n<table id="{_escaped(table.id)}">\n<thead>\n<tr>\n{head}</tr>\n</thead>\n<tbody>\n',
+        f'<div class="scroll">\n<table id="{_escaped(table.id)}">\n{caption}<thead>\n<tr>\n{head}</tr>\n</thead>\n'
+        "<tbody>\n",
         *body,
         "</tbody>\n</table>\n</div>",
     ]
@@ -325,3 +360,101 @@ def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool 
         shown = titles[index] if derivations or index not in c.value_columns[1:] else None
         columns.append(TableColumn(Cell(header, title, cls), texts[index], shown, classes))
     return Table("crosstable", columns)
+
+
+# The pages of a team competition's matches, card and board prizes: each table with its caption.
+
+
+def render_team_crosstable_page(c: Crosstable, standings: Standings) -> str:
+    """The match crosstable of team standings (:func:`~sonneborn.render.teamcrosstable.build_team_crosstable`)
+    as a self-contained page: a row a team, its name heading the row, each value's derivation as a tooltip."""
+    names_of = standings.event.roster.names
+    codes = {code.split("#")[0]: code for code in standings.codes}
+    words = {"MP": "match points", "GP": "game points"}
+    columns = []
+    for index, header in enumerate(c.header):
+        title, cls, shown = "", "", None
+        classes: str | list[str] = ""
+        if index == c.name_column:
+            cls = classes = "name"
+        elif index in c.result_columns:
+            cls = classes = "result"
+            if c.kind is EventKind.ROUND_ROBIN:
+                title = names_of[c.starts[c.result_columns.index(index)] - 1]
+                classes = ["result diagonal" if text == "X" else "result" for text in c.columns[index]]
+            else:
+                title = f"round {header}: opponent, colour on board 1, GP (MP)"
+        elif header in words:
+            title = words[header]
+            classes = "points" if index == c.value_columns.start else ""
+        elif header in codes:
+            title, shown = definition(codes[header]).name, explained(standings, codes[header])
+        heads = index == c.name_column
+        columns.append(TableColumn(Cell(header, title, cls), c.columns[index], shown, classes, row_header=heads))
+    layout = "a grid of GP (MP), row team against column team" if c.kind is EventKind.ROUND_ROBIN else (
+        "each round's opponent, colour on board 1, GP (MP)"
+    )  # fmt: skip
+    table = Table("crosstable", columns, caption=f"Match crosstable: {layout}")
+    section = Section("Match crosstable", adjustment_notes(standings), ["crosstable"])
+    return _render("sections.html", _page(standings, "Crosstable"), [section], crosstable=_table_pieces(table))
+
+
+def render_board_prizes_page(c: Crosstable, notes: Sequence[str], standings: Standings) -> str:
+    """The board prizes (:func:`~sonneborn.render.teamcrosstable.build_board_table`) as a page: a table a board,
+    each performance rating's derivation as a tooltip, under the order and eligibility in words."""
+    boards = c.columns[0]
+    titles = c.title_columns
+    heads = {"Rk": "place among the eligible players of the board", "No": "start number", "Rtg": "rating",
+             "Pts": "points on this board", "Games": "games on this board, forfeits counted",
+             "%": "points over games, in percent", "Perf": "performance rating on this board (C.07 10.2 TPR)",
+             "Eligible": "whether the player has the games the prizes ask for"}  # fmt: skip
+    tables: dict[str, list[str]] = {}
+    sections = []
+    for board in dict.fromkeys(boards):
+        rows = [k for k, text in enumerate(boards) if text == board]
+        columns = [
+            TableColumn(
+                Cell(header, heads.get(header, ""), "name" if header in ("Player", "Team") else ""),
+                [c.columns[index][k] for k in rows],
+                [titles[index][k] for k in rows] if any(titles[index][k] for k in rows) else None,
+                "name" if header in ("Player", "Team") else "",
+                row_header=header == "Player",
+            )
+            for index, header in enumerate(c.header)
+            if index > 0
+        ]
+        name = f"board{board}"
+        tables[name] = _table_pieces(Table(name, columns, caption=f"Board {board}: its players in prize order"))
+        sections.append(Section(f"Board {board}", [], [name]))
+    page = replace(_page(standings, "Board prizes"), tiebreaks=[], notes=list(notes))
+    return _render("sections.html", page, sections, **tables)
+
+
+def render_team_card_page(card: TeamCard, standings: Standings) -> str:
+    """A team's card (:func:`~sonneborn.render.teamcard.build_team_card`) as a page: a table a round, captioned
+    by the match, then the players' table."""
+    tables: dict[str, list[str]] = {}
+    names = []
+    for match in card.matches:
+        name = f"round{match.round}"
+        names.append(name)
+        if not match.boards:
+            tables[name] = [f"<p>{_escaped(match_line(match))}</p>"]
+            continue
+        columns = _plain_columns(BOARD_HEADER, board_columns(match), names=(2, 7), heads=(2,))
+        tables[name] = _table_pieces(Table(name, columns, caption=match_line(match)))
+    players = _plain_columns(PLAYER_HEADER, player_columns(card), names=(1,), heads=(1,))
+    tables["players"] = _table_pieces(Table("players", players, caption=f"{card.name}: players board by board"))
+    sections = [Section(summary(card), [LEGEND], names), Section("Players", [], ["players"])]
+    return _render("sections.html", _page(standings, "Team"), sections, **tables)
+
+
+def _plain_columns(
+    header: Sequence[str], columns: Sequence[Sequence[str]], *, names: tuple[int, ...], heads: tuple[int, ...]
+) -> list[TableColumn]:
+    """Columns of texts without tooltips; ``names`` left-aligned, ``heads`` heading their rows."""
+    return [
+        TableColumn(Cell(title, cls="name" if index in names else ""), texts, None,
+                    "name" if index in names else "", row_header=index in heads)
+        for index, (title, texts) in enumerate(zip(header, columns, strict=True))
+    ]  # fmt: skip
