@@ -1,4 +1,4 @@
-"""Issue 21, Languages, on the web API: ``lang`` on the HTML, table, CSV and report answers, else the
+"""Issue 21, Languages, on the web API: ``lang`` on the HTML, table and report answers, else the
 ``Accept-Language`` header's language; JSON never changes with either."""
 
 from __future__ import annotations

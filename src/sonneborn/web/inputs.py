@@ -268,8 +268,8 @@ class EventOptions(BaseModel):
         examples=["3,1,0"],
     )
     lang: Annotated[Literal["en", "es", "th", "ko"] | None, BeforeValidator(_language)] = _optional(
-        "The language of the html, table and csv answers and of the report's names and notes: en, es, th or ko "
-        "(default: the Accept-Language header's). JSON, TRF and Markdown are the same in every language."
+        "The language of the html and table answers and of the report's names and notes: en, es, th or ko "
+        "(default: the Accept-Language header's). JSON, CSV, TRF and Markdown are the same in every language."
     )
 
 
