@@ -304,6 +304,13 @@ def test_the_page_catalogue() -> None:
     assert page_catalogue("ko")["Standings"] == "순위표"
 
 
+def test_english_numbers_are_babels() -> None:
+    from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
+
+    assert (ENGLISH.decimal, ENGLISH.minus) == (get_decimal_symbol("en"), get_minus_sign_symbol("en"))
+    assert [language(code).decimal for code in TRANSLATED] == [",", ".", "."]
+
+
 def test_templates_are_unique_and_english_is_the_code() -> None:
     assert len(set(MESSAGES)) == len(MESSAGES)
     assert ENGLISH.translate("round 2: the file is empty") == "round 2: the file is empty"

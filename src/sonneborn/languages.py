@@ -164,12 +164,14 @@ def language(code: str) -> Language:
     """The language of a code of :data:`LANGUAGES`, its catalogue loaded once."""
     if code not in LANGUAGES:
         raise OptionError(f"unknown language {code!r} (expected one of {', '.join(LANGUAGES)})", option="lang")
+    if code == DEFAULT:
+        # The texts and numbers as the code writes them (Babel's English symbols, a test checks): every
+        # command pays for Babel only when it speaks another language.
+        return Language(code, ".", "-", gettext.NullTranslations())
     from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
 
-    catalogue: gettext.NullTranslations = gettext.NullTranslations()
-    if code != DEFAULT:
-        directory = str(files("sonneborn").joinpath("locale"))
-        catalogue = gettext.translation(DOMAIN, directory, languages=[code], fallback=True)
+    directory = str(files("sonneborn").joinpath("locale"))
+    catalogue = gettext.translation(DOMAIN, directory, languages=[code], fallback=True)
     return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue)
 
 
