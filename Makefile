@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := $(VENV)/.dev-installed
 
-.PHONY: demo test unit random bench loadtest fuzz mutate clean chromium
+.PHONY: demo test unit random bench loadtest fuzz mutate clean chromium i18n
 
 # What the program needs to run, and nothing else: `make demo` installs only this.
 $(STAMP): pyproject.toml
@@ -77,6 +77,17 @@ $(MUTATE_STAMP): $(STAMP) pyproject.toml
 
 mutate: $(MUTATE_STAMP)
 	$(BIN)/python mutation/run.py
+
+# The catalogues (docs/languages.md): the texts extracted from the code and the report templates into
+# locale/sonneborn.pot, each language's .po updated from it (the .po files are the source of truth), and
+# compiled to the .mo files the package ships. tests/test_issue21_languages.py fails on a stale .mo.
+LOCALE := src/sonneborn/locale
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k say -k format -k gettext -k ngettext:1,2 --no-location \
+		--sort-output --add-comments=Translators: --project=sonneborn --copyright-holder=sonneborn \
+		-o $(LOCALE)/sonneborn.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/sonneborn.pot -d $(LOCALE) -D sonneborn --no-fuzzy-matching -w 120
+	$(BIN)/pybabel compile -d $(LOCALE) -D sonneborn --statistics
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache mutants

@@ -21,6 +21,7 @@ import click
 from sonneborn.boardprizes import BoardOrder
 from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError
 from sonneborn.formats import FORMATS, ReadOptions
+from sonneborn.languages import LANGUAGES, Language, from_environment, language, parse_language
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -42,10 +43,29 @@ F = TypeVar("F", bound=Callable[..., Any])
 TIEBREAK_HELP = "Tie-break codes in order, comma-separated (" + ", ".join(sorted(REGISTRY)) + "), e.g. SB,DE,WIN."
 
 
+def _language() -> Language:
+    """The language of the messages and tables: ``--lang``, else the environment's (as gettext reads it)."""
+    context = click.get_current_context(silent=True)
+    chosen = ((context.find_root().obj or {}).get("lang") if context is not None else None) or from_environment()
+    return language(chosen)
+
+
+def _located(where: str, message: str, lang: Language) -> str:
+    """A message in the language, after its place in a file (``FILE:LINE:COL``) when it has one."""
+    text = lang.translate(message)
+    return f"{where}: {text}" if where else text
+
+
+def _error(message: str) -> None:
+    lang = _language()
+    click.echo(f"sonneborn: {lang.gettext('error')}: {message}", err=True)
+
+
 def _say(warnings: Iterable[InputWarning]) -> None:
-    """Prints warnings on standard error, one line each."""
+    """Prints warnings on standard error, one line each, in the language asked for."""
+    lang = _language()
     for warning in warnings:
-        click.echo(f"sonneborn: warning: {warning}", err=True)
+        click.echo(f"sonneborn: {lang.gettext('warning')}: {_located(warning.where, warning.message, lang)}", err=True)
 
 
 class _ClosedOutput(io.TextIOBase):
@@ -81,17 +101,20 @@ def _user_errors(command: F) -> F:
             result = command(*args, **kwargs)
             sys.stdout.flush()  # a full disk says so here, as an error, not at exit
             return result
-        except (InputError, TiebreakError) as error:
-            click.echo(f"sonneborn: error: {error}", err=True)
+        except InputError as error:
+            _error(_located(error.where, error.message, _language()))
+            sys.exit(2)
+        except TiebreakError as error:
+            _error(_language().translate(str(error)))
             sys.exit(2)
         except OptionError as error:
-            click.echo(f"sonneborn: error: --{error.option.replace('_', '-')}: {error}", err=True)
+            _error(f"--{error.option.replace('_', '-')}: {_language().translate(str(error))}")
             sys.exit(2)
         except WriteError as error:
-            click.echo(f"sonneborn: error: cannot write the event: {error}", err=True)
+            _error(_language().translate(f"cannot write the event: {error}"))
             sys.exit(2)
         except OutputError as error:
-            click.echo(f"sonneborn: error: {error}", err=True)
+            _error(_located(error.path, error.message, _language()))
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
@@ -102,13 +125,13 @@ def _user_errors(command: F) -> F:
         except OSError as error:
             # Reading errors are InputErrors by now: what is left is the output (a full disk, a closed file).
             _quiet_stdout()
-            click.echo(f"sonneborn: error: <stdout>: cannot write the output: {error.strerror or error}", err=True)
+            _error(_located("<stdout>", f"cannot write the output: {error.strerror or error}", _language()))
             sys.exit(2)
         except Exception as error:
             if (click.get_current_context().find_root().obj or {}).get("debug"):
                 raise
             message = " ".join(f"{type(error).__name__}: {error}".split())[:500]
-            click.echo(f"sonneborn: error: internal error: {message} (run with --debug for the details)", err=True)
+            _error(f"internal error: {message} (run with --debug for the details)")
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
@@ -118,10 +141,17 @@ def _user_errors(command: F) -> F:
 @click.version_option(package_name="sonneborn")
 @click.option("--no-color", is_flag=True, help="No colour in terminal tables (also when NO_COLOR is set).")
 @click.option("--debug", is_flag=True, help="Show the traceback of an unexpected error (a bug) instead of one line.")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    callback=lambda ctx, param, value: _lang_option(ctx, param, value),
+    expose_value=False,
+    help=f"Language of tables, reports and messages ({', '.join(LANGUAGES)}; default: from LC_ALL, LC_MESSAGES, LANG).",
+)
 @click.pass_context
 def cli(ctx: click.Context, no_color: bool, debug: bool) -> None:
     """Chess tournament standings ranked by tie-breaks, each value exact and explained."""
-    ctx.obj = {"no_color": no_color, "debug": debug}
+    ctx.obj = {**(ctx.obj or {}), "no_color": no_color, "debug": debug}
 
 
 _EVENT_OPTIONS = [
@@ -284,6 +314,13 @@ Examples:
     is_flag=True,
     help="With -f json: add the tournament object (every round), so the file can be read back as an event.",
 )
+@click.option(
+    "--csv",
+    "dialect",
+    type=click.Choice(["plain", "excel"]),
+    help="CSV for a spreadsheet (implies -f csv): excel writes a BOM, and ; with decimal commas in a language that "
+    "writes a decimal comma (--lang es); plain is the default, the same in every language.",
+)
 @click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
 @click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
 @click.option(
@@ -300,6 +337,7 @@ def standings(
     fmt: str,
     explain: tuple[str, ...],
     with_event: bool,
+    dialect: str | None,
     rank_by: str | None,
     lots: int | None,
     primary: str | None,
@@ -311,6 +349,12 @@ def standings(
     its teams."""
     if with_event and fmt != "json":
         raise click.UsageError("--with-event goes with -f json")
+    if dialect is not None:
+        if click.get_current_context().get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and (
+            fmt != "csv"
+        ):
+            raise click.UsageError(f"--csv goes with -f csv, not -f {fmt}")
+        fmt = "csv"
     request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
                        primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
@@ -337,7 +381,7 @@ def standings(
     else:
         from sonneborn.render import render
 
-        _write_output(render(result, fmt))
+        _write_output(render(result, fmt, lang=_language(), dialect=dialect or "plain"))
         if fmt == "trf":  # its points column is the results', where a file's own totals were; names on a line
             from sonneborn.formats.lines import changed_names
             from sonneborn.recorded import written_otherwise
@@ -460,7 +504,10 @@ def crosstable(
     if fmt == "html":
         from sonneborn.render.html import render_crosstable_page, render_team_crosstable_page
 
-        _write_output(render_team_crosstable_page(table, result) if teams else render_crosstable_page(table, result))
+        if teams:
+            _write_output(render_team_crosstable_page(table, result))
+        else:
+            _write_output(render_crosstable_page(table, result, lang=_language()))
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
     _write_output(writers[fmt](table), document=fmt != "table")
@@ -631,7 +678,7 @@ def _table(result: Standings) -> str:
     from sonneborn.render.text import render_table
 
     color, width = _terminal()
-    return render_table(result, color=color, width=width)
+    return render_table(result, color=color, width=width, lang=_language())
 
 
 def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr: bool) -> None:
@@ -724,9 +771,9 @@ def batch(
         raise click.UsageError(str(error)) from None
     for _, lines in summary.warned:
         for line in lines:
-            click.echo(f"sonneborn: warning: {line}", err=True)
+            _say([InputWarning(line)])
     for _, message in summary.failed:
-        click.echo(f"sonneborn: error: {message}", err=True)
+        _error(_language().translate(message))
     click.echo(str(summary), err=True)
     if summary.failed:
         sys.exit(1)
@@ -800,7 +847,7 @@ def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force:
     from sonneborn.files import write_file
 
     for sentence in lost:
-        click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
+        _say([InputWarning(sentence, target)])
     if target == "-":
         _write_output(text)
         return
@@ -846,8 +893,20 @@ def demo() -> None:
 
     result = rank(seed_event(), parse_list("SB,DE,WIN"))
     click.echo(_table(result), nl=False)
-    click.echo("\nHow Sloth's Neustadtl score was worked out:")
+    click.echo("\n" + _language().gettext("How Sloth's Neustadtl score was worked out:"))
     click.echo(explain_value(result, 1, "SB"))
+
+
+def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """Sets the language of ``--lang`` (before or after the command's name); an unknown one is a usage error."""
+    if value is None:
+        return
+    try:
+        code = parse_language(value)
+    except OptionError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    root = ctx.find_root()
+    root.obj = {**(root.obj or {}), "lang": code}
 
 
 def _root_flag(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -862,6 +921,7 @@ for _command in cli.commands.values():
     _command.params += [
         click.Option(["--debug"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
         click.Option(["--no-color"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
+        click.Option(["--lang"], expose_value=False, callback=_lang_option, hidden=True),
     ]
 
 

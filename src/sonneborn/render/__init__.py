@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from sonneborn.languages import Language
     from sonneborn.ranking import Standings
 
 RENDERERS = {
@@ -26,8 +27,16 @@ RENDERERS = {
 """The renderer of each format, as (module, function)."""
 
 
-def render(standings: Standings, fmt: str) -> str:
-    """The standings in one of :data:`RENDERERS`' formats."""
+LOCALIZED = ("table", "csv", "html")
+"""The formats written in the language asked for; JSON, Markdown and TRF are the same in every language."""
+
+
+def render(standings: Standings, fmt: str, *, lang: Language | None = None, dialect: str = "plain") -> str:
+    """The standings in one of :data:`RENDERERS`' formats; those of :data:`LOCALIZED` in ``lang`` (English
+    when ``None``), CSV in its ``dialect`` (:data:`sonneborn.render.csv.DIALECTS`)."""
     module, function = RENDERERS[fmt]
-    text: str = getattr(import_module(module), function)(standings)
+    options: dict[str, object] = {"lang": lang} if lang is not None and fmt in LOCALIZED else {}
+    if fmt == "csv":
+        options["dialect"] = dialect
+    text: str = getattr(import_module(module), function)(standings, **options)
     return text

@@ -18,9 +18,10 @@ from weakref import WeakKeyDictionary
 import numpy as np
 
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import Column, definition, full_name
+from sonneborn.tiebreaks import Column, Spec, definition, full_name
 
 MAX_PLACES = 6
 
@@ -247,6 +248,14 @@ def value_texts(standings: Standings, code: str) -> list[str]:
     return _once(standings, ("value", code), lambda: fixed_texts(column, standings.order))
 
 
+def numbers_in(texts: list[str], lang: Language) -> list[str]:
+    """A column's numbers (``69.50``) as a language writes them (``69,50``), each distinct text once."""
+    if lang.number("-0.5") == "-0.5":
+        return texts
+    found: dict[str, str] = {}
+    return [found[text] if text in found else found.setdefault(text, lang.number(text)) for text in texts]
+
+
 def points_texts(standings: Standings) -> list[str]:
     """The points in final order, exact (``10.5``)."""
     return _once(standings, ("points", ""), lambda: exact_texts(standings.points, standings.order))
@@ -310,7 +319,21 @@ def names(standings: Standings) -> list[str]:
     return [roster[row] for row in standings.order.tolist()]
 
 
-def legend(standings: Standings) -> str | None:
+def tiebreak_name(spec: Spec | str, lang: Language = ENGLISH) -> str:
+    """A tie-break's name with its modifiers in words, in a language (its code never changes).
+
+    >>> from sonneborn.languages import language
+    >>> tiebreak_name("BH/C1", language("es")), tiebreak_name("SB", language("ko"))
+    ('puntuación de Buchholz menos 1', '소네본-베르거 점수 (너스타드틀)')
+    """
+    if lang is ENGLISH:
+        return full_name(spec)
+    if not isinstance(spec, Spec):
+        spec = Spec.parse(spec.split("#")[0])
+    return " ".join([lang.gettext(definition(spec).name), *map(lang.translate, spec.modifier_words)])
+
+
+def legend(standings: Standings, lang: Language = ENGLISH) -> str | None:
     """Every column's code with its full name, as a line under a table: ``BH/C1 = Buchholz cut 1; …``.
 
     >>> from sonneborn.demo import seed_event
@@ -319,30 +342,33 @@ def legend(standings: Standings) -> str | None:
     'Tie-breaks: SB = Sonneborn–Berger (Neustadtl); DE = Direct encounter; KS/L+1 = Koya limit +1 half point.'
     """
     specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
-    named = {str(spec): full_name(spec) for spec in specs}  # a code listed twice is named once
+    named = {str(spec): tiebreak_name(spec, lang) for spec in specs}  # a code listed twice is named once
     if not named:
         return None
-    return "Tie-breaks: " + "; ".join(f"{code} = {name}" for code, name in named.items()) + "."
+    return lang.format("Tie-breaks: {list}.", list="; ".join(f"{code} = {name}" for code, name in named.items()))
 
 
-def notes(standings: Standings) -> list[str]:
+def notes(standings: Standings, lang: Language = ENGLISH) -> list[str]:
     """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
     found = []
     table = standings.event.table
     unfinished = table.unfinished_games
-    games = f"{unfinished} game{'s' if unfinished > 1 else ''} not finished"
+    games = lang.ngettext("{count} game not finished", "{count} games not finished", unfinished)
+    games = games.replace("{count}", str(unfinished))
     if table.played_rounds < table.rounds:
-        found.append(f"Provisional: after round {table.played_rounds} of {table.rounds}" + (
-            f"; {games}." if unfinished else "."))  # fmt: skip
+        after = lang.format("Provisional: after round {played} of {rounds}", played=table.played_rounds,
+                            rounds=table.rounds)  # fmt: skip
+        found.append(after + (f"; {games}." if unfinished else "."))
     elif unfinished:
-        found.append(f"Provisional: {games}.")
+        found.append(lang.format("Provisional: {games}.", games=games))
     if standings.rank_by is not None:
-        found.append(f"Ranked by {standings.rank_by} instead of points.")
+        found.append(lang.format("Ranked by {code} instead of points.", code=str(standings.rank_by)))
     if standings.shared.any():
         first = int(standings.order[np.flatnonzero(standings.shared[standings.order])[0]])
         rank = int(standings.ranks[first])
         count = int((standings.ranks == rank).sum())
-        found.append(f"Players still tied after the last tie-break share the place ({rank}–{rank + count - 1}).")
+        found.append(lang.format("Players still tied after the last tie-break share the place ({first}–{last}).",
+                                 first=rank, last=rank + count - 1))  # fmt: skip
     if standings.lots is not None and standings.by_lot.any():
-        found.append(f"Remaining ties broken by lot (seed {standings.lots}).")
+        found.append(lang.format("Remaining ties broken by lot (seed {seed}).", seed=standings.lots))
     return found

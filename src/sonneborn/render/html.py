@@ -25,9 +25,21 @@ import numpy as np
 from markupsafe import Markup, escape
 
 from sonneborn.explain import explained
+from sonneborn.languages import ENGLISH, Language
+from sonneborn.messages import N_
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
+from sonneborn.render.cells import (
+    competitors,
+    names,
+    notes,
+    numbers_in,
+    place_texts,
+    rating_texts,
+    score_columns,
+    tiebreak_name,
+    value_texts,
+)
 from sonneborn.render.crosstable import Crosstable, build_crosstable
 from sonneborn.render.teamcard import (
     BOARD_HEADER,
@@ -41,7 +53,7 @@ from sonneborn.render.teamcard import (
 )
 from sonneborn.render.teamcrosstable import adjustment_notes
 from sonneborn.teams import teams_of
-from sonneborn.tiebreaks import REGISTRY, definition, full_name
+from sonneborn.tiebreaks import REGISTRY, definition
 
 __all__ = [
     "render_board_prizes_page",
@@ -107,6 +119,8 @@ class Page:
     tiebreaks: list[Tiebreak]
     notes: list[str]
     rules: str
+    lang: Language = ENGLISH
+    """The page's language: its ``lang`` attribute and the templates' texts (``_``)."""
 
 
 @functools.cache
@@ -122,23 +136,23 @@ def environment(package: str = "sonneborn") -> jinja2.Environment:
     )
 
 
-def render_html(standings: Standings) -> str:
-    """The standings and the crosstable as one self-contained HTML page."""
+def render_html(standings: Standings, *, lang: Language = ENGLISH) -> str:
+    """The standings and the crosstable as one self-contained HTML page, in a language."""
     # The crosstable below the standings repeats their values without their derivations: the standings
     # above carry each one once (a 2,000-player page was 15 MB with them twice, 9 MB without).
-    crosstable = _crosstable_table(build_crosstable(standings), standings, derivations=False)
+    crosstable = _crosstable_table(build_crosstable(standings), standings, derivations=False, lang=lang)
     return _render(
         "standings.html",
-        _page(standings, "Standings"),
-        standings=_table_pieces(_standings_table(standings)),
+        _page(standings, N_("Standings"), lang),
+        standings=_table_pieces(_standings_table(standings, lang)),
         crosstable=_table_pieces(crosstable),
     )
 
 
-def render_crosstable_page(c: Crosstable, standings: Standings) -> str:
-    """The crosstable alone as a self-contained HTML page, under the event's header."""
-    crosstable = _table_pieces(_crosstable_table(c, standings))
-    return _render("crosstable.html", _page(standings, "Crosstable"), crosstable=crosstable)
+def render_crosstable_page(c: Crosstable, standings: Standings, *, lang: Language = ENGLISH) -> str:
+    """The crosstable alone as a self-contained HTML page, under the event's header, in a language."""
+    crosstable = _table_pieces(_crosstable_table(c, standings, lang=lang))
+    return _render("crosstable.html", _page(standings, N_("Crosstable"), lang), crosstable=crosstable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +171,7 @@ def _render(template: str, page: Page, sections: Sequence[Section] = (), **table
     places = {name: f"<!--{secrets.token_hex(16)}:{name}-->" for name in tables}  # no text of the page holds it
     marks = {name: Markup(place) for name, place in places.items()}
     shown = [(section.heading, section.notes, [marks[name] for name in section.tables]) for section in sections]
-    rendered = environment().get_template(template).render(page=page, sections=shown, **marks)
+    rendered = environment().get_template(template).render(page=page, sections=shown, _=page.lang.gettext, **marks)
     pieces, start = [], 0
     for at, name in sorted((rendered.index(place), name) for name, place in places.items()):
         pieces += [rendered[start:at], *tables[name]]
@@ -262,81 +276,96 @@ def _class(cls: str) -> str:
     return f' class="{_escaped(cls)}"' if cls else ""
 
 
-def _page(standings: Standings, fallback: str) -> Page:
+def _page(standings: Standings, fallback: str, lang: Language) -> Page:
     event, info = standings.event, standings.event.info
+    say = lang.gettext
     facts: list[tuple[str, str]] = []
     if info.city:
-        facts.append(("City", info.city))
+        facts.append((say("City"), info.city))
     dates = " – ".join(date for date in (info.start_date, info.end_date) if date)
     if dates:
-        facts.append(("Dates", dates))
+        facts.append((say("Dates"), dates))
     played = event.table.played_rounds
-    facts.append(("Rounds", str(event.rounds) if played >= event.rounds else f"{played} of {event.rounds} played"))
-    facts.append((competitors(standings).capitalize(), str(event.players)))
+    rounds = str(event.rounds) if played >= event.rounds else lang.format(
+        "{played} of {rounds} played", played=played, rounds=event.rounds)  # fmt: skip
+    facts.append((say("Rounds"), rounds))
+    facts.append((say(competitors(standings).capitalize()), str(event.players)))
     if event.teams is not None:
-        facts.append(("Boards", str(teams_of(event).matches.board_count)))
-    facts.append(("System", _system(standings)))
+        facts.append((say("Boards"), str(teams_of(event).matches.board_count)))
+    facts.append((say("System"), say(_system(standings))))
     if info.point_system != PointSystem():
-        facts.append(("Points", f"{info.point_system} (win-draw-loss)"))
-    facts.append(("Rules", str(standings.rules)))
+        facts.append(
+            (say("Points"), lang.format("{points} (win-draw-loss)", points=lang.number(str(info.point_system))))
+        )
+    facts.append((say("Rules"), str(standings.rules)))
     tiebreaks = [
-        Tiebreak(str(spec), full_name(spec), REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
+        Tiebreak(str(spec), tiebreak_name(spec, lang), REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
         for spec in standings.specs
     ]
-    return Page(event.name or fallback, facts, tiebreaks, notes(standings), str(standings.rules))
+    return Page(event.name or say(fallback), facts, tiebreaks, notes(standings, lang), str(standings.rules), lang)
 
 
 def _system(standings: Standings) -> str:
     if standings.event.teams is not None:
-        return "team " + ("Swiss" if standings.kind is EventKind.SWISS else "round robin")
+        return N_("team Swiss") if standings.kind is EventKind.SWISS else N_("team round robin")
     if standings.kind is EventKind.SWISS:
-        return "Swiss"
+        return N_("Swiss")
     meetings = standings.event.table.meetings_per_pair()
-    return {1: "round robin", 2: "double round robin"}.get(meetings, "round robin")
+    return {1: N_("round robin"), 2: N_("double round robin")}.get(meetings, N_("round robin"))
 
 
-def _code_cell(code: str) -> Cell:
-    return Cell(code.split("#")[0], definition(code).name)
-
-
-def _standings_table(standings: Standings) -> Table:
+def _standings_table(standings: Standings, lang: Language) -> Table:
     order = standings.order.tolist()
     roster = standings.event.roster
+    say = lang.gettext
+    by_lot = lang.format("decided by lot (seed {seed})", seed=str(standings.lots))
+    shared_place = say("shared place")
     places = TableColumn(
-        Cell("Rk"),
+        Cell(say("Rk")),
         place_texts(standings, dash="–"),
         [
-            f"decided by lot (seed {standings.lots})" if lot else "shared place" if shared else ""
+            by_lot if lot else shared_place if shared else ""
             for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
         ],
     )
     columns = [
         places,
         TableColumn(
-            Cell("No", "start number" if standings.event.teams is None else "team number"),
+            Cell(say("No"), say("start number") if standings.event.teams is None else say("team number")),
             list(map(str, standings.starts)),
         ),
         TableColumn(
-            Cell("Name", cls="name"), names(standings), classes="name", prefixes=[roster.titles[r] for r in order]
+            Cell(say("Name"), cls="name"), names(standings), classes="name", prefixes=[roster.titles[r] for r in order]
         ),
     ]
     ratings = rating_texts(standings)
     if ratings is not None:
-        columns.append(TableColumn(Cell("Rtg", "rating"), ratings))
+        columns.append(TableColumn(Cell(say("Rtg"), say("rating")), ratings))
     scores = score_columns(standings)
-    columns.append(TableColumn(Cell(scores[0].heading, scores[0].title), scores[0].texts, classes="points"))
-    columns += [TableColumn(Cell(score.heading, score.title), score.texts) for score in scores[1:]]
     columns += [
         TableColumn(
-            Cell(code.split("#")[0], definition(code).name), value_texts(standings, code), explained(standings, code)
+            Cell(say(score.heading), say(score.title)),
+            numbers_in(score.texts, lang),
+            classes="points" if index == 0 else "",
+        )
+        for index, score in enumerate(scores)
+    ]
+    columns += [
+        TableColumn(
+            Cell(code.split("#")[0], say(definition(code).name)),
+            numbers_in(value_texts(standings, code), lang),
+            explained(standings, code),
         )
         for code in standings.codes
     ]
     return Table("standings", columns)
 
 
-def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool = True) -> Table:
+def _crosstable_table(
+    c: Crosstable, standings: Standings, *, derivations: bool = True, lang: Language = ENGLISH
+) -> Table:
     """The crosstable as a table of the page; ``derivations``: its values' tooltips hold their derivations."""
+    say = lang.gettext
     names_of = standings.event.roster.names
     texts, titles = c.columns, c.title_columns
     columns = []
@@ -346,9 +375,9 @@ def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool 
         if c.kind is EventKind.ROUND_ROBIN and index in c.result_columns:
             title = names_of[c.starts[c.result_columns.index(index)] - 1]
         elif c.kind is EventKind.SWISS and index in c.result_columns:
-            title = f"round {header}"
+            title = lang.format("round {round}", round=header)
         elif index in c.value_columns[1:]:
-            title = definition(header).name
+            title = say(definition(header).name)
         if index == c.name_column:
             classes = cls = "name"
         elif index in c.result_columns:
@@ -358,7 +387,9 @@ def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool 
         elif c.value_columns and index == c.value_columns[0]:
             classes = "points"
         shown = titles[index] if derivations or index not in c.value_columns[1:] else None
-        columns.append(TableColumn(Cell(header, title, cls), texts[index], shown, classes))
+        cells = numbers_in(texts[index], lang) if index in c.value_columns else texts[index]
+        heading = header if index in c.result_columns or index in c.value_columns[1:] else say(header)
+        columns.append(TableColumn(Cell(heading, title, cls), cells, shown, classes))
     return Table("crosstable", columns)
 
 
@@ -396,7 +427,7 @@ def render_team_crosstable_page(c: Crosstable, standings: Standings) -> str:
     )  # fmt: skip
     table = Table("crosstable", columns, caption=f"Match crosstable: {layout}")
     section = Section("Match crosstable", adjustment_notes(standings), ["crosstable"])
-    return _render("sections.html", _page(standings, "Crosstable"), [section], crosstable=_table_pieces(table))
+    return _render("sections.html", _page(standings, "Crosstable", ENGLISH), [section], crosstable=_table_pieces(table))
 
 
 def render_board_prizes_page(c: Crosstable, notes: Sequence[str], standings: Standings) -> str:
@@ -426,7 +457,7 @@ def render_board_prizes_page(c: Crosstable, notes: Sequence[str], standings: Sta
         name = f"board{board}"
         tables[name] = _table_pieces(Table(name, columns, caption=f"Board {board}: its players in prize order"))
         sections.append(Section(f"Board {board}", [], [name]))
-    page = replace(_page(standings, "Board prizes"), tiebreaks=[], notes=list(notes))
+    page = replace(_page(standings, "Board prizes", ENGLISH), tiebreaks=[], notes=list(notes))
     return _render("sections.html", page, sections, **tables)
 
 
@@ -446,7 +477,7 @@ def render_team_card_page(card: TeamCard, standings: Standings) -> str:
     players = _plain_columns(PLAYER_HEADER, player_columns(card), names=(1,), heads=(1,))
     tables["players"] = _table_pieces(Table("players", players, caption=f"{card.name}: players board by board"))
     sections = [Section(summary(card), [LEGEND], names), Section("Players", [], ["players"])]
-    return _render("sections.html", _page(standings, "Team"), sections, **tables)
+    return _render("sections.html", _page(standings, "Team", ENGLISH), sections, **tables)
 
 
 def _plain_columns(

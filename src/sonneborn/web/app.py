@@ -38,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from sonneborn.demo import seed_text
+from sonneborn.languages import from_accept_language
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -209,7 +210,10 @@ def create_app(
         refuse_repeated_parameters(request)
         body = await read_body(request)
         allowed = seconds if seconds is not None else budget(body.size)
-        job = Job(endpoint, query.model_dump(exclude_unset=True), body, seconds=allowed)
+        options = query.model_dump(exclude_unset=True)
+        if options.get("lang") is None:  # the browser's language, unless the request names one
+            options["lang"] = from_accept_language(request.headers.get("accept-language"))
+        job = Job(endpoint, options, body, seconds=allowed)
         try:
             result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
         except OverBudget as error:

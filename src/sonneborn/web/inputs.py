@@ -35,6 +35,7 @@ from starlette.requests import Request
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
 from sonneborn.formats import ReadOptions, decode, encoding_warning
 from sonneborn.formats.lines import split_lines
+from sonneborn.languages import known
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -152,6 +153,12 @@ def _score_name(value: object) -> object:
     return value.upper() if isinstance(value, str) else value
 
 
+def _language(value: object) -> object:
+    """A language as a code of :data:`~sonneborn.languages.LANGUAGES` (``es-ES`` as ``es``); another stays, refused."""
+    value = _text(value)
+    return (known(value) or value) if isinstance(value, str) else value
+
+
 def _integer(value: object) -> object:
     """An integer parameter: a JSON integer or the digits of a form field; ``true`` or ``7.5`` is refused."""
     value = _blank_is_none(value)
@@ -259,6 +266,10 @@ class EventOptions(BaseModel):
         "A team event's match points W,D,L for a won, drawn and lost match, such as 3,1,0 (default: the file's, "
         "TRF-26 362, else 2,1,0); `points` gives each board's game points.",
         examples=["3,1,0"],
+    )
+    lang: Annotated[Literal["en", "es", "th", "ko"] | None, BeforeValidator(_language)] = _optional(
+        "The language of the html and table answers and of the report's names and notes: en, es, th or ko "
+        "(default: the Accept-Language header's). JSON, CSV, TRF and Markdown are the same in every language."
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from sonneborn.explain import explain_player, explain_players
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.model import EventKind, StartNo
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings
 from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
@@ -122,8 +123,9 @@ def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[s
     return found
 
 
-def report_data(standings: Standings, *, path: str, input_format: str) -> dict[str, Any]:
-    """Everything the page shows of one ranking, in one answer.
+def report_data(standings: Standings, *, path: str, input_format: str, lang: Language = ENGLISH) -> dict[str, Any]:
+    """Everything the page shows of one ranking, in one answer; the tie-breaks' names, the scores' titles and
+    the notes in ``lang`` (the values, the codes and the JSON contract the same in every language).
 
     ``standings`` is the JSON contract unchanged; the rest is ready to show:
     places as text (``8–9``), values as the tables print them, each value's
@@ -171,11 +173,11 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
         "standings": standings_data(standings),
         "input": {"path": path, "format": input_format},
         "competitors": competitors(standings),
-        "scores": [{"heading": score.heading, "title": score.title} for score in scores],
+        "scores": [{"heading": score.heading, "title": lang.gettext(score.title)} for score in scores],
         "columns": [
             {
                 "code": code,
-                "name": definition(code).name,
+                "name": lang.gettext(definition(code).name),
                 "article": definition(code).article,
                 "definition": definition(code).definition,
             }
@@ -190,6 +192,6 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
             "berger": input_format == "crosstable"
             or (input_format == "published" and standings.kind is EventKind.ROUND_ROBIN),
         },
-        "notes": notes(standings),
+        "notes": notes(standings, lang),
         "crosstable": crosstable_data(table),
     }

@@ -29,6 +29,7 @@ import orjson
 
 from sonneborn.errors import InputError, OptionError
 from sonneborn.explain import find_player
+from sonneborn.languages import DEFAULT, language
 from sonneborn.pipeline import Reading, prepared
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -227,7 +228,8 @@ def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answ
     if output == "html":
         _admit_answer(share, upload, result, output)
     with refused_events(upload.path):
-        text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format)
+        lang = language(options.lang or DEFAULT)
+        text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format, lang=lang)
     return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
 
 
@@ -268,7 +270,8 @@ def _report(share: _Share, upload: Upload, options: EventOptions) -> Answer:
     _admit_answer(share, upload, result, "report")
     warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
     with refused_events(upload.path):
-        data = report_data(result, path=upload.path, input_format=reading.format)
+        lang = language(options.lang or DEFAULT)
+        data = report_data(result, path=upload.path, input_format=reading.format, lang=lang)
         _fits(sum(_text_size(row["lines"]) for row in data["rows"]), len(data["rows"]))
         return Answer(200, JSON, _json({**data, "warnings": warnings}))
 
