@@ -332,6 +332,41 @@ class Table:
         seen[first] = True
         return first, int(np.flatnonzero(~seen)[0]), int(short.size)
 
+    def with_results(self, results: Mapping[tuple[int, int], ResultKind]) -> Table:
+        """The table with some games' results set, by row and column (start number − 1, round − 1): each sets
+        both sides of the game, the opponent's round to the complement (:attr:`ResultKind.complement`), and
+        scores both under the point system (the arbiter's points of those rounds give way).
+
+        A result needs a game: the round must have an opponent, and the kind must be one a game can have
+        (played, forfeited or not played yet). Only an individual event's points are a point system's.
+
+        >>> from sonneborn.demo import seed_event
+        >>> table = Event.of(seed_event()).table  # Sloth (row 0) met Zagorovsky (row 1) in round 6
+        >>> int(table.opponent[0, 5]), KINDS[table.kind[0, 5]].name
+        (1, 'DRAW')
+        >>> changed = table.with_results({(1, 5): ResultKind.WIN})
+        >>> KINDS[changed.kind[0, 5]].name, int(changed.score.totals[0] - table.score.totals[0])
+        ('LOSS', -1)
+        """
+        if set(self.scores) != {PRIMARY}:
+            raise ValueError(f"only points ({PRIMARY}) are scored by a point system, not {', '.join(self.scores)}")
+        kind = self.kind.copy()
+        points = self.score.points.copy()
+        awarded = self.score.awarded.copy()
+        system = self.score.system
+        for (row, column), result in results.items():
+            if not 0 <= row < self.players or not 0 <= column < self.rounds:
+                raise ValueError(f"row {row} column {column}: no such round of the table")
+            other = int(self.opponent[row, column])
+            if other < 0 or result.is_bye:
+                raise ValueError(f"row {row} column {column}: only a round with an opponent has a game's result")
+            for side, side_kind in ((row, result), (other, result.complement)):
+                kind[side, column] = CODE[side_kind]
+                points[side, column] = system[CODE[side_kind]]
+                awarded[side, column] = False
+        score = replace(self.score, points=points, awarded=awarded)
+        return Table(self.opponent, kind, self.colour, self.rating, {PRIMARY: score}, self.primary)
+
     def with_points(self, system: PointSystem) -> Table:
         """The table under another point system; the arbiter's points stay as they were."""
         return self.with_kinds(self.kind, system)
