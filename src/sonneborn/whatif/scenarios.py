@@ -220,26 +220,7 @@ class Open:
         """The table with every item given an outcome (its index in :attr:`outcomes`), both sides of each game
         set, nothing else changed."""
         table = self.base.table if start is None else start
-        kind = table.kind.copy()
-        games = self.others >= 0
-        g_rows, g_others, g_columns, g_choice = (
-            self.rows[games],
-            self.others[games],
-            self.columns[games],
-            choice[games],
-        )
-        s_rows, s_columns, s_choice = self.rows[~games], self.columns[~games], choice[~games]
-        kind[g_rows, g_columns] = self.game.first_kind[g_choice]
-        kind[g_others, g_columns] = self.game.second_kind[g_choice]
-        kind[s_rows, s_columns] = self.score_only.first_kind[s_choice]
-        scores = {}
-        for name, score in table.scores.items():
-            points = score.points.copy()
-            points[g_rows, g_columns] = self.game.first_points[name][g_choice]
-            points[g_others, g_columns] = self.game.second_points[name][g_choice]
-            points[s_rows, s_columns] = self.score_only.first_points[name][s_choice]
-            scores[name] = replace(score, points=points)
-        return Table(table.opponent, kind, table.colour, table.rating, scores, table.primary)
+        return _set(table, self, self.rows, self.others, self.columns, choice)
 
     def gains(self, name: str) -> tuple[Ints, Ints]:
         """What each outcome of each item adds to the first and the second side's score ``name``, in units
@@ -259,6 +240,23 @@ class Open:
     def ranker(self, specs: Sequence[Spec] | None, *, rules: Rules, unrated_rating: int | None) -> Ranker:
         """The ranking of this event's scenarios, sharing what they do not change."""
         return Ranker(self, specs, rules, unrated_rating)
+
+
+def _set(table: Table, open_: Open, rows: Ints, others: Ints, columns: Ints, choice: Ints) -> Table:
+    """The table with each item (its rows, round and chosen outcome) set, through :meth:`Table.with_games`."""
+    games = others >= 0
+    game, single = open_.game, open_.score_only
+    g, s = np.where(games, choice, 0), np.where(games, 0, choice)
+    first_kind = np.where(games, game.first_kind[g], single.first_kind[s]).astype(np.int8)
+    second_kind = np.where(games, game.second_kind[g], single.second_kind[s]).astype(np.int8)
+    points = {
+        name: (
+            np.where(games, game.first_points[name][g], single.first_points[name][s]),
+            np.where(games, game.second_points[name][g], 0),
+        )
+        for name in table.scores
+    }
+    return table.with_games(rows, others, columns, first_kind, second_kind, points)
 
 
 def _team_scores(event: Event) -> Outcomes:
@@ -325,25 +323,9 @@ class Ranker:
         event, pairings = self._stack(count)
         open_ = self.open
         offsets = (np.arange(count) * players)[:, None]
-        games = open_.others >= 0
         rows = (open_.rows[None, :] + offsets).ravel()
-        others = (np.where(games, open_.others, 0)[None, :] + offsets).ravel()
-        columns = np.tile(open_.columns, count)
-        flat = choices.ravel()
-        is_game = np.tile(games, count)
-        table = event.table
-        kind = table.kind.copy()
-        kind[rows[is_game], columns[is_game]] = open_.game.first_kind[flat[is_game]]
-        kind[others[is_game], columns[is_game]] = open_.game.second_kind[flat[is_game]]
-        kind[rows[~is_game], columns[~is_game]] = open_.score_only.first_kind[flat[~is_game]]
-        scores = {}
-        for name, score in table.scores.items():
-            points = score.points.copy()
-            points[rows[is_game], columns[is_game]] = open_.game.first_points[name][flat[is_game]]
-            points[others[is_game], columns[is_game]] = open_.game.second_points[name][flat[is_game]]
-            points[rows[~is_game], columns[~is_game]] = open_.score_only.first_points[name][flat[~is_game]]
-            scores[name] = replace(score, points=points)
-        changed = Table(table.opponent, kind, table.colour, table.rating, scores, table.primary)
+        others = np.where(open_.others[None, :] >= 0, open_.others[None, :] + offsets, -1).ravel()
+        changed = _set(event.table, open_, rows, others, np.tile(open_.columns, count), choices.ravel())
         within = np.repeat(np.arange(count), players)
         return rank(
             Event(changed, event.roster, event.info),
