@@ -26,7 +26,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from sonneborn.errors import TiebreakError
+from sonneborn.errors import OptionError
 from sonneborn.event import CODE, NOT_PLAYED, Event, Ints, Table
 from sonneborn.model import ResultKind
 from sonneborn.ranking import Standings, rank
@@ -377,7 +377,8 @@ BOARD_CODES = frozenset({"BC", "TBR", "BBE", "EDE", "EDET", "EDEB", "EDEBT", "ED
 def _refuse_board_codes(specs: Sequence[Spec]) -> None:
     for spec in specs:
         if spec.code in BOARD_CODES or (spec.score == "GP" and spec.code in {"WIN", "WON", "BPG", "BWG", "GE", "REP"}):
-            raise TiebreakError(
+            raise OptionError(
                 f"whatif ranks a team event's matches by their MP and GP; {spec} reads each board's result, "
-                "which a match still to be played does not have (choose a list without it, -t)"
+                "which a match still to be played does not have (choose a list without it)",
+                option="tiebreaks",
             )
