@@ -39,6 +39,8 @@ EXACT_LIMIT = 60_000
 DEFAULT_RUNS = 10_000
 BATCH = 64
 """Scenarios ranked at once (:meth:`~.scenarios.Ranker.ranks`)."""
+STACKED_ROWS = 50_000
+"""The most rows of scenarios ranked at once: fewer scenarios of a big event in one table."""
 Floats = npt.NDArray[np.float64]
 Method = Literal["exact", "simulation"]
 
@@ -242,7 +244,7 @@ def exact(
     # A tie spanning first place is always ranked: what decides first place is said from every outcome.
     prize = (tied & (low <= (places if with_chances else 1))).any(axis=1)
     candidates = np.flatnonzero(tied.any(axis=1))
-    size = BATCH if ranker.stacks else 1
+    size = max(1, min(BATCH, STACKED_ROWS // max(players, 1))) if ranker.stacks else 1
     for begin in range(0, len(candidates), size):
         batch = candidates[begin : begin + size]
         # A scenario is ranked only if a tie on points could give a tied player a place not seen yet.
@@ -279,56 +281,69 @@ def _first(tally: _Tally, row: int, scenario: int, choices: Ints, own: list[Ints
 
 
 _STATE: dict[str, object] = {}
+BLOCK = 250
+"""Runs drawn together, each block from its own generator (the seed and the block's number): the same runs
+whatever the processes, and memory for one block's draws at a time, not every run's."""
 
 
-def _simulate_chunk(bounds: tuple[int, int]) -> tuple[Ints, int]:
-    """Runs ``bounds`` of the drawn choices: the count of each player's places up to the prize places."""
+def _choices(cumulative: Floats, counts: Ints, seed: int, block: int, runs: int) -> Ints:
+    """The outcome of every item in each run of one block, drawn from the model."""
+    rng = np.random.default_rng([seed & (2**64 - 1), block])
+    draws = rng.random((runs, len(cumulative)))
+    chosen = np.zeros(draws.shape, dtype=np.int64)
+    for outcome in range(cumulative.shape[1] - 1):  # the outcomes whose upper bound a draw passes
+        chosen += draws > cumulative[None, :, outcome]
+    found: Ints = np.minimum(chosen, counts[None, :] - 1)
+    return found
+
+
+def _simulate_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
+    """Runs the blocks ``blocks`` (first, last + 1): the count of each player's places up to the prize places."""
     open_ = _STATE["open"]
     ranker = _STATE["ranker"]
-    choices = _STATE["choices"]
-    places = _STATE["places"]
-    assert isinstance(open_, Open) and isinstance(ranker, Ranker) and isinstance(places, int)
-    assert isinstance(choices, np.ndarray)
-    begin, end = bounds
-    chunk = choices[begin:end]
+    cumulative = _STATE["cumulative"]
+    places, seed, runs = _STATE["places"], _STATE["seed"], _STATE["runs"]
+    assert isinstance(open_, Open) and isinstance(ranker, Ranker) and isinstance(cumulative, np.ndarray)
+    assert isinstance(places, int) and isinstance(seed, int) and isinstance(runs, int)
     players = open_.players
     counts = np.zeros((players, places), dtype=np.int64)
-    totals = _totals(open_, chunk)
-    low, high = _positions(totals)
-    alone = low == high
-    for place in range(1, places + 1):
-        counts[:, place - 1] += (alone & (low == place)).sum(axis=0)
-    needs = np.flatnonzero((~alone & (low <= places)).any(axis=1))
-    for begin in range(0, len(needs), BATCH):
-        runs = needs[begin : begin + BATCH]
-        ranks = ranker.ranks(chunk[runs])
-        tied = ~alone[runs] & (low[runs] <= places)
-        inside = tied & (ranks <= places)
-        which, rows = np.nonzero(inside)
-        np.add.at(counts, (rows, ranks[which, rows] - 1), 1)
-    ranked = len(needs)
+    ranked = 0
+    batch = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
+    for block in range(*blocks):
+        size = min(BLOCK, runs - block * BLOCK)
+        chunk = _choices(cumulative, open_.counts, seed, block, size)
+        low, high = _positions(_totals(open_, chunk))
+        alone = low == high
+        for place in range(1, places + 1):
+            counts[:, place - 1] += (alone & (low == place)).sum(axis=0)
+        needs = np.flatnonzero((~alone & (low <= places)).any(axis=1))
+        for begin in range(0, len(needs), batch):
+            runs_now = needs[begin : begin + batch]
+            ranks = ranker.ranks(chunk[runs_now])
+            inside = ~alone[runs_now] & (low[runs_now] <= places) & (ranks <= places)
+            which, rows = np.nonzero(inside)
+            np.add.at(counts, (rows, ranks[which, rows] - 1), 1)
+        ranked += len(needs)
     return counts, ranked
 
 
 def simulate(
     open_: Open, ranker: Ranker, places: int, chances: Floats, runs: int, seed: int, jobs: int
 ) -> tuple[Ints, int]:
-    """``runs`` scenarios drawn from the model with one generator, split over ``jobs`` processes."""
-    rng = np.random.default_rng(seed)
+    """``runs`` scenarios drawn from the model, block by block (:data:`BLOCK`), the blocks split over ``jobs``
+    processes."""
     cumulative = np.cumsum(chances, axis=1)
     cumulative[:, -1] = 1.0
-    draws = rng.random((runs, open_.items))
-    choices = (draws[:, :, None] > cumulative[None, :, :]).sum(axis=2).astype(np.int64)
-    choices = np.minimum(choices, open_.counts[None, :] - 1)
-    _STATE.update(open=open_, ranker=ranker, choices=choices, places=places)
+    _STATE.update(open=open_, ranker=ranker, cumulative=cumulative, places=places, seed=seed, runs=runs)
     try:
-        edges = np.linspace(0, runs, max(jobs, 1) * 4 + 1).astype(int)
-        chunks = [(int(a), int(b)) for a, b in itertools.pairwise(edges) if b > a]
+        blocks = -(-runs // BLOCK)
+        edges = np.linspace(0, blocks, min(blocks, max(jobs, 1) * 4) + 1).astype(int)
+        parts = [(int(a), int(b)) for a, b in itertools.pairwise(edges) if b > a]
         if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            results = [_simulate_chunk(chunk) for chunk in chunks]
+            results = [_simulate_blocks(part) for part in parts]
         else:
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-                results = list(pool.map(_simulate_chunk, chunks))
+                results = list(pool.map(_simulate_blocks, parts))
     finally:
         _STATE.clear()
     counts = sum((r[0] for r in results), np.zeros((open_.players, places), dtype=np.int64))
