@@ -247,3 +247,25 @@ def test_rounds_not_paired_are_known_only_as_scores() -> None:
     open_ = Open.of(Event(changed, reading.event.roster, reading.event.info))
     assert (open_.games, open_.items, open_.unpaired_rounds) == (0, 4, (3,))
     assert int(open_.base.table.kind[0, 2]) == CODE[ResultKind.FULL_BYE]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_places_settled_by_points_agree_with_brute_force(seed: int) -> None:
+    # What the simulation reports as best and worst: exact where points settle them (equal to every outcome's
+    # ranking), else bounds that hold the true places.
+    from sonneborn.whatif.search import settled_places
+
+    rng = random.Random(seed)
+    while True:
+        tournament = _unplay_last_round(random_event(rng))
+        event = Event.of(tournament)
+        if 1 <= Open.of(event).items <= 6 and event.players >= 3:
+            break
+    tiebreaks = "DE,SB,WIN,KS" if event.kind.value == "round-robin" else "BH/C1,BH,SB,DE,WIN"
+    truth = _brute_force(event, tiebreaks)
+    best, worst, exact = settled_places(Open.of(event.with_kind(event.kind)), event.players)
+    for row in range(event.players):
+        true_best, true_worst = truth[row + 1]
+        if exact[row]:
+            assert (best[row], worst[row]) == (true_best, true_worst), row
+        assert best[row] <= true_best and worst[row] >= true_worst, row

@@ -31,6 +31,7 @@ def whatif_data(answer: WhatIf) -> dict[str, Any]:
                 "rank": int(now.ranks[row.row]),
                 "best": row.best,
                 "worst": row.worst,
+                "exact": row.exact,
                 "can_win": row.can_win,
                 "clinched": list(row.clinched),
                 "chances": None if row.chances is None else {str(p): c for p, c in enumerate(row.chances, start=1)},
@@ -70,8 +71,8 @@ def whatif_text(answer: WhatIf) -> str:
         padded_column("No", [str(row + 1) for row in rows], left=False),
         padded_column("Name", [players[i] for i in take], left=True),
         padded_column(score, [pts[i] for i in take], left=False),
-        padded_column("Best", [str(r.best) for r in answer.rows], left=False),
-        padded_column("Worst", [str(r.worst) for r in answer.rows], left=False),
+        padded_column("Best", [("" if r.exact else "≥") + str(r.best) for r in answer.rows], left=False),
+        padded_column("Worst", [("" if r.exact else "≤") + str(r.worst) for r in answer.rows], left=False),
         padded_column("Win?", ["yes" if r.can_win else "no" for r in answer.rows], left=True),
         padded_column("Clinched", [",".join(map(str, r.clinched)) or "-" for r in answer.rows], left=True),
     ]

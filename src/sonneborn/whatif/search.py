@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import OptionError
-from sonneborn.event import Ints
+from sonneborn.event import Bools, Ints
 from sonneborn.ranking import Standings, sort_key
 from sonneborn.tiebreaks import Spec
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -88,6 +88,9 @@ class PlaceChances:
     """The margin of error of each chance (95 %, 1.96 standard errors; 0 for the exact method)."""
     decides: str
     """What decides first place for him, in words."""
+    exact: bool = True
+    """Whether :attr:`best` and :attr:`worst` are exact; else bounds (a simulation's player whom a tie-break could
+    place anywhere between them)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -366,6 +369,75 @@ def point_bounds(open_: Open) -> tuple[Ints, Ints]:
     return best, worst
 
 
+SETTLED = 20
+"""The players (by their best place by points) whose best and worst places :func:`settled_places` settles
+beyond the prize places."""
+
+
+def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
+    """Best and worst places settled by points where they can be, without a tie-break: each player's best and
+    worst place and whether both are exact.
+
+    A player's best place needs his best result in each of his items (a better result never costs a place: it
+    only lowers those he passes) and, when every player has at most one item (one round still open), each
+    other item's outcome chosen on its own: the fewest players it puts above him. When the fewest reaching
+    his points equal the fewest passing them, no tie on his points is needed and the place is exact; else it
+    lies between, a tie-break deciding. Likewise the worst. Other players keep :func:`point_bounds`; only the
+    players who can reach the prize places or the top :data:`SETTLED` are settled.
+    """
+    best, worst = point_bounds(open_)
+    players = open_.players
+    exact = np.zeros(players, dtype=bool)
+    games = open_.others >= 0
+    appear = np.bincount(open_.rows, minlength=players) + np.bincount(open_.others[games], minlength=players)
+    if (appear > 1).any():
+        return best, worst, exact
+    table = open_.base.table
+    first, second = open_.gains(table.primary)
+    chosen = np.zeros(open_.items, dtype=np.int64)
+    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    width = first.shape[1]
+    valid = np.arange(width)[None, :] < open_.counts[:, None]
+    own_first = base[open_.rows][:, None] + first
+    own_second = np.where(games[:, None], base[np.where(games, open_.others, 0)][:, None] + second, 0)
+    item_of = np.full(players, -1)
+    item_of[open_.rows] = np.arange(open_.items)
+    item_of[open_.others[games]] = np.flatnonzero(games)
+    lone = item_of < 0  # players with nothing open: their points are final
+    for row in np.flatnonzero(best <= max(places, SETTLED)).tolist():
+        item = int(item_of[row])
+        side = own_first if item < 0 or open_.rows[item] == row else own_second
+        for want_best in (True, False):
+            if item >= 0:
+                scores = np.where(valid[item], side[item], -(2**62) if want_best else 2**62)
+                outcome = int(np.argmax(scores) if want_best else np.argmin(scores))
+                mine = int(side[item, outcome])
+            else:
+                outcome, mine = -1, int(base[row])
+            above = np.where(valid, own_first > mine, False) + np.where(valid & games[:, None], own_second > mine, 0)
+            reach = np.where(valid, own_first >= mine, False) + np.where(valid & games[:, None], own_second >= mine, 0)
+            if item >= 0:  # his own item at his outcome: only the other side counts
+                own_side = own_second if side is own_first else own_first
+                other = int(own_side[item, outcome] > mine) if games[item] else 0
+                other_reach = int(own_side[item, outcome] >= mine) if games[item] else 0
+                above[item], reach[item] = other, other_reach
+            pick = np.min if want_best else np.max
+            fill = 2**30 if want_best else -1
+            passing = int(pick(np.where(valid, above, fill), axis=1).sum()) + int((base[lone] > mine).sum())
+            reaching = int(pick(np.where(valid, reach, fill), axis=1).sum()) + int((base[lone] >= mine).sum())
+            if item < 0:
+                reaching -= 1  # his own points reach his points
+            # In the fewest (most) passing, his place is 1 + those passing; a tie is needed for any more.
+            low, high = 1 + passing, 1 + reaching
+            if want_best:
+                best[row] = low if low == high else max(best[row], low)
+                exact_best = low == high
+            else:
+                worst[row] = high if low == high else min(worst[row], high)
+                exact[row] = exact_best and low == high
+    return best, worst, exact
+
+
 def _gain(open_: Open, first: Ints, second: Ints, chosen: Ints) -> Ints:
     players = open_.players
     gain = np.bincount(open_.rows, first[np.arange(open_.items), chosen], minlength=players).astype(np.int64)
@@ -425,6 +497,7 @@ def what_if(
         probability = tally.chances if with_chances else np.full(tally.chances.shape, np.nan)
         margins = np.zeros(probability.shape)
         decides = [_words(open_, row, tally, best, worst) for row in range(players)]
+        settled = np.ones(players, dtype=bool)
         note = f"exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks"
         notes.append(note + ("" if with_chances else "; chances are the simulation's (--method simulation, --chances)"))
     else:
@@ -432,11 +505,13 @@ def what_if(
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
-        best, worst = point_bounds(open_)
+        best, worst, settled = settled_places(open_, places)
         decides = [_sim_words(probability[row], best[row]) for row in range(players)]
+        unsettled = players - int(settled.sum())
         notes.append(
             f"simulation: {runs} runs (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; "
-            "best and worst places are the bounds points alone guarantee"
+            f"best and worst places settled by points for {int(settled.sum())} of {players}"
+            + (f", bounds for {unsettled} (a tie-break could decide within them)" if unsettled else "")
         )
     rows = tuple(
         PlaceChances(
@@ -448,6 +523,7 @@ def what_if(
             None if np.isnan(probability[row]).any() else tuple(float(x) for x in probability[row]),
             tuple(float(x) for x in margins[row]),
             decides[row],
+            bool(chosen == "exact" or settled[row]),
         )
         for row in now.order.tolist()
     )
