@@ -548,6 +548,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="Seconds before a run is killed (default 120).")
     parser.add_argument("--no-library", action="store_true", help="Skip timing the library call alone.")
     parser.add_argument("--write-results", action="store_true", help="Record the table in benchmarks/RESULTS.md.")
+    parser.add_argument("--no-whatif", action="store_true", help="Skip the whatif cases (benchmarks/whatif.py).")
     args = parser.parse_args(argv)
     if args.cases:
         names = [name.strip() for name in args.cases.split(",") if name.strip()]
@@ -566,7 +567,13 @@ def main(argv: list[str] | None = None) -> int:
     print_table(table)
     if args.write_results:
         write_results(table, args.runs)
-    return 0 if all("FAIL" not in row[-1] for row in table) else 1
+    status = 0 if all("FAIL" not in row[-1] for row in table) else 1
+    if not args.no_whatif and not args.cases:
+        import whatif
+
+        print()
+        status |= whatif.main()
+    return status
 
 
 if __name__ == "__main__":

@@ -391,6 +391,95 @@ def standings(
     _print_explanations(result, starts, to_stderr=fmt != "table")
 
 
+@cli.command(
+    epilog="""\b
+Examples:
+  sonneborn whatif event.trf
+  sonneborn whatif event.trf --places 3 -f json
+  sonneborn whatif swiss.trf --method simulation --runs 10000 --seed 7 -j 2
+  sonneborn whatif crosstable.tsv --draw-rate 0.5
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("--places", type=click.IntRange(min=1), default=3, show_default=True,
+              help="The prize places asked about: who has clinched or can still reach each.")  # fmt: skip
+@click.option(
+    "--method",
+    type=click.Choice(["auto", "exact", "simulation"]),
+    default="auto",
+    show_default=True,
+    help="Exact enumeration of every outcome, or a simulation; auto: exact when the outcomes are few.",
+)
+@click.option("--runs", type=click.IntRange(min=1, max=10_000_000), default=10_000, show_default=True,
+              help="Runs of the simulation.")  # fmt: skip
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the simulation (the same runs each time)."
+)
+@click.option(
+    "--draw-rate",
+    type=click.FloatRange(0, 1, max_open=True),
+    default=None,
+    help="Chance of a draw between even players (default: from their ratings, docs/whatif.md).",
+)
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Processes the simulation's runs are spread over.")  # fmt: skip
+@click.option("--chances", is_flag=True, help="With the exact method: each place's chance under the model too.")
+@click.option(
+    "--primary",
+    type=click.Choice(["MP", "GP"], case_sensitive=False),
+    help="A team event's score to rank by: match points (the default) or game points.",
+)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def whatif(
+    file: str,
+    tiebreaks: str | None,
+    fmt: str,
+    places: int,
+    method: str,
+    runs: int,
+    seed: int,
+    draw_rate: float | None,
+    jobs: int,
+    chances: bool,
+    primary: str | None,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
+    """Who can still win FILE's event or reach each prize place: every player's best and worst final place
+    under the points and the whole tie-break list, exactly or by simulation (docs/whatif.md)."""
+    from sonneborn.render.whatif import whatif_json, whatif_text
+    from sonneborn.whatif import Model, what_if
+
+    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, primary=primary, **event)
+    reading = _read(file, **event)
+    answer = what_if(
+        reading,
+        request,
+        places=places,
+        model=Model(draw_rate),
+        method=None if method == "auto" else "exact" if method == "exact" else "simulation",
+        runs=runs,
+        seed=seed,
+        jobs=jobs,
+        with_chances=chances,
+    )
+    _say(answer.now.warnings)
+    _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer), document=fmt == "json")
+
+
 def _player(reading: Reading, text: str) -> int:
     """The start number of the player ``--explain`` names (a start number, or a part of a name); of a team
     event, the team's number or name."""

@@ -27,6 +27,7 @@ from sonneborn.errors import InputWarning, TiebreakError
 from sonneborn.event import Bools, Event, Ints
 from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Column, Context, Spec, Value, parse, parse_list
+from sonneborn.tiebreaks.context import Pairings
 from sonneborn.tiebreaks.own_results import points as points_kernel
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
@@ -220,8 +221,17 @@ def rank(
     lots: int | None = None,
     rules: Rules = DEFAULT_RULES,
     unrated_rating: int | None = None,
+    like: Pairings | None = None,
+    same_byes: bool = True,
+    within: Ints | None = None,
 ) -> Standings:
     """Ranks the event: by points (or a weighted score), then by each tie-break in order.
+
+    ``like`` is the :class:`~sonneborn.tiebreaks.context.Pairings` of a ranking of the same event with other
+    outcomes of its games (:meth:`~sonneborn.tiebreaks.context.Pairings.with_outcomes`): what they share is
+    not computed again (``whatif`` ranks thousands of scenarios so); its rules and unrated rating are used.
+    ``within`` gives every row a group number (0, 1, … in order) to rank it inside, before the points: ``whatif``
+    ranks many scenarios at once, each a copy of the event in one table, a group per copy.
 
     ``None`` for the list means the kind's default (the file's own list is the
     caller's to pass: :func:`stated_tiebreaks`). Each kernel is given the context of the score its spec
@@ -229,7 +239,11 @@ def rank(
     a :class:`~sonneborn.errors.TiebreakError`.
     """
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
-    context = Context(event, rules=rules, unrated_rating=unrated_rating)
+    if like is None:
+        context = Context(event, rules=rules, unrated_rating=unrated_rating)
+    else:
+        context = Context(event, pairings=like.with_outcomes(event.table, same_byes=same_byes))
+        rules, unrated_rating = like.rules, like.unrated_rating
     specs = (
         tuple(tiebreaks)
         if tiebreaks is not None
@@ -252,7 +266,8 @@ def rank(
     points = points_kernel(context, Spec("PTS"))
     players = event.players
     primary = points if rank_by is None else kernel_column(rank_by)
-    group = regroup(np.zeros(players, dtype=np.int64), _order_key(primary, lowest_first=False))
+    start = np.zeros(players, dtype=np.int64) if within is None else within
+    group = regroup(start, _order_key(primary, lowest_first=False))
     columns: list[Column] = [primary] if rank_by is not None else []
     for spec in specs:
         found = REGISTRY[spec.code]

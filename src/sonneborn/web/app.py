@@ -14,7 +14,7 @@ server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
 >>> sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
-['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks']
+['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks', '/api/whatif']
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from sonneborn.web.inputs import (
     EventOptions,
     ExplainOptions,
     StandingsOptions,
+    WhatifOptions,
     invalid_parameters,
     read_body,
     refuse_repeated_parameters,
@@ -272,6 +273,12 @@ def create_app(
     async def explain(request: Request, query: Annotated[ExplainOptions, Query()]) -> Response:
         """Each value of a player (or of every player) as the sum it came from, as `--explain` prints it."""
         return await ranked(request, "explain", query)
+
+    @app.post("/api/whatif", tags=["api"], responses=_ERRORS, openapi_extra=_request_body(WhatifOptions))
+    async def whatif(request: Request, query: Annotated[WhatifOptions, Query()]) -> Response:
+        """Before the remaining rounds: every player's best and worst place, can win, clinched places and chances,
+        as `sonneborn whatif FILE -f json` prints them (docs/whatif.md)."""
+        return await ranked(request, "whatif", query)
 
     @app.post("/api/report", tags=["page"], responses=_ERRORS, openapi_extra=_request_body(EventOptions))
     async def report(request: Request, query: Annotated[EventOptions, Query()]) -> Response:

@@ -294,6 +294,29 @@ class ExplainOptions(EventOptions):
     )
 
 
+class WhatifOptions(EventOptions):
+    """The options of ``POST /api/whatif``: the event's and those of ``sonneborn whatif``."""
+
+    places: Annotated[int, BeforeValidator(_integer)] = Field(
+        3, ge=1, le=1000, description="The prize places asked about: who has clinched or can still reach each."
+    )
+    method: Annotated[Literal["auto", "exact", "simulation"], _default("auto")] = Field(
+        "auto", description="Exact enumeration of every outcome, or a simulation; auto: exact when they are few."
+    )
+    runs: Annotated[int, BeforeValidator(_integer)] = Field(
+        10_000, ge=1, le=100_000, description="Runs of the simulation."
+    )
+    seed: Annotated[int, BeforeValidator(_integer)] = Field(
+        0, ge=-(2**63), lt=2**63, description="Seed of the simulation (the same runs each time)."
+    )
+    draw_rate: Annotated[float | None, BeforeValidator(lambda v: None if v in (None, "") else float(v))] = _optional(
+        "Chance of a draw between even players (default: from their ratings).", ge=0, lt=1
+    )
+    chances: Annotated[bool, BeforeValidator(lambda v: _boolean(v) or False)] = Field(
+        False, description="With the exact method: each place's chance under the model too."
+    )
+
+
 Options = TypeVar("Options", bound=EventOptions)
 
 

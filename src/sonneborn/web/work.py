@@ -45,6 +45,7 @@ from sonneborn.web.inputs import (
     ExplainOptions,
     StandingsOptions,
     Upload,
+    WhatifOptions,
     load_event,
     merge_options,
     parse_request,
@@ -56,7 +57,7 @@ from sonneborn.web.report import explanations, report_data
 
 logger = logging.getLogger(__name__)
 
-Endpoint = Literal["standings", "explain", "report"]
+Endpoint = Literal["standings", "explain", "report", "whatif"]
 
 MAX_ANSWER = 256 * 1024 * 1024
 """The largest answer, in bytes (256 MB): the report of 25,000 players with its every derivation fits."""
@@ -76,6 +77,7 @@ _OPTIONS: dict[Endpoint, type[EventOptions]] = {
     "standings": StandingsOptions,
     "explain": ExplainOptions,
     "report": EventOptions,
+    "whatif": WhatifOptions,
 }
 
 
@@ -142,6 +144,9 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         elif job.endpoint == "explain":
             assert isinstance(options, ExplainOptions)
             found = _explain(share, upload, options)
+        elif job.endpoint == "whatif":
+            assert isinstance(options, WhatifOptions)
+            found = _whatif(share, upload, options)
         else:
             found = _report(share, upload, options)
     except ApiError as error:
@@ -255,6 +260,30 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
         found = explanations(result, starts)
         _fits(sum(_text_size(entry["lines"]) for entry in found), len(found))
         return Answer(200, JSON, _json({"explanations": found}))
+
+
+def _whatif(share: _Share, upload: Upload, options: WhatifOptions) -> Answer:
+    from sonneborn.render.whatif import whatif_data
+    from sonneborn.whatif import Model, what_if
+
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    _admit(share, upload, reading, request, "whatif")
+    method = None if options.method == "auto" else options.method
+    try:
+        answer = what_if(
+            reading,
+            request,
+            places=options.places,
+            model=Model(options.draw_rate),
+            method=method,
+            runs=options.runs,
+            seed=options.seed,
+            with_chances=options.chances,
+        )
+    except OptionError as error:
+        raise ApiError(str(error), path=upload.path, field=error.option) from None
+    return Answer(200, JSON, _json(whatif_data(answer)))
 
 
 def _field(options: ExplainOptions) -> str:
