@@ -433,7 +433,8 @@ def _closest(
                 judged += 1
                 value = _score(base, rules, listed, ranks, recorded)
                 setting = Setting(listed, (rules,), base.options, name)
-                scored[index, text, rules] = (value, 0, len(listed), order, rank_of, index), setting
+                key = (value, _misplaced(listed, recorded), 0, len(listed), order, rank_of, index)
+                scored[index, text, rules] = key, setting
             beam: list[tuple[Spec, ...]] = [()]
             for _ in range(max_length):
                 grown: list[tuple[int, int, tuple[Spec, ...]]] = []
@@ -450,14 +451,22 @@ def _closest(
                 for value, position, listed in grown[:_BEAM]:
                     key = index, ",".join(str(spec) for spec in listed), rules
                     setting = Setting(listed, (rules,), base.options)
-                    scored.setdefault(key, ((value, 1, len(listed), position, rank_of, index), setting))
+                    order_key = (value, _misplaced(listed, recorded), 1, len(listed), position, rank_of, index)
+                    scored.setdefault(key, (order_key, setting))
                 if not beam:
                     break
-    best = sorted(scored.values(), key=lambda item: item[0])[:_CLOSEST]
-    matches = []
-    for _, setting in best:
+    merged: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, ...]], Match] = {}
+    for _, setting in sorted(scored.values(), key=lambda item: item[0]):
         base = next(b for b in bases if b.options == setting.options)
-        matches.append(Match(setting, tuple(_explained(base, setting, ranks, recorded)), len(setting.tiebreaks)))
+        match = Match(setting, tuple(_explained(base, setting, ranks, recorded)), len(setting.tiebreaks))
+        # The same list under several editions, wrong alike, is one setting with its editions.
+        key = tuple(map(str, setting.tiebreaks)), setting.options, tuple(map(str, match.disagreements))
+        if key in merged:
+            kept = merged[key]
+            merged[key] = replace(kept, setting=replace(kept.setting, rules=(*kept.setting.rules, *setting.rules)))
+        elif len(merged) < _CLOSEST:
+            merged[key] = match
+    matches = list(merged.values())
     return matches, judged
 
 
@@ -594,7 +603,7 @@ def _value_cause(base: _Base, spec: Spec, groups: Ints, rules: Rules, values: Re
         differs = other.code != spec.code or other == spec
         if not differs and row not in values.differing(search.columns.at(groups, other, rules)).tolist():
             return f"computed as {other}"
-    return ""
+    return f"no edition nor variant of {spec.code} gives it"
 
 
 def _number(value: Fraction | None) -> str:
