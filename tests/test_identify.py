@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from random_events import random_event
 
 from sonneborn.cli import cli
-from sonneborn.identify import PRESETS, identify
+from sonneborn.identify import PRESETS, Preset, identify
 from sonneborn.pipeline import Request, read_text, standings
 from sonneborn.ranking import rank
 from sonneborn.render.trf import render_trf
@@ -36,7 +36,7 @@ def published(text: str, rules: Rules, seed: int) -> str:
 
 @pytest.mark.parametrize("rules", list(Rules), ids=str)
 @pytest.mark.parametrize("preset", INDIVIDUAL, ids=lambda preset: preset.name)
-def test_a_file_written_under_a_preset_and_an_edition_is_identified_with_them(preset, rules):
+def test_a_file_written_under_a_preset_and_an_edition_is_identified_with_them(preset: Preset, rules: Rules) -> None:
     known = tuple(parse_list(preset.tiebreaks))
     for seed in range(4):
         reading = read_text(published(preset.tiebreaks, rules, seed), path="published.trf")
@@ -51,7 +51,7 @@ def test_a_file_written_under_a_preset_and_an_edition_is_identified_with_them(pr
         assert not first.disagreements and first.setting.tiebreaks is not None
 
 
-def test_a_list_of_the_catalogue_under_an_old_edition_is_found():
+def test_a_list_of_the_catalogue_under_an_old_edition_is_found() -> None:
     """A list no preset has (SB/C1, BH/C2) under FIDE-2023 on a Swiss event with unplayed rounds: the catalogue's
     search finds it, and the edition in force (2026) is not named when it gives other ranks."""
     for seed in range(30):
@@ -84,7 +84,7 @@ def test_a_list_of_the_catalogue_under_an_old_edition_is_found():
             assert again == recorded, (match.setting, edition)
 
 
-def test_a_hand_written_table_that_no_setting_reproduces_gets_the_closest():
+def test_a_hand_written_table_that_no_setting_reproduces_gets_the_closest() -> None:
     """Delta drew Bravo (1½ points) and lost his other games: his SB is ½ × 1½ = 0.75, whatever the edition or
     modifier (a cut removes a 0), and the file says 1. Bravo and Charlie (1½ each) have the same SB
     (Bravo 1 × 1½ + ½ × ½ = 1.75, Charlie ½ × 2½ + 1 × ½ = 1.75); Bravo beat Charlie, so SB,DE gives the
@@ -104,7 +104,7 @@ def test_a_hand_written_table_that_no_setting_reproduces_gets_the_closest():
     assert "player 4 (Delta): SB 1 recorded, 0.75 computed" in table.output
 
 
-def test_identify_json_shape_and_exit_status(tmp_path):
+def test_identify_json_shape_and_exit_status(tmp_path: Path) -> None:
     path = tmp_path / "published.trf"
     path.write_text(published("BH/C1,BH,SB,DE,WIN", Rules.FIDE_2024, seed=3), encoding="utf-8")
     result = CliRunner().invoke(cli, ["identify", str(path), "-f", "json", "--limit", "2"])
@@ -118,7 +118,7 @@ def test_identify_json_shape_and_exit_status(tmp_path):
         assert set(match["options"]) == {"points", "unplayed"}
 
 
-def test_ranks_against_the_points_are_explained_by_the_points(tmp_path):
+def test_ranks_against_the_points_are_explained_by_the_points() -> None:
     """Two players whose recorded ranks are swapped across a points difference: no list gives them, and the
     cause names the points."""
     text = published("BH/C1,BH,SB,DE,WIN", Rules.FIDE_2026, seed=5)
@@ -138,7 +138,7 @@ def test_ranks_against_the_points_are_explained_by_the_points(tmp_path):
     assert len(causes) == 2 and all("his points place him" in cause for cause in causes)
 
 
-def test_a_file_without_ranks_has_nothing_to_identify(tmp_path):
+def test_a_file_without_ranks_has_nothing_to_identify(tmp_path: Path) -> None:
     path = tmp_path / "games.tsv"
     path.write_text("\tName\t1\t2\n1\tA\tX\t1\n2\tB\t0\tX\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["identify", str(path)])
@@ -146,7 +146,7 @@ def test_a_file_without_ranks_has_nothing_to_identify(tmp_path):
     assert "Nothing to identify" in result.output
 
 
-def test_a_bad_file_is_one_line(tmp_path):
+def test_a_bad_file_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.trf"
     path.write_text("001 x\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["identify", str(path)])

@@ -449,10 +449,9 @@ def _closest(
                 grown.sort(key=lambda item: (item[0], len(item[2]), item[1]))
                 beam = [listed for _, _, listed in grown[:_BEAM]]
                 for value, position, listed in grown[:_BEAM]:
-                    key = index, ",".join(str(spec) for spec in listed), rules
                     setting = Setting(listed, (rules,), base.options)
                     order_key = (value, _misplaced(listed, recorded), 1, len(listed), position, rank_of, index)
-                    scored.setdefault(key, (order_key, setting))
+                    scored.setdefault((index, ",".join(map(str, listed)), rules), (order_key, setting))
                 if not beam:
                     break
     merged: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, ...]], Match] = {}
@@ -460,12 +459,12 @@ def _closest(
         base = next(b for b in bases if b.options == setting.options)
         match = Match(setting, tuple(_explained(base, setting, ranks, recorded)), len(setting.tiebreaks))
         # The same list under several editions, wrong alike, is one setting with its editions.
-        key = tuple(map(str, setting.tiebreaks)), setting.options, tuple(map(str, match.disagreements))
-        if key in merged:
-            kept = merged[key]
-            merged[key] = replace(kept, setting=replace(kept.setting, rules=(*kept.setting.rules, *setting.rules)))
+        alike = tuple(map(str, setting.tiebreaks)), setting.options, tuple(map(str, match.disagreements))
+        if alike in merged:
+            kept = merged[alike]
+            merged[alike] = replace(kept, setting=replace(kept.setting, rules=(*kept.setting.rules, *setting.rules)))
         elif len(merged) < _CLOSEST:
-            merged[key] = match
+            merged[alike] = match
     matches = list(merged.values())
     return matches, judged
 
