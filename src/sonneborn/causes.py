@@ -238,6 +238,16 @@ class RecordedRanks:
         """Whether the final groups give every recorded rank: players still tied share the first place."""
         return not self.rows.size or bool((self.ranks == self._bounds(groups)[0]).all())
 
+    def within_reach(self, groups: Ints, row: int) -> bool:
+        """Whether the groups still leave a player his recorded rank within reach (``True`` for one not
+        compared)."""
+        found = np.flatnonzero(self.rows == row)
+        if not found.size:
+            return True
+        first, last = self._bounds(groups)
+        rank = self.ranks[found[0]]
+        return bool(first[found[0]] <= rank <= last[found[0]])
+
     def wrong(self, groups: Ints) -> Ints:
         """The compared players whose recorded rank the final groups do not give, with the place they give
         (players still tied share the first): rows and places, two columns."""

@@ -454,18 +454,20 @@ def _closest(
                     scored.setdefault((index, ",".join(map(str, listed)), rules), (order_key, setting))
                 if not beam:
                     break
-    merged: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, ...]], Match] = {}
-    for _, setting in sorted(scored.values(), key=lambda item: item[0]):
-        base = next(b for b in bases if b.options == setting.options)
-        match = Match(setting, tuple(_explained(base, setting, ranks, recorded)), len(setting.tiebreaks))
-        # The same list under several editions, wrong alike, is one setting with its editions.
-        alike = tuple(map(str, setting.tiebreaks)), setting.options, tuple(map(str, match.disagreements))
-        if alike in merged:
-            kept = merged[alike]
-            merged[alike] = replace(kept, setting=replace(kept.setting, rules=(*kept.setting.rules, *setting.rules)))
-        elif len(merged) < _CLOSEST:
-            merged[alike] = match
-    matches = list(merged.values())
+    kinds: dict[tuple[str, tuple[tuple[str, str], ...], int], list[Setting]] = {}
+    for sort_key, setting in sorted(scored.values(), key=lambda item: item[0]):
+        alike = ",".join(map(str, setting.tiebreaks)), setting.options, sort_key[0]
+        if alike in kinds or len(kinds) < _CLOSEST:
+            kinds.setdefault(alike, []).append(setting)
+    matches = []
+    for settings in kinds.values():
+        first = settings[0]
+        base = next(b for b in bases if b.options == first.options)
+        # The same list under several editions, off for the same players, is one setting with its editions.
+        wrong = _off(base, first, ranks, recorded)
+        alike_under = tuple(s.rules[0] for s in settings if s is first or _off(base, s, ranks, recorded) == wrong)
+        setting = replace(first, rules=alike_under)
+        matches.append(Match(setting, tuple(_explained(base, setting, ranks, recorded)), len(setting.tiebreaks)))
     return matches, judged
 
 
@@ -475,6 +477,29 @@ def _score(base: _Base, rules: Rules, listed: Sequence[Spec], ranks: RecordedRan
     return wrong + _values_off(base.search, listed, rules, recorded) + len(base.points)
 
 
+def _off(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _Recorded) -> tuple[bytes, int]:
+    """Who a setting ranks otherwise than the file, and how many recorded values it does not give."""
+    groups = base.search.columns.groups(setting.tiebreaks, setting.rules[0])
+    wrong = ranks.wrong(groups)
+    return wrong.tobytes(), _values_off(base.search, setting.tiebreaks, setting.rules[0], recorded)
+
+
+class _Alternatives:
+    """The players a setting's neighbours (another edition, ``/P``, a cut more or less, the list's beginnings)
+    rank otherwise than the file, each worked out once for all the disagreements it may explain."""
+
+    def __init__(self, base: _Base, ranks: RecordedRanks) -> None:
+        self.base, self.ranks = base, ranks
+        self._wrong: dict[tuple[str, Rules], frozenset[int]] = {}
+
+    def wrong(self, specs: Sequence[Spec], rules: Rules) -> frozenset[int]:
+        key = ",".join(map(str, specs)), rules
+        if key not in self._wrong:
+            groups = self.base.search.columns.groups(specs, rules)
+            self._wrong[key] = frozenset(self.ranks.wrong(groups)[:, 0].tolist())
+        return self._wrong[key]
+
+
 def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _Recorded) -> Iterator[Disagreement]:
     """Every disagreement of a setting, by start number, each with its likely cause in words."""
     search, rules, listed = base.search, setting.rules[0], setting.tiebreaks
@@ -482,9 +507,10 @@ def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _R
     names = event.roster.names
     found: list[Disagreement] = list(base.points)
     groups = search.columns.groups(listed, rules)
+    alternatives = _Alternatives(base, ranks)
     for row, place in ranks.wrong(groups).tolist():
         recorded_rank = int(event.roster.recorded_ranks[row] or 0)
-        cause = _rank_cause(base, setting, ranks, row, recorded_rank)
+        cause = _rank_cause(alternatives, setting, row, recorded_rank)
         found.append(Disagreement(row + 1, names[row], "rank", Fraction(recorded_rank), Fraction(place), cause))
     for code, spec, values in recorded.columns:
         position = _position(listed, recorded, code)
@@ -522,14 +548,14 @@ _EDITION_WORDS = {
 """How an edition counts a player's own unplayed rounds, as a cause says it."""
 
 
-def _rank_cause(base: _Base, setting: Setting, ranks: RecordedRanks, row: int, recorded_rank: int) -> str:
+def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> str:
     """The likely cause of a recorded rank the setting does not give: another edition, forfeits counted as
     games, a cut, else the tie-break that places the player otherwise."""
-    search, rules, listed = base.search, setting.rules[0], setting.tiebreaks
+    search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
 
     def gives(specs: Sequence[Spec], edition: Rules) -> bool:
-        return row not in ranks.wrong(search.columns.groups(specs, edition))[:, 0].tolist()
+        return row not in alternatives.wrong(specs, edition)
 
     for edition in search.editions:
         if edition is not rules and gives(listed, edition):
@@ -552,16 +578,16 @@ def _rank_cause(base: _Base, setting: Setting, ranks: RecordedRanks, row: int, r
         other = replace(spec, cut_low=0 if spec.cut_low else 1, cut_high=0)
         if gives((*listed[:position], other, *listed[position + 1 :]), rules):
             return f"ranked as if {spec} were {other}"
-    return _placed(base, setting, ranks, row, recorded_rank)
+    return _placed(alternatives, setting, row, recorded_rank)
 
 
-def _placed(base: _Base, setting: Setting, ranks: RecordedRanks, row: int, recorded_rank: int) -> str:
+def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> str:
     """The tie-break of the list that places a player where the file does not, against whom, with both values."""
-    search, rules, listed = base.search, setting.rules[0], setting.tiebreaks
-    recorded = list(search.base.event.roster.recorded_ranks)
+    search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
+    recorded = alternatives.ranks
     for depth in range(len(listed) + 1):
         groups = search.columns.groups(listed[:depth], rules)
-        if row in ranks.wrong(groups)[:, 0].tolist() or depth == len(listed):
+        if not recorded.within_reach(groups, row) or depth == len(listed):
             break
     else:  # pragma: no cover - the loop always breaks
         return ""
@@ -571,15 +597,17 @@ def _placed(base: _Base, setting: Setting, ranks: RecordedRanks, row: int, recor
         spec = listed[depth - 1]
         before = search.columns.groups(listed[: depth - 1], rules)
         name, column = f"{spec} places", search.columns.at(before, spec, rules)
-    mates = [other for other in np.flatnonzero(before == before[row]).tolist() if other != row]
-    mine = column.number(row)
-    for other in mates:
-        theirs = recorded[other]
-        if not theirs or column.number(other) == mine:
+    ranks_of = search.base.event.roster.recorded_ranks
+    mates = np.flatnonzero(before == before[row])
+    # The first player of his group whom the file ranks on one side of him and the tie-break on the other.
+    for other in mates[groups[mates] != groups[row]].tolist():
+        theirs = ranks_of[other]
+        if not theirs:
             continue
         above_in_file = theirs < recorded_rank
         above_here = groups[other] < groups[row]
         if above_in_file != above_here:
+            mine = column.number(row)
             side = "ahead of" if above_in_file else "behind"
             return (
                 f"{name} him {side} player {other + 1} ({_number(mine)} against {_number(column.number(other))}), "
