@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from click.testing import CliRunner
 from random_events import random_event
 
 from sonneborn.cli import cli
+from sonneborn.event import Event
 from sonneborn.identify import PRESETS, Preset, identify
 from sonneborn.pipeline import Request, read_text, standings
 from sonneborn.ranking import rank
@@ -152,3 +155,47 @@ def test_a_bad_file_is_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["identify", str(path)])
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.startswith("sonneborn: error:")
+
+
+@pytest.mark.parametrize("preset", [preset for preset in PRESETS if preset.teams], ids=lambda preset: preset.name)
+def test_a_team_file_written_under_a_team_default_is_identified_with_it(preset: Preset) -> None:
+    """A team Swiss ranked by a team default, written by the team TRF writer (record 310 with each team's rank)
+    without its list and edition: identified with them, the teams named as teams."""
+    source = read_text((DATA.parent / "teams" / "four_clubs_trf26.trf").read_text(encoding="utf-8"), path="t.trf")
+    written = render_trf(standings(source, Request.parse(tiebreaks=preset.tiebreaks)))
+    text = "".join(line for line in written.splitlines(keepends=True) if not line.startswith(("202", "XXT")))
+    found = identify(standings(read_text(text, path="t.trf"), Request()))
+    assert found.exact and "ranks" in found.recorded and "MP" in found.recorded
+    known = tuple(parse_list(preset.tiebreaks))
+    assert any(m.setting.tiebreaks == known and Rules.FIDE_2026 in m.setting.rules for m in found.matches)
+
+
+def test_recorded_values_decide_the_edition(tmp_path: Path) -> None:
+    """Ranks of BH,SB and each player's recorded BH as FIDE-2009 counts it (sonneborn's JSON): where FIDE-2009's
+    BH differs from the in-force edition's, only FIDE-2009 reproduces the values, and BH comes first as the file
+    has it."""
+    from sonneborn.formats.jsonio import write_json
+    from sonneborn.tiebreaks import REGISTRY, Context, parse
+
+    for seed in range(60):
+        event = random_event(random.Random(seed), round_robin=False)
+        kernel = REGISTRY["BH"].kernel
+        assert kernel is not None
+        old, new = (kernel(Context(Event.of(event), rules=r), parse("BH")) for r in (Rules.FIDE_2009, Rules.FIDE_2026))
+        if old.numerator.tolist() != new.numerator.tolist() or old.denominator.tolist() != new.denominator.tolist():
+            break
+    else:
+        pytest.skip("no event where the editions' BH differ")
+    ranks = rank(event, parse_list("BH,SB"), rules=Rules.FIDE_2009).ranks.tolist()
+    players = tuple(
+        replace(player, recorded_rank=ranks[row], recorded_tiebreaks=(("BH", old.number(row) or Fraction(0)),))
+        for row, player in enumerate(event.players)
+    )
+    path = tmp_path / "values.json"
+    path.write_text(write_json(replace(event, players=players, tiebreaks=())), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["identify", str(path), "-f", "json", "--limit", "1000"])
+    assert result.exit_code == 0, result.output
+    matches = json.loads(result.output)["matches"]
+    assert matches and all("fide-2009" in [m["rules"], *m["also_rules"]] for m in matches)
+    assert all("fide-2026" not in [m["rules"], *m["also_rules"]] for m in matches)
+    assert all(m["tiebreaks"][0].startswith("BH") for m in matches[:1])

@@ -523,7 +523,7 @@ def identify(
     reading = _read(file, **event)
     result = _rank(reading, request)
     found = identify_file(result, max_length=max_codes)
-    if not any(field != "points" for field in found.recorded):
+    if not found.searched:
         rows = f"{result.event.players} {competitors(result)}"
         click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
         return

@@ -30,13 +30,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from sonneborn.audit import COMMON_LISTS, TEAM_COMMON_LISTS, Disagreement, audit, file_scoring
+from sonneborn.audit import COMMON_LISTS, TEAM_COMMON_LISTS, Disagreement, audit, audited_fields, file_scoring
 from sonneborn.causes import RecordedRanks, RecordedValues, Search, catalogue
 from sonneborn.event import KINDS, Event, Ints
 from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import DEFAULT_TEAM_TIEBREAKS, DEFAULT_TIEBREAKS, Standings, rank
 from sonneborn.recorded import differing
+from sonneborn.teams import SCORES
 from sonneborn.tiebreaks import REGISTRY, Modifier, Spec, parse, parse_list
 from sonneborn.tiebreaks.rules import Rules
 from sonneborn.tiebreaks.unplayed import describe_kind
@@ -137,7 +138,12 @@ class Identification:
     judged: int
     """How many settings (list, edition, options) were judged, a list dropped at its beginning counted once."""
     recorded: tuple[str, ...]
-    """What the file records: ``ranks``, ``points``, tie-break codes."""
+    """What the file records: ``points`` (a team event's ``MP``, ``GP``), ``ranks``, tie-break codes."""
+
+    @property
+    def searched(self) -> bool:
+        """Whether the file records something a setting gives (ranks or tie-break values), not only totals."""
+        return any(field not in ("points", *SCORES) for field in self.recorded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,14 +194,7 @@ def identify(
     event = standings.event
     recorded = _Recorded(event)
     ranks = RecordedRanks(list(event.roster.recorded_ranks))
-    fields = tuple(
-        name
-        for name, present in (
-            ("points", any(p is not None for p in event.roster.recorded_points)),
-            ("ranks", bool(ranks.rows.size)),
-        )
-        if present
-    ) + tuple(code for code, _, _ in recorded.columns)
+    fields = tuple(audited_fields(standings))
     bases = list(_bases(standings))
     in_force = ",".join(str(spec) for spec in standings.tiebreaks)
     named = [("in force", in_force), *((name, text) for name, text in candidates(event, presets) if text != in_force)]
@@ -262,7 +261,7 @@ def _bases(standings: Standings) -> Iterator[_Base]:
     system = str(event.point_system)
 
     def base(ranked: Standings, options: tuple[tuple[str, str], ...]) -> _Base:
-        found = tuple(d for d in audit(ranked, list_known=False) if d.what == "points")
+        found = tuple(d for d in audit(ranked, list_known=False) if d.what in ("points", *SCORES))
         return _Base(options, Search(ranked), found)
 
     first = base(standings, (("points", system), ("unplayed", "as read")))
@@ -505,13 +504,14 @@ def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _R
     search, rules, listed = base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
     names = event.roster.names
+    who = _words(event)[0]
     found: list[Disagreement] = list(base.points)
     groups = search.columns.groups(listed, rules)
     alternatives = _Alternatives(base, ranks)
     for row, place in ranks.wrong(groups).tolist():
         recorded_rank = int(event.roster.recorded_ranks[row] or 0)
         cause = _rank_cause(alternatives, setting, row, recorded_rank)
-        found.append(Disagreement(row + 1, names[row], "rank", Fraction(recorded_rank), Fraction(place), cause))
+        found.append(Disagreement(row + 1, names[row], "rank", Fraction(recorded_rank), Fraction(place), cause, who))
     for code, spec, values in recorded.columns:
         position = _position(listed, recorded, code)
         at = spec if position is None else listed[position]
@@ -520,8 +520,8 @@ def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _R
         for row in values.differing(column).tolist():
             given = dict(event.roster.recorded_tiebreaks[row])
             cause = _value_cause(base, at, before, rules, values, row)
-            found.append(Disagreement(row + 1, names[row], code, given[code], column.number(row), cause))
-    found.sort(key=lambda d: (d.start, d.what != "points", d.what != "rank", d.what))
+            found.append(Disagreement(row + 1, names[row], code, given[code], column.number(row), cause, who))
+    found.sort(key=lambda d: (d.start, d.what not in ("points", *SCORES), d.what != "rank", d.what))
     yield from found
 
 
@@ -539,9 +539,9 @@ def _unplayed(event: Event, row: int, *, forfeits: bool = False) -> list[str]:
 
 
 _EDITION_WORDS = {
-    Rules.FIDE_2026: "against a dummy of his own score, capped (C.07 16.4)",
-    Rules.FIDE_2024: "against a dummy of his own score, uncapped",
-    Rules.FIDE_2023: "against a dummy of his own score, uncapped",
+    Rules.FIDE_2026: "against a dummy of the same score, capped (C.07 16.4)",
+    Rules.FIDE_2024: "against a dummy of the same score, uncapped",
+    Rules.FIDE_2023: "against a dummy of the same score, uncapped",
     Rules.FIDE_2009: "against a virtual opponent (C.02 13.15)",
     Rules.NONE: "at face value",
 }
@@ -553,6 +553,7 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
     games, a cut, else the tie-break that places the player otherwise."""
     search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
+    his = _words(event)[1]
 
     def gives(specs: Sequence[Spec], edition: Rules) -> bool:
         return row not in alternatives.wrong(specs, edition)
@@ -561,8 +562,9 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
         if edition is not rules and gives(listed, edition):
             own = _unplayed(event, row)
             if own:
-                return f"ranked as under --rules {edition}, which counts his {', '.join(own)} {_EDITION_WORDS[edition]}"
-            return f"ranked as under --rules {edition}, which scores his opponents' unplayed rounds otherwise"
+                rounds = ", ".join(own)
+                return f"ranked as under --rules {edition}, which counts {his} {rounds} {_EDITION_WORDS[edition]}"
+            return f"ranked as under --rules {edition}, which scores {his} opponents' unplayed rounds otherwise"
     played = tuple(
         replace(spec, forfeits_played=True) if Modifier.PLAYED in REGISTRY[spec.code].modifiers else spec
         for spec in listed
@@ -570,8 +572,8 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
     if played != listed and gives(played, rules):
         forfeits = _unplayed(event, row, forfeits=True)
         if forfeits:
-            return f"ranked as if his {', '.join(forfeits)} counted as a game played (/P)"
-        return "ranked as if his opponents' forfeits counted as games played (/P)"
+            return f"ranked as if {his} {', '.join(forfeits)} counted as a game played (/P)"
+        return f"ranked as if {his} opponents' forfeits counted as games played (/P)"
     for position, spec in enumerate(listed):
         if Modifier.CUT not in REGISTRY[spec.code].modifiers:
             continue
@@ -585,6 +587,7 @@ def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_ra
     """The tie-break of the list that places a player where the file does not, against whom, with both values."""
     search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     recorded = alternatives.ranks
+    who, his, him = _words(search.base.event)
     for depth in range(len(listed) + 1):
         groups = search.columns.groups(listed[:depth], rules)
         if not recorded.within_reach(groups, row) or depth == len(listed):
@@ -592,7 +595,8 @@ def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_ra
     else:  # pragma: no cover - the loop always breaks
         return ""
     if depth == 0:  # his points: every player is in one group before them
-        name, before, column = "his points place", np.zeros_like(groups), search.base.points
+        score = "points" if who == "player" else search.base.event.table.primary
+        name, before, column = f"{his} {score} place", np.zeros_like(groups), search.base.points
     else:
         spec = listed[depth - 1]
         before = search.columns.groups(listed[: depth - 1], rules)
@@ -610,13 +614,13 @@ def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_ra
             mine = column.number(row)
             side = "ahead of" if above_in_file else "behind"
             return (
-                f"{name} him {side} player {other + 1} ({_number(mine)} against {_number(column.number(other))}), "
-                f"whom the file ranks {'above' if above_in_file else 'below'} him"
+                f"{name} {him} {side} {who} {other + 1} ({_number(mine)} against {_number(column.number(other))}), "
+                f"whom the file ranks {'above' if above_in_file else 'below'} {him}"
             )
     tied = [other + 1 for other in np.flatnonzero(groups == groups[row]).tolist() if other != row]
     if tied:
-        return f"no tie-break of the list separates him from player(s) {', '.join(map(str, tied[:5]))}"
-    return f"{name} him otherwise"
+        return f"no tie-break of the list separates {him} from {who}(s) {', '.join(map(str, tied[:5]))}"
+    return f"{name} {him} otherwise"
 
 
 def _value_cause(base: _Base, spec: Spec, groups: Ints, rules: Rules, values: RecordedValues, row: int) -> str:
@@ -631,6 +635,11 @@ def _value_cause(base: _Base, spec: Spec, groups: Ints, rules: Rules, values: Re
         if not differs and row not in values.differing(search.columns.at(groups, other, rules)).tolist():
             return f"computed as {other}"
     return f"no edition nor variant of {spec.code} gives it"
+
+
+def _words(event: Event) -> tuple[str, str, str]:
+    """What a row is and its pronouns, as a cause names it: a player's, or a team's."""
+    return ("player", "his", "him") if event.teams is None else ("team", "its", "it")
 
 
 def _number(value: Fraction | None) -> str:
