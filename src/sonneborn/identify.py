@@ -32,6 +32,7 @@ import numpy as np
 
 from sonneborn.audit import COMMON_LISTS, TEAM_COMMON_LISTS, Disagreement, audit, audited_fields, file_scoring
 from sonneborn.causes import RecordedRanks, RecordedValues, Search, catalogue
+from sonneborn.errors import TiebreakError
 from sonneborn.event import KINDS, Event, Ints
 from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
@@ -197,7 +198,9 @@ def identify(
     fields = tuple(audited_fields(standings))
     bases = list(_bases(standings))
     in_force = ",".join(str(spec) for spec in standings.tiebreaks)
-    named = [("in force", in_force), *((name, text) for name, text in candidates(event, presets) if text != in_force)]
+    named = [(name, text) for name, text in candidates(event, presets) if text != in_force]
+    if in_force:  # the list the file states, else the default of its kind
+        named.insert(0, ("in force", in_force))
     specs = catalogue(event)
     judged = 0
     found: list[tuple[tuple[int, ...], Match, tuple[Spec, ...]]] = []
@@ -249,9 +252,14 @@ def _effective(search: Search, specs: Sequence[Spec], rules: Rules, ranks: Recor
 
 
 def _fits(specs: Sequence[Spec], event: Event) -> bool:
-    """Whether every code of a list can be computed on the event (no team code on an individual event)."""
-    definitions = [REGISTRY[spec.code] for spec in specs]
-    return all(d.teams is None or d.teams == (event.teams is not None) for d in definitions)
+    """Whether every code of a list can be computed on the event: no team code on an individual event, nor a
+    rating code on a team event (:meth:`~sonneborn.tiebreaks.registry.Definition.fits`), no score it lacks."""
+    try:
+        for spec in specs:
+            REGISTRY[spec.code].fits(spec, event)
+    except TiebreakError:
+        return False
+    return all(spec.score in (None, *event.table.scores) for spec in specs)
 
 
 def _bases(standings: Standings) -> Iterator[_Base]:
