@@ -292,7 +292,8 @@ def _bases(standings: Standings) -> Iterator[_Base]:
 
 def _values_off(search: Search, specs: Sequence[Spec], rules: Rules, recorded: _Recorded) -> int:
     """How many recorded tie-break values a whole list does not give: each recorded column against the list's
-    tie-break of its code (its own code when the list has none)."""
+    tie-break of its code, else against its own code as a list of it alone gives it (as ``check`` compares a
+    recorded code its list lacks)."""
     off = 0
     columns = search.columns
     for code, spec, values in recorded.columns:
@@ -383,12 +384,12 @@ def _completed(
     a recorded column is given by none."""
     full = listed
     columns = search.columns
-    groups = columns.groups(listed, rules)
     for code, spec, values in recorded.columns:
         if _position(full, recorded, code) is not None:
             continue
         variants = [spec, *(other for other in specs if other.code == spec.code and other != spec)]
-        found = next((v for v in variants if values.given(columns.at(groups, v, rules))), None)
+        # Judged as _values_off judges a column of a code the list lacks: as a list of it alone gives it.
+        found = next((v for v in variants if values.given(columns.at(columns.points_groups, v, rules))), None)
         if found is None:
             return None
         full = (*full, found)
@@ -561,7 +562,11 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
     games, a cut, else the tie-break that places the player otherwise."""
     search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
-    his = _words(event)[1]
+    who, his, him = _words(event)
+    final = search.columns.groups(listed, rules)
+    tied = [other + 1 for other in np.flatnonzero(final == final[row]).tolist() if other != row]
+    if tied:  # the list is too short for him: that, not a neighbour that lands him right by chance
+        return f"no tie-break of the list separates {him} from {who}(s) {', '.join(map(str, tied[:5]))}"
 
     def gives(specs: Sequence[Spec], edition: Rules) -> bool:
         return row not in alternatives.wrong(specs, edition)
@@ -625,9 +630,6 @@ def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_ra
                 f"{name} {him} {side} {who} {other + 1} ({_number(mine)} against {_number(column.number(other))}), "
                 f"whom the file ranks {'above' if above_in_file else 'below'} {him}"
             )
-    tied = [other + 1 for other in np.flatnonzero(groups == groups[row]).tolist() if other != row]
-    if tied:
-        return f"no tie-break of the list separates {him} from {who}(s) {', '.join(map(str, tied[:5]))}"
     return f"{name} {him} otherwise"
 
 
