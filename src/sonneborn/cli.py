@@ -721,6 +721,49 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
 
 @cli.command(
     epilog="""\b
+Exit status: 0 when a setting reproduces every recorded rank and value, 1 when none does (the closest are
+shown), 2 when the file cannot be read.
+Examples:
+  sonneborn identify published.csv
+  sonneborn identify event.trf -f json --limit 3
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="The most settings shown.")
+@click.option(
+    "--max-codes",
+    type=click.IntRange(0, 4),
+    default=4,
+    show_default=True,
+    help="The longest list of the catalogue searched (the presets are tried whole).",
+)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def identify(
+    file: str, fmt: str, limit: int, max_codes: int, rules: str | None, unrated_rating: int | None, **event: Any
+) -> None:
+    """Find the tie-break lists, rule editions and options that reproduce the ranks and values FILE records."""
+    from sonneborn.identify import identify as identify_file
+    from sonneborn.render.cells import competitors
+    from sonneborn.render.identify import render_identification
+
+    request = _request(rules=rules, unrated_rating=unrated_rating, **event)
+    reading = _read(file, **event)
+    result = _rank(reading, request)
+    found = identify_file(result, max_length=max_codes)
+    if not found.searched:
+        rows = f"{result.event.players} {competitors(result)}"
+        click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
+        return
+    _write_output(render_identification(found, fmt, limit=limit), document=fmt != "table")
+    if not found.exact:
+        sys.exit(1)
+
+
+@cli.command(
+    epilog="""\b
 Examples:
   sonneborn compare event.trf --rules fide-2009,fide-2026
   sonneborn compare event.trf -t BH/C1,BH,SB -t SB,BH

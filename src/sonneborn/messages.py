@@ -243,6 +243,10 @@ MESSAGES: tuple[str, ...] = (
     N_("exists; give --force to replace it"),
     N_("cannot write the output: {reason}"),
     N_("cannot read the file: {reason}"),
+    N_(
+        "whatif ranks a team event's matches by their MP and GP; {code} reads each board's result, which a match "
+        "still to be played does not have (choose a list without it)"
+    ),
     # Tie-break modifiers, as a legend words them.
     N_("of {code}"),
     N_("cut {number}"),
