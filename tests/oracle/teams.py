@@ -389,12 +389,22 @@ def _black_won(event: TeamEvent, m: Match, score: str) -> int:
     return sum(b.played and bool(b.black) and b.points == event.game[0] for b in board_games(event, m))
 
 
+def is_free_round(event: TeamEvent, m: Match) -> bool:
+    """The round an odd round robin's schedule leaves a team without an opponent, which files record as a ZPB."""
+    return event.round_robin and len(event.teams) % 2 == 1 and m.kind == ZPB and m.opponent is None
+
+
 def _elected(event: TeamEvent, m: Match, score: str) -> int:
-    """7.6: rounds (MP) or games (GP), less the half- and zero-point byes and the forfeit losses."""
+    """7.6: rounds (MP) or games (GP), less the half- and zero-point byes and the forfeit losses.
+
+    An odd round robin's free round is none of these: no bye the team asked for (16.1.1), no VUR (16.1.2), so
+    it counts as elected (FIDE's checker counts it as a zero-point bye).
+    """
+    unelected = is_vur(m) and not is_free_round(event, m)
     if score == MP:
-        return int(not is_vur(m))
+        return int(not unelected)
     if m.kind != PLAYED:
-        return 0 if is_vur(m) else event.boards
+        return 0 if unelected else event.boards
     forfeited = sum(1 for b in m.boards if not b.played and b.points == event.game[2])
     return event.boards - forfeited
 
