@@ -542,17 +542,20 @@ def knockout_step(event: TeamEvent, group: Sequence[int], step: str) -> Parts:
     return by_key(group, lambda t: bottom_board_key(event, t))
 
 
-def extended_direct_encounter(event: TeamEvent, group: Sequence[int], primary: str, name: str) -> Parts:
+def extended_direct_encounter(
+    event: TeamEvent, group: Sequence[int], primary: str, name: str, played: bool = False
+) -> Parts:
     """EDE, C.07 13.3: DE on the primary score, and if that breaks no tie on the secondary (13.3.1); for
     exactly two teams still tied with the same MP and GP (Art. 12's own condition), the option's Art. 12
-    tie-breaks in order (13.3.2); every new tied subset starts again from 13.3.1 (13.3.3)."""
+    tie-breaks in order (13.3.2); every new tied subset starts again from 13.3.1 (13.3.3). ``played`` (/P):
+    forfeited matches count as played in every DE step, as 6.1.1 says of DE/P."""
     members = sorted(group)
     if len(members) < 2:
         return [members]
     for score in (primary, other(primary)):
-        parts = direct_encounter(event, members, score)
+        parts = direct_encounter(event, members, score, played)
         if len(parts) > 1:
-            return [t for part in parts for t in _restart(event, part, primary, name)]
+            return [t for part in parts for t in _restart(event, part, primary, name, played)]
     same = len({(total(event, t, MP), total(event, t, GP)) for t in members}) == 1
     if len(members) == 2 and same:
         for step in EDE_STEPS[name]:
@@ -562,8 +565,8 @@ def extended_direct_encounter(event: TeamEvent, group: Sequence[int], primary: s
     return [members]
 
 
-def _restart(event: TeamEvent, part: list[int], primary: str, name: str) -> Parts:
-    return extended_direct_encounter(event, part, primary, name) if len(part) > 1 else [part]
+def _restart(event: TeamEvent, part: list[int], primary: str, name: str, played: bool) -> Parts:
+    return extended_direct_encounter(event, part, primary, name, played) if len(part) > 1 else [part]
 
 
 def recursive_by_key(group: Sequence[int], key: Callable[[int], tuple[Fraction, ...]]) -> Parts:
@@ -638,4 +641,4 @@ def order_group(event: TeamEvent, group: Sequence[int], text: str, primary: str 
         return recursive_by_key(group, lambda t: top_board_key(event, t))
     if code.name == "BBE":
         return recursive_by_key(group, lambda t: bottom_board_key(event, t))
-    return extended_direct_encounter(event, group, primary, code.name)
+    return extended_direct_encounter(event, group, primary, code.name, code.played)
