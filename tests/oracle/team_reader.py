@@ -53,7 +53,12 @@ def points_of(code: str, win: Fraction, draw: Fraction, loss: Fraction) -> Fract
 
 def read_team_event(path: Path) -> TeamEvent:
     """The team event of a TRF-26 file."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    return read_team_text(path.read_text(encoding="utf-8"))
+
+
+def read_team_text(text: str) -> TeamEvent:
+    """The team event of a TRF-26 text."""
+    lines = text.splitlines()
     rounds = 0
     game = (Fraction(1), Fraction(1, 2), Fraction(0))
     match = (Fraction(2), Fraction(1), Fraction(0))
@@ -167,6 +172,11 @@ def read_team_event(path: Path) -> TeamEvent:
             against = sum((b.conceded for b in rows), Fraction(0))
             if (r, team) in forfeits:
                 kind = forfeits[(r, team)][0]
+                mp = match[0] if kind == FORFEIT_WIN else match[2]
+            elif not any(b.played for b in rows):
+                # no game over the board: an unplayed round (C.07 15.1), won by forfeit by the team that scored
+                # more, else lost by forfeit (a reading: both teams lose when they scored the same)
+                kind = FORFEIT_WIN if gp > against else FORFEIT_LOSS
                 mp = match[0] if kind == FORFEIT_WIN else match[2]
             else:
                 kind = PLAYED

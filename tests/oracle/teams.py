@@ -79,6 +79,9 @@ class TeamEvent:
     """A game's win, draw and loss (TRF record 162)."""
     match: tuple[Fraction, Fraction, Fraction]
     """A match's win, draw and loss in match points (record 362)."""
+    edition: int = 2026
+    """The C.07 edition: 2026 caps the dummies (16.4.1, 16.4.2) and keeps a round robin's forfeit losses unplayed
+    for Art. 7 (15.2); 2024 does neither."""
 
     def team(self, number: int) -> Team:
         return next(t for t in self.teams if t.number == number)
@@ -182,7 +185,7 @@ def contributions(
                 cap = adjusted(event, m.opponent, opponent_score)
             else:
                 cap = event.draw(opponent_score) * event.rounds
-            score, voluntary = min(own, cap), is_vur(m)
+            score, voluntary = (min(own, cap) if event.edition >= 2026 else own), is_vur(m)
         found.append(Element(m.round, score, score if multiplier is None else score * points, voluntary))
     return found
 
@@ -401,6 +404,8 @@ def _elected(event: TeamEvent, m: Match, score: str) -> int:
     it counts as elected (FIDE's checker counts it as a zero-point bye).
     """
     unelected = is_vur(m) and not is_free_round(event, m)
+    if event.round_robin and event.edition < 2026:
+        unelected = False  # 15.2 before 2026: a round robin's forfeits are ordinary games, no exception for Art. 7
     if score == MP:
         return int(not unelected)
     if m.kind != PLAYED:
