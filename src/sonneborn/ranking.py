@@ -159,10 +159,11 @@ class Standings:
         return [*([self.rank_by] if self.rank_by is not None else []), *self.tiebreaks]
 
     def column(self, code: str) -> Column:
-        """The column of a key of :attr:`codes`; ``PTS``, when the list does not name it, is the points."""
+        """The column of a key of :attr:`codes`; ``PTS``, or the name of the score ranked by (a team event's MP or
+        GP), when the list does not name it, is the points."""
         if code in self.codes:
             return self.columns[self.codes.index(code)]
-        if code == "PTS":
+        if code in ("PTS", self.event.table.primary):
             return self.points
         have = ", ".join(dict.fromkeys(["PTS", *self.codes]))  # PTS once, also when the list names it
         raise KeyError(f"{code!r} is no column of these standings (they have {have})")

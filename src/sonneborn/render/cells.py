@@ -268,6 +268,8 @@ class ScoreColumn:
     heading: str
     title: str
     texts: list[str]
+    code: str
+    """The score's name, as codes and derivations write it: ``PTS``, ``MP`` or ``GP``."""
 
 
 SCORE_TITLES = {"PTS": "points", "MP": "match points", "GP": "game points"}
@@ -285,7 +287,7 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
     """
     table = standings.event.table
     if standings.event.teams is None:
-        return [ScoreColumn("Pts", "points", points_texts(standings))]
+        return [ScoreColumn("Pts", "points", points_texts(standings), table.primary)]
     secondary = next(name for name in table.scores if name != table.primary)
     other = table.scores[secondary]
 
@@ -295,8 +297,8 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
                         lambda units: ratio_text(units, unit))  # fmt: skip
 
     return [
-        ScoreColumn(table.primary, SCORE_TITLES[table.primary], points_texts(standings)),
-        ScoreColumn(secondary, SCORE_TITLES[secondary], _once(standings, ("points", secondary), make)),
+        ScoreColumn(table.primary, SCORE_TITLES[table.primary], points_texts(standings), table.primary),
+        ScoreColumn(secondary, SCORE_TITLES[secondary], _once(standings, ("points", secondary), make), secondary),
     ]
 
 
