@@ -201,6 +201,7 @@ def _request(
     rank_by: str | None = None,
     rules: str | None = None,
     lots: int | None = None,
+    lots_secret: str | None = None,
     unrated_rating: int | None = None,
     primary: str | None = None,
     match_points: str | None = None,
@@ -216,6 +217,7 @@ def _request(
         points=point_system,
         kind=kind,
         lots=lots,
+        lots_secret=lots_secret,
         unrated_rating=unrated_rating,
         primary=primary,
         match_points=match_points,
@@ -286,6 +288,11 @@ Examples:
 @click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
 @click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
 @click.option(
+    "--lots-secret",
+    metavar="SECRET",
+    help="Break them by a draw anyone can verify: the secret whose commitment was published (docs/lots.md).",
+)
+@click.option(
     "--primary",
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
@@ -301,6 +308,7 @@ def standings(
     with_event: bool,
     rank_by: str | None,
     lots: int | None,
+    lots_secret: str | None,
     primary: str | None,
     rules: str | None,
     unrated_rating: int | None,
@@ -310,8 +318,8 @@ def standings(
     its teams."""
     if with_event and fmt != "json":
         raise click.UsageError("--with-event goes with -f json")
-    request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
-                       primary=primary, **event)  # fmt: skip
+    request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, lots_secret=lots_secret,
+                       unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
@@ -344,6 +352,85 @@ def standings(
             notes = [written_otherwise(result.event), changed_names(result.event.roster.names)[1]]
             _say([InputWarning(note, "<stdout>") for note in notes if note])
     _print_explanations(result, starts, to_stderr=fmt != "table")
+
+
+@cli.group()
+def lots() -> None:
+    """Draw lots anyone can verify: a secret committed to before the event, revealed after it (docs/lots.md)."""
+
+
+@lots.command(
+    "commit",
+    epilog="""\b
+Example:
+  sonneborn lots commit "$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+""",
+)
+@click.argument("secret")
+@_user_errors
+def lots_commit(secret: str) -> None:
+    """Print the commitment of SECRET (at least 16 characters), to publish before round 1."""
+    from sonneborn.lots import check_secret, commitment
+
+    check_secret(secret)
+    click.echo(commitment(secret))
+
+
+@lots.command(
+    "verify",
+    epilog="""\b
+Exit status: 0 when the secret matches the commitment, 2 when it does not (or the file cannot be read).
+Example:
+  sonneborn lots verify event.trf --secret 5f1c… --commitment 9a0e…
+""",
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--secret", required=True, help="The secret the arbiter revealed after the event.")
+@click.option("--commitment", "published", required=True, metavar="HASH", help="The commitment he published before.")
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: the file's own list.")
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def lots_verify(
+    file: str,
+    secret: str,
+    published: str,
+    tiebreaks: str | None,
+    fmt: str,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
+    """Check SECRET against the published commitment, then print the standings of FILE with the draw it gives
+    and every drawn participant's ticket."""
+    from sonneborn.lots import CommittedDraw, check_secret, commitment
+
+    check_secret(secret)
+    if commitment(secret) != published.strip().lower():
+        raise OptionError(
+            f"does not match the commitment {published.strip()[:64]!r} (its commitment is {commitment(secret)})",
+            option="secret",
+        )
+    request = _request(tiebreaks=tiebreaks, rules=rules, lots_secret=secret, unrated_rating=unrated_rating, **event)
+    result = _rank(_read(file, **event), request)
+    if fmt == "json":
+        from sonneborn.render.json import iter_json
+
+        for piece in iter_json(result):
+            _write_output(piece)
+        return
+    _write_output(_table(result), document=False)
+    drawing = result.drawing
+    assert isinstance(drawing, CommittedDraw)
+    click.echo(f"\nThe secret matches the commitment; the results hashed to {drawing.results}.")
+    from sonneborn.render.cells import terminal_text
+
+    names = result.event.roster.names
+    for row in result.order.tolist():
+        if result.by_lot[row]:
+            line = f"place {result.ranks[row]}: #{row + 1} {names[row]}, ticket {drawing.tickets[row]}"
+            click.echo(terminal_text(line))
 
 
 def _player(reading: Reading, text: str) -> int:

@@ -25,6 +25,7 @@ from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakErro
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
+from sonneborn.lots import check_secret, committed_draw
 from sonneborn.matches import rescored
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
@@ -135,6 +136,9 @@ class Request:
     points: PointSystem | None = None
     kind: EventKind | None = None
     lots: int | None = None
+    """The seed of a reproducible draw of the ties left after the list (``--lots``)."""
+    lots_secret: str | None = None
+    """The secret of a committed draw instead (``--lots-secret``, :mod:`sonneborn.lots`)."""
     unrated_rating: int | None = None
     match_points: TeamPoints | None = None
     """A team event's match points for a won, drawn and lost match (``3,1,0``) over the file's (TRF-26 362)."""
@@ -151,6 +155,7 @@ class Request:
         points: str | None = None,
         kind: str | None = None,
         lots: int | None = None,
+        lots_secret: str | None = None,
         unrated_rating: int | None = None,
         primary: str | None = None,
         match_points: str | None = None,
@@ -191,6 +196,10 @@ class Request:
                 raise OptionError(str(error), option="points") from None
         if lots is not None and lots not in LOTS_RANGE:
             raise OptionError(f"the seed of the lots must be a 64-bit integer (found {_digits(lots)})", option="lots")
+        if lots_secret is not None:
+            if lots is not None:
+                raise OptionError("draws by a seed or by a secret, not both (--lots)", option="lots_secret")
+            check_secret(lots_secret)
         if unrated_rating is not None and not 0 <= unrated_rating <= MAX_RATING:
             raise OptionError(
                 f"the rating of unrated players must be from 0 to {MAX_RATING} (found {_digits(unrated_rating)})",
@@ -225,6 +234,7 @@ class Request:
             points=system,
             kind=stated_kind,
             lots=lots,
+            lots_secret=lots_secret,
             unrated_rating=unrated_rating,
         )
 
@@ -260,11 +270,13 @@ def standings(reading: Reading | Event, request: Request = Request()) -> Standin
         reading = Reading.of(reading)
     event = prepared(reading, request)
     specs = request.tiebreaks if request.tiebreaks is not None else reading.stated_tiebreaks()
+    # A committed draw is made on the event as ranked (its kind and points as the request states them).
+    lots = request.lots if request.lots_secret is None else committed_draw(event, request.lots_secret)
     return rank(
         event,
         specs,
         rank_by=request.rank_by,
-        lots=request.lots,
+        lots=lots,
         rules=request.rules or reading.stated_rules() or DEFAULT_RULES,
         unrated_rating=request.unrated_rating,
     )

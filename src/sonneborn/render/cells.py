@@ -325,6 +325,11 @@ def legend(standings: Standings) -> str | None:
     return "Tie-breaks: " + "; ".join(f"{code} = {name}" for code, name in named.items()) + "."
 
 
+def drawing_label(standings: Standings) -> str:
+    """The draw that decided places, as a cell names it (``seed 7``); empty when none was asked for."""
+    return "" if standings.drawing is None else standings.drawing.label
+
+
 def notes(standings: Standings) -> list[str]:
     """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
     found = []
@@ -343,6 +348,6 @@ def notes(standings: Standings) -> list[str]:
         rank = int(standings.ranks[first])
         count = int((standings.ranks == rank).sum())
         found.append(f"Players still tied after the last tie-break share the place ({rank}–{rank + count - 1}).")
-    if standings.lots is not None and standings.by_lot.any():
-        found.append(f"Remaining ties broken by lot (seed {standings.lots}).")
+    if standings.drawing is not None and standings.by_lot.any():
+        found.append(f"Remaining ties broken by lot ({standings.drawing.note}).")
     return found

@@ -27,7 +27,16 @@ from markupsafe import Markup, escape
 from sonneborn.explain import explained
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
+from sonneborn.render.cells import (
+    competitors,
+    drawing_label,
+    names,
+    notes,
+    place_texts,
+    rating_texts,
+    score_columns,
+    value_texts,
+)
 from sonneborn.render.crosstable import Crosstable, build_crosstable
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import REGISTRY, definition, full_name
@@ -271,7 +280,7 @@ def _standings_table(standings: Standings) -> Table:
         Cell("Rk"),
         place_texts(standings, dash="–"),
         [
-            f"decided by lot (seed {standings.lots})" if lot else "shared place" if shared else ""
+            f"decided by lot ({drawing_label(standings)})" if lot else "shared place" if shared else ""
             for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
         ],
     )
