@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from sonneborn.cli import cli
 from sonneborn.errors import OptionError
+from sonneborn.lots import CommittedDraw
 from sonneborn.pipeline import Request, read_text, standings
 
 SECRET = "open sesame, 2026 club cup"
@@ -84,7 +85,7 @@ def test_the_tied_are_ordered_by_their_tickets(club: Path) -> None:
     ranked = standings(read_text(ANNA_WINS, path="club.tsv"), Request.parse(lots_secret=SECRET))
     assert (ranked.order + 1).tolist() == expected
     assert ranked.by_lot.tolist() == [False, True, True, True]  # Anna's place is hers by points
-    assert ranked.drawing is not None and ranked.drawing.results == sha(ANNA_WINS_RESULTS)
+    assert isinstance(ranked.drawing, CommittedDraw) and ranked.drawing.results == sha(ANNA_WINS_RESULTS)
 
 
 def test_verify_reproduces_the_draw_and_prints_the_tickets(club: Path) -> None:
@@ -124,7 +125,8 @@ def test_names_do_not_enter_the_draw_but_results_do() -> None:
         standings(read_text(text, path="x.tsv"), Request.parse(lots_secret=SECRET)).drawing
         for text in (ALL_DRAWN, renamed, ANNA_WINS)
     )
-    assert first is not None and second is not None and third is not None
+    assert isinstance(first, CommittedDraw) and isinstance(second, CommittedDraw)
+    assert isinstance(third, CommittedDraw)
     assert first.tickets == second.tickets
     assert first.tickets != third.tickets
 

@@ -29,6 +29,7 @@ from sonneborn.tiebreaks import (  # noqa: F401
     rating,
     sonneborn_berger,
     team_scores,
+    uscf,
 )
 from sonneborn.tiebreaks.column import Column, Element, Terms, Value
 from sonneborn.tiebreaks.context import Context
