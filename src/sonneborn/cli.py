@@ -193,11 +193,22 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     )
 
 
+def _profile_option(command: F) -> F:
+    """``--profile NAME``: a named list instead of ``-t``."""
+    return click.option(
+        "--profile",
+        metavar="NAME",
+        help="Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; `sonneborn profiles` gives each list "
+        "and its source) instead of the file's; not with -t.",
+    )(command)
+
+
 def _request(
     *,
     kind: str | None,
     point_system: str | None,
     tiebreaks: str | None = None,
+    profile: str | None = None,
     rank_by: str | None = None,
     rules: str | None = None,
     lots: int | None = None,
@@ -212,6 +223,7 @@ def _request(
 
     return Request.parse(
         tiebreaks=tiebreaks,
+        profile=profile,
         rank_by=rank_by,
         rules=rules,
         points=point_system,
@@ -263,6 +275,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -303,6 +316,7 @@ Examples:
 def standings(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     explain: tuple[str, ...],
     with_event: bool,
@@ -318,8 +332,8 @@ def standings(
     its teams."""
     if with_event and fmt != "json":
         raise click.UsageError("--with-event goes with -f json")
-    request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, lots_secret=lots_secret,
-                       unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
+    request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
+                       lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
@@ -388,6 +402,7 @@ Example:
 @click.option("--secret", required=True, help="The secret the arbiter revealed after the event.")
 @click.option("--commitment", "published", required=True, metavar="HASH", help="The commitment he published before.")
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: the file's own list.")
+@_profile_option
 @click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @_rules_option(multiple=False)
 @_event_options
@@ -397,6 +412,7 @@ def lots_verify(
     secret: str,
     published: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     rules: str | None,
     unrated_rating: int | None,
@@ -412,7 +428,9 @@ def lots_verify(
             f"does not match the commitment {published.strip()[:64]!r} (its commitment is {commitment(secret)})",
             option="secret",
         )
-    request = _request(tiebreaks=tiebreaks, rules=rules, lots_secret=secret, unrated_rating=unrated_rating, **event)
+    request = _request(
+        tiebreaks=tiebreaks, profile=profile, rules=rules, lots_secret=secret, unrated_rating=unrated_rating, **event
+    )
     result = _rank(_read(file, **event), request)
     if fmt == "json":
         from sonneborn.render.json import iter_json
@@ -450,6 +468,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -470,6 +489,7 @@ Examples:
 def crosstable(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     boards: bool,
     rules: str | None,
@@ -492,7 +512,7 @@ def crosstable(
     )
     from sonneborn.render.teamcrosstable import build_board_table, build_team_crosstable, team_crosstable_data
 
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     if boards and reading.teams is None:
         raise OptionError("is for a team file; this file is an individual event", option="boards")
@@ -545,19 +565,22 @@ Example:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help="The list the ranks were decided by (default: the file's).")
+@_profile_option
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
-def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: int | None, **event: Any) -> None:
+def check(
+    file: str, tiebreaks: str | None, profile: str | None, rules: str | None, unrated_rating: int | None, **event: Any
+) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audited_fields
     from sonneborn.audit import check as check_file
     from sonneborn.render.cells import competitors, terminal_text
 
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
-    list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
+    list_known = request.tiebreaks is not None or request.profile is not None or reading.stated_tiebreaks() is not None
     report = check_file(result, list_known=list_known)
     for disagreement in report.disagreements:
         click.echo(terminal_text(str(disagreement)))
@@ -799,6 +822,50 @@ def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force:
         return
     write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({what})", err=True)
+
+
+@cli.command(
+    epilog="""\b
+Example:
+  sonneborn standings event.trf --profile uscf
+"""
+)
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_user_errors
+def profiles(fmt: str) -> None:
+    """List the named tie-break lists of --profile, each with its list by kind of event and its source."""
+    from sonneborn.profiles import PROFILES, UNSOURCED
+
+    if fmt == "json":
+        import orjson
+
+        data = {
+            "profiles": [
+                {
+                    "name": p.name,
+                    "title": p.title,
+                    "teams": p.teams,
+                    "lists": {kind.value: text.split(",") for kind, text in p.lists.items()},
+                    "source": p.source,
+                }
+                for p in PROFILES.values()
+            ],
+            "unsourced": UNSOURCED,
+        }
+        _write_output(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    for p in PROFILES.values():
+        click.echo(f"{p.name}: {p.title}")
+        texts = dict.fromkeys(p.lists.values())
+        if len(texts) == 1:
+            click.echo(f"  list: {next(iter(texts))}")
+        else:
+            for kind, text in p.lists.items():
+                click.echo(f"  {kind.value}: {text}")
+        click.echo(f"  source: {p.source}")
+    click.echo("Not provided, for want of a source:")
+    for name, why in UNSOURCED.items():
+        click.echo(f"  {name}: {why}")
 
 
 @cli.command(

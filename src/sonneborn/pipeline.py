@@ -28,6 +28,7 @@ from sonneborn.formats.trf.layout import RULES_RECORD
 from sonneborn.lots import check_secret, committed_draw
 from sonneborn.matches import rescored
 from sonneborn.model import EventKind, PointSystem
+from sonneborn.profiles import Profile, find_profile
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
 from sonneborn.teams import SCORES, TeamEvent, TeamPoints, team_event
 from sonneborn.tiebreaks import Spec, parse, parse_list
@@ -130,6 +131,8 @@ class Request:
     """
 
     tiebreaks: tuple[Spec, ...] | None = None
+    profile: Profile | None = None
+    """A named list (``--profile``), whose list for the event's kind is ranked by instead of the file's own."""
     rank_by: Spec | None = None
     rules: Rules | None = None
     """The rules edition; ``None``: the file's own (TRF ``XXT``), else :data:`DEFAULT_RULES`."""
@@ -150,6 +153,7 @@ class Request:
         cls,
         *,
         tiebreaks: str | Sequence[str] | None = None,
+        profile: str | None = None,
         rank_by: str | None = None,
         rules: str | None = None,
         points: str | None = None,
@@ -173,6 +177,11 @@ class Request:
         except TiebreakError as error:
             error.option = "tiebreaks"
             raise
+        named = None
+        if profile is not None:
+            if specs is not None:
+                raise OptionError("names its own list: give a profile or a list (-t), not both", option="profile")
+            named = find_profile(profile)
         weighted = None
         if rank_by is not None:
             try:
@@ -229,6 +238,7 @@ class Request:
             primary=score,
             match_points=team_points,
             tiebreaks=specs,
+            profile=named,
             rank_by=weighted,
             rules=edition,
             points=system,
@@ -269,7 +279,13 @@ def standings(reading: Reading | Event, request: Request = Request()) -> Standin
     if not isinstance(reading, Reading):
         reading = Reading.of(reading)
     event = prepared(reading, request)
-    specs = request.tiebreaks if request.tiebreaks is not None else reading.stated_tiebreaks()
+    specs: Sequence[Spec] | None
+    if request.tiebreaks is not None:
+        specs = request.tiebreaks
+    elif request.profile is not None:
+        specs = tuple(request.profile.tiebreaks(event.kind, teams=event.teams is not None))
+    else:
+        specs = reading.stated_tiebreaks()
     # A committed draw is made on the event as ranked (its kind and points as the request states them).
     lots = request.lots if request.lots_secret is None else committed_draw(event, request.lots_secret)
     return rank(
