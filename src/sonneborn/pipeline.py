@@ -36,7 +36,7 @@ from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import MAX_RATING
 
-__all__ = ["LOTS_RANGE", "Reading", "Request", "read", "read_text", "standings"]
+__all__ = ["LOTS_RANGE", "Reading", "Request", "ranked_tiebreaks", "read", "read_text", "standings"]
 
 LOTS_RANGE = range(-(2**63), 2**63)
 """The seeds ``--lots`` (the API's ``lots``) may give: a signed 64-bit integer."""
@@ -274,18 +274,22 @@ def prepared(reading: Reading | Event, request: Request) -> Event:
     return event
 
 
+def ranked_tiebreaks(reading: Reading, event: Event, request: Request) -> Sequence[Spec] | None:
+    """The list an event is ranked by: the request's (``-t``), else its profile's for the event's kind, else the
+    file's own; ``None``: the default of the kind. ``event`` is the reading's, :func:`prepared`."""
+    if request.tiebreaks is not None:
+        return request.tiebreaks
+    if request.profile is not None:
+        return request.profile.tiebreaks(event.kind, teams=event.teams is not None)
+    return reading.stated_tiebreaks()
+
+
 def standings(reading: Reading | Event, request: Request = Request()) -> Standings:
     """Ranks an event as the request says: by its list, else the file's own, else the kind's default."""
     if not isinstance(reading, Reading):
         reading = Reading.of(reading)
     event = prepared(reading, request)
-    specs: Sequence[Spec] | None
-    if request.tiebreaks is not None:
-        specs = request.tiebreaks
-    elif request.profile is not None:
-        specs = tuple(request.profile.tiebreaks(event.kind, teams=event.teams is not None))
-    else:
-        specs = reading.stated_tiebreaks()
+    specs = ranked_tiebreaks(reading, event, request)
     # A committed draw is made on the event as ranked (its kind and points as the request states them).
     lots = request.lots if request.lots_secret is None else committed_draw(event, request.lots_secret)
     return rank(
