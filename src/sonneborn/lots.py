@@ -146,8 +146,23 @@ Drawing = SeededDraw | CommittedDraw
 
 def committed_draw(event: Event, secret: str) -> CommittedDraw:
     """The draw of an event by a secret: the event's key is HMAC-SHA256 of :func:`results_text` keyed by the
-    secret; each row's ticket HMAC-SHA256 of its start number (decimal ASCII) keyed by the event's key."""
+    secret; each row's ticket HMAC-SHA256 of its start number (decimal ASCII) keyed by the event's key.
+
+    Refused while the event is provisional: standings name the secret, and a secret known before the last
+    results would let them be played to steer the draw.
+    """
     check_secret(secret)
+    table = event.table
+    if table.provisional:
+        where = (
+            f"after round {table.played_rounds} of {table.rounds}"
+            if table.played_rounds < table.rounds
+            else (f"{table.unfinished_games} game(s) without a result")
+        )
+        raise OptionError(
+            f"the standings reveal the secret: draw by it once every result is in (this event is provisional, {where})",
+            option="lots_secret",
+        )
     text = results_text(event).encode()
     key = hmac.new(secret.encode(), text, hashlib.sha256).digest()
     tickets = tuple(hmac.new(key, str(row + 1).encode(), hashlib.sha256).hexdigest() for row in range(event.players))
