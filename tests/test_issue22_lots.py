@@ -169,8 +169,16 @@ def test_a_control_character_in_a_secret_is_refused() -> None:
 
 def test_no_committed_draw_before_the_last_result() -> None:
     # Standings name the secret: known after round 1 of 3, it would let the later games be played to steer it.
-    unfinished = "\tPlayer\t1\t2\t3\t4\n1\tAnna\tX\t½\t\t\n2\tBoris\t½\tX\t\t\n3\tCarla\t\t\tX\t½\n4\tDmitri\t\t\t½\tX\n"
+    unfinished = (
+        "\tPlayer\t1\t2\t3\t4\n1\tAnna\tX\t½\t\t\n2\tBoris\t½\tX\t\t\n3\tCarla\t\t\tX\t½\n4\tDmitri\t\t\t½\tX\n"
+    )
     reading = read_text(unfinished, path="x.tsv")
     assert reading.event.table.provisional
     with pytest.raises(OptionError, match="the standings reveal the secret: draw by it once every result is in"):
         standings(reading, Request.parse(lots_secret=SECRET))
+
+
+def test_commit_reads_the_secret_from_standard_input() -> None:
+    result = CliRunner().invoke(cli, ["lots", "commit", "-"], input=SECRET + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == sha("sonneborn-lots-1\n" + SECRET) + "\n"

@@ -383,9 +383,12 @@ Example:
 @click.argument("secret")
 @_user_errors
 def lots_commit(secret: str) -> None:
-    """Print the commitment of SECRET (at least 16 characters), to publish before round 1."""
+    """Print the commitment of SECRET (at least 16 characters; - reads it from the first line of standard input,
+    out of the shell's history), to publish before round 1."""
     from sonneborn.lots import check_secret, commitment
 
+    if secret == "-":
+        secret = sys.stdin.readline().rstrip("\r\n")
     check_secret(secret)
     click.echo(commitment(secret))
 
