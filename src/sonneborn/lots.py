@@ -73,18 +73,26 @@ def results_text(event: Event) -> str:
     """
     table = event.table
     names = sorted(table.scores)
-    points = {name: table.scores[name].points.tolist() for name in names}
-    units = {name: table.scores[name].unit for name in names}
-    opponents, kinds, colours = table.opponent.tolist(), table.kind.tolist(), table.colour.tolist()
+    colours = [colour.value for colour in COLOURS]
+    kinds = [kind.value for kind in KINDS]
+    # A round's points as text, by score and numerator: a few distinct values over many rounds.
+    texts: list[dict[int, str]] = [{} for _ in names]
+    units = [table.scores[name].unit for name in names]
+    prefixes = [f"{name}=" if len(names) > 1 else "" for name in names]
+    points = [table.scores[name].points.tolist() for name in names]
+    opponent, kind, colour = table.opponent.tolist(), table.kind.tolist(), table.colour.tolist()
     lines = [VERSION, f"players {table.players} rounds {table.rounds}"]
     for row in range(table.players):
-        for round_ in range(table.rounds):
-            scored = [str(Fraction(points[name][row][round_], units[name])) for name in names]
-            if len(names) > 1:
-                scored = [f"{name}={text}" for name, text in zip(names, scored, strict=True)]
+        for column in range(table.rounds):
+            scored = []
+            for index, found in enumerate(texts):
+                numerator = points[index][row][column]
+                if numerator not in found:
+                    found[numerator] = prefixes[index] + str(Fraction(numerator, units[index]))
+                scored.append(found[numerator])
             lines.append(
-                f"{row + 1} {round_ + 1} {opponents[row][round_] + 1} {COLOURS[colours[row][round_]]} "
-                f"{KINDS[kinds[row][round_]]} {' '.join(scored)}"
+                f"{row + 1} {column + 1} {opponent[row][column] + 1} {colours[colour[row][column]]} "
+                f"{kinds[kind[row][column]]} {' '.join(scored)}"
             )
     return "\n".join(lines) + "\n"
 
