@@ -117,3 +117,9 @@ def test_check_crosstable_and_lots_verify_take_a_profile_too() -> None:
         code, out, err = run(*command, "--profile", "uscf", "-t", "SB")
         assert code == 2 and not out, command
         assert err.startswith("sonneborn: error: --") and err.count("\n") == 1, command
+
+
+def test_compare_sets_profiles_side_by_side() -> None:
+    code, out, err = run("compare", str(SWISS), "--profile", "fide-swiss", "--profile", "uscf")
+    assert code == 0, err
+    assert out.startswith("A: fide-2026 — DE, WIN, BPG, ARO/C1, BH/C1, BH, SB\nB: fide-2026 — MM, SOLK, CUM, OCUM\n")

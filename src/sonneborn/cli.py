@@ -607,17 +607,33 @@ def check(
 Examples:
   sonneborn compare event.trf --rules fide-2009,fide-2026
   sonneborn compare event.trf -t BH/C1,BH,SB -t SB,BH
+  sonneborn compare event.trf --profile fide-swiss --profile uscf
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option(
     "-t", "--tiebreaks", "lists", metavar="LIST", multiple=True, help="A tie-break list to compare; repeatable."
 )
+@click.option(
+    "--profile",
+    "named",
+    metavar="NAME",
+    multiple=True,
+    help="A named list to compare (sonneborn profiles); repeatable.",
+)
 @click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @_rules_option(multiple=True)
 @_event_options
 @_user_errors
-def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rating: int | None, **event: Any) -> None:
+def compare(
+    file: str,
+    lists: tuple[str, ...],
+    named: tuple[str, ...],
+    fmt: str,
+    rules: str,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
     """Rank FILE under several rule editions and/or tie-break lists, side by side, marking rank changes."""
     from dataclasses import replace
 
@@ -625,9 +641,9 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     from sonneborn.render.compare import render_comparison
 
     editions = [Rules.parse(part) for part in rules.split(",") if part.strip()]
-    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists] or [
-        _request(unrated_rating=unrated_rating, **event)
-    ]
+    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists]
+    requests += [_request(profile=name, unrated_rating=unrated_rating, **event) for name in named]
+    requests = requests or [_request(unrated_rating=unrated_rating, **event)]
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
