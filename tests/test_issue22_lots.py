@@ -182,3 +182,14 @@ def test_commit_reads_the_secret_from_standard_input() -> None:
     result = CliRunner().invoke(cli, ["lots", "commit", "-"], input=SECRET + "\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == sha("sonneborn-lots-1\n" + SECRET) + "\n"
+
+
+def test_a_team_event_hashes_both_scores_of_each_match() -> None:
+    # four_clubs: round 1 Alpha (Adams, Brown, Clark) beat Beta (Dunne, Evans): Adams won with White on
+    # board 1, Brown drew: 1½ GP, a won match worth 3 MP (record 362 TW 3.0).
+    from sonneborn.lots import results_text
+    from sonneborn.pipeline import prepared, read
+
+    reading = read(Path(__file__).parent / "data" / "teams" / "four_clubs_trf26.trf")
+    lines = results_text(prepared(reading, Request())).splitlines()
+    assert lines[:3] == ["sonneborn-lots-1", "players 4 rounds 3", "1 1 2 w 1 GP=3/2 MP=3"]
