@@ -187,7 +187,7 @@ def draw(order: Ints, first: Bools, drawing: Drawing) -> tuple[Ints, Ints]:
         if end - begin > 1:
             members = order[begin:end].tolist()
             if rng is not None:
-                rng.shuffle(members)  # one generator, the groups in order (a seed's draws since 1.0)
+                rng.shuffle(members)  # one generator, the groups in order: the draws --lots has always made
             else:
                 assert isinstance(drawing, CommittedDraw)
                 members.sort(key=lambda row: (drawing.tickets[row], row))
