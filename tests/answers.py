@@ -193,7 +193,21 @@ def computed(cell: Cell, scale: int = 1) -> tuple[Fraction | None, Fraction | No
     return table.row(cell.player).values[key].number, table.column(key).number(cell.player - 1)
 
 
-POINTS_POWER = {"PTS": 1, "BH": 1, "FB": 1, "AOB": 1, "PS": 1, "KS": 1, "GF": 1, "SOLK": 1, "SB": 2, "NNSB": 2}
+POINTS_POWER = {
+    "PTS": 1,
+    "BH": 1,
+    "FB": 1,
+    "AOB": 1,
+    "PS": 1,
+    "KS": 1,
+    "GF": 1,
+    "SOLK": 1,
+    "MM": 1,
+    "CUM": 1,
+    "OCUM": 1,
+    "SB": 2,
+    "NNSB": 2,
+}
 """How a code's value grows with the point values: as the points (a sum of scores), as their square (a sum of
 points × scores); the codes not named are counts, places, ratings or 1-½-0 terms (STD), and do not change."""
 

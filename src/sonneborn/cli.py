@@ -224,14 +224,26 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     )
 
 
+def _profile_option(command: F) -> F:
+    """``--profile NAME``: a named list instead of ``-t``."""
+    return click.option(
+        "--profile",
+        metavar="NAME",
+        help="Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; `sonneborn profiles` gives each list "
+        "and its source) instead of the file's; not with -t.",
+    )(command)
+
+
 def _request(
     *,
     kind: str | None,
     point_system: str | None,
     tiebreaks: str | None = None,
+    profile: str | None = None,
     rank_by: str | None = None,
     rules: str | None = None,
     lots: int | None = None,
+    lots_secret: str | None = None,
     unrated_rating: int | None = None,
     primary: str | None = None,
     match_points: str | None = None,
@@ -242,11 +254,13 @@ def _request(
 
     return Request.parse(
         tiebreaks=tiebreaks,
+        profile=profile,
         rank_by=rank_by,
         rules=rules,
         points=point_system,
         kind=kind,
         lots=lots,
+        lots_secret=lots_secret,
         unrated_rating=unrated_rating,
         primary=primary,
         match_points=match_points,
@@ -292,6 +306,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -324,6 +339,11 @@ Examples:
 @click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
 @click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
 @click.option(
+    "--lots-secret",
+    metavar="SECRET",
+    help="Break them by a draw anyone can verify: the secret whose commitment was published (docs/lots.md).",
+)
+@click.option(
     "--primary",
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
@@ -334,12 +354,14 @@ Examples:
 def standings(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     explain: tuple[str, ...],
     with_event: bool,
     dialect: str | None,
     rank_by: str | None,
     lots: int | None,
+    lots_secret: str | None,
     primary: str | None,
     rules: str | None,
     unrated_rating: int | None,
@@ -355,8 +377,8 @@ def standings(
         ):
             raise click.UsageError(f"--csv goes with -f csv, not -f {fmt}")
         fmt = "csv"
-    request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
-                       primary=primary, **event)  # fmt: skip
+    request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
+                       lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
@@ -480,6 +502,92 @@ def whatif(
     _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer), document=fmt == "json")
 
 
+@cli.group()
+def lots() -> None:
+    """Draw lots anyone can verify: a secret committed to before the event, revealed after it (docs/lots.md)."""
+
+
+@lots.command(
+    "commit",
+    epilog="""\b
+Example:
+  sonneborn lots commit "$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+""",
+)
+@click.argument("secret")
+@_user_errors
+def lots_commit(secret: str) -> None:
+    """Print the commitment of SECRET (at least 16 characters; - reads it from the first line of standard input,
+    out of the shell's history), to publish before round 1."""
+    from sonneborn.lots import check_secret, commitment
+
+    if secret == "-":
+        secret = sys.stdin.readline().rstrip("\r\n")
+    check_secret(secret)
+    click.echo(commitment(secret))
+
+
+@lots.command(
+    "verify",
+    epilog="""\b
+Exit status: 0 when the secret matches the commitment, 2 when it does not (or the file cannot be read).
+Example:
+  sonneborn lots verify event.trf --secret 5f1c… --commitment 9a0e…
+""",
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--secret", required=True, help="The secret the arbiter revealed after the event.")
+@click.option("--commitment", "published", required=True, metavar="HASH", help="The commitment he published before.")
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: the file's own list.")
+@_profile_option
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def lots_verify(
+    file: str,
+    secret: str,
+    published: str,
+    tiebreaks: str | None,
+    profile: str | None,
+    fmt: str,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
+    """Check SECRET against the published commitment, then print the standings of FILE with the draw it gives
+    and every drawn participant's ticket."""
+    from sonneborn.lots import CommittedDraw, check_secret, commitment
+
+    check_secret(secret)
+    if commitment(secret) != published.strip().lower():
+        raise OptionError(
+            f"does not match the commitment {published.strip()[:64]!r} (its commitment is {commitment(secret)})",
+            option="secret",
+        )
+    request = _request(
+        tiebreaks=tiebreaks, profile=profile, rules=rules, lots_secret=secret, unrated_rating=unrated_rating, **event
+    )
+    result = _rank(_read(file, **event), request)
+    if fmt == "json":
+        from sonneborn.render.json import iter_json
+
+        for piece in iter_json(result):
+            _write_output(piece)
+        return
+    _write_output(_table(result), document=False)
+    drawing = result.drawing
+    assert isinstance(drawing, CommittedDraw)
+    click.echo(f"\nThe secret matches the commitment; the results hashed to {drawing.results}.")
+    from sonneborn.render.cells import terminal_text
+
+    names = result.event.roster.names
+    for row in result.order.tolist():
+        if result.by_lot[row]:
+            line = f"place {result.ranks[row]}: #{row + 1} {names[row]}, ticket {drawing.tickets[row]}"
+            click.echo(terminal_text(line))
+
+
 def _player(reading: Reading, text: str) -> int:
     """The start number of the player ``--explain`` names (a start number, or a part of a name); of a team
     event, the team's number or name."""
@@ -499,6 +607,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -537,6 +646,7 @@ Examples:
 def crosstable(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     boards: bool,
     min_games: int | None,
@@ -569,7 +679,7 @@ def crosstable(
                 raise OptionError("goes with --boards (the board prizes)", option=name)
     if boards and team is not None:
         raise OptionError("is one team's card; --boards lists every board's players: give one of them", option="team")
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     for name, asked in (("boards", boards), ("team", team is not None)):
         if asked and reading.teams is None:
@@ -688,19 +798,22 @@ Example:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help="The list the ranks were decided by (default: the file's).")
+@_profile_option
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
-def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: int | None, **event: Any) -> None:
+def check(
+    file: str, tiebreaks: str | None, profile: str | None, rules: str | None, unrated_rating: int | None, **event: Any
+) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audited_fields
     from sonneborn.audit import check as check_file
     from sonneborn.render.cells import competitors, terminal_text
 
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
-    list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
+    list_known = request.tiebreaks is not None or request.profile is not None or reading.stated_tiebreaks() is not None
     report = check_file(result, list_known=list_known)
     for disagreement in report.disagreements:
         click.echo(terminal_text(str(disagreement)))
@@ -767,17 +880,33 @@ def identify(
 Examples:
   sonneborn compare event.trf --rules fide-2009,fide-2026
   sonneborn compare event.trf -t BH/C1,BH,SB -t SB,BH
+  sonneborn compare event.trf --profile fide-swiss --profile uscf
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option(
     "-t", "--tiebreaks", "lists", metavar="LIST", multiple=True, help="A tie-break list to compare; repeatable."
 )
+@click.option(
+    "--profile",
+    "named",
+    metavar="NAME",
+    multiple=True,
+    help="A named list to compare (sonneborn profiles); repeatable.",
+)
 @click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @_rules_option(multiple=True)
 @_event_options
 @_user_errors
-def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rating: int | None, **event: Any) -> None:
+def compare(
+    file: str,
+    lists: tuple[str, ...],
+    named: tuple[str, ...],
+    fmt: str,
+    rules: str,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
     """Rank FILE under several rule editions and/or tie-break lists, side by side, marking rank changes."""
     from dataclasses import replace
 
@@ -785,9 +914,9 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     from sonneborn.render.compare import render_comparison
 
     editions = [Rules.parse(part) for part in rules.split(",") if part.strip()]
-    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists] or [
-        _request(unrated_rating=unrated_rating, **event)
-    ]
+    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists]
+    requests += [_request(profile=name, unrated_rating=unrated_rating, **event) for name in named]
+    requests = requests or [_request(unrated_rating=unrated_rating, **event)]
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
@@ -985,6 +1114,50 @@ def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force:
         return
     write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({what})", err=True)
+
+
+@cli.command(
+    epilog="""\b
+Example:
+  sonneborn standings event.trf --profile uscf
+"""
+)
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_user_errors
+def profiles(fmt: str) -> None:
+    """List the named tie-break lists of --profile, each with its list by kind of event and its source."""
+    from sonneborn.profiles import PROFILES, UNSOURCED
+
+    if fmt == "json":
+        import orjson
+
+        data = {
+            "profiles": [
+                {
+                    "name": p.name,
+                    "title": p.title,
+                    "teams": p.teams,
+                    "lists": {kind.value: text.split(",") for kind, text in p.lists.items()},
+                    "source": p.source,
+                }
+                for p in PROFILES.values()
+            ],
+            "unsourced": UNSOURCED,
+        }
+        _write_output(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    for p in PROFILES.values():
+        click.echo(f"{p.name}: {p.title}")
+        texts = dict.fromkeys(p.lists.values())
+        if len(texts) == 1:
+            click.echo(f"  list: {next(iter(texts))}")
+        else:
+            for kind, text in p.lists.items():
+                click.echo(f"  {kind.value}: {text}")
+        click.echo(f"  source: {p.source}")
+    click.echo("Not provided, for want of a source:")
+    for name, why in UNSOURCED.items():
+        click.echo(f"  {name}: {why}")
 
 
 @cli.command(

@@ -14,8 +14,6 @@ whole field.
 
 from __future__ import annotations
 
-import itertools
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,6 +23,7 @@ import numpy as np
 
 from sonneborn.errors import InputWarning, TiebreakError
 from sonneborn.event import Bools, Event, Ints
+from sonneborn.lots import Drawing, SeededDraw, draw
 from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Column, Context, Spec, Value, parse, parse_list
 from sonneborn.tiebreaks.context import Pairings
@@ -124,7 +123,7 @@ class Standings:
     rules: Rules
     """The rule edition the values were computed under."""
     lots: int | None
-    """The seed of the draw that broke the remaining ties, if any."""
+    """The seed of the draw that broke the remaining ties, if a seed did (``--lots``)."""
     unrated_rating: int | None
     order: Ints
     """The player rows in final order."""
@@ -138,6 +137,9 @@ class Standings:
     """The score, with each player's points as the sum of his rounds."""
     columns: tuple[Column, ...]
     """One column per key of :attr:`codes`, in that order."""
+    drawing: Drawing | None = None
+    """The draw that broke the ties left after the list, if one was asked for: a seed's or a committed
+    secret's (:mod:`sonneborn.lots`)."""
 
     @property
     def kind(self) -> EventKind:
@@ -219,7 +221,7 @@ def rank(
     tiebreaks: Sequence[Spec] | None = None,
     *,
     rank_by: Spec | None = None,
-    lots: int | None = None,
+    lots: int | Drawing | None = None,
     rules: Rules = DEFAULT_RULES,
     unrated_rating: int | None = None,
     like: Pairings | None = None,
@@ -237,7 +239,8 @@ def rank(
     ``None`` for the list means the kind's default (the file's own list is the
     caller's to pass: :func:`stated_tiebreaks`). Each kernel is given the context of the score its spec
     names (``BH:MP``), the event's primary score's when it names none; a score the event does not have is
-    a :class:`~sonneborn.errors.TiebreakError`.
+    a :class:`~sonneborn.errors.TiebreakError`. ``lots`` draws the ties left after the list: a seed, or a
+    :class:`~sonneborn.lots.CommittedDraw` (:func:`~sonneborn.lots.committed_draw`).
     """
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
     if like is None:
@@ -286,11 +289,13 @@ def rank(
     sizes = np.bincount(group, minlength=1)
     tied = sizes[group] > 1
     by_lot = np.zeros(players, dtype=bool)
-    if lots is not None:
-        order, ranks = _draw_lots(order, first, lots)
+    drawing = SeededDraw(lots) if isinstance(lots, int) else lots
+    if drawing is not None:
+        order, ranks = draw(order, first, drawing)
         by_lot, tied = tied, np.zeros(players, dtype=bool)
+    seed = drawing.seed if isinstance(drawing, SeededDraw) else None
     return Standings(
-        event, specs, rank_by, rules, lots, unrated_rating, order, ranks, tied, by_lot, points, tuple(columns)
+        event, specs, rank_by, rules, seed, unrated_rating, order, ranks, tied, by_lot, points, tuple(columns), drawing
     )
 
 
@@ -341,21 +346,6 @@ def regroup(group: Ints, key: Ints) -> Ints:
     refined: Ints = group + shift[group]
     refined[order] += inner
     return refined
-
-
-def _draw_lots(order: Ints, first: Bools, seed: int) -> tuple[Ints, Ints]:
-    """One generator, each tied group (in order, by start number) shuffled in turn; every place its own."""
-    rng = random.Random(seed)
-    new_order = order.copy()
-    bounds = [*np.flatnonzero(first).tolist(), len(order)]
-    for begin, end in itertools.pairwise(bounds):
-        if end - begin > 1:
-            members = order[begin:end].tolist()
-            rng.shuffle(members)
-            new_order[begin:end] = members
-    ranks = np.empty(len(order), dtype=np.int64)
-    ranks[new_order] = np.arange(1, len(order) + 1)
-    return new_order, ranks
 
 
 __all__ = [

@@ -19,6 +19,7 @@ import numpy as np
 
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
 from sonneborn.languages import ENGLISH, Language
+from sonneborn.lots import Drawing, SeededDraw
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import Column, Spec, definition, full_name
@@ -350,6 +351,26 @@ def legend(standings: Standings, lang: Language = ENGLISH) -> str | None:
     return lang.format("Tie-breaks: {list}.", list="; ".join(f"{code} = {name}" for code, name in named.items()))
 
 
+def drawing_label(standings: Standings) -> str:
+    """The draw that decided places, as a cell names it (``seed 7``); empty when none was asked for."""
+    return "" if standings.drawing is None else standings.drawing.label
+
+
+def lot_cell(standings: Standings, lang: Language = ENGLISH) -> str:
+    """What a place decided by lot says in a table's cell (``decided by lot (seed 7)``), in a language."""
+    drawing = standings.drawing
+    if isinstance(drawing, SeededDraw):
+        return lang.format("decided by lot (seed {seed})", seed=str(drawing.seed))
+    return lang.format("decided by lot ({drawing})", drawing=drawing_label(standings))
+
+
+def lot_note(drawing: Drawing, lang: Language = ENGLISH) -> str:
+    """The note under the standings that names the draw, with what an auditor needs to verify it."""
+    if isinstance(drawing, SeededDraw):
+        return lang.format("Remaining ties broken by lot (seed {seed}).", seed=str(drawing.seed))
+    return lang.format("Remaining ties broken by lot ({drawing}).", drawing=drawing.note)
+
+
 def notes(standings: Standings, lang: Language = ENGLISH) -> list[str]:
     """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
     found = []
@@ -371,6 +392,6 @@ def notes(standings: Standings, lang: Language = ENGLISH) -> list[str]:
         count = int((standings.ranks == rank).sum())
         found.append(lang.format("Players still tied after the last tie-break share the place ({first}–{last}).",
                                  first=rank, last=rank + count - 1))  # fmt: skip
-    if standings.lots is not None and standings.by_lot.any():
-        found.append(lang.format("Remaining ties broken by lot (seed {seed}).", seed=standings.lots))
+    if standings.drawing is not None and standings.by_lot.any():
+        found.append(lot_note(standings.drawing, lang))
     return found

@@ -31,6 +31,7 @@ from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     competitors,
+    lot_cell,
     names,
     notes,
     numbers_in,
@@ -318,7 +319,7 @@ def _standings_table(standings: Standings, lang: Language) -> Table:
     order = standings.order.tolist()
     roster = standings.event.roster
     say = lang.gettext
-    by_lot = lang.format("decided by lot (seed {seed})", seed=str(standings.lots))
+    by_lot = lot_cell(standings, lang)
     shared_place = say("shared place")
     places = TableColumn(
         Cell(say("Rk")),

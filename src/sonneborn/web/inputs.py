@@ -230,8 +230,16 @@ class EventOptions(BaseModel):
         "FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ". Default: the file's "
         f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
+    profile: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; docs/profiles.md) instead of the file's; "
+        "not with tiebreaks.",
+        examples=["uscf"],
+    )
     lots: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Break the ties left after the list by a reproducible draw with this seed.", ge=-(2**63), lt=2**63
+    )
+    lots_secret: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Break them instead by a draw anyone can verify, with the secret whose commitment was published (docs/lots.md)."
     )
     unrated_rating: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
@@ -518,11 +526,13 @@ def parse_request(options: EventOptions) -> RankingRequest:
     try:
         return RankingRequest.parse(
             tiebreaks=options.tiebreaks,
+            profile=options.profile,
             rank_by=options.rank_by,
             rules=options.rules,
             points=options.points,
             kind=options.kind,
             lots=options.lots,
+            lots_secret=options.lots_secret,
             unrated_rating=options.unrated_rating,
             primary=options.primary,
             match_points=options.match_points,

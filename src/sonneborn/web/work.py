@@ -15,7 +15,6 @@ traceback for the server's log.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -30,7 +29,7 @@ import orjson
 from sonneborn.errors import InputError, OptionError
 from sonneborn.explain import find_player
 from sonneborn.languages import DEFAULT, language
-from sonneborn.pipeline import Reading, prepared
+from sonneborn.pipeline import Reading, prepared, ranked_tiebreaks
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
 from sonneborn.render import render
@@ -202,9 +201,12 @@ def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequ
     except OptionError as error:  # an option the event does not take (a primary score of an individual event)
         raise ApiError(str(error), path=upload.path, field=error.option) from None
     specs: Sequence[Spec] | None = request.tiebreaks
-    if specs is None:
-        with contextlib.suppress(InputError):  # a bad stated list is refused by the ranking, at its line
-            specs = reading.stated_tiebreaks()
+    try:
+        specs = ranked_tiebreaks(reading, event, request)
+    except OptionError as error:  # a profile for another kind of event (a team list for players)
+        raise ApiError(str(error), path=upload.path, field=error.option) from None
+    except InputError:  # a bad stated list is refused by the ranking, at its line
+        pass
     asked = cost.work(event.players, event.rounds, specs, event.kind, request.rank_by, output)
     refusal = asked.refusal(job.seconds) if job.seconds is not None else None
     if refusal is not None:
