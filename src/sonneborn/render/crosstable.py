@@ -44,6 +44,7 @@ from sonneborn.render.cells import (
 )
 
 __all__ = [
+    "RESULT_WORDS",
     "Crosstable",
     "build_crosstable",
     "crosstable_csv",
@@ -85,6 +86,9 @@ _WORDS = {
     ResultKind.ZERO_BYE: "zero-point bye or absent",
     ResultKind.NOT_PLAYED: "not played yet",
 }
+RESULT_WORDS = _WORDS
+"""A round's result in words, by its kind (``forfeit win``, ``half-point bye``): the crosstable's titles, the web
+page's player cards and rounds."""
 _COLOUR_WORDS = {Colour.WHITE: "White", Colour.BLACK: "Black", Colour.UNKNOWN: "colour unknown"}
 
 
