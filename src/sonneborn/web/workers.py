@@ -565,16 +565,15 @@ class Workers:
                     result.buffer = mmap.mmap(-1, length)
                 except OSError as error:  # the server's memory is short: its fault, not the request's
                     raise Died(503, "the server is short of memory for the answer now: try again", str(error)) from None
-                view = memoryview(result.buffer)
-                try:
-                    got = 0
-                    while got < length:
-                        count = await loop.sock_recv_into(worker.sock, view[got : got + 1024 * 1024])
-                        if not count:
-                            raise EOFError("the worker closed its socket mid-answer")
-                        got += count
-                finally:
-                    view.release()
+                # Chunks copied in, not received into views of the mapping: a view a cancelled receive still
+                # held would keep the mapping from closing (BufferError) when the client leaves.
+                got = 0
+                while got < length:
+                    chunk = await loop.sock_recv(worker.sock, min(length - got, 1024 * 1024))
+                    if not chunk:
+                        raise EOFError("the worker closed its socket mid-answer")
+                    result.buffer[got : got + len(chunk)] = chunk
+                    got += len(chunk)
         except (EOFError, OSError):
             result.drop()
             ended = await anyio.to_thread.run_sync(ZYGOTE.ended, worker.pid)
