@@ -112,6 +112,9 @@ class Crosstable:
     """The start number of the player of each row."""
     make_titles: Callable[[], list[list[str]]]
     """Makes :attr:`title_columns`."""
+    make_cell_titles: Callable[[], list[list[str]]] | None = None
+    """Makes the titles of the columns before the tie-breaks' (places, games, points) alone, without deriving
+    every value: the web page derives those of the rows it shows only."""
 
     @cached_property
     def rows(self) -> list[list[str]]:
@@ -310,6 +313,7 @@ def _with_values(
         value_columns=range(first, len(header)),
         starts=standings.starts,
         make_titles=all_titles,
+        make_cell_titles=lambda: [*titles(), [f"{text} points" for text in points]],
     )
 
 

@@ -304,8 +304,10 @@ class PageOptions(EventOptions):
     start: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Jump to a player: the page holding this start number (instead of offset).", ge=1
     )
-    view: Annotated[Literal["standings", "crosstable"], _default("standings")] = Field(
-        "standings", description="standings, or crosstable (the page's rows of the crosstable too)."
+    view: Annotated[Literal["standings", "crosstable", "auto"], _default("standings")] = Field(
+        "standings",
+        description="standings, crosstable (the page's rows of the crosstable too), or auto (the crosstable too when "
+        "the page holds every row).",
     )
 
 

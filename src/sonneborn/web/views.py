@@ -23,12 +23,13 @@ from typing import Any
 import numpy as np
 
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE
+from sonneborn.explain import explain_value
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
 from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
-from sonneborn.render.json import head_data
+from sonneborn.render.json import head_data, team_standings_data
 from sonneborn.tiebreaks import definition
 from sonneborn.web.report import explanations
 
@@ -58,8 +59,13 @@ def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any
     codes = standings.codes
     leaders = standings.order[:LEADERS].tolist()
     places = place_texts(standings, dash="–")
+    if event.teams is None:
+        said = head_data(standings)
+    else:  # the team shape's head (teams, boards, the two scores); a team event has hundreds of rows, not 10,000
+        said = team_standings_data(standings)
+        del said["standings"]
     return {
-        "standings": head_data(standings),
+        "standings": said,
         "input": {"path": path, "format": input_format},
         "competitors": competitors(standings),
         "total": event.players,
@@ -151,7 +157,12 @@ def _crosstable_page(standings: Standings, offset: int, end: int) -> dict[str, A
     """The crosstable's rows ``offset`` to ``end``: the same cells and titles as the whole, cut."""
     made = build_crosstable(standings)
     cells = [column[offset:end] for column in made.columns]
-    titles = [column[offset:end] for column in made.title_columns]
+    if made.make_cell_titles is None:
+        titles = [column[offset:end] for column in made.title_columns]
+    else:  # the values' derivations of these rows only, never of every player
+        rows = standings.order[offset:end].tolist()
+        derived = [[explain_value(standings, row + 1, code) for row in rows] for code in standings.codes]
+        titles = [*(column[offset:end] for column in made.make_cell_titles()), *derived]
     return {
         "header": made.header,
         "rows": [list(row) for row in zip(*cells, strict=True)],

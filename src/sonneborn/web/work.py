@@ -316,7 +316,8 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
                 result,
                 offset=offset,
                 limit=options.limit,
-                crosstable=options.view == "crosstable",
+                crosstable=options.view == "crosstable"
+                or (options.view == "auto" and result.event.players <= options.limit),
                 path=upload.path,
                 input_format=reading.format,
             )
