@@ -235,3 +235,23 @@ def test_issue21_forfeits_marked_in_the_round_and_a_pending_answer_shows_ranking
             route.continue_()
     expect(page.locator("#pending")).to_be_hidden()
     assert problems == []
+
+
+def test_issue21_team_card_its_matches_and_its_players(browser: Browser, live_server: str, problems: list[str]) -> None:
+    # The file's lines: Alpha beat Beta in round 1 (Adams 1 against Dunne, Brown ½ against Evans: 1.5 GP and
+    # the 3 MP of a won match, record 362) and drew Gamma in round 2 (Adams 1, Clark 0: 1 GP, 1 MP); the colour
+    # is board 1's: Adams white in round 1, Clark white in round 2 (record 300 puts him on board 1 then).
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", DATA / "teams" / "four_clubs_trf26.trf")
+    page.locator('#standings tbody button.player[data-start="1"]').click()
+    card = page.locator("#card")
+    expect(card.locator(".card-name")).to_have_text("Alpha")
+    rounds = card.locator("table.rounds tbody tr")
+    expect(rounds).to_have_count(3)
+    expect(rounds.nth(0).locator("td")).to_have_text(["1", "Beta (no. 2)", "white", "3", "1.5", "3"])
+    expect(rounds.nth(1).locator("td")).to_have_text(["2", "Gamma (no. 3)", "white", "1", "1", "4"])
+    members = card.locator("table.members tbody tr td.name")
+    expect(members).to_have_text(["Adams, Ann", "Brown, Bob", "Clark, Cid"])
+    # The match crosstable comes with the page: four teams, Alpha first.
+    expect(page.locator("#crosstable tbody tr").first.locator("td.name")).to_have_text("Alpha")
+    assert problems == []

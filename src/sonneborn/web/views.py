@@ -243,6 +243,10 @@ def player_data(standings: Standings, start: StartNo, *, path: str, input_format
                 "running": running[column] if column < len(running) else None,
             }
         )
+    team = None if event.teams is None else _team_card(standings, row)
+    if team is not None:
+        for entry, points in zip(rounds, team["gp"], strict=True):
+            entry["gp"] = points
     explained = explanations(standings, [start])[0]
     position = int(np.flatnonzero(standings.order == row)[0])
     rating = int(table.rating[row])
@@ -264,8 +268,25 @@ def player_data(standings: Standings, start: StartNo, *, path: str, input_format
             "running": running,
             "lines": explained["lines"],
             "values": explained["values"],
+            "players": None if team is None else team["players"],
         },
     }
+
+
+def _team_card(standings: Standings, row: int) -> dict[str, Any]:
+    """What a team's card adds, kept small: each round's game points, and its players with the game points they
+    scored on its boards (the team JSON's); the full team card with every board is render's ``team_card_data``."""
+    table = standings.event.table
+    other = next(name for name in table.scores if name != table.primary)
+    score = table.scores[other]
+    kinds = table.kind[row].tolist()
+    gp = [
+        "" if kind == NOT_PLAYED else ratio_text(int(units), score.unit)
+        for kind, units in zip(kinds, score.points[row].tolist(), strict=True)
+    ]
+    rows = team_standings_data(standings)["standings"]
+    players = next(entry["players"] for entry in rows if entry["start"] == row + 1)
+    return {"gp": gp, "players": players}
 
 
 def round_data(standings: Standings, number: int, *, offset: int = 0, limit: int = 10**9) -> dict[str, Any]:

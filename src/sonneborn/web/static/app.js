@@ -628,9 +628,11 @@
       ["Club", player.club], ["FIDE id", player.fide_id === null ? "" : String(player.fide_id)],
       [state.report.scores[0].heading, player.points],
     ].filter(([, value]) => value);
+    const teams = player.players !== null;
     const rounds = h("table", { class: "rounds" },
       h("thead", {}, h("tr", {}, headerCell("Rd", "round"), headerCell("Opponent", "", "name"), headerCell("Colour"),
-        headerCell("Result"), headerCell("Score", "running score after the round"))),
+        headerCell(teams ? state.report.scores[0].heading : "Result"), ...(teams ? [headerCell(state.report.scores[1].heading)] : []),
+        headerCell("Score", "running score after the round"))),
       h("tbody", {}, ...player.rounds.map((round) => {
         const against = round.opponent === null
           ? h("td", { class: "name bye", text: round.what })
@@ -640,6 +642,7 @@
         return h("tr", { class: round.forfeit ? "forfeit" : round.bye ? "bye" : null },
           h("td", { text: String(round.round) }), against, h("td", { text: round.colour }),
           h("td", { title: round.what, text: `${round.result}${round.forfeit ? " (forfeit)" : ""}` }),
+          ...(teams ? [h("td", { text: round.gp })] : []),
           h("td", { text: round.running === null ? "" : round.running }));
       })));
     const inChart = state.picked.has(player.start) || state.report.leaders.some((l) => l.start === player.start);
@@ -655,6 +658,12 @@
       h("dl", { class: "facts" }, ...facts.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value })))),
       pick,
       h("div", { class: "scroll" }, rounds),
+      ...(teams ? [h("table", { class: "members" },
+        h("caption", { text: "Its players: game points on its boards" }),
+        h("thead", {}, h("tr", {}, headerCell("No", "start number"), headerCell("Player", "", "name"), headerCell("Pts", "game points"), headerCell("Games"))),
+        h("tbody", {}, ...player.players.map((member) => h("tr", {},
+          h("td", { text: String(member.start) }), h("td", { class: "name", text: member.name }),
+          h("td", { text: String(member.points) }), h("td", { text: String(member.games) })))))] : []),
     );
     box.hidden = false;
   }
