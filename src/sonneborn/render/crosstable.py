@@ -45,6 +45,7 @@ from sonneborn.render.cells import (
 )
 
 __all__ = [
+    "RESULT_WORDS",
     "Crosstable",
     "build_crosstable",
     "crosstable_csv",
@@ -86,6 +87,9 @@ _WORDS = {
     ResultKind.ZERO_BYE: "zero-point bye or absent",
     ResultKind.NOT_PLAYED: "not played yet",
 }
+RESULT_WORDS = _WORDS
+"""A round's result in words, by its kind (``forfeit win``, ``half-point bye``): the crosstable's titles, the web
+page's player cards and rounds."""
 _COLOUR_WORDS = {Colour.WHITE: "White", Colour.BLACK: "Black", Colour.UNKNOWN: "colour unknown"}
 
 
@@ -109,6 +113,9 @@ class Crosstable:
     """The start number of the player of each row."""
     make_titles: Callable[[], list[list[str]]]
     """Makes :attr:`title_columns`."""
+    make_cell_titles: Callable[[], list[list[str]]] | None = None
+    """Makes the titles of the columns before the tie-breaks' (places, games, points) alone, without deriving
+    every value: the web page derives those of the rows it shows only."""
 
     @cached_property
     def rows(self) -> list[list[str]]:
@@ -307,6 +314,7 @@ def _with_values(
         value_columns=range(first, len(header)),
         starts=standings.starts,
         make_titles=all_titles,
+        make_cell_titles=lambda: [*titles(), [f"{text} points" for text in points]],
     )
 
 

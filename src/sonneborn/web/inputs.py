@@ -325,6 +325,62 @@ class WhatifOptions(EventOptions):
     )
 
 
+PAGE_ROWS = 100
+"""The rows of a page of a kept event unless asked otherwise."""
+MAX_PAGE_ROWS = 500
+"""The most rows of a page (the page shows fewer than 1,000 table rows)."""
+
+
+class PageOptions(EventOptions):
+    """The options of a page of a kept event (``/api/events``): the event's, which rows, which table."""
+
+    offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
+        0, description="The first row of the page, counted from 0 in final order.", ge=0, lt=2**31
+    )
+    limit: Annotated[int, BeforeValidator(lambda v: _integer(v) or PAGE_ROWS)] = Field(
+        PAGE_ROWS, description=f"The rows of the page, at most {MAX_PAGE_ROWS}.", ge=1, le=MAX_PAGE_ROWS
+    )
+    rank: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "Jump to rank: the page holding the first row of this rank or the next (instead of offset).", ge=1
+    )
+    start: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "Jump to a player: the page holding this start number (instead of offset).", ge=1
+    )
+    view: Annotated[Literal["standings", "crosstable", "auto"], _default("standings")] = Field(
+        "standings",
+        description="standings, crosstable (the page's rows of the crosstable too), or auto (the crosstable too when "
+        "the page holds every row).",
+    )
+
+
+class SearchOptions(EventOptions):
+    """The options of a search in a kept event: the event's and what to look for."""
+
+    q: Annotated[str, BeforeValidator(lambda v: _text(v) or "")] = Field(
+        "",
+        description="A start number or FIDE id, else a part of a name, federation or club (case and accents aside).",
+        max_length=200,
+    )
+
+
+class PlayerOptions(EventOptions):
+    """The options of a player's card in a kept event: the event's and the player."""
+
+    start: Annotated[int, BeforeValidator(_integer)] = Field(description="The player's start number.", ge=1)
+
+
+class RoundOptions(EventOptions):
+    """The options of a round of a kept event: the event's and the round."""
+
+    round: Annotated[int, BeforeValidator(_integer)] = Field(description="The round, from 1.", ge=1, lt=2**31)
+    offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
+        0, description="The first entry of the page (boards, then the players without a game), from 0.", ge=0
+    )
+    limit: Annotated[int, BeforeValidator(lambda v: _integer(v) or PAGE_ROWS)] = Field(
+        PAGE_ROWS, description=f"The entries of the page, at most {MAX_PAGE_ROWS}.", ge=1, le=MAX_PAGE_ROWS
+    )
+
+
 Options = TypeVar("Options", bound=EventOptions)
 
 

@@ -15,6 +15,7 @@ traceback for the server's log.
 
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import os
@@ -42,6 +43,10 @@ from sonneborn.web.inputs import (
     Body,
     EventOptions,
     ExplainOptions,
+    PageOptions,
+    PlayerOptions,
+    RoundOptions,
+    SearchOptions,
     StandingsOptions,
     Upload,
     WhatifOptions,
@@ -53,10 +58,11 @@ from sonneborn.web.inputs import (
     upload_of,
 )
 from sonneborn.web.report import explanations, report_data
+from sonneborn.web.views import first_row, page_data, player_data, round_data, search_data
 
 logger = logging.getLogger(__name__)
 
-Endpoint = Literal["standings", "explain", "report", "whatif"]
+Endpoint = Literal["standings", "explain", "report", "whatif", "page", "search", "player", "round"]
 
 MAX_ANSWER = 256 * 1024 * 1024
 """The largest answer, in bytes (256 MB): the report of 25,000 players with its every derivation fits."""
@@ -77,7 +83,15 @@ _OPTIONS: dict[Endpoint, type[EventOptions]] = {
     "explain": ExplainOptions,
     "report": EventOptions,
     "whatif": WhatifOptions,
+    "page": PageOptions,
+    "search": SearchOptions,
+    "player": PlayerOptions,
+    "round": RoundOptions,
 }
+VIEWS = ("page", "search", "player", "round")
+"""The endpoints of a kept event (:mod:`sonneborn.web.views`)."""
+COMPRESS_FROM = 1024
+"""An answer this long or longer (1 kB) is compressed for a client that accepts gzip."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +107,10 @@ class Job:
     costly: bool = True
     """Whether the worker may do costly work (:mod:`sonneborn.web.cost`); else a costly request is answered
     :attr:`Answer.costly` at once, to queue among the costly."""
+    event: str | None = None
+    """The key of the kept event the job ranks (:mod:`sonneborn.web.events`), which its answer names."""
+    gzip: bool = False
+    """Whether the client accepts a gzip-compressed answer (its ``Accept-Encoding``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +126,8 @@ class Answer:
     """Whether the work ran out of the memory a worker may use (the worker is replaced)."""
     costly: bool = False
     """Whether the request turned out costly in a worker of the cheap share: no answer yet, it must queue."""
+    encoding: str | None = None
+    """The body's ``Content-Encoding`` (``gzip``), ``None`` when it is sent as it is."""
 
 
 class _Share:
@@ -146,6 +166,8 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         elif job.endpoint == "whatif":
             assert isinstance(options, WhatifOptions)
             found = _whatif(share, upload, options)
+        elif job.endpoint in VIEWS:
+            found = _view(share, upload, options, job)
         else:
             found = _report(share, upload, options)
     except ApiError as error:
@@ -160,6 +182,9 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
     if len(found.body) > MAX_ANSWER:
         return error_answer(ApiError(too_large_message(len(found.body)), status=422))
+    if job.gzip and job.endpoint in VIEWS and len(found.body) >= COMPRESS_FROM:
+        # Level 5: nearly the size of level 9 for JSON, in a third of its time.
+        return Answer(found.status, found.media_type, gzip.compress(found.body, 5, mtime=0), encoding="gzip")
     return found
 
 
@@ -305,6 +330,49 @@ def _report(share: _Share, upload: Upload, options: EventOptions) -> Answer:
         data = report_data(result, path=upload.path, input_format=reading.format, lang=lang)
         _fits(sum(_text_size(row["lines"]) for row in data["rows"]), len(data["rows"]))
         return Answer(200, JSON, _json({**data, "warnings": warnings}))
+
+
+def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Answer:
+    """A piece of a kept event: a page of rows, a search, a player's card or a round."""
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    if isinstance(options, PlayerOptions | RoundOptions):
+        _within(reading, options)
+    _admit(share, upload, reading, request, "explanation" if isinstance(options, PlayerOptions) else "standings")
+    result = rank_event(reading, request, upload)
+    with refused_events(upload.path):
+        if isinstance(options, PageOptions):
+            offset = options.offset
+            if options.rank is not None or options.start is not None:
+                found = first_row(result, rank=options.rank, start=options.start)
+                offset = found // options.limit * options.limit
+            data = page_data(
+                result,
+                offset=offset,
+                limit=options.limit,
+                crosstable=options.view == "crosstable"
+                or (options.view == "auto" and result.event.players <= options.limit),
+                path=upload.path,
+                input_format=reading.format,
+            )
+            data["warnings"] = [str(w) for w in (*reading.warnings, *result.warnings)]
+        elif isinstance(options, SearchOptions):
+            data = search_data(result, options.q)
+        elif isinstance(options, PlayerOptions):
+            data = player_data(result, options.start, path=upload.path, input_format=reading.format)
+        else:
+            assert isinstance(options, RoundOptions)
+            data = round_data(result, options.round, offset=options.offset, limit=options.limit)
+    return Answer(200, JSON, _json({"event": job.event, **data}))
+
+
+def _within(reading: Reading, options: PlayerOptions | RoundOptions) -> None:
+    """Refuses a start number or a round the event does not have, naming the parameter."""
+    event = reading.competitors
+    if isinstance(options, PlayerOptions) and options.start > event.players:
+        raise ApiError(f"no player has start number {options.start}: the event has {event.players}", field="start")
+    if isinstance(options, RoundOptions) and options.round > event.rounds:
+        raise ApiError(f"no round {options.round}: the event has {event.rounds}", field="round")
 
 
 def _text_size(lines: list[str]) -> int:
