@@ -193,6 +193,15 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     )
 
 
+_AFTER_ROUND = click.option(
+    "--after-round",
+    type=int,
+    metavar="N",
+    help="The standings as they stood after round N, the later rounds not played yet (with the tie-breaks of "
+    "standings taken during the event: FB is BH before the final round, C.07 8.3).",
+)
+
+
 def _request(
     *,
     kind: str | None,
@@ -204,6 +213,7 @@ def _request(
     unrated_rating: int | None = None,
     primary: str | None = None,
     match_points: str | None = None,
+    after_round: int | None = None,
     **reading: Any,
 ) -> Request:
     """The options of the ranking, parsed once, here."""
@@ -219,6 +229,7 @@ def _request(
         unrated_rating=unrated_rating,
         primary=primary,
         match_points=match_points,
+        after_round=after_round,
     )
 
 
@@ -290,6 +301,7 @@ Examples:
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
 )
+@_AFTER_ROUND
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
@@ -377,6 +389,7 @@ Examples:
     is_flag=True,
     help="A team file's players board by board (board prizes): points over games on each board, forfeits counted.",
 )
+@_AFTER_ROUND
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
@@ -410,7 +423,11 @@ def crosstable(
     if boards and reading.teams is None:
         raise OptionError("is for a team file; this file is an individual event", option="boards")
     if boards and reading.teams is not None and fmt != "html":
-        table = build_board_table(reading.teams)
+        from sonneborn.pipeline import taken_after
+
+        board_teams = taken_after(reading, request.after_round).teams
+        assert board_teams is not None  # a team file's reading stays one after any round
+        table = build_board_table(board_teams)
         if fmt == "json":
             import json
 
@@ -501,6 +518,7 @@ Examples:
     "-t", "--tiebreaks", "lists", metavar="LIST", multiple=True, help="A tie-break list to compare; repeatable."
 )
 @click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_AFTER_ROUND
 @_rules_option(multiple=True)
 @_event_options
 @_user_errors
@@ -650,6 +668,7 @@ Examples:
 @click.argument("target", metavar="OUT", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--to", "fmt", type=click.Choice(CONVERT_FORMATS), help="Output format (default: from OUT's extension).")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@_AFTER_ROUND
 @_event_options
 @_user_errors
 def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rating: int | None, **event: Any) -> None:
@@ -675,7 +694,11 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     request = _request(**event)
     reading = _read(source, **event)
     if reading.teams is not None:
-        _convert_teams(reading.teams, source, target, fmt, force=force)
+        from sonneborn.pipeline import taken_after
+
+        teams = taken_after(reading, request.after_round).teams
+        assert teams is not None  # a team file's reading stays one after any round
+        _convert_teams(teams, source, target, fmt, force=force)
         return
     stated = prepared(reading, request)
     _say(filter(None, [stated.kind_warning()]))

@@ -260,6 +260,12 @@ class EventOptions(BaseModel):
         "TRF-26 362, else 2,1,0); `points` gives each board's game points.",
         examples=["3,1,0"],
     )
+    after_round: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "The standings as they stood after this round, the later rounds not played yet (C.07's tie-breaks of "
+        "standings taken during the event). Default: after the last round played.",
+        ge=1,
+        lt=2**63,
+    )
 
 
 class StandingsOptions(EventOptions):
@@ -492,6 +498,7 @@ def parse_request(options: EventOptions) -> RankingRequest:
             unrated_rating=options.unrated_rating,
             primary=options.primary,
             match_points=options.match_points,
+            after_round=options.after_round,
         )
     except TiebreakError as error:
         raise ApiError(str(error), field=error.option or "tiebreaks") from None
