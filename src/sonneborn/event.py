@@ -465,6 +465,12 @@ class Roster:
     """Points as the source file records them, for ``check``."""
     recorded_ranks: Sequence[int | None]
     recorded_tiebreaks: Sequence[tuple[tuple[str, Fraction], ...]]
+    clubs: Sequence[str] = ()
+    """Each player's club (:attr:`Player.club <sonneborn.model.Player.club>`); empty when the source names none."""
+
+    def club(self, row: int) -> str:
+        """A player's club, ``""`` when none is known."""
+        return self.clubs[row] if self.clubs else ""
 
     @classmethod
     def of(cls, players: Sequence[Player]) -> Roster:
@@ -479,6 +485,7 @@ class Roster:
             recorded_points=[p.recorded_points for p in players],
             recorded_ranks=[p.recorded_rank for p in players],
             recorded_tiebreaks=[p.recorded_tiebreaks for p in players],
+            clubs=[p.club for p in players] if any(p.club for p in players) else (),
         )
 
 
@@ -608,6 +615,7 @@ class Event:
                     recorded_rank=roster.recorded_ranks[row],
                     recorded_tiebreaks=roster.recorded_tiebreaks[row],
                     adjustment=Fraction(int(score.adjustment[row]), score.unit),
+                    club=roster.club(row),
                 )
             )
         return Tournament.of(info, tuple(players), table.rounds)

@@ -137,6 +137,9 @@ class Standings:
     """The score, with each player's points as the sum of his rounds."""
     columns: tuple[Column, ...]
     """One column per key of :attr:`codes`, in that order."""
+    reached: tuple[Bools, ...] = ()
+    """For each column, whether each row was still tied with another when its tie-break was reached: where a
+    tie-break decided inside tied groups (DE) does not apply, the tables write ``–``."""
 
     @property
     def kind(self) -> EventKind:
@@ -254,7 +257,9 @@ def rank(
     primary = points if rank_by is None else kernel_column(rank_by)
     group = regroup(np.zeros(players, dtype=np.int64), _order_key(primary, lowest_first=False))
     columns: list[Column] = [primary] if rank_by is not None else []
+    reached: list[Bools] = [np.ones(players, dtype=bool)] if rank_by is not None else []
     for spec in specs:
+        reached.append(np.bincount(group, minlength=1)[group] > 1)
         found = REGISTRY[spec.code]
         kernel = found.group_kernel
         column = kernel(context.of(spec), spec, group) if kernel is not None else kernel_column(spec)
@@ -274,7 +279,19 @@ def rank(
         order, ranks = _draw_lots(order, first, lots)
         by_lot, tied = tied, np.zeros(players, dtype=bool)
     return Standings(
-        event, specs, rank_by, rules, lots, unrated_rating, order, ranks, tied, by_lot, points, tuple(columns)
+        event,
+        specs,
+        rank_by,
+        rules,
+        lots,
+        unrated_rating,
+        order,
+        ranks,
+        tied,
+        by_lot,
+        points,
+        tuple(columns),
+        tuple(reached),
     )
 
 

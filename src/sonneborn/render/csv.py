@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from sonneborn.formats.lines import csv_table, spreadsheet_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import csv_texts, names, points_texts, score_columns
+from sonneborn.render.cells import PLAYER_FIELDS, csv_texts, names, player_texts, points_texts, score_columns
 
 
 def render_csv(standings: Standings) -> str:
     """The standings as CSV text; values exact where a decimal is exact, else to double precision.
 
-    A team event's rows are its teams: ``rank,team,name,MP,GP,…`` (the primary score first), no rating.
+    A team event's rows are its teams: ``rank,team,name,MP,GP,…`` (the primary score first), no rating. A
+    player's own fields follow the values (``title,federation,fide_id,sex,birth_date,club``), empty where the
+    source has none, so that the columns before them stay where they were.
     """
     order = standings.order
     places = [list(map(str, standings.ranks[order].tolist())), list(map(str, standings.starts)),
@@ -20,6 +22,7 @@ def render_csv(standings: Standings) -> str:
         scores = score_columns(standings)
         header = ["rank", "team", "name", *(score.heading for score in scores), *standings.codes]
         return csv_table(header, [*places, *(score.texts for score in scores), *values])
-    header = ["rank", "start", "name", "rating", "points", *standings.codes]
-    ratings = [str(rating) if rating else "" for rating in standings.event.table.rating[order].tolist()]
-    return csv_table(header, [*places, ratings, points_texts(standings), *values])
+    own = [field.key for field in PLAYER_FIELDS if field.key != "rating"]
+    header = ["rank", "start", "name", "rating", "points", *standings.codes, *own]
+    fields = [[spreadsheet_text(text) for text in player_texts(standings, key)] for key in own]
+    return csv_table(header, [*places, player_texts(standings, "rating"), points_texts(standings), *values, *fields])

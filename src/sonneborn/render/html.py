@@ -27,7 +27,17 @@ from markupsafe import Markup, escape
 from sonneborn.explain import explained
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
+from sonneborn.render.cells import (
+    NOT_APPLIED,
+    competitors,
+    names,
+    notes,
+    place_texts,
+    rating_texts,
+    score_columns,
+    shown_player_fields,
+    value_texts,
+)
 from sonneborn.render.crosstable import Crosstable, build_crosstable
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import REGISTRY, definition, full_name
@@ -75,6 +85,8 @@ class Tiebreak:
     name: str
     article: str
     definition: str
+    legend: str = ""
+    """What the column's numbers mean where a number is no amount (DE's places inside a tied group)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +247,9 @@ def _page(standings: Standings, fallback: str) -> Page:
     dates = " – ".join(date for date in (info.start_date, info.end_date) if date)
     if dates:
         facts.append(("Dates", dates))
+    for label, code in (("Federation", "032"), ("Chief arbiter", "102")):
+        if info.record(code):
+            facts.append((label, info.record(code)))
     played = event.table.played_rounds
     facts.append(("Rounds", str(event.rounds) if played >= event.rounds else f"{played} of {event.rounds} played"))
     facts.append((competitors(standings).capitalize(), str(event.players)))
@@ -245,10 +260,23 @@ def _page(standings: Standings, fallback: str) -> Page:
         facts.append(("Points", f"{info.point_system} (win-draw-loss)"))
     facts.append(("Rules", str(standings.rules)))
     tiebreaks = [
-        Tiebreak(str(spec), full_name(spec), REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
+        Tiebreak(
+            str(spec),
+            full_name(spec),
+            REGISTRY[spec.code].article,
+            REGISTRY[spec.code].definition,
+            GROUP_LEGEND if REGISTRY[spec.code].group_kernel is not None else "",
+        )
         for spec in standings.specs
     ]
     return Page(event.name or fallback, facts, tiebreaks, notes(standings), str(standings.rules))
+
+
+GROUP_LEGEND = (
+    f"the number is a place inside a group of tied players (1 = first; players sharing a number stay tied, 0: "
+    f"the games among them separate nobody); {NOT_APPLIED} where the player was tied with nobody"
+)
+"""What a column of a tie-break decided inside tied groups (DE) shows."""
 
 
 def _system(standings: Standings) -> str:
@@ -284,6 +312,10 @@ def _standings_table(standings: Standings) -> Table:
         TableColumn(
             Cell("Name", cls="name"), names(standings), classes="name", prefixes=[roster.titles[r] for r in order]
         ),
+    ]
+    columns += [
+        TableColumn(Cell(field.heading, field.title), texts)
+        for field, texts in shown_player_fields(standings, ["federation", "club", "fide_id"])
     ]
     ratings = rating_texts(standings)
     if ratings is not None:

@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from sonneborn.model import EventKind
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
+from sonneborn.render.cells import (
+    competitors,
+    names,
+    notes,
+    place_texts,
+    rating_texts,
+    score_columns,
+    shown_player_fields,
+    value_texts,
+)
 from sonneborn.render.crosstable import build_crosstable, crosstable_markdown, escape_markdown, markdown_table
 from sonneborn.tiebreaks import full_name
 
@@ -44,15 +53,17 @@ def _standings(standings: Standings) -> str:
     codes = standings.codes
     ratings = rating_texts(standings)
     scores = score_columns(standings)
-    header = ["Rk", "No", "Name", *(["Rtg"] if ratings is not None else []), *(score.heading for score in scores),
-              *(c.split("#")[0] for c in codes)]  # fmt: skip
+    own = shown_player_fields(standings, ["title", "federation", "club", "fide_id"])
+    header = ["Rk", "No", "Name", *(field.heading for field, _ in own), *(["Rtg"] if ratings is not None else []),
+              *(score.heading for score in scores), *(c.split("#")[0] for c in codes)]  # fmt: skip
     columns = [
         place_texts(standings, dash="–"),
         list(map(str, standings.starts)),
         names(standings),
+        *(texts for _, texts in own),
         *([ratings] if ratings is not None else []),
         *(score.texts for score in scores),
         *(value_texts(standings, code) for code in codes),
     ]
-    align = "rrl" + "r" * (len(header) - 3)
+    align = "rrl" + "l" * len(own) + "r" * (len(header) - 3 - len(own))
     return markdown_table(header, columns, align)

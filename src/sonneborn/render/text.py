@@ -21,6 +21,7 @@ from sonneborn.render.cells import (
     place_texts,
     rating_texts,
     score_columns,
+    shown_player_fields,
     terminal_text,
     value_texts,
 )
@@ -59,6 +60,10 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     scores = score_columns(standings)  # Pts; a team event's MP and GP
     before: list[tuple[str, list[str]]] = [("Rk", place_texts(standings)), ("No", list(map(str, standings.starts)))]
     after: list[tuple[str, list[str]]] = [
+        *(
+            (field.heading, [terminal_text(t) for t in texts])
+            for field, texts in shown_player_fields(standings, ["federation"])
+        ),
         *([("Rtg", ratings)] if ratings is not None else []),
         *((score.heading, score.texts) for score in scores),
         *((code.split("#")[0], value_texts(standings, code)) for code in standings.codes),
