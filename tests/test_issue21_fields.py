@@ -1,5 +1,6 @@
 """Issue 21: the players' fields (federation, club, title, FIDE id, rating, sex, birth date) and the event's
-(city, federation, dates, chief arbiter) in every output, and DE written ``–`` where it does not apply.
+(city, federation, dates, chief arbiter) in every output, DE written ``–`` where it does not apply, and the
+category tables (``--category``).
 
 ``tests/data/trf/issue21_fields.trf`` was written by hand: a Swiss of 4 players and 3 rounds.
 R1 1-2 1-0, 3-4 ½; R2 3-1 0-1, 2-4 1-0; R3 1-4 0-1, 3-2 0-1. Scores: Adams 2, Brown 2, Dunne 1½, Clark ½.
@@ -134,3 +135,68 @@ def test_the_club_reaches_the_outputs(tmp_path: Path) -> None:
     rows = json.loads(run("standings", str(path), "-f", "json"))["standings"]
     assert [(row["name"], row["club"]) for row in rows] == [("Adams, Ann", "Galway CC"), ("Brown, Bob", "Dublin CC")]
     assert "| Rk | No | Name | Tit | Fed | Club | FIDE id | Rtg |" in run("standings", str(path), "-f", "md")
+
+
+# --- category tables --------------------------------------------------------------------------------------------
+# The same file, event year 2026 (042). Ages in the calendar year: Adams 2026 − 1990 = 36, Brown 51, Clark 14,
+# Dunne no birth date. Overall order (-t DE): Adams 1, Brown 2, Dunne 3, Clark 4.
+# women: Adams (w), Clark (f, read w): places 1, 2 beside overall 1, 4. U16: Clark alone (14 ≤ 16), place 1.
+# 50+: Brown (51). fed:IRL: Adams, Dunne (1, 3). rating:<2000: Clark (1650; Dunne unrated is in no band).
+# rating:2100-2450: Adams 2105, Brown 2450. women+U16: Clark.
+
+
+def category_rows(*specs: str) -> dict[str, list[tuple[int, int, str]]]:
+    data = json.loads(run("standings", str(FIELDS), "-t", "DE", "-f", "json", *(f"--category={s}" for s in specs)))
+    return {c["category"]: [(r["place"], r["rank"], r["name"]) for r in c["standings"]] for c in data["categories"]}
+
+
+def test_category_tables_filter_the_overall_order_with_the_overall_rank_beside() -> None:
+    assert category_rows("women", "U16", "50+", "fed:irl", "rating:<2000", "rating:2100-2450", "women+U16") == {
+        "women": [(1, 1, "Adams, Ann"), (2, 4, "Clark, Cid")],
+        "U16": [(1, 4, "Clark, Cid")],
+        "50+": [(1, 2, "Brown, Bob")],
+        "fed:IRL": [(1, 1, "Adams, Ann"), (2, 3, "Dunne, Dan")],
+        "rating:<2000": [(1, 4, "Clark, Cid")],
+        "rating:2100-2450": [(1, 1, "Adams, Ann"), (2, 2, "Brown, Bob")],
+        "women+U16": [(1, 4, "Clark, Cid")],
+    }
+
+
+def test_a_category_shares_the_places_its_members_share_overall() -> None:
+    # Without DE, Adams and Brown share the first place (2 points each): in 2100-2450 they share the first too.
+    data = json.loads(run("standings", str(FIELDS), "-t", "WON", "-f", "json", "--category", "rating:2100-2450"))
+    rows = data["categories"][0]["standings"]
+    assert [(row["place"], row["rank"]) for row in rows] == [(1, 1), (1, 1)]
+
+
+def test_category_tables_in_every_format() -> None:
+    csv_rows = list(csv.reader(io.StringIO(run("standings", str(FIELDS), "-t", "DE", "-f", "csv", "--category",
+                                               "women", "--category", "50+"))))  # fmt: skip
+    assert csv_rows[0][:5] == ["category", "place", "rank", "start", "name"]
+    assert [row[:5] for row in csv_rows[1:]] == [
+        ["women", "1", "1", "1", "Adams, Ann"],
+        ["women", "2", "4", "3", "Clark, Cid"],
+        ["50+", "1", "2", "2", "Brown, Bob"],
+    ]
+    table = run("standings", str(FIELDS), "-t", "DE", "--category", "women").splitlines()
+    assert table[0] == "Galway Spring Open: Women (women): 2 of 4 players"
+    assert table[1].split()[:4] == ["Pl", "Rk", "No", "Name"]
+    assert table[3].split()[:3] == ["2", "4", "3"]
+    md = run("standings", str(FIELDS), "-t", "DE", "-f", "md", "--category", "U16")
+    assert "## Under 16 (U16): 1 of 4 players" in md and "| 1 | 4 | 3 | Clark, Cid |" in md
+    page = run("standings", str(FIELDS), "-t", "DE", "-f", "html", "--category", "50+")
+    assert "<h2>50 and over (50+): 1 of 4 players</h2>" in page and '<abbr title="overall rank">Rk</abbr>' in page
+
+
+def test_bad_categories_are_one_line() -> None:
+    for args, message in (
+        (["--category", "U15"], "--category: unknown category 'U15' (expected women, U8 to U20, 50+, 65+"),
+        (["--category", "women", "-f", "trf"], "--category: category tables are written as table, json, csv, md"),
+    ):
+        result = CliRunner().invoke(cli, ["standings", str(FIELDS), *args])
+        assert result.exit_code == 2 and result.stderr.startswith(f"sonneborn: error: {message}"), result.output
+        assert result.stderr.count("\n") == 1
+    undated = CliRunner().invoke(cli, ["standings", str(DATA / "crosstable" / "wccc_1975_final.csv"), "--category",
+                                       "U20"])  # fmt: skip
+    assert undated.exit_code == 2, undated.output
+    assert "the event's year is not known" in undated.stderr

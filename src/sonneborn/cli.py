@@ -214,6 +214,7 @@ def _request(
     primary: str | None = None,
     match_points: str | None = None,
     after_round: int | None = None,
+    category: tuple[str, ...] = (),
     **reading: Any,
 ) -> Request:
     """The options of the ranking, parsed once, here."""
@@ -230,6 +231,7 @@ def _request(
         primary=primary,
         match_points=match_points,
         after_round=after_round,
+        category=category,
     )
 
 
@@ -301,6 +303,14 @@ Examples:
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
 )
+@click.option(
+    "--category",
+    metavar="SPEC",
+    multiple=True,
+    help="Print the table of a category instead, the overall order filtered as prize lists are (place in it, "
+    "overall rank beside): women, U8…U20 or 50+ 65+ (age in the event's calendar year), rating:<2000, "
+    "rating:1800-1999, fed:IRL; joined by + (women+U16); repeatable.",
+)
 @_AFTER_ROUND
 @_rules_option(multiple=False)
 @_event_options
@@ -324,9 +334,25 @@ def standings(
         raise click.UsageError("--with-event goes with -f json")
     request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
                        primary=primary, **event)  # fmt: skip
+    if request.categories and (fmt == "trf" or with_event):
+        raise OptionError("category tables are written as table, json, csv, md or html", option="category")
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
+    if request.categories:
+        from sonneborn.pipeline import category_tables
+        from sonneborn.render import render_categories
+
+        tables = category_tables(result, request.categories)
+        if fmt == "table":
+            from sonneborn.render.text import render_categories_table
+
+            color, width = _terminal()
+            _write_output(render_categories_table(tables, color=color, width=width), document=False)
+        else:
+            _write_output(render_categories(tables, fmt))
+        _print_explanations(result, starts, to_stderr=fmt != "table")
+        return
     if with_event and result.event.teams is not None:
         from sonneborn.formats.jsonteams import write_json_teams
         from sonneborn.render.json import standings_data

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from sonneborn.categories import Category, CategoryError
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
@@ -34,7 +35,7 @@ from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import MAX_RATING
 
-__all__ = ["LOTS_RANGE", "Reading", "Request", "read", "read_text", "standings", "taken_after"]
+__all__ = ["LOTS_RANGE", "Reading", "Request", "category_tables", "read", "read_text", "standings", "taken_after"]
 
 LOTS_RANGE = range(-(2**63), 2**63)
 """The seeds ``--lots`` (the API's ``lots``) may give: a signed 64-bit integer."""
@@ -143,6 +144,8 @@ class Request:
     after_round: int | None = None
     """The round the standings are taken after (``--after-round``), the later rounds not played yet; ``None``:
     after the last round played."""
+    categories: tuple[Category, ...] = ()
+    """The category tables asked for (``--category``), each the standings filtered (:func:`category_tables`)."""
 
     @classmethod
     def parse(
@@ -158,6 +161,7 @@ class Request:
         primary: str | None = None,
         match_points: str | None = None,
         after_round: int | None = None,
+        category: str | Sequence[str] | None = None,
     ) -> Request:
         """The request of the options as given (command-line or API text).
 
@@ -218,6 +222,11 @@ class Request:
         if after_round is not None and after_round < 1:
             raise OptionError(f"the standings are taken after round 1 or later (found {_digits(after_round)})",
                               option="after_round")  # fmt: skip
+        texts = [category] if isinstance(category, str) else list(category or ())
+        try:  # several in one text, comma-separated (no category's code holds a comma): the API's one field
+            categories = tuple(Category.parse(part) for text in texts for part in text.split(",") if part.strip())
+        except ValueError as error:
+            raise OptionError(str(error), option="category") from None
         score = None
         if primary is not None:
             score = primary.strip().upper()
@@ -234,6 +243,7 @@ class Request:
             lots=lots,
             unrated_rating=unrated_rating,
             after_round=after_round,
+            categories=categories,
         )
 
 
@@ -279,6 +289,18 @@ def prepared(reading: Reading | Event, request: Request) -> Event:
     if request.points is not None:
         event = event.with_point_system(request.points)
     return event
+
+
+def category_tables(result: Standings, categories: Sequence[Category]) -> list[Standings]:
+    """Each category's table of the standings (:meth:`Standings.within <sonneborn.ranking.Standings.within>`);
+    a team event's rows are teams, which no category of players holds, and an age group needs the event's
+    year: either is the option's error."""
+    if result.event.teams is not None:
+        raise OptionError("categories are of players: a team event's standings rank teams", option="category")
+    try:
+        return [result.within(category) for category in categories]
+    except CategoryError as error:
+        raise OptionError(str(error), option="category") from None
 
 
 def standings(reading: Reading | Event, request: Request = Request()) -> Standings:

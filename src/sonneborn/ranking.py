@@ -17,12 +17,13 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
 
+from sonneborn.categories import Category
 from sonneborn.errors import InputWarning, TiebreakError
 from sonneborn.event import Bools, Event, Ints
 from sonneborn.model import EventKind, Player, StartNo, Tournament
@@ -140,6 +141,30 @@ class Standings:
     reached: tuple[Bools, ...] = ()
     """For each column, whether each row was still tied with another when its tie-break was reached: where a
     tie-break decided inside tied groups (DE) does not apply, the tables write ``–``."""
+    category: Category | None = None
+    """The category these standings are drawn for (:meth:`within`), ``None`` for the whole event."""
+    overall: Standings | None = None
+    """The whole event's standings a category's are drawn from: its ranks are the overall places."""
+
+    def within(self, category: Category) -> Standings:
+        """The category's table, as prize lists are made: the overall order kept, filtered to its players, each
+        placed one after the members ranked above him overall (members sharing an overall place share theirs);
+        :attr:`overall` keeps the whole event's places beside them.
+
+        >>> from sonneborn.demo import seed_event
+        >>> women = rank(seed_event(), parse_list("SB")).within(Category.parse("women"))
+        >>> len(women.order)  # the crosstable gives no player's sex: nobody is made a woman
+        0
+        """
+        members = category.members(self.event)
+        order = self.order[members[self.order]]
+        overall = self.ranks[order]  # non-decreasing along the final order
+        places = np.searchsorted(overall, overall, side="left") + 1
+        ranks = self.ranks.copy()
+        ranks[order] = places
+        shared = np.zeros(self.event.players, dtype=bool)
+        shared[order] = np.bincount(places, minlength=1)[places] > 1 if len(order) else []
+        return replace(self, order=order, ranks=ranks, shared=shared, category=category, overall=self)
 
     @property
     def kind(self) -> EventKind:

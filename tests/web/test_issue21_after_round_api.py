@@ -33,3 +33,22 @@ def test_the_api_takes_after_round_and_names_it_when_out_of_range() -> None:
     assert bad.status_code == 422, bad.text
     assert "the event has 3 rounds played (expected 1 to 3)" in bad.text and "after_round" in bad.text
     assert zero.status_code == 422
+
+
+def test_the_api_gives_category_tables() -> None:
+    # tests/test_issue21_fields.py works the file out: women are Adams (overall 1) and Clark (overall 4).
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "data" / "trf" / "issue21_fields.trf"
+    files = {"file": ("fields.trf", path.read_bytes())}
+    with make_client() as client:
+        good = client.post("/api/standings", files=files, data={"category": "women,50+", "tiebreaks": "DE"})
+        trf = client.post("/api/standings", files=files, data={"category": "women", "format": "trf"})
+        bad = client.post("/api/standings", files=files, data={"category": "U15"})
+    assert good.status_code == 200, good.text
+    tables = good.json()["categories"]
+    assert [(t["category"], [(r["place"], r["rank"]) for r in t["standings"]]) for t in tables] == [
+        ("women", [(1, 1), (2, 4)]), ("50+", [(1, 2)])
+    ]  # fmt: skip
+    assert trf.status_code == 422 and "category" in trf.text
+    assert bad.status_code == 422 and "unknown category 'U15'" in bad.text

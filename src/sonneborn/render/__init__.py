@@ -9,6 +9,7 @@ the HTML templates or the terminal library.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,23 @@ RENDERERS = {
     "trf": ("sonneborn.render.trf", "render_trf"),
 }
 """The renderer of each format, as (module, function)."""
+
+
+CATEGORY_RENDERERS = {
+    "table": ("sonneborn.render.text", "render_categories_table"),
+    "json": ("sonneborn.render.json", "render_categories_json"),
+    "csv": ("sonneborn.render.csv", "render_categories_csv"),
+    "html": ("sonneborn.render.html", "render_categories_html"),
+    "md": ("sonneborn.render.markdown", "render_categories_markdown"),
+}
+"""The renderer of category tables (:func:`sonneborn.pipeline.category_tables`) in each format that has one."""
+
+
+def render_categories(tables: Sequence[Standings], fmt: str) -> str:
+    """Category tables in one of :data:`CATEGORY_RENDERERS`' formats; raises :exc:`KeyError` for another."""
+    module, function = CATEGORY_RENDERERS[fmt]
+    text: str = getattr(import_module(module), function)(tables)
+    return text
 
 
 def render(standings: Standings, fmt: str) -> str:

@@ -229,6 +229,33 @@ def place_texts(standings: Standings, *, dash: str = "-") -> list[str]:
     return _once(standings, ("place", dash), make)
 
 
+def overall_texts(standings: Standings, *, dash: str = "-") -> list[str] | None:
+    """A category table's overall places in its order (``2-4`` where shared overall), ``None`` for the whole
+    event's table; its own places are :func:`place_texts`."""
+    overall = standings.overall
+    if overall is None:
+        return None
+    position = np.empty(overall.event.players, dtype=np.int64)
+    position[overall.order] = np.arange(len(overall.order))
+    texts = place_texts(overall, dash=dash)
+    return [texts[index] for index in position[standings.order].tolist()]
+
+
+def category_heading(standings: Standings) -> str:
+    """The heading of a category table: its name, the code and how many players it holds.
+
+    >>> from sonneborn.categories import Category
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> category_heading(rank(seed_event(), parse_list("SB")).within(Category.parse("women")))
+    'Women (women): 0 of 15 players'
+    """
+    category = standings.category
+    assert category is not None, "a category's standings"
+    count = len(standings.order)
+    return f"{category.name} ({category}): {count} of {standings.event.players} {competitors(standings)}"
+
+
 def value_texts(standings: Standings, code: str) -> list[str]:
     """A tie-break's values the way the tables show them, in final order.
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sonneborn.formats.lines import csv_table, spreadsheet_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import PLAYER_FIELDS, csv_texts, names, player_texts, points_texts, score_columns
@@ -25,4 +27,18 @@ def render_csv(standings: Standings) -> str:
     own = [field.key for field in PLAYER_FIELDS if field.key != "rating"]
     header = ["rank", "start", "name", "rating", "points", *standings.codes, *own]
     fields = [[spreadsheet_text(text) for text in player_texts(standings, key)] for key in own]
-    return csv_table(header, [*places, player_texts(standings, "rating"), points_texts(standings), *values, *fields])
+    columns = [*places, player_texts(standings, "rating"), points_texts(standings), *values, *fields]
+    if standings.overall is not None:  # a category's table: its code and the place in it, then the overall rank
+        count = len(order)
+        category = [spreadsheet_text(str(standings.category))] * count
+        header = ["category", "place", *header]
+        columns = [category, places[0], list(map(str, standings.overall.ranks[order].tolist())), *columns[1:]]
+    return csv_table(header, columns)
+
+
+def render_categories_csv(tables: Sequence[Standings]) -> str:
+    """Category tables as one CSV: a row per player and category, ``category,place,rank,…`` (the place in the
+    category, then the overall rank and the fields of the whole table's CSV)."""
+    texts = [render_csv(table) for table in tables]  # the header line holds no quoted line end: codes and keys
+    head = texts[0].partition("\n")[0] if texts else ""
+    return head + "\n" + "".join(text.partition("\n")[2] for text in texts)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import jinja2
 import numpy as np
@@ -29,9 +29,11 @@ from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     NOT_APPLIED,
+    category_heading,
     competitors,
     names,
     notes,
+    overall_texts,
     place_texts,
     rating_texts,
     score_columns,
@@ -42,7 +44,7 @@ from sonneborn.render.crosstable import Crosstable, build_crosstable
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import REGISTRY, definition, full_name
 
-__all__ = ["render_crosstable_page", "render_html"]
+__all__ = ["render_categories_html", "render_crosstable_page", "render_html"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,18 +128,33 @@ def render_html(standings: Standings) -> str:
     )
 
 
+def render_categories_html(tables: Sequence[Standings]) -> str:
+    """Category tables as one self-contained HTML page, under the event's header: a section per category, its
+    players in the overall order (Pl the place in the category, Rk the overall rank)."""
+    whole = tables[0].overall if tables else None
+    if whole is None:
+        raise ValueError("no category table")
+    sections = [(category_heading(table), _table_pieces(_standings_table(table, f"category-{index}")))
+                for index, table in enumerate(tables, start=1)]  # fmt: skip
+    pieces = {f"table{index}": table for index, (_, table) in enumerate(sections)}
+    return _render("categories.html", _page(whole, "Categories"), headings=[h for h, _ in sections], **pieces)
+
+
 def render_crosstable_page(c: Crosstable, standings: Standings) -> str:
     """The crosstable alone as a self-contained HTML page, under the event's header."""
     crosstable = _table_pieces(_crosstable_table(c, standings))
     return _render("crosstable.html", _page(standings, "Crosstable"), crosstable=crosstable)
 
 
-def _render(template: str, page: Page, **tables: list[str]) -> str:
+def _render(template: str, page: Page, headings: Sequence[str] = (), **tables: list[str]) -> str:
     """The page's template rendered around its tables (each in pieces), each put in its place once: a table
     of thousands of players is megabytes, which the template would copy as it escapes and joins, and which
-    is joined once, with the page around it."""
+    is joined once, with the page around it. ``headings`` head the tables ``table0``, ``table1``, … of a page
+    of several (the categories')."""
     places = {name: f"<!--{secrets.token_hex(16)}:{name}-->" for name in tables}  # no text of the page holds it
-    rendered = environment().get_template(template).render(page=page, **{n: Markup(p) for n, p in places.items()})
+    marks = {n: Markup(p) for n, p in places.items()}
+    sections = [(heading, marks[f"table{index}"]) for index, heading in enumerate(headings)]
+    rendered = environment().get_template(template).render(page=page, sections=sections, **marks)
     pieces, start = [], 0
     for at, name in sorted((rendered.index(place), name) for name, place in places.items()):
         pieces += [rendered[start:at], *tables[name]]
@@ -292,9 +309,10 @@ def _code_cell(code: str) -> Cell:
     return Cell(code.split("#")[0], definition(code).name)
 
 
-def _standings_table(standings: Standings) -> Table:
+def _standings_table(standings: Standings, id: str = "standings") -> Table:
     order = standings.order.tolist()
     roster = standings.event.roster
+    overall = overall_texts(standings, dash="–")
     places = TableColumn(
         Cell("Rk"),
         place_texts(standings, dash="–"),
@@ -303,8 +321,11 @@ def _standings_table(standings: Standings) -> Table:
             for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
         ],
     )
+    if overall is not None:  # a category's table: the place in it, then the overall rank
+        places = replace(places, header=Cell("Pl", "place in the category"))
     columns = [
         places,
+        *([TableColumn(Cell("Rk", "overall rank"), overall)] if overall is not None else []),
         TableColumn(
             Cell("No", "start number" if standings.event.teams is None else "team number"),
             list(map(str, standings.starts)),
@@ -329,7 +350,7 @@ def _standings_table(standings: Standings) -> Table:
         )
         for code in standings.codes
     ]
-    return Table("standings", columns)
+    return Table(id, columns)
 
 
 def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool = True) -> Table:

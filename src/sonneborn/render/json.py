@@ -7,8 +7,8 @@ integer), or ``null`` where the tie-break has no value for the player.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -161,6 +161,38 @@ def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]
         ]
     data.update(extra)
     return data
+
+
+def categories_data(tables: Sequence[Standings]) -> dict[str, Any]:
+    """Category tables (:meth:`Standings.within <sonneborn.ranking.Standings.within>`) as plain data: the
+    event's head once, then each category's ``category`` (as written), ``name``, ``players`` and
+    ``standings``, whose rows are the whole table's (``rank`` the overall place) with ``place`` first, the
+    place in the category."""
+    if not tables:
+        raise ValueError("no category table")
+    whole = tables[0].overall
+    assert whole is not None, "category tables"
+    data = head_data(whole)
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    found = []
+    for table in tables:
+        assert table.category is not None and table.overall is not None
+        rows = standings_data(replace(table, ranks=table.overall.ranks), rows=True)["standings"]
+        places = table.ranks[table.order].tolist()
+        found.append({
+            "category": str(table.category),
+            "name": table.category.name,
+            "players": len(rows),
+            "standings": [{"place": place, **row} for place, row in zip(places, rows, strict=True)],
+        })  # fmt: skip
+    data["categories"] = found
+    data.update(extra)
+    return data
+
+
+def render_categories_json(tables: Sequence[Standings]) -> str:
+    """Category tables as JSON text (:func:`categories_data`)."""
+    return dumps(categories_data(tables))
 
 
 def _plain(number: Any) -> int | float | None:

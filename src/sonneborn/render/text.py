@@ -9,14 +9,17 @@ names line up. Colour (ANSI) only when asked for.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
+    category_heading,
     display_width,
     display_widths,
     legend,
     names,
     notes,
+    overall_texts,
     padded_column,
     place_texts,
     rating_texts,
@@ -58,7 +61,15 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     """
     ratings = rating_texts(standings)
     scores = score_columns(standings)  # Pts; a team event's MP and GP
-    before: list[tuple[str, list[str]]] = [("Rk", place_texts(standings)), ("No", list(map(str, standings.starts)))]
+    overall = overall_texts(standings)
+    before: list[tuple[str, list[str]]] = [
+        *(
+            [("Pl", place_texts(standings)), ("Rk", overall)]
+            if overall is not None
+            else [("Rk", place_texts(standings))]
+        ),
+        ("No", list(map(str, standings.starts))),
+    ]
     after: list[tuple[str, list[str]]] = [
         *(
             (field.heading, [terminal_text(t) for t in texts])
@@ -85,6 +96,8 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     rows = ["  ".join(cells).rstrip() for cells in zip(*left_columns, name_column, *right_columns, strict=True)]
     lines = []
     title = terminal_text(standings.event.name or "")
+    if standings.category is not None:  # a category's table: its name under the event's (Pl its place, Rk overall)
+        title = (title + ": " if title else "") + terminal_text(category_heading(standings))
     if title:
         for part in textwrap.wrap(title, width) if width is not None else [title]:
             lines.append(f"{BOLD}{part}{RESET}" if color else part)
@@ -97,3 +110,8 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
             lines.append(f"{DIM}{part}{RESET}" if color else part)
     lines.append("")  # the last line's end, without a copy of the table
     return "\n".join(lines)
+
+
+def render_categories_table(tables: Sequence[Standings], *, color: bool = False, width: int | None = None) -> str:
+    """Category tables as terminal tables, one after the other, a blank line between them."""
+    return "\n".join(render_table(table, color=color, width=width) for table in tables)

@@ -269,7 +269,13 @@ class EventOptions(BaseModel):
 
 
 class StandingsOptions(EventOptions):
-    """The options of ``POST /api/standings``: the event's and the output format."""
+    """The options of ``POST /api/standings``: the event's, the output format and the category tables."""
+
+    category: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Category tables instead of the standings, comma-separated, as `--category` takes them: women, U8 to U20, "
+        "50+, 65+, rating:<2000, rating:1800-1999, fed:IRL, joined by + (women+U16). Not with format trf.",
+        examples=["women,U16"],
+    )
 
     format: Annotated[OutputFormat, _default("json")] = Field(
         "json", description="json (the contract of `sonneborn standings -f json`), csv, html, md, trf or table."
@@ -487,6 +493,7 @@ def merge_options(model: type[Options], query: Mapping[str, Any], fields: Mappin
 
 def parse_request(options: EventOptions) -> RankingRequest:
     """The ranking the options ask for, parsed once; a bad value is a 422 naming its field."""
+    category = options.category if isinstance(options, StandingsOptions) else None
     try:
         return RankingRequest.parse(
             tiebreaks=options.tiebreaks,
@@ -499,6 +506,7 @@ def parse_request(options: EventOptions) -> RankingRequest:
             primary=options.primary,
             match_points=options.match_points,
             after_round=options.after_round,
+            category=category,
         )
     except TiebreakError as error:
         raise ApiError(str(error), field=error.option or "tiebreaks") from None
