@@ -78,11 +78,11 @@ def test_the_terminal_table_has_the_federation_and_a_dash_where_de_does_not_appl
     assert lines[5].split() == ["4", "3", "Clark,", "Cid", "1650", "0.5", "–"]
 
 
-def test_the_markdown_table_has_the_title_federation_and_fide_id() -> None:
+def test_the_markdown_table_has_the_title_federation_fide_id_sex_and_birth_date() -> None:
     text = run("standings", str(FIELDS), "-t", "DE", "-f", "md")
-    assert "| Rk | No | Name | Tit | Fed | FIDE id | Rtg | Pts | DE |" in text
-    assert "| 1 | 1 | Adams, Ann | WFM | IRL | 2500011 | 2105 | 2 | 1 |" in text
-    assert "| 4 | 3 | Clark, Cid |  |  |  | 1650 | 0.5 | – |" in text
+    assert "| Rk | No | Name | Tit | Fed | FIDE id | Sex | Born | Rtg | Pts | DE |" in text
+    assert "| 1 | 1 | Adams, Ann | WFM | IRL | 2500011 | w | 1990/05/17 | 2105 | 2 | 1 |" in text
+    assert "| 4 | 3 | Clark, Cid |  |  |  | w | 2012/03/03 | 1650 | 0.5 | – |" in text
 
 
 def test_the_html_report_heads_the_event_and_each_tiebreak_with_its_article() -> None:
@@ -95,7 +95,8 @@ def test_the_html_report_heads_the_event_and_each_tiebreak_with_its_article() ->
     assert 'Direct encounter <span class="article">(C.07 6)</span>' in header
     assert "a place inside a group of tied players" in header and "– where the player was tied with nobody" in header
     table = page[page.index('<table id="standings"') :]
-    assert '<abbr title="federation">Fed</abbr>' in table and '<abbr title="FIDE id">FIDE id</abbr>' in table
+    for heading in ('"federation">Fed', '"FIDE id">FIDE id', '"sex">Sex', '"birth date">Born'):
+        assert f"<abbr title={heading}</abbr>" in table
 
 
 def test_html_says_rounds_played_of_rounds_planned_after_a_round() -> None:
@@ -134,7 +135,7 @@ def test_the_club_reaches_the_outputs(tmp_path: Path) -> None:
     path.write_text(PGN, encoding="utf-8")
     rows = json.loads(run("standings", str(path), "-f", "json"))["standings"]
     assert [(row["name"], row["club"]) for row in rows] == [("Adams, Ann", "Galway CC"), ("Brown, Bob", "Dublin CC")]
-    assert "| Rk | No | Name | Tit | Fed | Club | FIDE id | Rtg |" in run("standings", str(path), "-f", "md")
+    assert "| Rk | No | Name | Tit | Fed | Club | FIDE id | Rtg |" in run("standings", str(path), "-f", "md")  # no sex
 
 
 # --- category tables --------------------------------------------------------------------------------------------

@@ -336,7 +336,7 @@ def _standings_table(standings: Standings, id: str = "standings") -> Table:
     ]
     columns += [
         TableColumn(Cell(field.heading, field.title), texts)
-        for field, texts in shown_player_fields(standings, ["federation", "club", "fide_id"])
+        for field, texts in shown_player_fields(standings, ["federation", "club", "fide_id", "sex", "birth_date"])
     ]
     ratings = rating_texts(standings)
     if ratings is not None:

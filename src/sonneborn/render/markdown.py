@@ -68,7 +68,7 @@ def _standings(standings: Standings) -> str:
     codes = standings.codes
     ratings = rating_texts(standings)
     scores = score_columns(standings)
-    own = shown_player_fields(standings, ["title", "federation", "club", "fide_id"])
+    own = shown_player_fields(standings, ["title", "federation", "club", "fide_id", "sex", "birth_date"])
     overall = overall_texts(standings, dash="–")
     header = [*(["Pl"] if overall is not None else []), "Rk", "No", "Name", *(field.heading for field, _ in own),
               *(["Rtg"] if ratings is not None else []), *(score.heading for score in scores),
