@@ -201,3 +201,14 @@ def test_bad_categories_are_one_line() -> None:
                                        "U20"])  # fmt: skip
     assert undated.exit_code == 2, undated.output
     assert "the event's year is not known" in undated.stderr
+
+
+def test_convert_names_the_clubs_a_trf_cannot_hold(tmp_path: Path) -> None:
+    path = tmp_path / "club.pgn"
+    path.write_text(PGN, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["convert", str(path), "-", "--to", "trf"])
+    assert result.exit_code == 0, result.output
+    assert "sonneborn: warning: -: clubs: TRF has no field for them" in result.stderr.splitlines()
+    kept = CliRunner().invoke(cli, ["convert", str(path), "-", "--to", "pgn"])
+    assert kept.exit_code == 0 and "clubs" not in kept.stderr
+    assert '[WhiteTeam "Galway CC"]' in kept.stdout and '[BlackTeam "Dublin CC"]' in kept.stdout
