@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := $(VENV)/.dev-installed
 
-.PHONY: demo test unit random bench loadtest fuzz mutate clean chromium
+.PHONY: demo test unit random bench loadtest fuzz mutate clean chromium i18n
 
 # What the program needs to run, and nothing else: `make demo` installs only this.
 $(STAMP): pyproject.toml
@@ -42,14 +42,16 @@ unit: $(DEV)
 
 # The property tests with fresh random examples, twenty times as many (Hypothesis profile "long",
 # tests/hypothesis_profiles.py), and the kernels against their oracle on 5,000 random events from a seed
-# that changes every run (printed; SONNEBORN_FIRST_EVENT=N replays it); `make test` runs the same tests
+# that changes every run (printed; SONNEBORN_FIRST_EVENT=N replays it), and the team kernels against the team
+# oracle on 400 random team events; `make test` runs the same tests
 # derandomized, the same examples every time. A failure prints the example and a blob to replay it with
 # @reproduce_failure.
 FIRST_EVENT ?= $(shell date +%s)
 random: $(DEV)
 	@echo "random events from seed $(FIRST_EVENT)"
-	HYPOTHESIS_PROFILE=long SONNEBORN_FIRST_EVENT=$(FIRST_EVENT) SONNEBORN_EVENTS=5000 \
-		$(BIN)/pytest -p no:cacheprovider tests/test_properties.py tests/test_engine_equivalence.py
+	HYPOTHESIS_PROFILE=long SONNEBORN_FIRST_EVENT=$(FIRST_EVENT) SONNEBORN_EVENTS=5000 SONNEBORN_TEAM_EVENTS=400 \
+		$(BIN)/pytest -p no:cacheprovider tests/test_properties.py tests/test_engine_equivalence.py \
+		tests/test_team_equivalence.py
 
 # Speed and memory runs: not tests, figures for benchmarks/README.md.
 # 100,000 mutated files per reader: the only outcomes allowed are a result or a clean error.
@@ -77,6 +79,17 @@ $(MUTATE_STAMP): $(STAMP) pyproject.toml
 
 mutate: $(MUTATE_STAMP)
 	$(BIN)/python mutation/run.py
+
+# The catalogues (docs/languages.md): the texts extracted from the code and the report templates into
+# locale/sonneborn.pot, each language's .po updated from it (the .po files are the source of truth), and
+# compiled to the .mo files the package ships. tests/test_issue21_languages.py fails on a stale .mo.
+LOCALE := src/sonneborn/locale
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k say -k format -k gettext -k ngettext:1,2 --no-location \
+		--sort-output --add-comments=Translators: --project=sonneborn --copyright-holder=sonneborn \
+		-o $(LOCALE)/sonneborn.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/sonneborn.pot -d $(LOCALE) -D sonneborn --no-fuzzy-matching -w 120
+	$(BIN)/pybabel compile -d $(LOCALE) -D sonneborn --statistics
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache mutants

@@ -92,13 +92,6 @@ def test_json_gives_each_match_exactly() -> None:
     assert [r["gp"] for r in catalogue["teams"][1]["rounds"]] == ["0.5", "1", "0"]
 
 
-def test_html_is_refused_for_teams_in_one_line() -> None:
-    result = CliRunner().invoke(cli, ["crosstable", str(FOUR_CLUBS), "-f", "html"])
-    assert result.exit_code == 2, result.output
-    assert result.stderr.strip().count("\n") == 0
-    assert "html has no team layout yet" in result.stderr
-
-
 def test_json_of_an_individual_crosstable_is_its_cells() -> None:
     # Ann of the double round robin: first with 1½ + 2 + 1 = 4½ points (her row in the file), X on the diagonal.
     path = TEAMS.parent / "crosstable" / "double_round_robin.txt"
@@ -119,9 +112,11 @@ def test_boards_give_points_over_games_on_each_board() -> None:
     # r3 forfeit ("-"): ½ of 2 = 25 %. Board 2: Adams r2 beat Grant, 1 of 1 = 100 %; Brown r1 drew Evans, r3
     # won by forfeit ("+"): 1½ of 2 = 75 %; Grant r1 won by forfeit against Irwin, r2 lost: 1 of 2 = 50 %;
     # Evans ½ of 1 = 50 % (fewer games, after Grant); Irwin 0 of 1. Delta's empty boards count for nobody.
+    # Clark and Dunne tie on 0 of 1 (no performance rating: the players are unrated): they share 4th-5th.
     header, *found = board_rows(FOUR_CLUBS)
-    assert header == ["Bd", "No", "Player", "Team", "Pts", "Games", "%"]
-    assert [(r[0], r[2], r[4], r[5], r[6]) for r in found] == [
+    assert header == ["Bd", "Rk", "No", "Player", "Team", "Rtg", "Pts", "Games", "%", "Perf"]
+    assert [r[1] for r in found] == ["1", "2", "3", "4-5", "4-5", "1", "2", "3", "4", "5"]
+    assert [(r[0], r[3], r[6], r[7], r[8]) for r in found] == [
         ("1", "Flynn, Fay", "1.5", "2", "75"),
         ("1", "Adams, Ann", "1", "2", "50"),
         ("1", "Hayes, Hal", "0.5", "2", "25"),
@@ -133,21 +128,21 @@ def test_boards_give_points_over_games_on_each_board() -> None:
         ("2", "Evans, Eve", "0.5", "1", "50"),
         ("2", "Irwin, Ida", "0", "1", "0"),
     ]
-    assert found[0][3] == "Gamma" and found[3][3] == "Alpha"
+    assert found[0][4] == "Gamma" and found[3][4] == "Alpha"
 
 
 def test_boards_of_a_round_robin_round_their_percentages_for_reading_only() -> None:
     # Catalogue: board 1 Adams 1 + ½ + 1 = 2½ of 3 = 83.3 %, Clark ½ of 3 = 16.7 %; board 2 Brown ½ + ½ + 1 = 2
     # of 3 = 66.7 %, Dunne ½ + ½ + 0 = 1 of 3 = 33.3 %.
     _, *found = board_rows(CATALOGUE)
-    assert [(r[0], r[1], r[4], r[6]) for r in found] == [
+    assert [(r[0], r[2], r[6], r[8]) for r in found] == [
         ("1", "1", "2.5", "83.3"),
         ("1", "3", "0.5", "16.7"),
         ("2", "2", "2", "66.7"),
         ("2", "4", "1", "33.3"),
     ]
     data = json.loads(run("crosstable", str(CATALOGUE), "--boards", "-f", "json"))
-    assert data["rows"][0][:4] == ["1", "1", "Adams, Ann", "Catalogue A"]
+    assert data["rows"][0][:5] == ["1", "1", "1", "Adams, Ann", "Catalogue A"]
 
 
 def test_boards_of_an_individual_event_are_refused_in_one_line() -> None:

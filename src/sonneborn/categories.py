@@ -32,6 +32,8 @@ import numpy as np
 
 from sonneborn.event import Bools, Event
 from sonneborn.formats.dates import read_date
+from sonneborn.languages import ENGLISH, Language
+from sonneborn.messages import N_
 
 __all__ = ["Category", "CategoryError", "event_year"]
 
@@ -52,12 +54,28 @@ class Part:
     """One condition of a category: its text as written, its name and the test of a player."""
 
     text: str
-    name: str
+    template: str
+    """Its name as a template of the catalogues (``Under {age}``), its fields from the values below."""
     kind: str
     """``women``, ``under``, ``over``, ``rating`` or ``fed``."""
     low: int = 0
     high: int = 0
     code: str = ""
+    sign: str = ""
+    """A one-sided rating band's comparison (``<``, ``>=``)."""
+
+    def named(self, lang: Language = ENGLISH) -> str:
+        """Its name in a language: ``Under 16``, ``Menores de 16``."""
+        age = self.high if self.kind == "under" else self.low
+        bound = self.high if self.sign.startswith("<") else self.low
+        bound = bound + 1 if self.sign == "<" else bound - 1 if self.sign == ">" else bound
+        return lang.format(self.template, age=age, sign=self.sign, bound=bound, low=self.low, high=self.high,
+                           code=self.code)  # fmt: skip
+
+    @property
+    def name(self) -> str:
+        """Its name in English."""
+        return self.named()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +99,12 @@ class Category:
     @property
     def name(self) -> str:
         """The category as a prize list heads it: ``Women, under 16``."""
-        return ", ".join(part.name if index == 0 else part.name[0].lower() + part.name[1:]
-                         for index, part in enumerate(self.parts))  # fmt: skip
+        return self.named()
+
+    def named(self, lang: Language = ENGLISH) -> str:
+        """The category's name in a language, its parts joined as a prize list heads it: ``Women, under 16``."""
+        names = [part.named(lang) for part in self.parts]
+        return ", ".join(name if index == 0 else name[0].lower() + name[1:] for index, name in enumerate(names))
 
     def members(self, event: Event) -> Bools:
         """Whether each player (by row) is in the category; raises :class:`CategoryError` for an age group of an
@@ -96,15 +118,15 @@ class Category:
 def _part(piece: str, text: str) -> Part:
     lowered = piece.lower()
     if lowered in ("women", "woman", "w", "girls"):
-        return Part("women", "Women", "women")
+        return Part("women", N_("Women"), "women")
     youth = re.fullmatch(r"u(\d{1,2})", lowered)
     if youth and int(youth.group(1)) in _YOUTH:
         age = int(youth.group(1))
-        return Part(f"U{age}", f"Under {age}", "under", high=age)
+        return Part(f"U{age}", N_("Under {age}"), "under", high=age)
     senior = re.fullmatch(r"(\d{2})\+", lowered)
     if senior and int(senior.group(1)) in _SENIOR:
         age = int(senior.group(1))
-        return Part(f"{age}+", f"{age} and over", "over", low=age)
+        return Part(f"{age}+", N_("{age} and over"), "over", low=age)
     band = _BAND.fullmatch(piece)
     if band:
         if band.group(1):
@@ -112,14 +134,15 @@ def _part(piece: str, text: str) -> Part:
             low, high = {"<": (0, bound - 1), "<=": (0, bound), ">": (bound + 1, 9999), ">=": (bound, 9999)}[
                 band.group(1)
             ]
-            return Part(f"rating:{band.group(1)}{bound}", f"Rating {band.group(1)}{bound}", "rating", low, high)
+            sign = band.group(1)
+            return Part(f"rating:{sign}{bound}", N_("Rating {sign}{bound}"), "rating", low, high, sign=sign)
         low, high = int(band.group(3)), int(band.group(4))
         if low <= high:
-            return Part(f"rating:{low}-{high}", f"Rating {low}–{high}", "rating", low, high)
+            return Part(f"rating:{low}-{high}", N_("Rating {low}–{high}"), "rating", low, high)
     federation = re.fullmatch(r"fed:([a-z]{3})", lowered)
     if federation:
         code = federation.group(1).upper()
-        return Part(f"fed:{code}", f"Federation {code}", "fed", code=code)
+        return Part(f"fed:{code}", N_("Federation {code}"), "fed", code=code)
     raise ValueError(f"unknown category {text[:40]!r} (expected {EXPECTED})")
 
 

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from sonneborn.boardprizes import BoardOrder
 from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError
 from sonneborn.formats import FORMATS, ReadOptions
+from sonneborn.languages import LANGUAGES, Language, from_environment, language, parse_language
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -41,10 +43,29 @@ F = TypeVar("F", bound=Callable[..., Any])
 TIEBREAK_HELP = "Tie-break codes in order, comma-separated (" + ", ".join(sorted(REGISTRY)) + "), e.g. SB,DE,WIN."
 
 
+def _language() -> Language:
+    """The language of the messages and tables: ``--lang``, else the environment's (as gettext reads it)."""
+    context = click.get_current_context(silent=True)
+    chosen = ((context.find_root().obj or {}).get("lang") if context is not None else None) or from_environment()
+    return language(chosen)
+
+
+def _located(where: str, message: str, lang: Language) -> str:
+    """A message in the language, after its place in a file (``FILE:LINE:COL``) when it has one."""
+    text = lang.translate(message)
+    return f"{where}: {text}" if where else text
+
+
+def _error(message: str) -> None:
+    lang = _language()
+    click.echo(f"sonneborn: {lang.gettext('error')}: {message}", err=True)
+
+
 def _say(warnings: Iterable[InputWarning]) -> None:
-    """Prints warnings on standard error, one line each."""
+    """Prints warnings on standard error, one line each, in the language asked for."""
+    lang = _language()
     for warning in warnings:
-        click.echo(f"sonneborn: warning: {warning}", err=True)
+        click.echo(f"sonneborn: {lang.gettext('warning')}: {_located(warning.where, warning.message, lang)}", err=True)
 
 
 class _ClosedOutput(io.TextIOBase):
@@ -80,17 +101,20 @@ def _user_errors(command: F) -> F:
             result = command(*args, **kwargs)
             sys.stdout.flush()  # a full disk says so here, as an error, not at exit
             return result
-        except (InputError, TiebreakError) as error:
-            click.echo(f"sonneborn: error: {error}", err=True)
+        except InputError as error:
+            _error(_located(error.where, error.message, _language()))
+            sys.exit(2)
+        except TiebreakError as error:
+            _error(_language().translate(str(error)))
             sys.exit(2)
         except OptionError as error:
-            click.echo(f"sonneborn: error: --{error.option.replace('_', '-')}: {error}", err=True)
+            _error(f"--{error.option.replace('_', '-')}: {_language().translate(str(error))}")
             sys.exit(2)
         except WriteError as error:
-            click.echo(f"sonneborn: error: cannot write the event: {error}", err=True)
+            _error(_language().translate(f"cannot write the event: {error}"))
             sys.exit(2)
         except OutputError as error:
-            click.echo(f"sonneborn: error: {error}", err=True)
+            _error(_located(error.path, error.message, _language()))
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
@@ -101,13 +125,13 @@ def _user_errors(command: F) -> F:
         except OSError as error:
             # Reading errors are InputErrors by now: what is left is the output (a full disk, a closed file).
             _quiet_stdout()
-            click.echo(f"sonneborn: error: <stdout>: cannot write the output: {error.strerror or error}", err=True)
+            _error(_located("<stdout>", f"cannot write the output: {error.strerror or error}", _language()))
             sys.exit(2)
         except Exception as error:
             if (click.get_current_context().find_root().obj or {}).get("debug"):
                 raise
             message = " ".join(f"{type(error).__name__}: {error}".split())[:500]
-            click.echo(f"sonneborn: error: internal error: {message} (run with --debug for the details)", err=True)
+            _error(f"internal error: {message} (run with --debug for the details)")
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
@@ -117,10 +141,17 @@ def _user_errors(command: F) -> F:
 @click.version_option(package_name="sonneborn")
 @click.option("--no-color", is_flag=True, help="No colour in terminal tables (also when NO_COLOR is set).")
 @click.option("--debug", is_flag=True, help="Show the traceback of an unexpected error (a bug) instead of one line.")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    callback=lambda ctx, param, value: _lang_option(ctx, param, value),
+    expose_value=False,
+    help=f"Language of tables, reports and messages ({', '.join(LANGUAGES)}; default: from LC_ALL, LC_MESSAGES, LANG).",
+)
 @click.pass_context
 def cli(ctx: click.Context, no_color: bool, debug: bool) -> None:
     """Chess tournament standings ranked by tie-breaks, each value exact and explained."""
-    ctx.obj = {"no_color": no_color, "debug": debug}
+    ctx.obj = {**(ctx.obj or {}), "no_color": no_color, "debug": debug}
 
 
 _EVENT_OPTIONS = [
@@ -202,14 +233,26 @@ _AFTER_ROUND = click.option(
 )
 
 
+def _profile_option(command: F) -> F:
+    """``--profile NAME``: a named list instead of ``-t``."""
+    return click.option(
+        "--profile",
+        metavar="NAME",
+        help="Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; `sonneborn profiles` gives each list "
+        "and its source) instead of the file's; not with -t.",
+    )(command)
+
+
 def _request(
     *,
     kind: str | None,
     point_system: str | None,
     tiebreaks: str | None = None,
+    profile: str | None = None,
     rank_by: str | None = None,
     rules: str | None = None,
     lots: int | None = None,
+    lots_secret: str | None = None,
     unrated_rating: int | None = None,
     primary: str | None = None,
     match_points: str | None = None,
@@ -222,11 +265,13 @@ def _request(
 
     return Request.parse(
         tiebreaks=tiebreaks,
+        profile=profile,
         rank_by=rank_by,
         rules=rules,
         points=point_system,
         kind=kind,
         lots=lots,
+        lots_secret=lots_secret,
         unrated_rating=unrated_rating,
         primary=primary,
         match_points=match_points,
@@ -274,6 +319,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -296,8 +342,20 @@ Examples:
     is_flag=True,
     help="With -f json: add the tournament object (every round), so the file can be read back as an event.",
 )
+@click.option(
+    "--csv",
+    "dialect",
+    type=click.Choice(["plain", "excel"]),
+    help="CSV for a spreadsheet (implies -f csv): excel writes a BOM, and ; with decimal commas in a language that "
+    "writes a decimal comma (--lang es); plain is the default, the same in every language.",
+)
 @click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
 @click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
+@click.option(
+    "--lots-secret",
+    metavar="SECRET",
+    help="Break them by a draw anyone can verify: the secret whose commitment was published (docs/lots.md).",
+)
 @click.option(
     "--primary",
     type=click.Choice(["MP", "GP"], case_sensitive=False),
@@ -318,11 +376,14 @@ Examples:
 def standings(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     explain: tuple[str, ...],
     with_event: bool,
+    dialect: str | None,
     rank_by: str | None,
     lots: int | None,
+    lots_secret: str | None,
     primary: str | None,
     rules: str | None,
     unrated_rating: int | None,
@@ -332,8 +393,14 @@ def standings(
     its teams."""
     if with_event and fmt != "json":
         raise click.UsageError("--with-event goes with -f json")
-    request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
-                       primary=primary, **event)  # fmt: skip
+    if dialect is not None:
+        if click.get_current_context().get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and (
+            fmt != "csv"
+        ):
+            raise click.UsageError(f"--csv goes with -f csv, not -f {fmt}")
+        fmt = "csv"
+    request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
+                       lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
     if request.categories and (fmt == "trf" or with_event):
         raise OptionError("category tables are written as table, json, csv, md or html", option="category")
     reading = _read(file, **event)
@@ -348,9 +415,9 @@ def standings(
             from sonneborn.render.text import render_categories_table
 
             color, width = _terminal()
-            _write_output(render_categories_table(tables, color=color, width=width), document=False)
+            _write_output(render_categories_table(tables, color=color, width=width, lang=_language()), document=False)
         else:
-            _write_output(render_categories(tables, fmt))
+            _write_output(render_categories(tables, fmt, lang=_language(), dialect=dialect or "plain"))
         _print_explanations(result, starts, to_stderr=fmt != "table")
         return
     if with_event and result.event.teams is not None:
@@ -374,7 +441,7 @@ def standings(
     else:
         from sonneborn.render import render
 
-        _write_output(render(result, fmt))
+        _write_output(render(result, fmt, lang=_language(), dialect=dialect or "plain"))
         if fmt == "trf":  # its points column is the results', where a file's own totals were; names on a line
             from sonneborn.formats.lines import changed_names
             from sonneborn.recorded import written_otherwise
@@ -384,12 +451,187 @@ def standings(
     _print_explanations(result, starts, to_stderr=fmt != "table")
 
 
+@cli.command(
+    epilog="""\b
+Examples:
+  sonneborn whatif event.trf
+  sonneborn whatif event.trf --places 3 -f json
+  sonneborn whatif swiss.trf --method simulation --runs 10000 --seed 7 -j 2
+  sonneborn whatif crosstable.tsv --draw-rate 0.5
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("--places", type=click.IntRange(min=1), default=3, show_default=True,
+              help="The prize places asked about: who has clinched or can still reach each.")  # fmt: skip
+@click.option(
+    "--method",
+    type=click.Choice(["auto", "exact", "simulation"]),
+    default="auto",
+    show_default=True,
+    help="Exact enumeration of every outcome, or a simulation; auto: exact when the outcomes are few.",
+)
+@click.option("--runs", type=click.IntRange(min=1, max=10_000_000), default=10_000, show_default=True,
+              help="Runs of the simulation.")  # fmt: skip
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the simulation (the same runs each time)."
+)
+@click.option(
+    "--draw-rate",
+    type=click.FloatRange(0, 1, max_open=True),
+    default=None,
+    help="Chance of a draw between even players (default: from their ratings, docs/whatif.md).",
+)
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Processes the simulation's runs are spread over.")  # fmt: skip
+@click.option("--chances", is_flag=True, help="With the exact method: each place's chance under the model too.")
+@click.option(
+    "--primary",
+    type=click.Choice(["MP", "GP"], case_sensitive=False),
+    help="A team event's score to rank by: match points (the default) or game points.",
+)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def whatif(
+    file: str,
+    tiebreaks: str | None,
+    fmt: str,
+    places: int,
+    method: str,
+    runs: int,
+    seed: int,
+    draw_rate: float | None,
+    jobs: int,
+    chances: bool,
+    primary: str | None,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
+    """Who can still win FILE's event or reach each prize place: every player's best and worst final place
+    under the points and the whole tie-break list, exactly or by simulation (docs/whatif.md)."""
+    from sonneborn.render.whatif import whatif_json, whatif_text
+    from sonneborn.whatif import Model, what_if
+
+    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, primary=primary, **event)
+    reading = _read(file, **event)
+    answer = what_if(
+        reading,
+        request,
+        places=places,
+        model=Model(draw_rate),
+        method=None if method == "auto" else "exact" if method == "exact" else "simulation",
+        runs=runs,
+        seed=seed,
+        jobs=jobs,
+        with_chances=chances,
+    )
+    _say(answer.now.warnings)
+    _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer), document=fmt == "json")
+
+
+@cli.group()
+def lots() -> None:
+    """Draw lots anyone can verify: a secret committed to before the event, revealed after it (docs/lots.md)."""
+
+
+@lots.command(
+    "commit",
+    epilog="""\b
+Example:
+  sonneborn lots commit "$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+""",
+)
+@click.argument("secret")
+@_user_errors
+def lots_commit(secret: str) -> None:
+    """Print the commitment of SECRET (at least 16 characters; - reads it from the first line of standard input,
+    out of the shell's history), to publish before round 1."""
+    from sonneborn.lots import check_secret, commitment
+
+    if secret == "-":
+        secret = sys.stdin.readline().rstrip("\r\n")
+    check_secret(secret)
+    click.echo(commitment(secret))
+
+
+@lots.command(
+    "verify",
+    epilog="""\b
+Exit status: 0 when the secret matches the commitment, 2 when it does not (or the file cannot be read).
+Example:
+  sonneborn lots verify event.trf --secret 5f1c… --commitment 9a0e…
+""",
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--secret", required=True, help="The secret the arbiter revealed after the event.")
+@click.option("--commitment", "published", required=True, metavar="HASH", help="The commitment he published before.")
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: the file's own list.")
+@_profile_option
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def lots_verify(
+    file: str,
+    secret: str,
+    published: str,
+    tiebreaks: str | None,
+    profile: str | None,
+    fmt: str,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
+    """Check SECRET against the published commitment, then print the standings of FILE with the draw it gives
+    and every drawn participant's ticket."""
+    from sonneborn.lots import CommittedDraw, check_secret, commitment
+
+    check_secret(secret)
+    if commitment(secret) != published.strip().lower():
+        raise OptionError(
+            f"does not match the commitment {published.strip()[:64]!r} (its commitment is {commitment(secret)})",
+            option="secret",
+        )
+    request = _request(
+        tiebreaks=tiebreaks, profile=profile, rules=rules, lots_secret=secret, unrated_rating=unrated_rating, **event
+    )
+    result = _rank(_read(file, **event), request)
+    if fmt == "json":
+        from sonneborn.render.json import iter_json
+
+        for piece in iter_json(result):
+            _write_output(piece)
+        return
+    _write_output(_table(result), document=False)
+    drawing = result.drawing
+    assert isinstance(drawing, CommittedDraw)
+    click.echo(f"\nThe secret matches the commitment; the results hashed to {drawing.results}.")
+    from sonneborn.render.cells import terminal_text
+
+    names = result.event.roster.names
+    for row in result.order.tolist():
+        if result.by_lot[row]:
+            line = f"place {result.ranks[row]}: #{row + 1} {names[row]}, ticket {drawing.tickets[row]}"
+            click.echo(terminal_text(line))
+
+
 def _player(reading: Reading, text: str) -> int:
     """The start number of the player ``--explain`` names (a start number, or a part of a name); of a team
     event, the team's number or name."""
     from sonneborn.explain import find_player
 
-    return find_player(reading.competitors, text, option="explain")
+    return find_player(reading.competitors, text, option="explain", noun="player" if reading.teams is None else "team")
 
 
 @cli.command(
@@ -397,10 +639,13 @@ def _player(reading: Reading, text: str) -> int:
 Examples:
   sonneborn crosstable crosstable.tsv -t SB
   sonneborn crosstable swiss.trf -f html > crosstable.html
+  sonneborn crosstable teams.trf --team 3
+  sonneborn crosstable teams.trf --boards --min-games 5 --board-order performance
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -413,7 +658,25 @@ Examples:
 @click.option(
     "--boards",
     is_flag=True,
-    help="A team file's players board by board (board prizes): points over games on each board, forfeits counted.",
+    help="A team file's players board by board (board prizes): points over games on each board, forfeits counted, "
+    "and the performance rating there (C.07 10.2 over the games on that board).",
+)
+@click.option(
+    "--min-games",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="With --boards: the games a player needs on a board to be ranked there; the others follow, not ranked.",
+)
+@click.option(
+    "--board-order",
+    type=click.Choice([order.value for order in BoardOrder]),
+    help="With --boards: rank each board by percentage (the default), performance rating or points.",
+)
+@click.option(
+    "--team",
+    metavar="TEAM",
+    help="A team file's card of one team, by its number or a part of its name: its matches round by round with "
+    "every board, then its players board by board.",
 )
 @_AFTER_ROUND
 @_rules_option(multiple=False)
@@ -422,8 +685,12 @@ Examples:
 def crosstable(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     boards: bool,
+    min_games: int | None,
+    board_order: str | None,
+    team: str | None,
     rules: str | None,
     unrated_rating: int | None,
     **event: Any,
@@ -433,7 +700,8 @@ def crosstable(
     A round robin is a grid with X on the diagonal; a Swiss event lists each
     round's opponent, colour and result (12w1 5b½ …). A team file's is the
     match crosstable: each match's game points with its match points in
-    brackets (3½ (2)), and the teams' MP and GP.
+    brackets (3½ (2)), and the teams' MP and GP; --team T gives one team's
+    card, --boards the board prizes.
     """
     from sonneborn.render.crosstable import (
         build_crosstable,
@@ -442,42 +710,42 @@ def crosstable(
         crosstable_markdown,
         crosstable_text,
     )
-    from sonneborn.render.teamcrosstable import build_board_table, build_team_crosstable, team_crosstable_data
+    from sonneborn.render.teamcrosstable import build_team_crosstable, team_crosstable_data
 
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    if not boards:
+        for name, value in (("min_games", min_games), ("board_order", board_order)):
+            if value is not None:
+                raise OptionError("goes with --boards (the board prizes)", option=name)
+    if boards and team is not None:
+        raise OptionError("is one team's card; --boards lists every board's players: give one of them", option="team")
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
-    if boards and reading.teams is None:
-        raise OptionError("is for a team file; this file is an individual event", option="boards")
-    if boards and reading.teams is not None and fmt != "html":
-        from sonneborn.pipeline import taken_after
-
-        board_teams = taken_after(reading, request.after_round).teams
-        assert board_teams is not None  # a team file's reading stays one after any round
-        table = build_board_table(board_teams)
-        if fmt == "json":
-            import json
-
-            _write_output(json.dumps(crosstable_data(table), ensure_ascii=False, indent=2) + "\n")
-            return
-        writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
-        _write_output(writers[fmt](table), document=fmt != "table")
+    for name, asked in (("boards", boards), ("team", team is not None)):
+        if asked and reading.teams is None:
+            raise OptionError("is for a team file; this file is an individual event", option=name)
+    if boards:
+        _board_prizes(reading, request, fmt, min_games=min_games or 0, order=BoardOrder(board_order or "percentage"))
         return
+    number = None if team is None else _team_number(reading, team)
     result = _rank(reading, request)
     teams = result.event.teams is not None
+    if number is not None:
+        _team_card(result, number, fmt)
+        return
     if fmt == "json":
         import json
 
         data = team_crosstable_data(result) if teams else crosstable_data(build_crosstable(result))
         _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
-    if teams and fmt == "html":  # the page's titles and links are a player's: not a team's yet
-        option = "boards" if boards else "format"
-        raise OptionError("html has no team layout yet; use table, json, md or csv", option=option)
     table = build_team_crosstable(result) if teams else build_crosstable(result)
     if fmt == "html":
-        from sonneborn.render.html import render_crosstable_page
+        from sonneborn.render.html import render_crosstable_page, render_team_crosstable_page
 
-        _write_output(render_crosstable_page(table, result))
+        if teams:
+            _write_output(render_team_crosstable_page(table, result))
+        else:
+            _write_output(render_crosstable_page(table, result, lang=_language()))
         return
     writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
     _write_output(writers[fmt](table), document=fmt != "table")
@@ -492,6 +760,74 @@ def crosstable(
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 
+def _team_number(reading: Reading, text: str) -> int:
+    """The number of the team ``--team`` names, as ``--explain`` finds one (its number, or a part of its name)."""
+    from sonneborn.explain import find_player
+
+    return find_player(reading.competitors, text, option="team", noun="team")
+
+
+def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: int, order: BoardOrder) -> None:
+    """``crosstable --boards``: every board's players in prize order, then the order and eligibility in words."""
+    from sonneborn.boardprizes import board_prizes
+    from sonneborn.pipeline import prepared
+    from sonneborn.render.crosstable import (
+        crosstable_csv,
+        crosstable_data,
+        crosstable_markdown,
+        crosstable_text,
+        escape_markdown,
+    )
+    from sonneborn.render.teamcrosstable import board_notes, build_board_table
+    from sonneborn.teams import teams_of
+
+    # The teams under the request's points (--points, --match-points), as the standings have them.
+    result = _rank(reading, request) if fmt == "html" else None
+    teams = teams_of(result.event if result is not None else prepared(reading, request))
+    prizes = board_prizes(teams, order=order, min_games=min_games, unrated_rating=request.unrated_rating)
+    table, notes = build_board_table(teams, prizes), board_notes(prizes)
+    if result is not None:
+        from sonneborn.render.html import render_board_prizes_page
+
+        _write_output(render_board_prizes_page(table, notes, result))
+    elif fmt == "json":
+        import json
+
+        data = {**crosstable_data(table), "order": order.value, "min_games": min_games, "notes": notes}
+        _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    else:
+        writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
+        _write_output(writers[fmt](table), document=fmt != "table")
+        if fmt != "csv":
+            for note in notes:
+                click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
+
+
+def _team_card(result: Standings, number: int, fmt: str) -> None:
+    """``crosstable --team T``: one team's card in the format asked for."""
+    from sonneborn.render.teamcard import (
+        build_team_card,
+        team_card_csv,
+        team_card_data,
+        team_card_markdown,
+        team_card_text,
+    )
+
+    if fmt == "json":
+        import json
+
+        _write_output(json.dumps(team_card_data(result, number), ensure_ascii=False, indent=2) + "\n")
+        return
+    card = build_team_card(result, number)
+    if fmt == "html":
+        from sonneborn.render.html import render_team_card_page
+
+        _write_output(render_team_card_page(card, result))
+        return
+    writers = {"table": team_card_text, "csv": team_card_csv, "md": team_card_markdown}
+    _write_output(writers[fmt](card), document=fmt != "table")
+
+
 @cli.command(
     epilog="""\b
 Exit status: 0 when everything recorded agrees, 1 when something does not, 2 when the file cannot be read.
@@ -501,19 +837,22 @@ Example:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help="The list the ranks were decided by (default: the file's).")
+@_profile_option
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
-def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: int | None, **event: Any) -> None:
+def check(
+    file: str, tiebreaks: str | None, profile: str | None, rules: str | None, unrated_rating: int | None, **event: Any
+) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audited_fields
     from sonneborn.audit import check as check_file
     from sonneborn.render.cells import competitors, terminal_text
 
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
-    list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
+    list_known = request.tiebreaks is not None or request.profile is not None or reading.stated_tiebreaks() is not None
     report = check_file(result, list_known=list_known)
     for disagreement in report.disagreements:
         click.echo(terminal_text(str(disagreement)))
@@ -534,21 +873,80 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
 
 @cli.command(
     epilog="""\b
+Exit status: 0 when a setting reproduces every recorded rank and value, 1 when none does (the closest are
+shown), 2 when the file cannot be read.
+Examples:
+  sonneborn identify published.csv
+  sonneborn identify event.trf -f json --limit 3
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="The most settings shown.")
+@click.option(
+    "--max-codes",
+    type=click.IntRange(0, 4),
+    default=4,
+    show_default=True,
+    help="The longest list of the catalogue searched (the presets are tried whole).",
+)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def identify(
+    file: str, fmt: str, limit: int, max_codes: int, rules: str | None, unrated_rating: int | None, **event: Any
+) -> None:
+    """Find the tie-break lists, rule editions and options that reproduce the ranks and values FILE records."""
+    from sonneborn.identify import identify as identify_file
+    from sonneborn.render.cells import competitors
+    from sonneborn.render.identify import render_identification
+
+    request = _request(rules=rules, unrated_rating=unrated_rating, **event)
+    reading = _read(file, **event)
+    result = _rank(reading, request)
+    found = identify_file(result, max_length=max_codes)
+    if not found.searched:
+        rows = f"{result.event.players} {competitors(result)}"
+        click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
+        return
+    _write_output(render_identification(found, fmt, limit=limit), document=fmt != "table")
+    if not found.exact:
+        sys.exit(1)
+
+
+@cli.command(
+    epilog="""\b
 Examples:
   sonneborn compare event.trf --rules fide-2009,fide-2026
   sonneborn compare event.trf -t BH/C1,BH,SB -t SB,BH
+  sonneborn compare event.trf --profile fide-swiss --profile uscf
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option(
     "-t", "--tiebreaks", "lists", metavar="LIST", multiple=True, help="A tie-break list to compare; repeatable."
 )
+@click.option(
+    "--profile",
+    "named",
+    metavar="NAME",
+    multiple=True,
+    help="A named list to compare (sonneborn profiles); repeatable.",
+)
 @click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @_AFTER_ROUND
 @_rules_option(multiple=True)
 @_event_options
 @_user_errors
-def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rating: int | None, **event: Any) -> None:
+def compare(
+    file: str,
+    lists: tuple[str, ...],
+    named: tuple[str, ...],
+    fmt: str,
+    rules: str,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
     """Rank FILE under several rule editions and/or tie-break lists, side by side, marking rank changes."""
     from dataclasses import replace
 
@@ -556,9 +954,9 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     from sonneborn.render.compare import render_comparison
 
     editions = [Rules.parse(part) for part in rules.split(",") if part.strip()]
-    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists] or [
-        _request(unrated_rating=unrated_rating, **event)
-    ]
+    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists]
+    requests += [_request(profile=name, unrated_rating=unrated_rating, **event) for name in named]
+    requests = requests or [_request(unrated_rating=unrated_rating, **event)]
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
@@ -581,7 +979,7 @@ def _table(result: Standings) -> str:
     from sonneborn.render.text import render_table
 
     color, width = _terminal()
-    return render_table(result, color=color, width=width)
+    return render_table(result, color=color, width=width, lang=_language())
 
 
 def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr: bool) -> None:
@@ -674,9 +1072,9 @@ def batch(
         raise click.UsageError(str(error)) from None
     for _, lines in summary.warned:
         for line in lines:
-            click.echo(f"sonneborn: warning: {line}", err=True)
+            _say([InputWarning(line)])
     for _, message in summary.failed:
-        click.echo(f"sonneborn: error: {message}", err=True)
+        _error(_language().translate(message))
     click.echo(str(summary), err=True)
     if summary.failed:
         sys.exit(1)
@@ -755,12 +1153,56 @@ def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force:
     from sonneborn.files import write_file
 
     for sentence in lost:
-        click.echo(f"sonneborn: warning: {target}: {sentence}", err=True)
+        _say([InputWarning(sentence, target)])
     if target == "-":
         _write_output(text)
         return
     write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({what})", err=True)
+
+
+@cli.command(
+    epilog="""\b
+Example:
+  sonneborn standings event.trf --profile uscf
+"""
+)
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_user_errors
+def profiles(fmt: str) -> None:
+    """List the named tie-break lists of --profile, each with its list by kind of event and its source."""
+    from sonneborn.profiles import PROFILES, UNSOURCED
+
+    if fmt == "json":
+        import orjson
+
+        data = {
+            "profiles": [
+                {
+                    "name": p.name,
+                    "title": p.title,
+                    "teams": p.teams,
+                    "lists": {kind.value: text.split(",") for kind, text in p.lists.items()},
+                    "source": p.source,
+                }
+                for p in PROFILES.values()
+            ],
+            "unsourced": UNSOURCED,
+        }
+        _write_output(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    for p in PROFILES.values():
+        click.echo(f"{p.name}: {p.title}")
+        texts = dict.fromkeys(p.lists.values())
+        if len(texts) == 1:
+            click.echo(f"  list: {next(iter(texts))}")
+        else:
+            for kind, text in p.lists.items():
+                click.echo(f"  {kind.value}: {text}")
+        click.echo(f"  source: {p.source}")
+    click.echo("Not provided, for want of a source:")
+    for name, why in UNSOURCED.items():
+        click.echo(f"  {name}: {why}")
 
 
 @cli.command(
@@ -801,8 +1243,20 @@ def demo() -> None:
 
     result = rank(seed_event(), parse_list("SB,DE,WIN"))
     click.echo(_table(result), nl=False)
-    click.echo("\nHow Sloth's Neustadtl score was worked out:")
+    click.echo("\n" + _language().gettext("How Sloth's Neustadtl score was worked out:"))
     click.echo(explain_value(result, 1, "SB"))
+
+
+def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """Sets the language of ``--lang`` (before or after the command's name); an unknown one is a usage error."""
+    if value is None:
+        return
+    try:
+        code = parse_language(value)
+    except OptionError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    root = ctx.find_root()
+    root.obj = {**(root.obj or {}), "lang": code}
 
 
 def _root_flag(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -817,6 +1271,7 @@ for _command in cli.commands.values():
     _command.params += [
         click.Option(["--debug"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
         click.Option(["--no-color"], is_flag=True, expose_value=False, callback=_root_flag, hidden=True),
+        click.Option(["--lang"], expose_value=False, callback=_lang_option, hidden=True),
     ]
 
 

@@ -25,13 +25,22 @@ class InputError(ValueError):
         self.line = line
         self.column = column
 
+    @property
+    def where(self) -> str:
+        """The place of the problem, ``FILE:LINE:COL`` (as far as it is known)."""
+        return _where(self.path, self.line, self.column)
+
     def __str__(self) -> str:
-        where = self.path
-        if self.line:
-            where += f":{self.line}"
-            if self.column:
-                where += f":{self.column}"
-        return f"{where}: {self.message}"
+        return f"{self.where}: {self.message}"
+
+
+def _where(path: str, line: int, column: int) -> str:
+    where = path
+    if line:
+        where += f":{line}"
+        if column:
+            where += f":{column}"
+    return where
 
 
 def shown(value: str, limit: int = 40) -> str:
@@ -87,15 +96,13 @@ class InputWarning:
     line: int = 0
     column: int = 0
 
+    @property
+    def where(self) -> str:
+        """The place it concerns, ``FILE:LINE:COL``, or an empty text when it concerns no file."""
+        return _where(self.path, self.line, self.column) if self.path else ""
+
     def __str__(self) -> str:
-        if not self.path:
-            return self.message
-        where = self.path
-        if self.line:
-            where += f":{self.line}"
-            if self.column:
-                where += f":{self.column}"
-        return f"{where}: {self.message}"
+        return f"{self.where}: {self.message}" if self.path else self.message
 
 
 Warn = Callable[[InputWarning], None]

@@ -38,27 +38,47 @@ LISTED_PLAYERS = 10
 """The candidates a message about an ambiguous name lists."""
 
 
-def find_player(event: Event, text: str, *, option: str = "player") -> StartNo:
+def find_player(event: Event, text: str, *, option: str = "player", noun: str = "player") -> StartNo:
     """The start number of the player a text names: his start number, or his name or a part of it, case,
     accents and punctuation aside (``muller`` finds ``Müller, Jörg``).
 
     The whole name is taken first, then a part that is whole words (``Lee`` is ``Lee, Alice`` rather than
     ``Leeds, Bob``), then any part; among several players of the first of these that matches any, the text
     names none. Raises :class:`~sonneborn.errors.OptionError` (naming ``option``) for a number that is no
-    start number, a text that no name holds, or one that several hold, listing them.
+    start number, a text that no name holds, or one that several hold, listing them. ``noun="team"`` finds a
+    team among a team event's rows (its number, its name) and words the messages for teams, listing the
+    teams when a text names none.
+
+    >>> from sonneborn.pipeline import read
+    >>> teams = read("tests/data/teams/four_clubs_trf26.trf").competitors
+    >>> find_player(teams, "gam", noun="team")
+    3
+    >>> try:
+    ...     find_player(teams, "zeta", option="team", noun="team")
+    ... except OptionError as error:
+    ...     print(str(error).replace(" (", "\\n("))
+    no team's name contains 'zeta'
+    (give a team number from 1 to 4, or a part of a team's name: 1 'Alpha', 2 'Beta', 3 'Gamma', 4 'Delta')
     """
     wanted = text.strip()
     count = event.players
-    choose = f"give a start number from 1 to {count}, or a part of a name"
+    team = noun == "team"
+    number_words = "a team number" if team else "a start number"
+    whose = "a team's name" if team else "a name"
+    choose = f"give {number_words} from 1 to {count}, or a part of {whose}"
+    if team:  # a team event has few rows: name them, as many as a line holds
+        listed = ", ".join(f"{row + 1} {shown(name, 30)}" for row, name in enumerate(event.roster.names[:20]))
+        choose += f": {listed}{', …' if count > 20 else ''}"
     if not wanted:
-        message = f"expected a start number from 1 to {count} or a part of a name, found nothing"
+        message = f"expected {number_words} from 1 to {count} or a part of a name, found nothing"
         raise OptionError(message, option=option)
     if wanted.isascii() and wanted.isdigit():
         start = int(wanted) if len(wanted) <= 18 else 0
         if 1 <= start <= count:
             return start
         number = wanted if len(wanted) <= 18 else f"of {len(wanted):,} digits"
-        raise OptionError(f"no player has the start number {number} ({choose})", option=option)
+        has = f"no team has the number {number}" if team else f"no player has the start number {number}"
+        raise OptionError(f"{has} ({choose})", option=option)
     key = words(wanted)
     names = [words(name) for name in event.roster.names]
     whole = re.compile(rf"(?<!\w){re.escape(key)}(?!\w)")
@@ -70,11 +90,12 @@ def find_player(event: Event, text: str, *, option: str = "player") -> StartNo:
     if len(found) == 1:
         return found[0] + 1
     if not found:
-        raise OptionError(f"no player's name contains {shown(wanted)} ({choose})", option=option)
+        raise OptionError(f"no {noun}'s name contains {shown(wanted)} ({choose})", option=option)
     listed = ", ".join(f"{shown(event.roster.names[row])} (no. {row + 1})" for row in found[:LISTED_PLAYERS])
     more = f", … ({len(found) - LISTED_PLAYERS} more)" if len(found) > LISTED_PLAYERS else ""
+    number_words = "team number" if team else "start number"
     raise OptionError(
-        f"{shown(wanted)} names {len(found)} players: {listed}{more} (give more of the name, or the start number)",
+        f"{shown(wanted)} names {len(found)} {noun}s: {listed}{more} (give more of the name, or the {number_words})",
         option=option,
     )
 
@@ -200,7 +221,8 @@ def explain_player(standings: Standings, start: StartNo) -> list[str]:
 def explain_players(standings: Standings) -> list[list[str]]:
     """:func:`explain_player` of every player, in final order (each column's derivations worked out once)."""
     names, ranks = standings.event.roster.names, standings.ranks
-    columns = [explained(standings, "PTS"), *(explained(standings, code) for code in standings.codes)]
+    primary = standings.event.table.primary  # PTS, or a team event's MP or GP: the score's name, as the codes use
+    columns = [explained(standings, primary), *(explained(standings, code) for code in standings.codes)]
     return [
         [f"{names[row]} (no. {row + 1}), rank {int(ranks[row])}", *("  " + texts[index] for texts in columns)]
         for index, row in enumerate(standings.order.tolist())

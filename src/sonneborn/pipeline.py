@@ -26,8 +26,10 @@ from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakErro
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
+from sonneborn.lots import check_secret, committed_draw
 from sonneborn.matches import after_round, rescored
 from sonneborn.model import EventKind, PointSystem
+from sonneborn.profiles import Profile, find_profile
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
 from sonneborn.teams import SCORES, TeamEvent, TeamPoints, team_event, teams_of
 from sonneborn.tiebreaks import Spec, parse, parse_list
@@ -35,7 +37,17 @@ from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import MAX_RATING
 
-__all__ = ["LOTS_RANGE", "Reading", "Request", "category_tables", "read", "read_text", "standings", "taken_after"]
+__all__ = [
+    "LOTS_RANGE",
+    "Reading",
+    "Request",
+    "category_tables",
+    "ranked_tiebreaks",
+    "read",
+    "read_text",
+    "standings",
+    "taken_after",
+]
 
 LOTS_RANGE = range(-(2**63), 2**63)
 """The seeds ``--lots`` (the API's ``lots``) may give: a signed 64-bit integer."""
@@ -130,12 +142,17 @@ class Request:
     """
 
     tiebreaks: tuple[Spec, ...] | None = None
+    profile: Profile | None = None
+    """A named list (``--profile``), whose list for the event's kind is ranked by instead of the file's own."""
     rank_by: Spec | None = None
     rules: Rules | None = None
     """The rules edition; ``None``: the file's own (TRF ``XXT``), else :data:`DEFAULT_RULES`."""
     points: PointSystem | None = None
     kind: EventKind | None = None
     lots: int | None = None
+    """The seed of a reproducible draw of the ties left after the list (``--lots``)."""
+    lots_secret: str | None = None
+    """The secret of a committed draw instead (``--lots-secret``, :mod:`sonneborn.lots`)."""
     unrated_rating: int | None = None
     match_points: TeamPoints | None = None
     """A team event's match points for a won, drawn and lost match (``3,1,0``) over the file's (TRF-26 362)."""
@@ -152,11 +169,13 @@ class Request:
         cls,
         *,
         tiebreaks: str | Sequence[str] | None = None,
+        profile: str | None = None,
         rank_by: str | None = None,
         rules: str | None = None,
         points: str | None = None,
         kind: str | None = None,
         lots: int | None = None,
+        lots_secret: str | None = None,
         unrated_rating: int | None = None,
         primary: str | None = None,
         match_points: str | None = None,
@@ -176,6 +195,11 @@ class Request:
         except TiebreakError as error:
             error.option = "tiebreaks"
             raise
+        named = None
+        if profile is not None:
+            if specs is not None:
+                raise OptionError("names its own list: give a profile or a list (-t), not both", option="profile")
+            named = find_profile(profile)
         weighted = None
         if rank_by is not None:
             try:
@@ -199,6 +223,10 @@ class Request:
                 raise OptionError(str(error), option="points") from None
         if lots is not None and lots not in LOTS_RANGE:
             raise OptionError(f"the seed of the lots must be a 64-bit integer (found {_digits(lots)})", option="lots")
+        if lots_secret is not None:
+            if lots is not None:
+                raise OptionError("draws by a seed or by a secret, not both (--lots)", option="lots_secret")
+            check_secret(lots_secret)
         if unrated_rating is not None and not 0 <= unrated_rating <= MAX_RATING:
             raise OptionError(
                 f"the rating of unrated players must be from 0 to {MAX_RATING} (found {_digits(unrated_rating)})",
@@ -236,11 +264,13 @@ class Request:
             primary=score,
             match_points=team_points,
             tiebreaks=specs,
+            profile=named,
             rank_by=weighted,
             rules=edition,
             points=system,
             kind=stated_kind,
             lots=lots,
+            lots_secret=lots_secret,
             unrated_rating=unrated_rating,
             after_round=after_round,
             categories=categories,
@@ -303,17 +333,29 @@ def category_tables(result: Standings, categories: Sequence[Category]) -> list[S
         raise OptionError(str(error), option="category") from None
 
 
+def ranked_tiebreaks(reading: Reading, event: Event, request: Request) -> Sequence[Spec] | None:
+    """The list an event is ranked by: the request's (``-t``), else its profile's for the event's kind, else the
+    file's own; ``None``: the default of the kind. ``event`` is the reading's, :func:`prepared`."""
+    if request.tiebreaks is not None:
+        return request.tiebreaks
+    if request.profile is not None:
+        return request.profile.tiebreaks(event.kind, teams=event.teams is not None)
+    return reading.stated_tiebreaks()
+
+
 def standings(reading: Reading | Event, request: Request = Request()) -> Standings:
     """Ranks an event as the request says: by its list, else the file's own, else the kind's default."""
     if not isinstance(reading, Reading):
         reading = Reading.of(reading)
     event = prepared(reading, request)
-    specs = request.tiebreaks if request.tiebreaks is not None else reading.stated_tiebreaks()
+    specs = ranked_tiebreaks(reading, event, request)
+    # A committed draw is made on the event as ranked (its kind and points as the request states them).
+    lots = request.lots if request.lots_secret is None else committed_draw(event, request.lots_secret)
     return rank(
         event,
         specs,
         rank_by=request.rank_by,
-        lots=request.lots,
+        lots=lots,
         rules=request.rules or reading.stated_rules() or DEFAULT_RULES,
         unrated_rating=request.unrated_rating,
     )

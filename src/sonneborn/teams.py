@@ -344,8 +344,8 @@ class TeamEvent:
         return self.teams[number - 1]
 
     def board_results(self) -> list[BoardResult]:
-        """Each player's results board by board (:class:`BoardResult`), board 1 first; on a board, the best
-        share first, then the more games, then the lower start number (none of it a C.07 rule)."""
+        """Each player's results board by board (:class:`BoardResult`), board 1 first, then by start number;
+        :func:`sonneborn.boardprizes.board_prizes` ranks them."""
         table, matches = self.event.table, self.matches
         counted = np.array([kind.is_played or kind.is_forfeit for kind in KINDS])
         found: dict[tuple[int, int], tuple[int, int, int]] = {}
@@ -360,7 +360,7 @@ class TeamEvent:
             BoardResult(board + 1, player, team, Fraction(points, unit), games)
             for (board, player), (team, points, games) in found.items()
         ]
-        return sorted(results, key=lambda r: (r.board, -r.share, -r.games, r.player))
+        return sorted(results, key=lambda r: (r.board, r.player))
 
     def ranked(self, primary: str = "MP") -> Event:
         """The event whose rows are the teams (:func:`team_event`)."""

@@ -14,6 +14,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from sonneborn.languages import Language
     from sonneborn.ranking import Standings
 
 RENDERERS = {
@@ -27,6 +28,10 @@ RENDERERS = {
 """The renderer of each format, as (module, function)."""
 
 
+LOCALIZED = ("table", "csv", "html")
+"""The formats written in the language asked for; JSON, Markdown and TRF are the same in every language."""
+
+
 CATEGORY_RENDERERS = {
     "table": ("sonneborn.render.text", "render_categories_table"),
     "json": ("sonneborn.render.json", "render_categories_json"),
@@ -37,15 +42,25 @@ CATEGORY_RENDERERS = {
 """The renderer of category tables (:func:`sonneborn.pipeline.category_tables`) in each format that has one."""
 
 
-def render_categories(tables: Sequence[Standings], fmt: str) -> str:
-    """Category tables in one of :data:`CATEGORY_RENDERERS`' formats; raises :exc:`KeyError` for another."""
+def render_categories(
+    tables: Sequence[Standings], fmt: str, *, lang: Language | None = None, dialect: str = "plain"
+) -> str:
+    """Category tables in one of :data:`CATEGORY_RENDERERS`' formats, as :func:`render` writes the standings;
+    raises :exc:`KeyError` for another."""
     module, function = CATEGORY_RENDERERS[fmt]
-    text: str = getattr(import_module(module), function)(tables)
+    options: dict[str, object] = {"lang": lang} if lang is not None and fmt in LOCALIZED else {}
+    if fmt == "csv":
+        options["dialect"] = dialect
+    text: str = getattr(import_module(module), function)(tables, **options)
     return text
 
 
-def render(standings: Standings, fmt: str) -> str:
-    """The standings in one of :data:`RENDERERS`' formats."""
+def render(standings: Standings, fmt: str, *, lang: Language | None = None, dialect: str = "plain") -> str:
+    """The standings in one of :data:`RENDERERS`' formats; those of :data:`LOCALIZED` in ``lang`` (English
+    when ``None``), CSV in its ``dialect`` (:data:`sonneborn.render.csv.DIALECTS`)."""
     module, function = RENDERERS[fmt]
-    text: str = getattr(import_module(module), function)(standings)
+    options: dict[str, object] = {"lang": lang} if lang is not None and fmt in LOCALIZED else {}
+    if fmt == "csv":
+        options["dialect"] = dialect
+    text: str = getattr(import_module(module), function)(standings, **options)
     return text

@@ -18,9 +18,12 @@ from weakref import WeakKeyDictionary
 import numpy as np
 
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
+from sonneborn.languages import ENGLISH, Language
+from sonneborn.lots import Drawing, SeededDraw
+from sonneborn.messages import N_
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
-from sonneborn.tiebreaks import Column, definition, full_name
+from sonneborn.tiebreaks import Column, Spec, definition, full_name
 
 MAX_PLACES = 6
 
@@ -241,7 +244,7 @@ def overall_texts(standings: Standings, *, dash: str = "-") -> list[str] | None:
     return [texts[index] for index in position[standings.order].tolist()]
 
 
-def category_heading(standings: Standings) -> str:
+def category_heading(standings: Standings, lang: Language = ENGLISH) -> str:
     """The heading of a category table: its name, the code and how many players it holds.
 
     >>> from sonneborn.categories import Category
@@ -253,7 +256,8 @@ def category_heading(standings: Standings) -> str:
     category = standings.category
     assert category is not None, "a category's standings"
     count = len(standings.order)
-    return f"{category.name} ({category}): {count} of {standings.event.players} {competitors(standings)}"
+    return lang.format("{name} ({code}): {count} of {total} players", name=category.named(lang), code=str(category),
+                       count=count, total=standings.event.players)  # fmt: skip
 
 
 def value_texts(standings: Standings, code: str) -> list[str]:
@@ -290,6 +294,14 @@ NOT_APPLIED = "–"
 """The cell of a tie-break decided inside tied groups (DE) where the player was tied with nobody."""
 
 
+def numbers_in(texts: list[str], lang: Language) -> list[str]:
+    """A column's numbers (``69.50``) as a language writes them (``69,50``), each distinct text once."""
+    if lang.number("-0.5") == "-0.5":
+        return texts
+    found: dict[str, str] = {}
+    return [found[text] if text in found else found.setdefault(text, lang.number(text)) for text in texts]
+
+
 def points_texts(standings: Standings) -> list[str]:
     """The points in final order, exact (``10.5``)."""
     return _once(standings, ("points", ""), lambda: exact_texts(standings.points, standings.order))
@@ -302,6 +314,8 @@ class ScoreColumn:
     heading: str
     title: str
     texts: list[str]
+    code: str
+    """The score's name, as codes and derivations write it: ``PTS``, ``MP`` or ``GP``."""
 
 
 SCORE_TITLES = {"PTS": "points", "MP": "match points", "GP": "game points"}
@@ -319,7 +333,7 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
     """
     table = standings.event.table
     if standings.event.teams is None:
-        return [ScoreColumn("Pts", "points", points_texts(standings))]
+        return [ScoreColumn("Pts", "points", points_texts(standings), table.primary)]
     secondary = next(name for name in table.scores if name != table.primary)
     other = table.scores[secondary]
 
@@ -329,8 +343,8 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
                         lambda units: ratio_text(units, unit))  # fmt: skip
 
     return [
-        ScoreColumn(table.primary, SCORE_TITLES[table.primary], points_texts(standings)),
-        ScoreColumn(secondary, SCORE_TITLES[secondary], _once(standings, ("points", secondary), make)),
+        ScoreColumn(table.primary, SCORE_TITLES[table.primary], points_texts(standings), table.primary),
+        ScoreColumn(secondary, SCORE_TITLES[secondary], _once(standings, ("points", secondary), make), secondary),
     ]
 
 
@@ -355,13 +369,13 @@ class PlayerField:
 
 
 PLAYER_FIELDS = (
-    PlayerField("title", "Tit", "FIDE title"),
-    PlayerField("federation", "Fed", "federation"),
-    PlayerField("fide_id", "FIDE id", "FIDE id"),
-    PlayerField("rating", "Rtg", "rating"),
-    PlayerField("sex", "Sex", "sex"),
-    PlayerField("birth_date", "Born", "birth date"),
-    PlayerField("club", "Club", "club"),
+    PlayerField("title", N_("Tit"), N_("FIDE title")),
+    PlayerField("federation", N_("Fed"), N_("federation")),
+    PlayerField("fide_id", N_("FIDE id"), N_("FIDE id")),
+    PlayerField("rating", N_("Rtg"), N_("rating")),
+    PlayerField("sex", N_("Sex"), N_("sex")),
+    PlayerField("birth_date", N_("Born"), N_("birth date")),
+    PlayerField("club", N_("Club"), N_("club")),
 )
 """The players' fields every output gives, as the source holds them (TRF 001, PGN tags, JSON): the JSON rows'
 keys and the CSV's last columns in this order; a missing value is empty, never made up."""
@@ -402,7 +416,21 @@ def names(standings: Standings) -> list[str]:
     return [roster[row] for row in standings.order.tolist()]
 
 
-def legend(standings: Standings) -> str | None:
+def tiebreak_name(spec: Spec | str, lang: Language = ENGLISH) -> str:
+    """A tie-break's name with its modifiers in words, in a language (its code never changes).
+
+    >>> from sonneborn.languages import language
+    >>> tiebreak_name("BH/C1", language("es")), tiebreak_name("SB", language("ko"))
+    ('puntuación de Buchholz menos 1', '소네본-베르거 점수 (너스타드틀)')
+    """
+    if lang is ENGLISH:
+        return full_name(spec)
+    if not isinstance(spec, Spec):
+        spec = Spec.parse(spec.split("#")[0])
+    return " ".join([lang.gettext(definition(spec).name), *map(lang.translate, spec.modifier_words)])
+
+
+def legend(standings: Standings, lang: Language = ENGLISH) -> str | None:
     """Every column's code with its full name, as a line under a table: ``BH/C1 = Buchholz cut 1; …``.
 
     >>> from sonneborn.demo import seed_event
@@ -411,30 +439,53 @@ def legend(standings: Standings) -> str | None:
     'Tie-breaks: SB = Sonneborn–Berger (Neustadtl); DE = Direct encounter; KS/L+1 = Koya limit +1 half point.'
     """
     specs = ([standings.rank_by] if standings.rank_by is not None else []) + list(standings.tiebreaks)
-    named = {str(spec): full_name(spec) for spec in specs}  # a code listed twice is named once
+    named = {str(spec): tiebreak_name(spec, lang) for spec in specs}  # a code listed twice is named once
     if not named:
         return None
-    return "Tie-breaks: " + "; ".join(f"{code} = {name}" for code, name in named.items()) + "."
+    return lang.format("Tie-breaks: {list}.", list="; ".join(f"{code} = {name}" for code, name in named.items()))
 
 
-def notes(standings: Standings) -> list[str]:
+def drawing_label(standings: Standings) -> str:
+    """The draw that decided places, as a cell names it (``seed 7``); empty when none was asked for."""
+    return "" if standings.drawing is None else standings.drawing.label
+
+
+def lot_cell(standings: Standings, lang: Language = ENGLISH) -> str:
+    """What a place decided by lot says in a table's cell (``decided by lot (seed 7)``), in a language."""
+    drawing = standings.drawing
+    if isinstance(drawing, SeededDraw):
+        return lang.format("decided by lot (seed {seed})", seed=str(drawing.seed))
+    return lang.format("decided by lot ({drawing})", drawing=drawing_label(standings))
+
+
+def lot_note(drawing: Drawing, lang: Language = ENGLISH) -> str:
+    """The note under the standings that names the draw, with what an auditor needs to verify it."""
+    if isinstance(drawing, SeededDraw):
+        return lang.format("Remaining ties broken by lot (seed {seed}).", seed=str(drawing.seed))
+    return lang.format("Remaining ties broken by lot ({drawing}).", drawing=drawing.note)
+
+
+def notes(standings: Standings, lang: Language = ENGLISH) -> list[str]:
     """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
     found = []
     table = standings.event.table
     unfinished = table.unfinished_games
-    games = f"{unfinished} game{'s' if unfinished > 1 else ''} not finished"
+    games = lang.ngettext("{count} game not finished", "{count} games not finished", unfinished)
+    games = games.replace("{count}", str(unfinished))
     if table.played_rounds < table.rounds:
-        found.append(f"Provisional: after round {table.played_rounds} of {table.rounds}" + (
-            f"; {games}." if unfinished else "."))  # fmt: skip
+        after = lang.format("Provisional: after round {played} of {rounds}", played=table.played_rounds,
+                            rounds=table.rounds)  # fmt: skip
+        found.append(after + (f"; {games}." if unfinished else "."))
     elif unfinished:
-        found.append(f"Provisional: {games}.")
+        found.append(lang.format("Provisional: {games}.", games=games))
     if standings.rank_by is not None:
-        found.append(f"Ranked by {standings.rank_by} instead of points.")
+        found.append(lang.format("Ranked by {code} instead of points.", code=str(standings.rank_by)))
     if standings.shared.any():
         first = int(standings.order[np.flatnonzero(standings.shared[standings.order])[0]])
         rank = int(standings.ranks[first])
         count = int((standings.ranks == rank).sum())
-        found.append(f"Players still tied after the last tie-break share the place ({rank}–{rank + count - 1}).")
-    if standings.lots is not None and standings.by_lot.any():
-        found.append(f"Remaining ties broken by lot (seed {standings.lots}).")
+        found.append(lang.format("Players still tied after the last tie-break share the place ({first}–{last}).",
+                                 first=rank, last=rank + count - 1))  # fmt: skip
+    if standings.drawing is not None and standings.by_lot.any():
+        found.append(lot_note(standings.drawing, lang))
     return found

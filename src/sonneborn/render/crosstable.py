@@ -35,6 +35,7 @@ from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
+    drawing_label,
     names,
     padded_column,
     place_texts,
@@ -166,7 +167,7 @@ def _round_robin(standings: Standings) -> Crosstable:
         found_titles = []
         for row, found in zip(order, games, strict=True):
             if standings.by_lot[row]:
-                place = f"place decided by lot (seed {standings.lots})"
+                place = f"place decided by lot ({drawing_label(standings)})"
             else:
                 place = "shared place" if standings.shared[row] else ""
             notes = [place, f"start number {row + 1}", ""]
@@ -197,7 +198,7 @@ def _swiss(standings: Standings) -> Crosstable:
 
     def titles() -> list[list[str]]:
         places = [
-            f"place decided by lot (seed {standings.lots})" if lot else "shared place" if shared else ""
+            f"place decided by lot ({drawing_label(standings)})" if lot else "shared place" if shared else ""
             for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
         ]
         empty = [""] * len(places)

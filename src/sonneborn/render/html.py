@@ -25,26 +25,49 @@ import numpy as np
 from markupsafe import Markup, escape
 
 from sonneborn.explain import explained
+from sonneborn.languages import ENGLISH, Language
+from sonneborn.messages import N_
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     NOT_APPLIED,
     category_heading,
     competitors,
+    lot_cell,
     names,
     notes,
+    numbers_in,
     overall_texts,
     place_texts,
     rating_texts,
     score_columns,
     shown_player_fields,
+    tiebreak_name,
     value_texts,
 )
 from sonneborn.render.crosstable import Crosstable, build_crosstable
+from sonneborn.render.teamcard import (
+    BOARD_HEADER,
+    LEGEND,
+    PLAYER_HEADER,
+    TeamCard,
+    board_columns,
+    match_line,
+    player_columns,
+    summary,
+)
+from sonneborn.render.teamcrosstable import adjustment_notes
 from sonneborn.teams import teams_of
-from sonneborn.tiebreaks import REGISTRY, definition, full_name
+from sonneborn.tiebreaks import REGISTRY, definition
 
-__all__ = ["render_categories_html", "render_crosstable_page", "render_html"]
+__all__ = [
+    "render_board_prizes_page",
+    "render_categories_html",
+    "render_crosstable_page",
+    "render_html",
+    "render_team_card_page",
+    "render_team_crosstable_page",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +92,8 @@ class TableColumn:
     """The CSS class of every cell (``name``, ``result``, ``points``), or of each cell."""
     prefixes: Sequence[str] | None = None
     """A muted prefix of each cell, such as the FIDE title before a name."""
+    row_header: bool = False
+    """Whether its cells head their rows (``<th scope="row">``: a team's name, a player's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +102,8 @@ class Table:
 
     id: str
     columns: list[TableColumn]
+    caption: str = ""
+    """What the table is, for a reader and a screen reader (``<caption>``); none when a heading says it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +127,8 @@ class Page:
     tiebreaks: list[Tiebreak]
     notes: list[str]
     rules: str
+    lang: Language = ENGLISH
+    """The page's language: its ``lang`` attribute and the templates' texts (``_``)."""
 
 
 @functools.cache
@@ -115,46 +144,55 @@ def environment(package: str = "sonneborn") -> jinja2.Environment:
     )
 
 
-def render_html(standings: Standings) -> str:
-    """The standings and the crosstable as one self-contained HTML page."""
+def render_html(standings: Standings, *, lang: Language = ENGLISH) -> str:
+    """The standings and the crosstable as one self-contained HTML page, in a language."""
     # The crosstable below the standings repeats their values without their derivations: the standings
     # above carry each one once (a 2,000-player page was 15 MB with them twice, 9 MB without).
-    crosstable = _crosstable_table(build_crosstable(standings), standings, derivations=False)
+    crosstable = _crosstable_table(build_crosstable(standings), standings, derivations=False, lang=lang)
     return _render(
         "standings.html",
-        _page(standings, "Standings"),
-        standings=_table_pieces(_standings_table(standings)),
+        _page(standings, N_("Standings"), lang),
+        standings=_table_pieces(_standings_table(standings, lang)),
         crosstable=_table_pieces(crosstable),
     )
 
 
-def render_categories_html(tables: Sequence[Standings]) -> str:
-    """Category tables as one self-contained HTML page, under the event's header: a section per category, its
-    players in the overall order (Pl the place in the category, Rk the overall rank)."""
+def render_categories_html(tables: Sequence[Standings], *, lang: Language = ENGLISH) -> str:
+    """Category tables as one self-contained HTML page, under the event's header, in a language: a section per
+    category, its players in the overall order (Pl the place in the category, Rk the overall rank)."""
     whole = tables[0].overall if tables else None
     if whole is None:
         raise ValueError("no category table")
-    sections = [(category_heading(table), _table_pieces(_standings_table(table, f"category-{index}")))
+    pieces = {f"table{index}": _table_pieces(_standings_table(table, lang, f"category-{index}"))
+              for index, table in enumerate(tables, start=1)}  # fmt: skip
+    sections = [Section(category_heading(table, lang), (), (f"table{index}",))
                 for index, table in enumerate(tables, start=1)]  # fmt: skip
-    pieces = {f"table{index}": table for index, (_, table) in enumerate(sections)}
-    return _render("categories.html", _page(whole, "Categories"), headings=[h for h, _ in sections], **pieces)
+    return _render("sections.html", _page(whole, N_("Categories"), lang), sections, **pieces)
 
 
-def render_crosstable_page(c: Crosstable, standings: Standings) -> str:
-    """The crosstable alone as a self-contained HTML page, under the event's header."""
-    crosstable = _table_pieces(_crosstable_table(c, standings))
-    return _render("crosstable.html", _page(standings, "Crosstable"), crosstable=crosstable)
+def render_crosstable_page(c: Crosstable, standings: Standings, *, lang: Language = ENGLISH) -> str:
+    """The crosstable alone as a self-contained HTML page, under the event's header, in a language."""
+    crosstable = _table_pieces(_crosstable_table(c, standings, lang=lang))
+    return _render("crosstable.html", _page(standings, N_("Crosstable"), lang), crosstable=crosstable)
 
 
-def _render(template: str, page: Page, headings: Sequence[str] = (), **tables: list[str]) -> str:
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section of a page of several tables (``sections.html``): its heading, its notes, its tables by name."""
+
+    heading: str
+    notes: Sequence[str]
+    tables: Sequence[str]
+
+
+def _render(template: str, page: Page, sections: Sequence[Section] = (), **tables: list[str]) -> str:
     """The page's template rendered around its tables (each in pieces), each put in its place once: a table
     of thousands of players is megabytes, which the template would copy as it escapes and joins, and which
-    is joined once, with the page around it. ``headings`` head the tables ``table0``, ``table1``, … of a page
-    of several (the categories')."""
+    is joined once, with the page around it."""
     places = {name: f"<!--{secrets.token_hex(16)}:{name}-->" for name in tables}  # no text of the page holds it
-    marks = {n: Markup(p) for n, p in places.items()}
-    sections = [(heading, marks[f"table{index}"]) for index, heading in enumerate(headings)]
-    rendered = environment().get_template(template).render(page=page, sections=sections, **marks)
+    marks = {name: Markup(place) for name, place in places.items()}
+    shown = [(section.heading, section.notes, [marks[name] for name in section.tables]) for section in sections]
+    rendered = environment().get_template(template).render(page=page, sections=shown, _=page.lang.gettext, **marks)
     pieces, start = [], 0
     for at, name in sorted((rendered.index(place), name) for name, place in places.items()):
         pieces += [rendered[start:at], *tables[name]]
@@ -197,10 +235,11 @@ def _cell_pieces(column: TableColumn) -> list[Piece]:
     """A column's ``<td>`` of every row, in pieces: texts the same in every row and lists of a text per row,
     every text escaped."""
     pieces: list[Piece] = []
+    tag = '<th scope="row"' if column.row_header else "<td"
     if isinstance(column.classes, str):
-        pieces.append(f'<td class="{_escaped(column.classes)}"' if column.classes else "<td")
+        pieces.append(f'{tag} class="{_escaped(column.classes)}"' if column.classes else tag)
     else:
-        openings = {cls: f'<td class="{_escaped(cls)}"' if cls else "<td" for cls in set(column.classes)}
+        openings = {cls: f'{tag} class="{_escaped(cls)}"' if cls else tag for cls in set(column.classes)}
         pieces.append([openings[cls] for cls in column.classes])
     if column.titles:
         titles = _escaped_all(column.titles)
@@ -212,7 +251,7 @@ def _cell_pieces(column: TableColumn) -> list[Piece]:
         pieces.append(">")
     if column.prefixes:
         pieces.append([f'<span class="title">{p}</span>' if p else "" for p in _escaped_all(column.prefixes)])
-    pieces += [_escaped_all(column.texts), "</td>\n"]
+    pieces += [_escaped_all(column.texts), "</th>\n" if column.row_header else "</td>\n"]
     return pieces
 
 
@@ -245,8 +284,10 @@ def _table_pieces(table: Table) -> list[str]:
         assert isinstance(piece, str) or len(piece) == rows, "a piece per row"
         grid[:, index] = piece
     body: list[str] = grid.ravel().tolist()
+    caption = f"<caption>{_escaped(table.caption)}</caption>\n" if table.caption else ""
     return [
-        f'<div class="scroll">\n<table id="{_escaped(table.id)}">\n<thead>\n<tr>\n{head}</tr>\n</thead>\n<tbody>\n',
+        f'<div class="scroll">\n<table id="{_escaped(table.id)}">\n{caption}<thead>\n<tr>\n{head}</tr>\n</thead>\n'
+        "<tbody>\n",
         *body,
         "</tbody>\n</table>\n</div>",
     ]
@@ -256,105 +297,120 @@ def _class(cls: str) -> str:
     return f' class="{_escaped(cls)}"' if cls else ""
 
 
-def _page(standings: Standings, fallback: str) -> Page:
+def _page(standings: Standings, fallback: str, lang: Language) -> Page:
     event, info = standings.event, standings.event.info
+    say = lang.gettext
     facts: list[tuple[str, str]] = []
     if info.city:
-        facts.append(("City", info.city))
+        facts.append((say("City"), info.city))
     dates = " – ".join(date for date in (info.start_date, info.end_date) if date)
     if dates:
-        facts.append(("Dates", dates))
-    for label, code in (("Federation", "032"), ("Chief arbiter", "102")):
+        facts.append((say("Dates"), dates))
+    for label, code in ((N_("Federation"), "032"), (N_("Chief arbiter"), "102")):
         if info.record(code):
-            facts.append((label, info.record(code)))
+            facts.append((say(label), info.record(code)))
     played = event.table.played_rounds
-    facts.append(("Rounds", str(event.rounds) if played >= event.rounds else f"{played} of {event.rounds} played"))
-    facts.append((competitors(standings).capitalize(), str(event.players)))
+    rounds = str(event.rounds) if played >= event.rounds else lang.format(
+        "{played} of {rounds} played", played=played, rounds=event.rounds)  # fmt: skip
+    facts.append((say("Rounds"), rounds))
+    facts.append((say(competitors(standings).capitalize()), str(event.players)))
     if event.teams is not None:
-        facts.append(("Boards", str(teams_of(event).matches.board_count)))
-    facts.append(("System", _system(standings)))
+        facts.append((say("Boards"), str(teams_of(event).matches.board_count)))
+    facts.append((say("System"), say(_system(standings))))
     if info.point_system != PointSystem():
-        facts.append(("Points", f"{info.point_system} (win-draw-loss)"))
-    facts.append(("Rules", str(standings.rules)))
+        facts.append(
+            (say("Points"), lang.format("{points} (win-draw-loss)", points=lang.number(str(info.point_system))))
+        )
+    facts.append((say("Rules"), str(standings.rules)))
     tiebreaks = [
         Tiebreak(
             str(spec),
-            full_name(spec),
+            tiebreak_name(spec, lang),
             REGISTRY[spec.code].article,
             REGISTRY[spec.code].definition,
-            GROUP_LEGEND if REGISTRY[spec.code].group_kernel is not None else "",
+            lang.format(GROUP_LEGEND, dash=NOT_APPLIED) if REGISTRY[spec.code].group_kernel is not None else "",
         )
         for spec in standings.specs
     ]
-    return Page(event.name or fallback, facts, tiebreaks, notes(standings), str(standings.rules))
+    return Page(event.name or say(fallback), facts, tiebreaks, notes(standings, lang), str(standings.rules), lang)
 
 
-GROUP_LEGEND = (
-    f"the number is a place inside a group of tied players (1 = first; players sharing a number stay tied, 0: "
-    f"the games among them separate nobody); {NOT_APPLIED} where the player was tied with nobody"
+GROUP_LEGEND = N_(
+    "In the table, the number is a place inside a group of tied players (1 = first; players sharing a number "
+    "stay tied, 0: the games among them separate nobody); {dash} where the player was tied with nobody."
 )
 """What a column of a tie-break decided inside tied groups (DE) shows."""
 
 
 def _system(standings: Standings) -> str:
     if standings.event.teams is not None:
-        return "team " + ("Swiss" if standings.kind is EventKind.SWISS else "round robin")
+        return N_("team Swiss") if standings.kind is EventKind.SWISS else N_("team round robin")
     if standings.kind is EventKind.SWISS:
-        return "Swiss"
+        return N_("Swiss")
     meetings = standings.event.table.meetings_per_pair()
-    return {1: "round robin", 2: "double round robin"}.get(meetings, "round robin")
+    return {1: N_("round robin"), 2: N_("double round robin")}.get(meetings, N_("round robin"))
 
 
-def _code_cell(code: str) -> Cell:
-    return Cell(code.split("#")[0], definition(code).name)
-
-
-def _standings_table(standings: Standings, id: str = "standings") -> Table:
+def _standings_table(standings: Standings, lang: Language, id: str = "standings") -> Table:
     order = standings.order.tolist()
     roster = standings.event.roster
+    say = lang.gettext
+    by_lot = lot_cell(standings, lang)
+    shared_place = say("shared place")
     overall = overall_texts(standings, dash="–")
     places = TableColumn(
-        Cell("Rk"),
+        Cell(say("Rk")),
         place_texts(standings, dash="–"),
         [
-            f"decided by lot (seed {standings.lots})" if lot else "shared place" if shared else ""
+            by_lot if lot else shared_place if shared else ""
             for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
         ],
     )
     if overall is not None:  # a category's table: the place in it, then the overall rank
-        places = replace(places, header=Cell("Pl", "place in the category"))
+        places = replace(places, header=Cell(say("Pl"), say("place in the category")))
     columns = [
         places,
-        *([TableColumn(Cell("Rk", "overall rank"), overall)] if overall is not None else []),
+        *([TableColumn(Cell(say("Rk"), say("overall rank")), overall)] if overall is not None else []),
         TableColumn(
-            Cell("No", "start number" if standings.event.teams is None else "team number"),
+            Cell(say("No"), say("start number") if standings.event.teams is None else say("team number")),
             list(map(str, standings.starts)),
         ),
         TableColumn(
-            Cell("Name", cls="name"), names(standings), classes="name", prefixes=[roster.titles[r] for r in order]
+            Cell(say("Name"), cls="name"), names(standings), classes="name", prefixes=[roster.titles[r] for r in order]
         ),
     ]
     columns += [
-        TableColumn(Cell(field.heading, field.title), texts)
+        TableColumn(Cell(say(field.heading), say(field.title)), texts)
         for field, texts in shown_player_fields(standings, ["federation", "club", "fide_id", "sex", "birth_date"])
     ]
     ratings = rating_texts(standings)
     if ratings is not None:
-        columns.append(TableColumn(Cell("Rtg", "rating"), ratings))
+        columns.append(TableColumn(Cell(say("Rtg"), say("rating")), ratings))
     scores = score_columns(standings)
-    columns.append(TableColumn(Cell(scores[0].heading, scores[0].title), scores[0].texts, classes="points"))
-    columns += [TableColumn(Cell(score.heading, score.title), score.texts) for score in scores[1:]]
     columns += [
         TableColumn(
-            Cell(code.split("#")[0], definition(code).name), value_texts(standings, code), explained(standings, code)
+            Cell(say(score.heading), say(score.title)),
+            numbers_in(score.texts, lang),
+            classes="points" if index == 0 else "",
+        )
+        for index, score in enumerate(scores)
+    ]
+    columns += [
+        TableColumn(
+            Cell(code.split("#")[0], say(definition(code).name)),
+            numbers_in(value_texts(standings, code), lang),
+            explained(standings, code),
         )
         for code in standings.codes
     ]
     return Table(id, columns)
 
 
-def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool = True) -> Table:
+def _crosstable_table(
+    c: Crosstable, standings: Standings, *, derivations: bool = True, lang: Language = ENGLISH
+) -> Table:
     """The crosstable as a table of the page; ``derivations``: its values' tooltips hold their derivations."""
+    say = lang.gettext
     names_of = standings.event.roster.names
     texts, titles = c.columns, c.title_columns
     columns = []
@@ -364,9 +420,9 @@ def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool 
         if c.kind is EventKind.ROUND_ROBIN and index in c.result_columns:
             title = names_of[c.starts[c.result_columns.index(index)] - 1]
         elif c.kind is EventKind.SWISS and index in c.result_columns:
-            title = f"round {header}"
+            title = lang.format("round {round}", round=header)
         elif index in c.value_columns[1:]:
-            title = definition(header).name
+            title = say(definition(header).name)
         if index == c.name_column:
             classes = cls = "name"
         elif index in c.result_columns:
@@ -376,5 +432,105 @@ def _crosstable_table(c: Crosstable, standings: Standings, *, derivations: bool 
         elif c.value_columns and index == c.value_columns[0]:
             classes = "points"
         shown = titles[index] if derivations or index not in c.value_columns[1:] else None
-        columns.append(TableColumn(Cell(header, title, cls), texts[index], shown, classes))
+        cells = numbers_in(texts[index], lang) if index in c.value_columns else texts[index]
+        heading = header if index in c.result_columns or index in c.value_columns[1:] else say(header)
+        columns.append(TableColumn(Cell(heading, title, cls), cells, shown, classes))
     return Table("crosstable", columns)
+
+
+# The pages of a team competition's matches, card and board prizes: each table with its caption.
+
+
+def render_team_crosstable_page(c: Crosstable, standings: Standings) -> str:
+    """The match crosstable of team standings (:func:`~sonneborn.render.teamcrosstable.build_team_crosstable`)
+    as a self-contained page: a row a team, its name heading the row, each value's derivation as a tooltip."""
+    names_of = standings.event.roster.names
+    codes = {code.split("#")[0]: code for code in standings.codes}
+    words = {"MP": "match points", "GP": "game points"}
+    columns = []
+    for index, header in enumerate(c.header):
+        title, cls, shown = "", "", None
+        classes: str | list[str] = ""
+        if index == c.name_column:
+            cls = classes = "name"
+        elif index in c.result_columns:
+            cls = classes = "result"
+            if c.kind is EventKind.ROUND_ROBIN:
+                title = names_of[c.starts[c.result_columns.index(index)] - 1]
+                classes = ["result diagonal" if text == "X" else "result" for text in c.columns[index]]
+            else:
+                title = f"round {header}: opponent, colour on board 1, GP (MP)"
+        elif header in words:
+            title = words[header]
+            classes = "points" if index == c.value_columns.start else ""
+        elif header in codes:
+            title, shown = definition(codes[header]).name, explained(standings, codes[header])
+        heads = index == c.name_column
+        columns.append(TableColumn(Cell(header, title, cls), c.columns[index], shown, classes, row_header=heads))
+    layout = "a grid of GP (MP), row team against column team" if c.kind is EventKind.ROUND_ROBIN else (
+        "each round's opponent, colour on board 1, GP (MP)"
+    )  # fmt: skip
+    table = Table("crosstable", columns, caption=f"Match crosstable: {layout}")
+    section = Section("Match crosstable", adjustment_notes(standings), ["crosstable"])
+    return _render("sections.html", _page(standings, "Crosstable", ENGLISH), [section], crosstable=_table_pieces(table))
+
+
+def render_board_prizes_page(c: Crosstable, notes: Sequence[str], standings: Standings) -> str:
+    """The board prizes (:func:`~sonneborn.render.teamcrosstable.build_board_table`) as a page: a table a board,
+    each performance rating's derivation as a tooltip, under the order and eligibility in words."""
+    boards = c.columns[0]
+    titles = c.title_columns
+    heads = {"Rk": "place among the eligible players of the board", "No": "start number", "Rtg": "rating",
+             "Pts": "points on this board", "Games": "games on this board, forfeits counted",
+             "%": "points over games, in percent", "Perf": "performance rating on this board (C.07 10.2 TPR)",
+             "Eligible": "whether the player has the games the prizes ask for"}  # fmt: skip
+    tables: dict[str, list[str]] = {}
+    sections = []
+    for board in dict.fromkeys(boards):
+        rows = [k for k, text in enumerate(boards) if text == board]
+        columns = [
+            TableColumn(
+                Cell(header, heads.get(header, ""), "name" if header in ("Player", "Team") else ""),
+                [c.columns[index][k] for k in rows],
+                [titles[index][k] for k in rows] if any(titles[index][k] for k in rows) else None,
+                "name" if header in ("Player", "Team") else "",
+                row_header=header == "Player",
+            )
+            for index, header in enumerate(c.header)
+            if index > 0
+        ]
+        name = f"board{board}"
+        tables[name] = _table_pieces(Table(name, columns, caption=f"Board {board}: its players in prize order"))
+        sections.append(Section(f"Board {board}", [], [name]))
+    page = replace(_page(standings, "Board prizes", ENGLISH), tiebreaks=[], notes=list(notes))
+    return _render("sections.html", page, sections, **tables)
+
+
+def render_team_card_page(card: TeamCard, standings: Standings) -> str:
+    """A team's card (:func:`~sonneborn.render.teamcard.build_team_card`) as a page: a table a round, captioned
+    by the match, then the players' table."""
+    tables: dict[str, list[str]] = {}
+    names = []
+    for match in card.matches:
+        name = f"round{match.round}"
+        names.append(name)
+        if not match.boards:
+            tables[name] = [f"<p>{_escaped(match_line(match))}</p>"]
+            continue
+        columns = _plain_columns(BOARD_HEADER, board_columns(match), names=(2, 7), heads=(2,))
+        tables[name] = _table_pieces(Table(name, columns, caption=match_line(match)))
+    players = _plain_columns(PLAYER_HEADER, player_columns(card), names=(1,), heads=(1,))
+    tables["players"] = _table_pieces(Table("players", players, caption=f"{card.name}: players board by board"))
+    sections = [Section(summary(card), [LEGEND], names), Section("Players", [], ["players"])]
+    return _render("sections.html", _page(standings, "Team", ENGLISH), sections, **tables)
+
+
+def _plain_columns(
+    header: Sequence[str], columns: Sequence[Sequence[str]], *, names: tuple[int, ...], heads: tuple[int, ...]
+) -> list[TableColumn]:
+    """Columns of texts without tooltips; ``names`` left-aligned, ``heads`` heading their rows."""
+    return [
+        TableColumn(Cell(title, cls="name" if index in names else ""), texts, None,
+                    "name" if index in names else "", row_header=index in heads)
+        for index, (title, texts) in enumerate(zip(header, columns, strict=True))
+    ]  # fmt: skip

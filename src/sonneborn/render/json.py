@@ -54,6 +54,8 @@ def head_data(standings: Standings) -> dict[str, Any]:
         data["rank_by"] = str(standings.rank_by)
     if standings.lots is not None:
         data["lots"] = standings.lots
+    if standings.drawing is not None:
+        data["drawing"] = standings.drawing.data()
     return data
 
 
@@ -68,7 +70,7 @@ def team_standings_data(standings: Standings) -> dict[str, Any]:
     secondary = next(name for name in table.scores if name != table.primary)
     other = table.scores[secondary]
     data = head_data(standings)
-    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots", "drawing") if key in data}
     head = data["event"]
     del head["players"]
     data["event"] = {"competitors": "teams", **head, "teams": event.players, "boards": teams.matches.board_count,
@@ -143,7 +145,7 @@ def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]
     if rows and standings.event.teams is not None:
         return team_standings_data(standings)
     data = head_data(standings)
-    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots", "drawing") if key in data}
     if rows:
         columns = standings_columns(standings)
         values = [v.tolist() if isinstance(v, np.ndarray) else v for v in columns.values]
@@ -242,7 +244,7 @@ def iter_standings(columns: StandingsColumns, *, block: int = 8192) -> Iterator[
     """
     head = dict(columns.head)
     codes = head["tiebreaks"]
-    extra = {key: head.pop(key) for key in ("provisional", "rank_by", "lots") if key in head}
+    extra = {key: head.pop(key) for key in ("provisional", "rank_by", "lots", "drawing") if key in head}
     opening = dumps(head).rstrip()
     assert opening.endswith("}")
     names, name = columns.names, '"%s"'

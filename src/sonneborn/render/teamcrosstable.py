@@ -15,15 +15,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from sonneborn.boardprizes import BoardPrizes
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED, Event
 from sonneborn.model import Colour, EventKind, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import place_texts, value_texts
 from sonneborn.render.crosstable import Crosstable
+from sonneborn.render.teamcard import percentage
 from sonneborn.teams import TeamEvent
 
-__all__ = ["adjustment_notes", "build_board_table", "build_team_crosstable", "team_crosstable_data"]
+__all__ = ["adjustment_notes", "board_notes", "build_board_table", "build_team_crosstable", "team_crosstable_data"]
 
 _FORFEIT_SIGN = {ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-"}
 
@@ -161,30 +163,43 @@ def team_crosstable_data(standings: Standings) -> dict[str, Any]:
     return {"kind": standings.kind.value, "teams": found}
 
 
-def build_board_table(teams: TeamEvent) -> Crosstable:
-    """Every board's players for board prizes (:meth:`~sonneborn.teams.TeamEvent.board_results`): board, start
-    number, player, team, points, games and their percentage (rounded to a tenth for reading only: the order is
-    the exact share's).
+def build_board_table(teams: TeamEvent, prizes: BoardPrizes) -> Crosstable:
+    """Every board's players for board prizes (:func:`~sonneborn.boardprizes.board_prizes`), in prize order:
+    board, place, start number, player, team, rating, points, games, their percentage (rounded to a tenth for
+    reading only: the order is the exact share's) and the performance rating on that board; with a minimum of
+    games, whether the player is eligible (those who are not have no place).
     """
-    results = teams.board_results()
+    results = prizes.prizes
     names, team_names = teams.event.roster.names, [team.name for team in teams.teams]
-    header = ["Bd", "No", "Player", "Team", "Pts", "Games", "%"]
+    header = ["Bd", "Rk", "No", "Player", "Team", "Rtg", "Pts", "Games", "%", "Perf"]
     columns = [
         [str(r.board) for r in results],
+        [r.place for r in results],
         [str(r.player + 1) for r in results],
         [names[r.player] for r in results],
         [team_names[r.team] for r in results],
+        [str(r.rating) if r.rating else "" for r in results],
         [exact_text(r.points) for r in results],
         [str(r.games) for r in results],
-        [exact_text(round(r.share * 100, 1)) for r in results],
+        [percentage(r.share) for r in results],
+        ["" if r.performance is None else str(r.performance) for r in results],
     ]
+    if prizes.min_games:
+        header.append("Eligible")
+        columns.append(["yes" if r.eligible else "no" for r in results])
+    derivations = [r.derivation for r in results]
     return Crosstable(
         header=header,
         columns=columns,
         kind=teams.kind,
-        name_column=2,
+        name_column=3,
         result_columns=range(0),
-        value_columns=range(4, 7),
+        value_columns=range(6, 10),
         starts=[r.player + 1 for r in results],
-        make_titles=lambda: [[""] * len(results) for _ in header],
+        make_titles=lambda: [*([[""] * len(results)] * 9), derivations, *([[""] * len(results)] * (len(header) - 10))],
     )
+
+
+def board_notes(prizes: BoardPrizes) -> list[str]:
+    """What a reader of the board prizes must know: their order and eligibility, and why no performance."""
+    return [prizes.description, *filter(None, [prizes.dropped])]

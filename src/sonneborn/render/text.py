@@ -11,6 +11,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     category_heading,
@@ -19,6 +20,7 @@ from sonneborn.render.cells import (
     legend,
     names,
     notes,
+    numbers_in,
     overall_texts,
     padded_column,
     place_texts,
@@ -52,8 +54,11 @@ def _pad(text: str, width: int, *, left: bool) -> str:
     return text + fill if left else fill + text
 
 
-def render_table(standings: Standings, *, color: bool = False, width: int | None = None) -> str:
-    """The standings as an aligned table, in colour only when asked.
+def render_table(
+    standings: Standings, *, color: bool = False, width: int | None = None, lang: Language = ENGLISH
+) -> str:
+    """The standings as an aligned table, in colour only when asked, in a language (its headings, notes and
+    numbers; the tie-break codes as they are).
 
     ``width`` is the terminal's: long names are cut with an ellipsis to fit
     it; ``None`` lays the table out at its natural width. The table is built a
@@ -62,34 +67,36 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     ratings = rating_texts(standings)
     scores = score_columns(standings)  # Pts; a team event's MP and GP
     overall = overall_texts(standings)
+    say = lang.gettext
     before: list[tuple[str, list[str]]] = [
         *(
-            [("Pl", place_texts(standings)), ("Rk", overall)]
+            [(say("Pl"), place_texts(standings)), (say("Rk"), overall)]
             if overall is not None
-            else [("Rk", place_texts(standings))]
+            else [(say("Rk"), place_texts(standings))]
         ),
-        ("No", list(map(str, standings.starts))),
+        (say("No"), list(map(str, standings.starts))),
     ]
     after: list[tuple[str, list[str]]] = [
         *(
-            (field.heading, [terminal_text(t) for t in texts])
+            (say(field.heading), [terminal_text(t) for t in texts])
             for field, texts in shown_player_fields(standings, ["federation"])
         ),
-        *([("Rtg", ratings)] if ratings is not None else []),
-        *((score.heading, score.texts) for score in scores),
-        *((code.split("#")[0], value_texts(standings, code)) for code in standings.codes),
+        *([(say("Rtg"), ratings)] if ratings is not None else []),
+        *((say(score.heading), numbers_in(score.texts, lang)) for score in scores),
+        *((code.split("#")[0], numbers_in(value_texts(standings, code), lang)) for code in standings.codes),
     ]
     left_columns = [padded_column(title, cells, left=False) for title, cells in before]
     right_columns = [padded_column(title, cells, left=False) for title, cells in after]
     player_names = [terminal_text(name) for name in names(standings)]
-    name_sizes = display_widths(["Name", *player_names])
-    name_width = max(name_sizes) if name_sizes is not None else max(map(len, ["Name", *player_names]))
+    name_heading = say("Name")
+    name_sizes = display_widths([name_heading, *player_names])
+    name_width = max(name_sizes) if name_sizes is not None else max(map(len, [name_heading, *player_names]))
     if width is not None:
         # Two spaces between columns, none at the edges: the name column takes what is left.
         others = sum(len(column[0]) + 2 for column in [*left_columns, *right_columns])
         name_width = max(4, min(name_width, width - others))
         player_names = [fit(name, name_width) for name in player_names]
-    name_column = padded_column("Name", player_names, left=True, width=name_width)
+    name_column = padded_column(name_heading, player_names, left=True, width=name_width)
     if color:  # the points (a team event's primary score) in bold
         pts = len(after) - len(standings.codes) - len(scores)
         right_columns[pts] = [right_columns[pts][0], *(f"{BOLD}{cell}{RESET}" for cell in right_columns[pts][1:])]
@@ -97,14 +104,14 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     lines = []
     title = terminal_text(standings.event.name or "")
     if standings.category is not None:  # a category's table: its name under the event's (Pl its place, Rk overall)
-        title = (title + ": " if title else "") + terminal_text(category_heading(standings))
+        title = (title + ": " if title else "") + terminal_text(category_heading(standings, lang))
     if title:
         for part in textwrap.wrap(title, width) if width is not None else [title]:
             lines.append(f"{BOLD}{part}{RESET}" if color else part)
     lines.append(f"{BOLD_CYAN}{rows[0]}{RESET}" if color else rows[0])
     lines += rows[1:]
-    said = notes(standings)
-    named = legend(standings)
+    said = notes(standings, lang)
+    named = legend(standings, lang)
     for note in [named, *said] if named else said:
         for part in textwrap.wrap(note, width) if width is not None else [note]:
             lines.append(f"{DIM}{part}{RESET}" if color else part)
@@ -112,6 +119,8 @@ def render_table(standings: Standings, *, color: bool = False, width: int | None
     return "\n".join(lines)
 
 
-def render_categories_table(tables: Sequence[Standings], *, color: bool = False, width: int | None = None) -> str:
-    """Category tables as terminal tables, one after the other, a blank line between them."""
-    return "\n".join(render_table(table, color=color, width=width) for table in tables)
+def render_categories_table(
+    tables: Sequence[Standings], *, color: bool = False, width: int | None = None, lang: Language = ENGLISH
+) -> str:
+    """Category tables as terminal tables, one after the other, a blank line between them, in a language."""
+    return "\n".join(render_table(table, color=color, width=width, lang=lang) for table in tables)

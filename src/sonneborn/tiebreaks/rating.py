@@ -155,6 +155,29 @@ def _drop_reason(unrated: list[int]) -> str:
     return f"player(s) {', '.join(map(str, unrated))} unrated (C.07 10); give --unrated-rating or /U<N>"
 
 
+def counted_ratings(rating: Ints, assumed: int | None) -> tuple[Ints, Bools] | None:
+    """Every participant's rating as the rating tie-breaks count it (C.07 10), with who was given the assumed
+    one; ``None`` when someone is unrated (rating 0) and no rating is assumed: the tie-break is dropped.
+
+    >>> counted_ratings(np.array([1800, 0]), 1000)[0].tolist(), counted_ratings(np.array([1800, 0]), None)
+    ([1800, 1000], None)
+    """
+    unrated: Bools = rating == 0
+    if unrated.any():
+        if assumed is None:
+            return None
+        rating = np.where(unrated, assumed, rating)
+    return rating, unrated
+
+
+def over_the_board_halves(kind: Ints, games: Bools) -> Ints:
+    """Each row's score over the board in half points, 1–½–0 by each game's outcome whatever the point system
+    (C.07 10), of the games ``games`` marks (rows × rounds)."""
+    won, drawn = of_kinds(kind, WON_KINDS) & games, of_kinds(kind, DRAWN_KINDS) & games
+    found: Ints = (2 * won.astype(np.int64) + drawn).sum(axis=1)
+    return found
+
+
 @dataclass(frozen=True, eq=False)
 class _Games:
     """The games over the board of every player, with the ratings they count (C.07 Art. 10)."""
@@ -177,10 +200,7 @@ class _Games:
     @property
     def halves(self) -> Ints:
         """The score over the board in half points, 1–½–0 by each game's outcome."""
-        kind = self.context.table.kind
-        won, drawn = of_kinds(kind, WON_KINDS) & self.games, of_kinds(kind, DRAWN_KINDS) & self.games
-        found: Ints = (2 * won.astype(np.int64) + drawn).sum(axis=1)
-        return found
+        return over_the_board_halves(self.context.table.kind, self.games)
 
     @cached_property
     def labels(self) -> Texts:
@@ -214,12 +234,10 @@ class _Games:
 def _games(context: Context, spec: Spec) -> _Games | None:
     """The games over the board with the ratings to use, or ``None`` when the tie-break is dropped (C.07 10)."""
     assumed = spec.unrated_rating if spec.unrated_rating is not None else context.unrated_rating
-    rating = context.table.rating
-    unrated = rating == 0
-    if unrated.any():
-        if assumed is None:
-            return None
-        rating = np.where(unrated, assumed, rating)
+    counted = counted_ratings(context.table.rating, assumed)
+    if counted is None:
+        return None
+    rating, unrated = counted
     games = context.played & context.has_opponent
     opponents = np.where(games, rating[context.opponent_rows], 0)
     return _Games(context, rating, unrated, games, opponents)
@@ -291,12 +309,15 @@ def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
 
 @dataclass(frozen=True, eq=False)
 class _Performance:
-    """Every player's TPR (C.07 10.2) with the numbers its derivation shows."""
+    """Every row's TPR (C.07 10.2) with the numbers its derivation shows."""
 
     value: Ints
+    """ARO + dp, where :attr:`present`."""
     present: Bools
+    """Whether the row has a game over the board."""
     average: Ints
     index: Ints
+    """p in hundredths, as table 8.1.1 is read."""
     dp: Ints
     halves: Ints
     count: Ints
@@ -313,12 +334,32 @@ class _Performance:
         ]
         return Derivations(*no_addends(len(rows)), notes=notes)
 
+    def notes(self, rows: Ints) -> list[str]:
+        """:meth:`derive_many`'s words of ``rows``, one a row."""
+        return list(self.derive_many(rows).notes)
+
+
+Performance = _Performance
+"""What :func:`performance_ratings` gives: every row's TPR, whether it has one, and the numbers it is made of."""
+
 
 def _performance(found: _Games) -> _Performance:
-    count = found.count
+    return performance_ratings(found.opponents, found.games, found.halves)
+
+
+def performance_ratings(opponents: Ints, games: Bools, halves: Ints) -> _Performance:
+    """The TPR of every row (C.07 10.2): ARO, the rounded mean of the opponents' ratings over the ``games``
+    (rows × rounds; ``opponents`` holds each game's rating, 0 elsewhere), plus dp of the score fraction
+    ``halves / 2`` over the games (B.02 table 8.1.1). The one rule of TPR: the kernel and the board prizes
+    (:mod:`sonneborn.boardprizes`) call it.
+
+    >>> found = performance_ratings(np.array([[1800, 2000, 0]]), np.array([[True, True, False]]), np.array([3]))
+    >>> found.value.tolist(), found.notes(np.array([0]))
+    ([2093], ['ARO 1900 + dp(0.75)=193; p = 1½/2'])
+    """
+    count: Ints = games.sum(axis=1)
     safe = np.maximum(count, 1)
-    average = _mean(found.opponents.sum(axis=1), count)
-    halves = found.halves
+    average = _mean(np.where(games, opponents, 0).sum(axis=1), count)
     # p in hundredths, half up; a score neither 0 nor 100 % stays within 0.01–0.99.
     index = (100 * halves + safe) // (2 * safe)
     inner = (halves > 0) & (halves < 2 * count)

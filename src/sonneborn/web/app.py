@@ -14,7 +14,7 @@ server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
 >>> sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
-['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks']
+['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks', '/api/whatif']
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from sonneborn.demo import seed_text
+from sonneborn.languages import from_accept_language
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -46,6 +47,7 @@ from sonneborn.web.inputs import (
     EventOptions,
     ExplainOptions,
     StandingsOptions,
+    WhatifOptions,
     invalid_parameters,
     read_body,
     refuse_repeated_parameters,
@@ -209,7 +211,10 @@ def create_app(
         refuse_repeated_parameters(request)
         body = await read_body(request)
         allowed = seconds if seconds is not None else budget(body.size)
-        job = Job(endpoint, query.model_dump(exclude_unset=True), body, seconds=allowed)
+        options = query.model_dump(exclude_unset=True)
+        if options.get("lang") is None:  # the browser's language, unless the request names one
+            options["lang"] = from_accept_language(request.headers.get("accept-language"))
+        job = Job(endpoint, options, body, seconds=allowed)
         try:
             result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
         except OverBudget as error:
@@ -268,6 +273,12 @@ def create_app(
     async def explain(request: Request, query: Annotated[ExplainOptions, Query()]) -> Response:
         """Each value of a player (or of every player) as the sum it came from, as `--explain` prints it."""
         return await ranked(request, "explain", query)
+
+    @app.post("/api/whatif", tags=["api"], responses=_ERRORS, openapi_extra=_request_body(WhatifOptions))
+    async def whatif(request: Request, query: Annotated[WhatifOptions, Query()]) -> Response:
+        """Before the remaining rounds: every player's best and worst place, can win, clinched places and chances,
+        as `sonneborn whatif FILE -f json` prints them (docs/whatif.md)."""
+        return await ranked(request, "whatif", query)
 
     @app.post("/api/report", tags=["page"], responses=_ERRORS, openapi_extra=_request_body(EventOptions))
     async def report(request: Request, query: Annotated[EventOptions, Query()]) -> Response:

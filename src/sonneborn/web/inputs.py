@@ -35,6 +35,7 @@ from starlette.requests import Request
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
 from sonneborn.formats import ReadOptions, decode, encoding_warning
 from sonneborn.formats.lines import split_lines
+from sonneborn.languages import known
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -152,6 +153,12 @@ def _score_name(value: object) -> object:
     return value.upper() if isinstance(value, str) else value
 
 
+def _language(value: object) -> object:
+    """A language as a code of :data:`~sonneborn.languages.LANGUAGES` (``es-ES`` as ``es``); another stays, refused."""
+    value = _text(value)
+    return (known(value) or value) if isinstance(value, str) else value
+
+
 def _integer(value: object) -> object:
     """An integer parameter: a JSON integer or the digits of a form field; ``true`` or ``7.5`` is refused."""
     value = _blank_is_none(value)
@@ -223,8 +230,16 @@ class EventOptions(BaseModel):
         "FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ". Default: the file's "
         f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
+    profile: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; docs/profiles.md) instead of the file's; "
+        "not with tiebreaks.",
+        examples=["uscf"],
+    )
     lots: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Break the ties left after the list by a reproducible draw with this seed.", ge=-(2**63), lt=2**63
+    )
+    lots_secret: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Break them instead by a draw anyone can verify, with the secret whose commitment was published (docs/lots.md)."
     )
     unrated_rating: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
@@ -266,6 +281,10 @@ class EventOptions(BaseModel):
         ge=1,
         lt=2**63,
     )
+    lang: Annotated[Literal["en", "es", "th", "ko"] | None, BeforeValidator(_language)] = _optional(
+        "The language of the html and table answers and of the report's names and notes: en, es, th or ko "
+        "(default: the Accept-Language header's). JSON, CSV, TRF and Markdown are the same in every language."
+    )
 
 
 class StandingsOptions(EventOptions):
@@ -292,6 +311,29 @@ class ExplainOptions(EventOptions):
         "The player to explain by his start number, or his name or a part of it that only he has (case and "
         "accents aside), as `--explain` takes him; instead of `start`.",
         examples=["Sloth"],
+    )
+
+
+class WhatifOptions(EventOptions):
+    """The options of ``POST /api/whatif``: the event's and those of ``sonneborn whatif``."""
+
+    places: Annotated[int, BeforeValidator(_integer)] = Field(
+        3, ge=1, le=1000, description="The prize places asked about: who has clinched or can still reach each."
+    )
+    method: Annotated[Literal["auto", "exact", "simulation"], _default("auto")] = Field(
+        "auto", description="Exact enumeration of every outcome, or a simulation; auto: exact when they are few."
+    )
+    runs: Annotated[int, BeforeValidator(_integer)] = Field(
+        10_000, ge=1, le=100_000, description="Runs of the simulation."
+    )
+    seed: Annotated[int, BeforeValidator(_integer)] = Field(
+        0, ge=-(2**63), lt=2**63, description="Seed of the simulation (the same runs each time)."
+    )
+    draw_rate: Annotated[float | None, BeforeValidator(lambda v: None if v in (None, "") else float(v))] = _optional(
+        "Chance of a draw between even players (default: from their ratings).", ge=0, lt=1
+    )
+    chances: Annotated[bool, BeforeValidator(lambda v: _boolean(v) or False)] = Field(
+        False, description="With the exact method: each place's chance under the model too."
     )
 
 
@@ -497,11 +539,13 @@ def parse_request(options: EventOptions) -> RankingRequest:
     try:
         return RankingRequest.parse(
             tiebreaks=options.tiebreaks,
+            profile=options.profile,
             rank_by=options.rank_by,
             rules=options.rules,
             points=options.points,
             kind=options.kind,
             lots=options.lots,
+            lots_secret=options.lots_secret,
             unrated_rating=options.unrated_rating,
             primary=options.primary,
             match_points=options.match_points,

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from sonneborn.explain import explain_player, explain_players
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.model import EventKind, StartNo
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings
 from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
@@ -107,7 +108,7 @@ def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[s
     """Each player's values as the sums they came from: the ``--explain`` lines and the same text per code."""
     found = []
     names = standings.event.roster.names
-    codes = ["PTS", *standings.codes]
+    codes = [standings.event.table.primary, *standings.codes]  # the score by its name: PTS, MP or GP
     for start in starts:
         lines = explain_player(standings, start)
         found.append(
@@ -122,8 +123,9 @@ def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[s
     return found
 
 
-def report_data(standings: Standings, *, path: str, input_format: str) -> dict[str, Any]:
-    """Everything the page shows of one ranking, in one answer.
+def report_data(standings: Standings, *, path: str, input_format: str, lang: Language = ENGLISH) -> dict[str, Any]:
+    """Everything the page shows of one ranking, in one answer; the tie-breaks' names, the scores' titles and
+    the notes in ``lang`` (the values, the codes and the JSON contract the same in every language).
 
     ``standings`` is the JSON contract unchanged; the rest is ready to show:
     places as text (``8–9``), values as the tables print them, each value's
@@ -134,8 +136,9 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
     places = place_texts(standings, dash="–")
     columns = {code: value_texts(standings, code) for code in codes}
     every = explain_players(standings)
+    keys = [event.table.primary, *codes]  # the score by its name: PTS, MP or GP
     explained = {
-        start: {"lines": lines, "values": dict(zip(["PTS", *codes], (line.strip() for line in lines[1:]), strict=True))}
+        start: {"lines": lines, "values": dict(zip(keys, (line.strip() for line in lines[1:]), strict=True))}
         for start, lines in zip(standings.starts, every, strict=True)
     }
     played = event.table.played_rounds
@@ -171,11 +174,13 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
         "standings": standings_data(standings),
         "input": {"path": path, "format": input_format},
         "competitors": competitors(standings),
-        "scores": [{"heading": score.heading, "title": score.title} for score in scores],
+        "scores": [
+            {"heading": score.heading, "title": lang.gettext(score.title), "code": score.code} for score in scores
+        ],
         "columns": [
             {
                 "code": code,
-                "name": definition(code).name,
+                "name": lang.gettext(definition(code).name),
                 "article": definition(code).article,
                 "definition": definition(code).definition,
             }
@@ -190,6 +195,6 @@ def report_data(standings: Standings, *, path: str, input_format: str) -> dict[s
             "berger": input_format == "crosstable"
             or (input_format == "published" and standings.kind is EventKind.ROUND_ROBIN),
         },
-        "notes": notes(standings),
+        "notes": notes(standings, lang),
         "crosstable": crosstable_data(table),
     }

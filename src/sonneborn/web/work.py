@@ -15,7 +15,6 @@ traceback for the server's log.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -29,7 +28,8 @@ import orjson
 
 from sonneborn.errors import InputError, OptionError
 from sonneborn.explain import find_player
-from sonneborn.pipeline import Reading, category_tables, prepared
+from sonneborn.languages import DEFAULT, Language, language
+from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
 from sonneborn.render import CATEGORY_RENDERERS, render, render_categories
@@ -44,6 +44,7 @@ from sonneborn.web.inputs import (
     ExplainOptions,
     StandingsOptions,
     Upload,
+    WhatifOptions,
     load_event,
     merge_options,
     parse_request,
@@ -55,7 +56,7 @@ from sonneborn.web.report import explanations, report_data
 
 logger = logging.getLogger(__name__)
 
-Endpoint = Literal["standings", "explain", "report"]
+Endpoint = Literal["standings", "explain", "report", "whatif"]
 
 MAX_ANSWER = 256 * 1024 * 1024
 """The largest answer, in bytes (256 MB): the report of 25,000 players with its every derivation fits."""
@@ -75,6 +76,7 @@ _OPTIONS: dict[Endpoint, type[EventOptions]] = {
     "standings": StandingsOptions,
     "explain": ExplainOptions,
     "report": EventOptions,
+    "whatif": WhatifOptions,
 }
 
 
@@ -141,6 +143,9 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         elif job.endpoint == "explain":
             assert isinstance(options, ExplainOptions)
             found = _explain(share, upload, options)
+        elif job.endpoint == "whatif":
+            assert isinstance(options, WhatifOptions)
+            found = _whatif(share, upload, options)
         else:
             found = _report(share, upload, options)
     except ApiError as error:
@@ -196,9 +201,12 @@ def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequ
     except OptionError as error:  # an option the event does not take (a primary score of an individual event)
         raise ApiError(str(error), path=upload.path, field=error.option) from None
     specs: Sequence[Spec] | None = request.tiebreaks
-    if specs is None:
-        with contextlib.suppress(InputError):  # a bad stated list is refused by the ranking, at its line
-            specs = reading.stated_tiebreaks()
+    try:
+        specs = ranked_tiebreaks(reading, event, request)
+    except OptionError as error:  # a profile for another kind of event (a team list for players)
+        raise ApiError(str(error), path=upload.path, field=error.option) from None
+    except InputError:  # a bad stated list is refused by the ranking, at its line
+        pass
     asked = cost.work(event.players, event.rounds, specs, event.kind, request.rank_by, output)
     refusal = asked.refusal(job.seconds) if job.seconds is not None else None
     if refusal is not None:
@@ -227,22 +235,23 @@ def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answ
     if output == "html":
         _admit_answer(share, upload, result, output)
     with refused_events(upload.path):
+        lang = language(options.lang or DEFAULT)
         if request.categories:
-            text = _categories(result, request, options.format)
+            text = _categories(result, request, options.format, lang)
         else:
-            text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format)
+            text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format, lang=lang)
     return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
 
 
-def _categories(result: Standings, request: RankingRequest, fmt: str) -> str:
-    """The category tables the request asks for, in its format."""
+def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Language) -> str:
+    """The category tables the request asks for, in its format and language."""
     if fmt not in CATEGORY_RENDERERS:
         raise ApiError(f"category tables are written as {', '.join(CATEGORY_RENDERERS)}", field="category")
     try:
         tables = category_tables(result, request.categories)
     except OptionError as error:
         raise ApiError(str(error), field=error.option) from None
-    return render_categories(tables, fmt)
+    return render_categories(tables, fmt, lang=lang)
 
 
 def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
@@ -269,6 +278,30 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
         return Answer(200, JSON, _json({"explanations": found}))
 
 
+def _whatif(share: _Share, upload: Upload, options: WhatifOptions) -> Answer:
+    from sonneborn.render.whatif import whatif_data
+    from sonneborn.whatif import Model, what_if
+
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    _admit(share, upload, reading, request, "whatif")
+    method = None if options.method == "auto" else options.method
+    try:
+        answer = what_if(
+            reading,
+            request,
+            places=options.places,
+            model=Model(options.draw_rate),
+            method=method,
+            runs=options.runs,
+            seed=options.seed,
+            with_chances=options.chances,
+        )
+    except OptionError as error:
+        raise ApiError(str(error), path=upload.path, field=error.option) from None
+    return Answer(200, JSON, _json(whatif_data(answer)))
+
+
 def _field(options: ExplainOptions) -> str:
     """The parameter that names the player to explain."""
     return "player" if options.player is not None else "start"
@@ -282,7 +315,8 @@ def _report(share: _Share, upload: Upload, options: EventOptions) -> Answer:
     _admit_answer(share, upload, result, "report")
     warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
     with refused_events(upload.path):
-        data = report_data(result, path=upload.path, input_format=reading.format)
+        lang = language(options.lang or DEFAULT)
+        data = report_data(result, path=upload.path, input_format=reading.format, lang=lang)
         _fits(sum(_text_size(row["lines"]) for row in data["rows"]), len(data["rows"]))
         return Answer(200, JSON, _json({**data, "warnings": warnings}))
 

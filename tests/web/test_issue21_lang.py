@@ -1,0 +1,57 @@
+"""Issue 21, Languages, on the web API: ``lang`` on the HTML, table and report answers, else the
+``Accept-Language`` header's language; JSON never changes with either."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sonneborn.demo import seed_text
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
+
+def _standings(client: TestClient, headers: dict[str, str] | None = None, **data: str) -> str:
+    response = client.post("/api/standings", data={"text": seed_text(), "tiebreaks": "SB,DE,WIN", **data},
+                           headers=headers or {})  # fmt: skip
+    assert response.status_code == 200, response.text
+    text: str = response.text
+    return text
+
+
+def test_lang_on_the_html_and_table_answers(client: TestClient) -> None:
+    spanish = _standings(client, format="html", lang="es")
+    assert '<html lang="es">' in spanish and "<h2>Clasificación</h2>" in spanish and ">69,50</td>" in spanish
+    korean = _standings(client, format="table", lang="ko-KR")
+    assert korean.splitlines()[0].split()[:3] == ["순위", "번호", "이름"]
+    english = _standings(client, format="table")
+    assert english.splitlines()[0] == "Rk  No  Name           Pts     SB  DE  WIN"
+
+
+def test_the_accept_language_header_chooses_unless_lang_does(client: TestClient) -> None:
+    thai = _standings(client, {"Accept-Language": "th-TH,th;q=0.9,en;q=0.5"}, format="html")
+    assert '<html lang="th">' in thai and "คะแนนซอนเนบอร์น-เบอร์เกอร์" in thai
+    named = _standings(client, {"Accept-Language": "th"}, format="html", lang="en")
+    assert '<html lang="en">' in named and "<h2>Standings</h2>" in named
+
+
+def test_json_is_the_same_in_every_language(client: TestClient) -> None:
+    english = _standings(client, format="json")
+    assert _standings(client, {"Accept-Language": "es"}, format="json", lang="ko") == english
+    assert _standings(client, {"Accept-Language": "ko"}, format="csv") == _standings(client, format="csv")
+
+
+def test_the_report_names_and_notes_in_the_language(client: TestClient) -> None:
+    response = client.post("/api/report", data={"text": seed_text(), "tiebreaks": "SB,DE,WIN", "lang": "es"})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert [column["name"] for column in data["columns"]] == [
+        "puntuación Sonneborn-Berger (Neustadtl)", "puntuación de cabeza a cabeza", "número de victorias",
+    ]  # fmt: skip
+    assert data["rows"][0]["values"]["SB"] == "69.50"  # the values as the page reads them, in every language
+
+
+def test_an_unknown_lang_is_refused(client: TestClient) -> None:
+    response = client.post("/api/standings", data={"text": seed_text(), "lang": "fr"})
+    assert response.status_code == 422
+    assert response.json()["error"]["field"] == "lang"
