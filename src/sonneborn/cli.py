@@ -224,6 +224,15 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     )
 
 
+_AFTER_ROUND = click.option(
+    "--after-round",
+    type=int,
+    metavar="N",
+    help="The standings as they stood after round N, the later rounds not played yet (with the tie-breaks of "
+    "standings taken during the event: FB is BH before the final round, C.07 8.3).",
+)
+
+
 def _profile_option(command: F) -> F:
     """``--profile NAME``: a named list instead of ``-t``."""
     return click.option(
@@ -247,6 +256,8 @@ def _request(
     unrated_rating: int | None = None,
     primary: str | None = None,
     match_points: str | None = None,
+    after_round: int | None = None,
+    category: tuple[str, ...] = (),
     **reading: Any,
 ) -> Request:
     """The options of the ranking, parsed once, here."""
@@ -264,6 +275,8 @@ def _request(
         unrated_rating=unrated_rating,
         primary=primary,
         match_points=match_points,
+        after_round=after_round,
+        category=category,
     )
 
 
@@ -348,6 +361,15 @@ Examples:
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
 )
+@click.option(
+    "--category",
+    metavar="SPEC",
+    multiple=True,
+    help="Print the table of a category instead, the overall order filtered as prize lists are (place in it, "
+    "overall rank beside): women, U8…U20 or 50+ 65+ (age in the event's calendar year), rating:<2000, "
+    "rating:1800-1999, fed:IRL; joined by + (women+U16); repeatable.",
+)
+@_AFTER_ROUND
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
@@ -379,9 +401,25 @@ def standings(
         fmt = "csv"
     request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
                        lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
+    if request.categories and (fmt == "trf" or with_event):
+        raise OptionError("category tables are written as table, json, csv, md or html", option="category")
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
+    if request.categories:
+        from sonneborn.pipeline import category_tables
+        from sonneborn.render import render_categories
+
+        tables = category_tables(result, request.categories)
+        if fmt == "table":
+            from sonneborn.render.text import render_categories_table
+
+            color, width = _terminal()
+            _write_output(render_categories_table(tables, color=color, width=width, lang=_language()), document=False)
+        else:
+            _write_output(render_categories(tables, fmt, lang=_language(), dialect=dialect or "plain"))
+        _print_explanations(result, starts, to_stderr=fmt != "table")
+        return
     if with_event and result.event.teams is not None:
         from sonneborn.formats.jsonteams import write_json_teams
         from sonneborn.render.json import standings_data
@@ -640,6 +678,7 @@ Examples:
     help="A team file's card of one team, by its number or a part of its name: its matches round by round with "
     "every board, then its players board by board.",
 )
+@_AFTER_ROUND
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
@@ -895,6 +934,7 @@ Examples:
     help="A named list to compare (sonneborn profiles); repeatable.",
 )
 @click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_AFTER_ROUND
 @_rules_option(multiple=True)
 @_event_options
 @_user_errors
@@ -1052,6 +1092,7 @@ Examples:
 @click.argument("target", metavar="OUT", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--to", "fmt", type=click.Choice(CONVERT_FORMATS), help="Output format (default: from OUT's extension).")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@_AFTER_ROUND
 @_event_options
 @_user_errors
 def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rating: int | None, **event: Any) -> None:
@@ -1077,7 +1118,11 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     request = _request(**event)
     reading = _read(source, **event)
     if reading.teams is not None:
-        _convert_teams(reading.teams, source, target, fmt, force=force)
+        from sonneborn.pipeline import taken_after
+
+        teams = taken_after(reading, request.after_round).teams
+        assert teams is not None  # a team file's reading stays one after any round
+        _convert_teams(teams, source, target, fmt, force=force)
         return
     stated = prepared(reading, request)
     _say(filter(None, [stated.kind_warning()]))

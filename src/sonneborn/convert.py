@@ -109,6 +109,8 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[str]]:
     text, lost = WRITERS[fmt](event.tournament)
     note = written_otherwise(event) if fmt in WRITES_POINTS else None
     lost = lost if note is None else [*lost, note]
+    if event.roster.clubs and fmt in ("trf", "tsv", "csv"):  # PGN (WhiteTeam) and JSON (club) hold them
+        lost.append("clubs: " + ("TRF has no field for them" if fmt == "trf" else "a crosstable has none"))
     unnamed = [str(start) for start, name in enumerate(event.roster.names, start=1) if not name.strip()]
     if unnamed and fmt in BY_NAME:
         what = "a PGN file" if fmt == "pgn" else "a crosstable"

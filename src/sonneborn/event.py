@@ -416,6 +416,10 @@ class Table:
         )
 
 
+def _rounds_played(count: int) -> str:
+    return "no round played" if count == 0 else f"{count} round{'s' if count != 1 else ''} played"
+
+
 def point_unit(values: Sequence[Fraction]) -> int:
     """The least common denominator of some point values."""
     unit = 1
@@ -525,6 +529,12 @@ class Roster:
     """Points as the source file records them, for ``check``."""
     recorded_ranks: Sequence[int | None]
     recorded_tiebreaks: Sequence[tuple[tuple[str, Fraction], ...]]
+    clubs: Sequence[str] = ()
+    """Each player's club (:attr:`Player.club <sonneborn.model.Player.club>`); empty when the source names none."""
+
+    def club(self, row: int) -> str:
+        """A player's club, ``""`` when none is known."""
+        return self.clubs[row] if self.clubs else ""
 
     @classmethod
     def of(cls, players: Sequence[Player]) -> Roster:
@@ -539,6 +549,7 @@ class Roster:
             recorded_points=[p.recorded_points for p in players],
             recorded_ranks=[p.recorded_rank for p in players],
             recorded_tiebreaks=[p.recorded_tiebreaks for p in players],
+            clubs=[p.club for p in players] if any(p.club for p in players) else (),
         )
 
 
@@ -668,6 +679,7 @@ class Event:
                     recorded_rank=roster.recorded_ranks[row],
                     recorded_tiebreaks=roster.recorded_tiebreaks[row],
                     adjustment=Fraction(int(score.adjustment[row]), score.unit),
+                    club=roster.club(row),
                 )
             )
         return Tournament.of(info, tuple(players), table.rounds)
@@ -753,6 +765,46 @@ class Event:
                 raise ValueError(f"row {row} column {column}: only a round without an opponent can be a bye")
             kind[row, column] = CODE[bye]
         return Event(self.table.with_kinds(kind, self.point_system), self.roster, self.info)
+
+    def after_round(self, last: int) -> Event:
+        """The event as it stood after round ``last``: every later round not played yet (no pairing, no result,
+        no bye), the rounds planned and the event's kind kept, so that the tie-breaks are those of standings
+        taken during the event (C.07 8.3: no final round yet, FB = BH; 16.2: the categories of the rounds played
+        only).
+
+        The points, ranks and tie-breaks the file records are its final standings' and are dropped; a bonus or
+        penalty outside the rounds (TRF-26 299) stays, as no round dates it. A later round paired and not played
+        yet is dropped too: the standings are those before it was paired (FB = BH before the final round is
+        paired, C.07 8.3), where the file as it is (and whatif) reads it as still to play. Raises
+        :exc:`ValueError` for a round outside 1 to the rounds played.
+
+        >>> from sonneborn.demo import seed_event
+        >>> after = Event.of(seed_event()).after_round(3)
+        >>> after.rounds, after.table.played_rounds, int(after.table.score.totals[0]) / after.table.score.unit
+        (15, 3, 1.0)
+        """
+        table = self.table
+        if not 1 <= last <= table.played_rounds:
+            raise ValueError(
+                f"the event has {_rounds_played(table.played_rounds)} (expected 1 to {table.played_rounds})"
+            )
+        later = slice(last, None)
+        if not (table.opponent[:, later] >= 0).any() and not (table.kind[:, later] != NOT_PLAYED).any():
+            return self
+        opponent, kind, colour = table.opponent.copy(), table.kind.copy(), table.colour.copy()
+        opponent[:, later], kind[:, later], colour[:, later] = -1, NOT_PLAYED, UNKNOWN
+        scores = {}
+        for name, score in table.scores.items():
+            points, awarded = score.points.copy(), score.awarded.copy()
+            points[:, later], awarded[:, later] = 0, False
+            scores[name] = replace(score, points=points, awarded=awarded)
+        count = table.players
+        roster = replace(
+            self.roster, recorded_points=[None] * count, recorded_ranks=[None] * count, recorded_tiebreaks=[()] * count
+        )
+        # The kind is the whole event's: a round robin after round 3 has not paired everyone yet, and is one still.
+        info = replace(self.info, kind=self.kind)
+        return Event(replace(table, opponent=opponent, kind=kind, colour=colour, scores=scores), roster, info)
 
     def with_point_system(self, system: PointSystem) -> Event:
         """The same event scored under another point system (the arbiter's points stay)."""

@@ -277,6 +277,17 @@ MESSAGES: tuple[str, ...] = (
     N_("with Fore Buchholz"),
     N_("K = {number}"),
     N_("unrated at {number}"),
+    # Standings after a round and category tables (issue 21).
+    N_("the standings are taken after round 1 or later (found {number})"),
+    N_("the event has no round played (expected 1 to {number})"),
+    N_("the event has 1 round played (expected 1 to {number})"),
+    N_("the event has {count} rounds played (expected 1 to {number})"),
+    N_("a team event built without a source cannot be taken after a round"),
+    N_("unknown category {text} (expected {forms})"),
+    N_("category {code}: the event's year is not known (the file gives no date)"),
+    N_("categories are of players: a team event's standings rank teams"),
+    N_("category tables are written as table, json, csv, md or html"),
+    N_("category tables are written as {formats}"),
 )
 """Every message template, in English (the message ids of the catalogues)."""
 
@@ -317,6 +328,10 @@ WORDS: tuple[str, ...] = (
     N_("game points"),
     N_("error"),
     N_("warning"),
+    # Translators: a category table's headings: the place in the category, the overall rank is Rk.
+    N_("Pl"),
+    N_("place in the category"),
+    N_("overall rank"),
 )
 """Texts the code picks among rather than writes out: table headings, what the rows are, the score names."""
 

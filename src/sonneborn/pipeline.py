@@ -18,25 +18,36 @@ the options, parsed once where they come in — into the ranked
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from sonneborn.categories import Category, CategoryError
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
 from sonneborn.lots import check_secret, committed_draw
-from sonneborn.matches import rescored
+from sonneborn.matches import after_round, rescored
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.profiles import Profile, find_profile
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
-from sonneborn.teams import SCORES, TeamEvent, TeamPoints, team_event
+from sonneborn.teams import SCORES, TeamEvent, TeamPoints, team_event, teams_of
 from sonneborn.tiebreaks import Spec, parse, parse_list
 from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import MAX_RATING
 
-__all__ = ["LOTS_RANGE", "Reading", "Request", "ranked_tiebreaks", "read", "read_text", "standings"]
+__all__ = [
+    "LOTS_RANGE",
+    "Reading",
+    "Request",
+    "category_tables",
+    "ranked_tiebreaks",
+    "read",
+    "read_text",
+    "standings",
+    "taken_after",
+]
 
 LOTS_RANGE = range(-(2**63), 2**63)
 """The seeds ``--lots`` (the API's ``lots``) may give: a signed 64-bit integer."""
@@ -147,6 +158,11 @@ class Request:
     """A team event's match points for a won, drawn and lost match (``3,1,0``) over the file's (TRF-26 362)."""
     primary: str | None = None
     """The score a team event is ranked by, ``MP`` or ``GP``; ``None``: match points (C.07 11.1)."""
+    after_round: int | None = None
+    """The round the standings are taken after (``--after-round``), the later rounds not played yet; ``None``:
+    after the last round played."""
+    categories: tuple[Category, ...] = ()
+    """The category tables asked for (``--category``), each the standings filtered (:func:`category_tables`)."""
 
     @classmethod
     def parse(
@@ -163,6 +179,8 @@ class Request:
         unrated_rating: int | None = None,
         primary: str | None = None,
         match_points: str | None = None,
+        after_round: int | None = None,
+        category: str | Sequence[str] | None = None,
     ) -> Request:
         """The request of the options as given (command-line or API text).
 
@@ -229,6 +247,14 @@ class Request:
                 raise OptionError(
                     str(error).replace("point system", "match points", 1), option="match_points"
                 ) from None
+        if after_round is not None and after_round < 1:
+            raise OptionError(f"the standings are taken after round 1 or later (found {_digits(after_round)})",
+                              option="after_round")  # fmt: skip
+        texts = [category] if isinstance(category, str) else list(category or ())
+        try:  # several in one text, comma-separated (no category's code holds a comma): the API's one field
+            categories = tuple(Category.parse(part) for text in texts for part in text.split(",") if part.strip())
+        except ValueError as error:
+            raise OptionError(str(error), option="category") from None
         score = None
         if primary is not None:
             score = primary.strip().upper()
@@ -246,6 +272,8 @@ class Request:
             lots=lots,
             lots_secret=lots_secret,
             unrated_rating=unrated_rating,
+            after_round=after_round,
+            categories=categories,
         )
 
 
@@ -254,11 +282,30 @@ def _digits(number: int) -> str:
     return str(number) if abs(number) < 10**30 else "a number of more than 30 digits"
 
 
+def taken_after(reading: Reading, last: int | None) -> Reading:
+    """The reading as it stood after round ``last`` (``None``: as it is), its players' and a team
+    competition's matches alike (:meth:`Event.after_round <sonneborn.event.Event.after_round>`,
+    :func:`sonneborn.matches.after_round`); a round outside 1 to the rounds played is the option's error."""
+    if last is None:
+        return reading
+    try:
+        if reading.teams is not None:
+            teams = after_round(reading.teams, last)
+            return replace(reading, event=teams.event, teams=teams)
+        event = reading.event
+        if event.teams is not None:  # an event whose rows are teams, built in memory: its boards too
+            return replace(reading, event=team_event(after_round(teams_of(event), last), primary=event.table.primary))
+        return replace(reading, event=event.after_round(last))
+    except ValueError as error:
+        raise OptionError(str(error), option="after_round") from None
+
+
 def prepared(reading: Reading | Event, request: Request) -> Event:
-    """The event as the request states it: its kind and point system; a team competition's, its teams ranked
-    by the request's primary score (every command and the web app come this way)."""
-    teams = reading.teams if isinstance(reading, Reading) else None
-    event = reading.event if isinstance(reading, Reading) else reading
+    """The event as the request states it: after its round, with its kind and point system; a team
+    competition's, its teams ranked by the request's primary score (every command and the web app come this
+    way)."""
+    reading = taken_after(reading if isinstance(reading, Reading) else Reading.of(reading), request.after_round)
+    teams, event = reading.teams, reading.event
     if teams is not None:
         if request.points is not None or request.match_points is not None:
             teams = rescored(teams, match=request.match_points, games=request.points)
@@ -272,6 +319,18 @@ def prepared(reading: Reading | Event, request: Request) -> Event:
     if request.points is not None:
         event = event.with_point_system(request.points)
     return event
+
+
+def category_tables(result: Standings, categories: Sequence[Category]) -> list[Standings]:
+    """Each category's table of the standings (:meth:`Standings.within <sonneborn.ranking.Standings.within>`);
+    a team event's rows are teams, which no category of players holds, and an age group needs the event's
+    year: either is the option's error."""
+    if result.event.teams is not None:
+        raise OptionError("categories are of players: a team event's standings rank teams", option="category")
+    try:
+        return [result.within(category) for category in categories]
+    except CategoryError as error:
+        raise OptionError(str(error), option="category") from None
 
 
 def ranked_tiebreaks(reading: Reading, event: Event, request: Request) -> Sequence[Spec] | None:

@@ -15,12 +15,13 @@ whole field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
 
+from sonneborn.categories import Category
 from sonneborn.errors import InputWarning, TiebreakError
 from sonneborn.event import Bools, Event, Ints
 from sonneborn.lots import Drawing, SeededDraw, draw
@@ -140,6 +141,33 @@ class Standings:
     drawing: Drawing | None = None
     """The draw that broke the ties left after the list, if one was asked for: a seed's or a committed
     secret's (:mod:`sonneborn.lots`)."""
+    reached: tuple[Bools, ...] = ()
+    """For each column, whether each row was still tied with another when its tie-break was reached: where a
+    tie-break decided inside tied groups (DE) does not apply, the tables write ``–``."""
+    category: Category | None = None
+    """The category these standings are drawn for (:meth:`within`), ``None`` for the whole event."""
+    overall: Standings | None = None
+    """The whole event's standings a category's are drawn from: its ranks are the overall places."""
+
+    def within(self, category: Category) -> Standings:
+        """The category's table, as prize lists are made: the overall order kept, filtered to its players, each
+        placed one after the members ranked above him overall (members sharing an overall place share theirs);
+        :attr:`overall` keeps the whole event's places beside them.
+
+        >>> from sonneborn.demo import seed_event
+        >>> women = rank(seed_event(), parse_list("SB")).within(Category.parse("women"))
+        >>> len(women.order)  # the crosstable gives no player's sex: nobody is made a woman
+        0
+        """
+        members = category.members(self.event)
+        order = self.order[members[self.order]]
+        overall = self.ranks[order]  # non-decreasing along the final order
+        places = np.searchsorted(overall, overall, side="left") + 1
+        ranks = self.ranks.copy()
+        ranks[order] = places
+        shared = np.zeros(self.event.players, dtype=bool)
+        shared[order] = np.bincount(places, minlength=1)[places] > 1 if len(order) else []
+        return replace(self, order=order, ranks=ranks, shared=shared, category=category, overall=self)
 
     @property
     def kind(self) -> EventKind:
@@ -273,7 +301,9 @@ def rank(
     start = np.zeros(players, dtype=np.int64) if within is None else within
     group = regroup(start, _order_key(primary, lowest_first=False))
     columns: list[Column] = [primary] if rank_by is not None else []
+    reached: list[Bools] = [np.ones(players, dtype=bool)] if rank_by is not None else []
     for spec in specs:
+        reached.append(np.bincount(group, minlength=1)[group] > 1)
         found = REGISTRY[spec.code]
         kernel = found.group_kernel
         column = kernel(context.of(spec), spec, group) if kernel is not None else kernel_column(spec)
@@ -295,7 +325,20 @@ def rank(
         by_lot, tied = tied, np.zeros(players, dtype=bool)
     seed = drawing.seed if isinstance(drawing, SeededDraw) else None
     return Standings(
-        event, specs, rank_by, rules, seed, unrated_rating, order, ranks, tied, by_lot, points, tuple(columns), drawing
+        event,
+        specs,
+        rank_by,
+        rules,
+        seed,
+        unrated_rating,
+        order,
+        ranks,
+        tied,
+        by_lot,
+        points,
+        tuple(columns),
+        drawing,
+        tuple(reached),
     )
 
 

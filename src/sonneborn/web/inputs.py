@@ -275,6 +275,12 @@ class EventOptions(BaseModel):
         "TRF-26 362, else 2,1,0); `points` gives each board's game points.",
         examples=["3,1,0"],
     )
+    after_round: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "The standings as they stood after this round, the later rounds not played yet (C.07's tie-breaks of "
+        "standings taken during the event). Default: after the last round played.",
+        ge=1,
+        lt=2**63,
+    )
     lang: Annotated[Literal["en", "es", "th", "ko"] | None, BeforeValidator(_language)] = _optional(
         "The language of the html and table answers and of the report's names and notes: en, es, th or ko "
         "(default: the Accept-Language header's). JSON, CSV, TRF and Markdown are the same in every language."
@@ -282,7 +288,13 @@ class EventOptions(BaseModel):
 
 
 class StandingsOptions(EventOptions):
-    """The options of ``POST /api/standings``: the event's and the output format."""
+    """The options of ``POST /api/standings``: the event's, the output format and the category tables."""
+
+    category: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Category tables instead of the standings, comma-separated, as `--category` takes them: women, U8 to U20, "
+        "50+, 65+, rating:<2000, rating:1800-1999, fed:IRL, joined by + (women+U16). Not with format trf.",
+        examples=["women,U16"],
+    )
 
     format: Annotated[OutputFormat, _default("json")] = Field(
         "json", description="json (the contract of `sonneborn standings -f json`), csv, html, md, trf or table."
@@ -579,6 +591,7 @@ def merge_options(model: type[Options], query: Mapping[str, Any], fields: Mappin
 
 def parse_request(options: EventOptions) -> RankingRequest:
     """The ranking the options ask for, parsed once; a bad value is a 422 naming its field."""
+    category = options.category if isinstance(options, StandingsOptions) else None
     try:
         return RankingRequest.parse(
             tiebreaks=options.tiebreaks,
@@ -592,6 +605,8 @@ def parse_request(options: EventOptions) -> RankingRequest:
             unrated_rating=options.unrated_rating,
             primary=options.primary,
             match_points=options.match_points,
+            after_round=options.after_round,
+            category=category,
         )
     except TiebreakError as error:
         raise ApiError(str(error), field=error.option or "tiebreaks") from None

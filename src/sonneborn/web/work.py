@@ -29,11 +29,11 @@ import orjson
 
 from sonneborn.errors import InputError, OptionError
 from sonneborn.explain import find_player
-from sonneborn.languages import DEFAULT, language
-from sonneborn.pipeline import Reading, prepared, ranked_tiebreaks
+from sonneborn.languages import DEFAULT, Language, language
+from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
-from sonneborn.render import render
+from sonneborn.render import CATEGORY_RENDERERS, render, render_categories
 from sonneborn.render.json import iter_json
 from sonneborn.tiebreaks import Spec
 from sonneborn.web import cost
@@ -261,8 +261,22 @@ def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answ
         _admit_answer(share, upload, result, output)
     with refused_events(upload.path):
         lang = language(options.lang or DEFAULT)
-        text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format, lang=lang)
+        if request.categories:
+            text = _categories(result, request, options.format, lang)
+        else:
+            text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format, lang=lang)
     return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
+
+
+def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Language) -> str:
+    """The category tables the request asks for, in its format and language."""
+    if fmt not in CATEGORY_RENDERERS:
+        raise ApiError(f"category tables are written as {', '.join(CATEGORY_RENDERERS)}", field="category")
+    try:
+        tables = category_tables(result, request.categories)
+    except OptionError as error:
+        raise ApiError(str(error), field=error.option) from None
+    return render_categories(tables, fmt, lang=lang)
 
 
 def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
