@@ -188,9 +188,8 @@ def search_data(standings: Standings, text: str) -> dict[str, Any]:
         found.extend(row for row, fide in enumerate(roster.fide_ids) if fide == number and row not in found)
     elif wanted:
         folded = _folded(wanted)
-        clubs = getattr(roster, "clubs", None)  # the engine side adds clubs to the roster later
         for row in range(event.players):
-            fields = (roster.names[row], roster.federations[row], clubs[row] if clubs is not None else "")
+            fields = (roster.names[row], roster.federations[row], roster.club(row))
             if any(folded in _folded(field) for field in fields if field):
                 found.append(row)
     position = np.empty(event.players, dtype=np.int64)
@@ -260,7 +259,7 @@ def player_data(standings: Standings, start: StartNo, *, path: str, input_format
             "rating": rating or None,
             "federation": roster.federations[row],
             "fide_id": fide,
-            "club": getattr(roster, "clubs", [""] * event.players)[row],
+            "club": roster.club(row),
             "place": place_texts(standings, dash="–")[position],
             "index": position,
             "points": points_texts(standings)[position],
