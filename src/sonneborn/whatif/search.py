@@ -91,6 +91,11 @@ class PlaceChances:
     exact: bool = True
     """Whether :attr:`best` and :attr:`worst` are exact; else bounds (a simulation's player whom a tie-break could
     place anywhere between them)."""
+    best_exact: bool = True
+    worst_exact: bool = True
+    best_seen: int | None = None
+    """For a best that is only a bound: the best place a ranked scenario reached (the true best lies between)."""
+    worst_seen: int | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -374,6 +379,26 @@ SETTLED = 20
 beyond the prize places."""
 
 
+@dataclass(frozen=True, eq=False)
+class Settled:
+    """Each player's best and worst final place as far as points and a few ranked scenarios settle them."""
+
+    best: Ints
+    """The best place still possible, or a bound no scenario can beat (``exact_best`` false)."""
+    worst: Ints
+    exact_best: Bools
+    exact_worst: Bools
+    best_seen: Ints
+    """The best place a scenario ranked by the engine reached (0 when none was ranked): the true best lies
+    between :attr:`best` and it."""
+    worst_seen: Ints
+
+    @property
+    def exact(self) -> Bools:
+        found: Bools = self.exact_best & self.exact_worst
+        return found
+
+
 def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
     """Best and worst places settled by points where they can be, without a tie-break: each player's best and
     worst place and whether both are exact.
@@ -385,13 +410,44 @@ def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
     lies between, a tie-break deciding. Likewise the worst. Other players keep :func:`point_bounds`; only the
     players who can reach the prize places or the top :data:`SETTLED` are settled.
     """
+    best, worst, exact_best, exact_worst, _ = _settle(open_, places)
+    found: Bools = exact_best & exact_worst
+    return best, worst, found
+
+
+def witnessed_places(open_: Open, places: int, ranker: Ranker) -> Settled:
+    """:func:`settled_places`, and for each player it settles, the scenario that puts the fewest above him (his
+    best result; every other item the outcome passing him least, then reaching his points least) ranked by the
+    engine, and likewise the most: a place reached is a place possible, so where it meets the bound by points
+    the bound is exact although a tie-break decides it."""
+    best, worst, exact_best, exact_worst, scenarios = _settle(open_, places)
+    players = open_.players
+    best_seen = np.zeros(players, dtype=np.int64)
+    worst_seen = np.zeros(players, dtype=np.int64)
+    keys = sorted(scenarios)
+    size = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
+    for begin in range(0, len(keys), size):
+        part = keys[begin : begin + size]
+        ranks = ranker.ranks(np.array([scenarios[key] for key in part]))
+        for (row, want_best), placed in zip(part, ranks[:, [row for row, _ in part]].diagonal(), strict=True):
+            (best_seen if want_best else worst_seen)[row] = int(placed)
+    exact_best = exact_best | ((best_seen > 0) & (best_seen == best))
+    exact_worst = exact_worst | ((worst_seen > 0) & (worst_seen == worst))
+    return Settled(best, worst, exact_best, exact_worst, best_seen, worst_seen)
+
+
+def _settle(open_: Open, places: int) -> tuple[Ints, Ints, Bools, Bools, dict[tuple[int, bool], Ints]]:
+    """The bounds of :func:`settled_places`, whether each is exact, and each settled player's extreme
+    scenario by points (``(row, best?)``: an outcome per item)."""
     best, worst = point_bounds(open_)
     players = open_.players
-    exact = np.zeros(players, dtype=bool)
+    exact_best = np.zeros(players, dtype=bool)
+    exact_worst = np.zeros(players, dtype=bool)
+    scenarios: dict[tuple[int, bool], Ints] = {}
     games = open_.others >= 0
     appear = np.bincount(open_.rows, minlength=players) + np.bincount(open_.others[games], minlength=players)
     if (appear > 1).any():
-        return best, worst, exact
+        return best, worst, exact_best, exact_worst, scenarios
     table = open_.base.table
     first, second = open_.gains(table.primary)
     chosen = np.zeros(open_.items, dtype=np.int64)
@@ -404,6 +460,7 @@ def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
     item_of[open_.rows] = np.arange(open_.items)
     item_of[open_.others[games]] = np.flatnonzero(games)
     lone = item_of < 0  # players with nothing open: their points are final
+    many = players + 1
     for row in np.flatnonzero(best <= max(places, SETTLED)).tolist():
         item = int(item_of[row])
         side = own_first if item < 0 or open_.rows[item] == row else own_second
@@ -427,15 +484,25 @@ def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
             reaching = int(pick(np.where(valid, reach, fill), axis=1).sum()) + int((base[lone] >= mine).sum())
             if item < 0:
                 reaching -= 1  # his own points reach his points
+            # The scenario of the fewest passing, then the fewest reaching (the most reaching, then passing).
+            key = above * many + reach if want_best else reach * many + above
+            choice = (
+                np.argmin(np.where(valid, key, 2**62), axis=1)
+                if want_best
+                else np.argmax(np.where(valid, key, -1), axis=1)
+            )
+            if item >= 0:
+                choice[item] = outcome
+            scenarios[row, want_best] = choice.astype(np.int64)
             # In the fewest (most) passing, his place is 1 + those passing; a tie is needed for any more.
             low, high = 1 + passing, 1 + reaching
             if want_best:
                 best[row] = low if low == high else max(best[row], low)
-                exact_best = low == high
+                exact_best[row] = low == high
             else:
                 worst[row] = high if low == high else min(worst[row], high)
-                exact[row] = exact_best and low == high
-    return best, worst, exact
+                exact_worst[row] = low == high
+    return best, worst, exact_best, exact_worst, scenarios
 
 
 def _gain(open_: Open, first: Ints, second: Ints, chosen: Ints) -> Ints:
@@ -497,7 +564,8 @@ def what_if(
         probability = tally.chances if with_chances else np.full(tally.chances.shape, np.nan)
         margins = np.zeros(probability.shape)
         decides = [_words(open_, row, tally, best, worst) for row in range(players)]
-        settled = np.ones(players, dtype=bool)
+        settled = best_exact = worst_exact = np.ones(players, dtype=bool)
+        best_seen = worst_seen = np.zeros(players, dtype=np.int64)
         note = f"exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks"
         notes.append(note + ("" if with_chances else "; chances are the simulation's (--method simulation, --chances)"))
     else:
@@ -505,12 +573,21 @@ def what_if(
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
-        best, worst, settled = settled_places(open_, places)
+        found = witnessed_places(open_, places, ranker)
+        best, worst, settled = found.best, found.worst, found.exact
+        best_exact, worst_exact = found.exact_best, found.exact_worst
+        # A place a run reached is a place possible too: the best of those seen, where no ranked extreme did better.
+        seen = np.where(counts > 0, np.arange(1, places + 1)[None, :], players + 1).min(axis=1)
+        best_seen = np.where((found.best_seen == 0) | (seen < found.best_seen), seen, found.best_seen)
+        best_seen = np.where(best_seen > players, 0, best_seen)
+        best_exact = best_exact | ((best_seen > 0) & (best_seen == best))
+        settled = best_exact & worst_exact
+        worst_seen = found.worst_seen
         decides = [_sim_words(probability[row], best[row]) for row in range(players)]
         unsettled = players - int(settled.sum())
         notes.append(
             f"simulation: {runs} runs (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; "
-            f"best and worst places settled by points for {int(settled.sum())} of {players}"
+            f"best and worst places exact for {int(settled.sum())} of {players}"
             + (f", bounds for {unsettled} (a tie-break could decide within them)" if unsettled else "")
         )
     rows = tuple(
@@ -523,7 +600,11 @@ def what_if(
             None if np.isnan(probability[row]).any() else tuple(float(x) for x in probability[row]),
             tuple(float(x) for x in margins[row]),
             decides[row],
-            bool(chosen == "exact" or settled[row]),
+            bool(settled[row]),
+            bool(best_exact[row]),
+            bool(worst_exact[row]),
+            None if best_exact[row] or not best_seen[row] else int(best_seen[row]),
+            None if worst_exact[row] or not worst_seen[row] else int(worst_seen[row]),
         )
         for row in now.order.tolist()
     )
