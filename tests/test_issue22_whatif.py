@@ -323,3 +323,30 @@ def test_simulated_scenarios_are_ranked_as_standings_ranks_them(seed: int) -> No
     for run, ranks in zip(runs, stacked, strict=True):
         alone = Event(open_.table(run), open_.base.roster, open_.base.info).with_kind(event.kind)
         assert ranks.tolist() == rank(alone, specs).ranks.tolist()
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_bounds_of_the_first_tiebreak_hold_in_every_outcome(seed: int) -> None:
+    # Each bounded player's BH/C1 (and BH/M1) in every outcome, as the engine computes it afresh, lies within
+    # the bounds at his own outcome; a player with an unplayed round (his or an opponent's) is not bounded.
+    from sonneborn.whatif.search import first_key_bounds
+
+    event = _event_before_last_round(seed)
+    open_ = Open.of(event.with_kind(event.kind))
+    for code in ("BH/C1", "BH/M1"):
+        bounds = first_key_bounds(open_, parse_list(code))
+        if bounds is None:
+            continue
+        low, high = bounds
+        for choice in itertools.product(*(range(int(c)) for c in open_.counts)):
+            chosen = np.array(choice, dtype=np.int64)
+            final = Event(open_.table(chosen), open_.base.roster, open_.base.info).with_kind(event.kind)
+            column = rank(final, parse_list(code)).column(code)
+            for row in range(event.players):
+                mine = np.flatnonzero((open_.rows == row) | (open_.others == row))
+                outcome = int(chosen[mine[0]]) if len(mine) else 0
+                if high[row, outcome] < 2**62:
+                    number = column.number(row)
+                    assert number is not None
+                    value = number * final.table.score.unit
+                    assert low[row, outcome] <= value <= high[row, outcome], (code, row, choice)

@@ -26,9 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import OptionError
-from sonneborn.event import Bools, Ints
+from sonneborn.event import KINDS, Bools, Ints
 from sonneborn.ranking import Standings, sort_key
 from sonneborn.tiebreaks import Spec
+from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.whatif.scenarios import Open, Outcomes, Ranker
 
@@ -420,7 +421,7 @@ def witnessed_places(open_: Open, places: int, ranker: Ranker) -> Settled:
     best result; every other item the outcome passing him least, then reaching his points least) ranked by the
     engine, and likewise the most: a place reached is a place possible, so where it meets the bound by points
     the bound is exact although a tie-break decides it."""
-    best, worst, exact_best, exact_worst, scenarios = _settle(open_, places)
+    best, worst, exact_best, exact_worst, scenarios = _settle(open_, places, first_key_bounds(open_, ranker.specs))
     players = open_.players
     best_seen = np.zeros(players, dtype=np.int64)
     worst_seen = np.zeros(players, dtype=np.int64)
@@ -436,9 +437,61 @@ def witnessed_places(open_: Open, places: int, ranker: Ranker) -> Settled:
     return Settled(best, worst, exact_best, exact_worst, best_seen, worst_seen)
 
 
-def _settle(open_: Open, places: int) -> tuple[Ints, Ints, Bools, Bools, dict[tuple[int, bool], Ints]]:
+def first_key_bounds(open_: Open, specs: Sequence[Spec]) -> tuple[Ints, Ints] | None:
+    """Bounds of the first tie-break under every outcome, for each player at each outcome of his own item
+    (players × outcomes, in units; a player with nothing open the same in every column): ``None`` unless it
+    is Buchholz (C.07 8.1, cuts and medians 14.1–14.4, on the primary score); bounded only for a player who,
+    like each of his opponents, has every round a game played or to be played and no adjustment, so that each
+    contribution is the opponent's final score (C.07 16 adjusts none) and the value, a cut sum, grows with
+    each of them (the others unbounded: ±2⁶²).
+
+    The cut is the engine's (:func:`~sonneborn.tiebreaks.cuts.cut`); its value at every opponent's least and
+    greatest final score bounds the value in every scenario, his own opponent's score fixed by the outcome.
+    """
+    spec = specs[0] if specs else None
+    table = open_.base.table
+    if spec is None or spec.code != "BH" or spec.score not in (None, table.primary) or spec.reverse:
+        return None
+    if spec.forfeits_played:
+        return None
+    played = np.array([kind.is_played for kind in KINDS])
+    plain = ((table.opponent >= 0) & played[table.kind]).all(axis=1) & (table.score.adjustment == 0)
+    # Bounded only where he and every opponent played every round: no dummy, no adjusted score (C.07 16).
+    known = plain & plain[np.maximum(table.opponent, 0)].all(axis=1)
+    if not known.any():
+        return None
+    first, second = open_.gains(table.primary)
+    chosen = np.zeros(open_.items, dtype=np.int64)
+    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    least = base + _bound(open_, first, second, np.min)
+    most = base + _bound(open_, first, second, np.max)
+    players, width = open_.players, first.shape[1]
+    games = open_.others >= 0
+    low = np.repeat(least[table.opponent][:, None, :], width, axis=1)
+    high = np.repeat(most[table.opponent][:, None, :], width, axis=1)
+    # His own open game: the opponent's final score is his base and his side of the outcome.
+    g = np.flatnonzero(games)
+    rows, others, columns = open_.rows[g], open_.others[g], open_.columns[g]
+    low[rows, :, columns] = high[rows, :, columns] = base[others][:, None] + second[g]
+    low[others, :, columns] = high[others, :, columns] = base[rows][:, None] + first[g]
+    present = np.ones((players * width, table.opponent.shape[1]), dtype=bool)
+    bounds = []
+    for values in (low, high):
+        flat = values.reshape(players * width, -1)
+        total, _ = cut(flat, [flat], present, ~present, low=spec.cut_low, high=spec.cut_high)
+        bounds.append(total.reshape(players, width))
+    # Where nothing is known, nothing is excluded: below every value and above every value.
+    unknown = ~known[:, None]
+    return np.where(unknown, -(2**62), bounds[0]), np.where(unknown, 2**62, bounds[1])
+
+
+def _settle(
+    open_: Open, places: int, keys: tuple[Ints, Ints] | None = None
+) -> tuple[Ints, Ints, Bools, Bools, dict[tuple[int, bool], Ints]]:
     """The bounds of :func:`settled_places`, whether each is exact, and each settled player's extreme
-    scenario by points (``(row, best?)``: an outcome per item)."""
+    scenario by points (``(row, best?)``: an outcome per item). With ``keys`` (:func:`first_key_bounds`), a
+    player tied with him on points whose first tie-break is surely above his counts as passing him, and one
+    surely below as not reaching him."""
     best, worst = point_bounds(open_)
     players = open_.players
     exact_best = np.zeros(players, dtype=bool)
@@ -471,17 +524,35 @@ def _settle(open_: Open, places: int) -> tuple[Ints, Ints, Bools, Bools, dict[tu
                 mine = int(side[item, outcome])
             else:
                 outcome, mine = -1, int(base[row])
-            above = np.where(valid, own_first > mine, False) + np.where(valid & games[:, None], own_second > mine, 0)
-            reach = np.where(valid, own_first >= mine, False) + np.where(valid & games[:, None], own_second >= mine, 0)
+            if keys is None:
+                over_first = over_second = over_lone = under_first = under_second = under_lone = False
+            else:
+                # Tied with him: surely above when its least exceeds his greatest; surely below, the reverse.
+                column = max(outcome, 0)
+                mine_low, mine_high = keys[0][row, column], keys[1][row, column]
+                over_first, under_first = keys[0][open_.rows] > mine_high, keys[1][open_.rows] < mine_low
+                second_rows = np.where(games, open_.others, 0)
+                over_second, under_second = keys[0][second_rows] > mine_high, keys[1][second_rows] < mine_low
+                over_lone, under_lone = keys[0][lone, 0] > mine_high, keys[1][lone, 0] < mine_low
+            pass_first = (own_first > mine) | ((own_first == mine) & over_first)
+            pass_second = (own_second > mine) | ((own_second == mine) & over_second)
+            reach_first = (own_first > mine) | ((own_first == mine) & ~under_first)
+            reach_second = (own_second > mine) | ((own_second == mine) & ~under_second)
+            above = np.where(valid, pass_first, False) + np.where(valid & games[:, None], pass_second, 0)
+            reach = np.where(valid, reach_first, False) + np.where(valid & games[:, None], reach_second, 0)
             if item >= 0:  # his own item at his outcome: only the other side counts
-                own_side = own_second if side is own_first else own_first
-                other = int(own_side[item, outcome] > mine) if games[item] else 0
-                other_reach = int(own_side[item, outcome] >= mine) if games[item] else 0
+                other_pass, other_reach_all = (
+                    (pass_second, reach_second) if side is own_first else (pass_first, reach_first)
+                )
+                other = int(other_pass[item, outcome]) if games[item] else 0
+                other_reach = int(other_reach_all[item, outcome]) if games[item] else 0
                 above[item], reach[item] = other, other_reach
             pick = np.min if want_best else np.max
             fill = 2**30 if want_best else -1
-            passing = int(pick(np.where(valid, above, fill), axis=1).sum()) + int((base[lone] > mine).sum())
-            reaching = int(pick(np.where(valid, reach, fill), axis=1).sum()) + int((base[lone] >= mine).sum())
+            lone_pass = (base[lone] > mine) | ((base[lone] == mine) & over_lone)
+            lone_reach = (base[lone] > mine) | ((base[lone] == mine) & ~under_lone)
+            passing = int(pick(np.where(valid, above, fill), axis=1).sum()) + int(lone_pass.sum())
+            reaching = int(pick(np.where(valid, reach, fill), axis=1).sum()) + int(lone_reach.sum())
             if item < 0:
                 reaching -= 1  # his own points reach his points
             # The scenario of the fewest passing, then the fewest reaching (the most reaching, then passing).
