@@ -557,6 +557,13 @@ def _settle(
                 reaching -= 1  # his own points reach his points
             # The scenario of the fewest passing, then the fewest reaching (the most reaching, then passing).
             key = above * many + reach if want_best else reach * many + above
+            # Among those, his opponents' points as high (as low) as they go: his Buchholz-like values follow them.
+            met = np.zeros(players, dtype=bool)
+            met[table.opponent[row][table.opponent[row] >= 0]] = True
+            helped = (
+                first * met[open_.rows][:, None] + second * (games & met[np.where(games, open_.others, 0)])[:, None]
+            )
+            key = key * (2**24) - helped
             choice = (
                 np.argmin(np.where(valid, key, 2**62), axis=1)
                 if want_best
