@@ -42,6 +42,7 @@ from sonneborn.model import ResultKind, Tournament
 from sonneborn.pipeline import Reading, Request, read
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import parse_list
+from sonneborn.tiebreaks.rules import DEFAULT_RULES
 from sonneborn.whatif import Model, Open, scenario, what_if
 
 DATA = Path(__file__).parent / "data" / "whatif"
@@ -269,3 +270,83 @@ def test_places_settled_by_points_agree_with_brute_force(seed: int) -> None:
         if exact[row]:
             assert (best[row], worst[row]) == (true_best, true_worst), row
         assert best[row] <= true_best and worst[row] >= true_worst, row
+
+
+def _event_before_last_round(seed: int, most: int = 6) -> Event:
+    rng = random.Random(seed)
+    while True:
+        event = Event.of(_unplay_last_round(random_event(rng)))
+        if 1 <= Open.of(event).items <= most and event.players >= 3:
+            return event
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_places_witnessed_by_ranked_scenarios_agree_with_brute_force(seed: int) -> None:
+    # A place a ranked scenario reached is possible, so it lies between the true best and worst; where it meets
+    # the bound by points the place is exact, and then equal to every outcome's ranking.
+    from sonneborn.whatif.search import witnessed_places
+
+    event = _event_before_last_round(seed)
+    tiebreaks = "DE,SB,WIN,KS" if event.kind.value == "round-robin" else "BH/C1,BH,SB,DE,WIN"
+    truth = _brute_force(event, tiebreaks)
+    open_ = Open.of(event.with_kind(event.kind))
+    found = witnessed_places(open_, event.players, open_.ranker(parse_list(tiebreaks), rules=DEFAULT_RULES,
+                                                                unrated_rating=None))  # fmt: skip
+    for row in range(event.players):
+        true_best, true_worst = truth[row + 1]
+        assert found.best[row] <= true_best and found.worst[row] >= true_worst, row
+        if found.best_seen[row]:
+            assert true_best <= found.best_seen[row] <= true_worst, row
+        if found.worst_seen[row]:
+            assert true_best <= found.worst_seen[row] <= true_worst, row
+        if found.exact_best[row]:
+            assert found.best[row] == true_best, row
+        if found.exact_worst[row]:
+            assert found.worst[row] == true_worst, row
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_simulated_scenarios_are_ranked_as_standings_ranks_them(seed: int) -> None:
+    # Runs drawn as the simulation draws them, ranked many at once in one stacked table, against each run's
+    # results set on the event and ranked afresh (no shared arrays) by the engine.
+    from sonneborn.whatif.search import _choices, chances_of_items
+
+    event = _event_before_last_round(seed, most=12)
+    tiebreaks = "DE,SB,WIN,KS" if event.kind.value == "round-robin" else "BH/C1,BH,SB,DE,WIN"
+    specs = parse_list(tiebreaks)
+    open_ = Open.of(event.with_kind(event.kind))
+    ranker = open_.ranker(specs, rules=DEFAULT_RULES, unrated_rating=None)
+    cumulative = np.cumsum(chances_of_items(open_, Model()), axis=1)
+    cumulative[:, -1] = 1.0
+    runs = _choices(cumulative, open_.counts, seed, 0, 16)
+    stacked = ranker.ranks(runs)
+    for run, ranks in zip(runs, stacked, strict=True):
+        alone = Event(open_.table(run), open_.base.roster, open_.base.info).with_kind(event.kind)
+        assert ranks.tolist() == rank(alone, specs).ranks.tolist()
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_bounds_of_the_first_tiebreak_hold_in_every_outcome(seed: int) -> None:
+    # Each bounded player's BH/C1 (and BH/M1) in every outcome, as the engine computes it afresh, lies within
+    # the bounds at his own outcome; a player with an unplayed round (his or an opponent's) is not bounded.
+    from sonneborn.whatif.search import first_key_bounds
+
+    event = _event_before_last_round(seed)
+    open_ = Open.of(event.with_kind(event.kind))
+    for code in ("BH/C1", "BH/M1"):
+        bounds = first_key_bounds(open_, parse_list(code))
+        if bounds is None:
+            continue
+        low, high = bounds
+        for choice in itertools.product(*(range(int(c)) for c in open_.counts)):
+            chosen = np.array(choice, dtype=np.int64)
+            final = Event(open_.table(chosen), open_.base.roster, open_.base.info).with_kind(event.kind)
+            column = rank(final, parse_list(code)).column(code)
+            for row in range(event.players):
+                mine = np.flatnonzero((open_.rows == row) | (open_.others == row))
+                outcome = int(chosen[mine[0]]) if len(mine) else 0
+                if high[row, outcome] < 2**62:
+                    number = column.number(row)
+                    assert number is not None
+                    value = number * final.table.score.unit
+                    assert low[row, outcome] <= value <= high[row, outcome], (code, row, choice)

@@ -11,7 +11,7 @@ from sonneborn.formats.jsonio import json_number
 from sonneborn.render.cells import names, padded_column, place_texts, points_texts
 
 if TYPE_CHECKING:
-    from sonneborn.whatif import WhatIf
+    from sonneborn.whatif import PlaceChances, WhatIf
 
 
 def whatif_data(answer: WhatIf) -> dict[str, Any]:
@@ -32,6 +32,10 @@ def whatif_data(answer: WhatIf) -> dict[str, Any]:
                 "best": row.best,
                 "worst": row.worst,
                 "exact": row.exact,
+                "best_exact": row.best_exact,
+                "worst_exact": row.worst_exact,
+                "best_seen": row.best_seen,
+                "worst_seen": row.worst_seen,
                 "can_win": row.can_win,
                 "clinched": list(row.clinched),
                 "chances": None if row.chances is None else {str(p): c for p, c in enumerate(row.chances, start=1)},
@@ -71,8 +75,8 @@ def whatif_text(answer: WhatIf) -> str:
         padded_column("No", [str(row + 1) for row in rows], left=False),
         padded_column("Name", [players[i] for i in take], left=True),
         padded_column(score, [pts[i] for i in take], left=False),
-        padded_column("Best", [("" if r.exact else "≥") + str(r.best) for r in answer.rows], left=False),
-        padded_column("Worst", [("" if r.exact else "≤") + str(r.worst) for r in answer.rows], left=False),
+        padded_column("Best", [_best_text(r) for r in answer.rows], left=False),
+        padded_column("Worst", [_worst_text(r) for r in answer.rows], left=False),
         padded_column("Win?", ["yes" if r.can_win else "no" for r in answer.rows], left=True),
         padded_column("Clinched", [",".join(map(str, r.clinched)) or "-" for r in answer.rows], left=True),
     ]
@@ -94,3 +98,16 @@ def _chance(chance: float, margin: float, method: str) -> str:
     if method == "exact":
         return f"{chance:.1%}"
     return f"{chance:.1%}±{margin:.1%}"
+
+
+def _best_text(row: PlaceChances) -> str:
+    """An exact best place; a bound, with the best a ranked scenario reached: the true best lies in ``3–6``."""
+    if row.best_exact:
+        return str(row.best)
+    return f"{row.best}–{row.best_seen}" if row.best_seen is not None else f"≥{row.best}"
+
+
+def _worst_text(row: PlaceChances) -> str:
+    if row.worst_exact:
+        return str(row.worst)
+    return f"{row.worst_seen}–{row.worst}" if row.worst_seen is not None else f"≤{row.worst}"

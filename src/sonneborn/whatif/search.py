@@ -26,9 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import OptionError
-from sonneborn.event import Bools, Ints
+from sonneborn.event import KINDS, Bools, Ints
 from sonneborn.ranking import Standings, sort_key
 from sonneborn.tiebreaks import Spec
+from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.whatif.scenarios import Open, Outcomes, Ranker
 
@@ -91,6 +92,11 @@ class PlaceChances:
     exact: bool = True
     """Whether :attr:`best` and :attr:`worst` are exact; else bounds (a simulation's player whom a tie-break could
     place anywhere between them)."""
+    best_exact: bool = True
+    worst_exact: bool = True
+    best_seen: int | None = None
+    """For a best that is only a bound: the best place a ranked scenario reached (the true best lies between)."""
+    worst_seen: int | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -374,6 +380,26 @@ SETTLED = 20
 beyond the prize places."""
 
 
+@dataclass(frozen=True, eq=False)
+class Settled:
+    """Each player's best and worst final place as far as points and a few ranked scenarios settle them."""
+
+    best: Ints
+    """The best place still possible, or a bound no scenario can beat (``exact_best`` false)."""
+    worst: Ints
+    exact_best: Bools
+    exact_worst: Bools
+    best_seen: Ints
+    """The best place a scenario ranked by the engine reached (0 when none was ranked): the true best lies
+    between :attr:`best` and it."""
+    worst_seen: Ints
+
+    @property
+    def exact(self) -> Bools:
+        found: Bools = self.exact_best & self.exact_worst
+        return found
+
+
 def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
     """Best and worst places settled by points where they can be, without a tie-break: each player's best and
     worst place and whether both are exact.
@@ -385,13 +411,96 @@ def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
     lies between, a tie-break deciding. Likewise the worst. Other players keep :func:`point_bounds`; only the
     players who can reach the prize places or the top :data:`SETTLED` are settled.
     """
+    best, worst, exact_best, exact_worst, _ = _settle(open_, places)
+    found: Bools = exact_best & exact_worst
+    return best, worst, found
+
+
+def witnessed_places(open_: Open, places: int, ranker: Ranker) -> Settled:
+    """:func:`settled_places`, and for each player it settles, the scenario that puts the fewest above him (his
+    best result; every other item the outcome passing him least, then reaching his points least) ranked by the
+    engine, and likewise the most: a place reached is a place possible, so where it meets the bound by points
+    the bound is exact although a tie-break decides it."""
+    best, worst, exact_best, exact_worst, scenarios = _settle(open_, places, first_key_bounds(open_, ranker.specs))
+    players = open_.players
+    best_seen = np.zeros(players, dtype=np.int64)
+    worst_seen = np.zeros(players, dtype=np.int64)
+    keys = sorted(scenarios)
+    size = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
+    for begin in range(0, len(keys), size):
+        part = keys[begin : begin + size]
+        ranks = ranker.ranks(np.array([scenarios[key] for key in part]))
+        for (row, want_best), placed in zip(part, ranks[:, [row for row, _ in part]].diagonal(), strict=True):
+            (best_seen if want_best else worst_seen)[row] = int(placed)
+    exact_best = exact_best | ((best_seen > 0) & (best_seen == best))
+    exact_worst = exact_worst | ((worst_seen > 0) & (worst_seen == worst))
+    return Settled(best, worst, exact_best, exact_worst, best_seen, worst_seen)
+
+
+def first_key_bounds(open_: Open, specs: Sequence[Spec]) -> tuple[Ints, Ints] | None:
+    """Bounds of the first tie-break under every outcome, for each player at each outcome of his own item
+    (players × outcomes, in units; a player with nothing open the same in every column): ``None`` unless it
+    is Buchholz (C.07 8.1, cuts and medians 14.1–14.4, on the primary score); bounded only for a player who,
+    like each of his opponents, has every round a game played or to be played and no adjustment, so that each
+    contribution is the opponent's final score (C.07 16 adjusts none) and the value, a cut sum, grows with
+    each of them (the others unbounded: ±2⁶²).
+
+    The cut is the engine's (:func:`~sonneborn.tiebreaks.cuts.cut`); its value at every opponent's least and
+    greatest final score bounds the value in every scenario, his own opponent's score fixed by the outcome.
+    """
+    spec = specs[0] if specs else None
+    table = open_.base.table
+    if spec is None or spec.code != "BH" or spec.score not in (None, table.primary) or spec.reverse:
+        return None
+    if spec.forfeits_played:
+        return None
+    played = np.array([kind.is_played for kind in KINDS])
+    plain = ((table.opponent >= 0) & played[table.kind]).all(axis=1) & (table.score.adjustment == 0)
+    # Bounded only where he and every opponent played every round: no dummy, no adjusted score (C.07 16).
+    known = plain & plain[np.maximum(table.opponent, 0)].all(axis=1)
+    if not known.any():
+        return None
+    first, second = open_.gains(table.primary)
+    chosen = np.zeros(open_.items, dtype=np.int64)
+    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    least = base + _bound(open_, first, second, np.min)
+    most = base + _bound(open_, first, second, np.max)
+    players, width = open_.players, first.shape[1]
+    games = open_.others >= 0
+    low = np.repeat(least[table.opponent][:, None, :], width, axis=1)
+    high = np.repeat(most[table.opponent][:, None, :], width, axis=1)
+    # His own open game: the opponent's final score is his base and his side of the outcome.
+    g = np.flatnonzero(games)
+    rows, others, columns = open_.rows[g], open_.others[g], open_.columns[g]
+    low[rows, :, columns] = high[rows, :, columns] = base[others][:, None] + second[g]
+    low[others, :, columns] = high[others, :, columns] = base[rows][:, None] + first[g]
+    present = np.ones((players * width, table.opponent.shape[1]), dtype=bool)
+    bounds = []
+    for values in (low, high):
+        flat = values.reshape(players * width, -1)
+        total, _ = cut(flat, [flat], present, ~present, low=spec.cut_low, high=spec.cut_high)
+        bounds.append(total.reshape(players, width))
+    # Where nothing is known, nothing is excluded: below every value and above every value.
+    unknown = ~known[:, None]
+    return np.where(unknown, -(2**62), bounds[0]), np.where(unknown, 2**62, bounds[1])
+
+
+def _settle(
+    open_: Open, places: int, keys: tuple[Ints, Ints] | None = None
+) -> tuple[Ints, Ints, Bools, Bools, dict[tuple[int, bool], Ints]]:
+    """The bounds of :func:`settled_places`, whether each is exact, and each settled player's extreme
+    scenario by points (``(row, best?)``: an outcome per item). With ``keys`` (:func:`first_key_bounds`), a
+    player tied with him on points whose first tie-break is surely above his counts as passing him, and one
+    surely below as not reaching him."""
     best, worst = point_bounds(open_)
     players = open_.players
-    exact = np.zeros(players, dtype=bool)
+    exact_best = np.zeros(players, dtype=bool)
+    exact_worst = np.zeros(players, dtype=bool)
+    scenarios: dict[tuple[int, bool], Ints] = {}
     games = open_.others >= 0
     appear = np.bincount(open_.rows, minlength=players) + np.bincount(open_.others[games], minlength=players)
     if (appear > 1).any():
-        return best, worst, exact
+        return best, worst, exact_best, exact_worst, scenarios
     table = open_.base.table
     first, second = open_.gains(table.primary)
     chosen = np.zeros(open_.items, dtype=np.int64)
@@ -404,6 +513,7 @@ def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
     item_of[open_.rows] = np.arange(open_.items)
     item_of[open_.others[games]] = np.flatnonzero(games)
     lone = item_of < 0  # players with nothing open: their points are final
+    many = players + 1
     for row in np.flatnonzero(best <= max(places, SETTLED)).tolist():
         item = int(item_of[row])
         side = own_first if item < 0 or open_.rows[item] == row else own_second
@@ -414,28 +524,63 @@ def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
                 mine = int(side[item, outcome])
             else:
                 outcome, mine = -1, int(base[row])
-            above = np.where(valid, own_first > mine, False) + np.where(valid & games[:, None], own_second > mine, 0)
-            reach = np.where(valid, own_first >= mine, False) + np.where(valid & games[:, None], own_second >= mine, 0)
+            if keys is None:
+                over_first = over_second = over_lone = under_first = under_second = under_lone = False
+            else:
+                # Tied with him: surely above when its least exceeds his greatest; surely below, the reverse.
+                column = max(outcome, 0)
+                mine_low, mine_high = keys[0][row, column], keys[1][row, column]
+                over_first, under_first = keys[0][open_.rows] > mine_high, keys[1][open_.rows] < mine_low
+                second_rows = np.where(games, open_.others, 0)
+                over_second, under_second = keys[0][second_rows] > mine_high, keys[1][second_rows] < mine_low
+                over_lone, under_lone = keys[0][lone, 0] > mine_high, keys[1][lone, 0] < mine_low
+            pass_first = (own_first > mine) | ((own_first == mine) & over_first)
+            pass_second = (own_second > mine) | ((own_second == mine) & over_second)
+            reach_first = (own_first > mine) | ((own_first == mine) & ~under_first)
+            reach_second = (own_second > mine) | ((own_second == mine) & ~under_second)
+            above = np.where(valid, pass_first, False) + np.where(valid & games[:, None], pass_second, 0)
+            reach = np.where(valid, reach_first, False) + np.where(valid & games[:, None], reach_second, 0)
             if item >= 0:  # his own item at his outcome: only the other side counts
-                own_side = own_second if side is own_first else own_first
-                other = int(own_side[item, outcome] > mine) if games[item] else 0
-                other_reach = int(own_side[item, outcome] >= mine) if games[item] else 0
+                other_pass, other_reach_all = (
+                    (pass_second, reach_second) if side is own_first else (pass_first, reach_first)
+                )
+                other = int(other_pass[item, outcome]) if games[item] else 0
+                other_reach = int(other_reach_all[item, outcome]) if games[item] else 0
                 above[item], reach[item] = other, other_reach
             pick = np.min if want_best else np.max
             fill = 2**30 if want_best else -1
-            passing = int(pick(np.where(valid, above, fill), axis=1).sum()) + int((base[lone] > mine).sum())
-            reaching = int(pick(np.where(valid, reach, fill), axis=1).sum()) + int((base[lone] >= mine).sum())
+            lone_pass = (base[lone] > mine) | ((base[lone] == mine) & over_lone)
+            lone_reach = (base[lone] > mine) | ((base[lone] == mine) & ~under_lone)
+            passing = int(pick(np.where(valid, above, fill), axis=1).sum()) + int(lone_pass.sum())
+            reaching = int(pick(np.where(valid, reach, fill), axis=1).sum()) + int(lone_reach.sum())
             if item < 0:
                 reaching -= 1  # his own points reach his points
+            # The scenario of the fewest passing, then the fewest reaching (the most reaching, then passing).
+            key = above * many + reach if want_best else reach * many + above
+            # Among those, his opponents' points as high (as low) as they go: his Buchholz-like values follow them.
+            met = np.zeros(players, dtype=bool)
+            met[table.opponent[row][table.opponent[row] >= 0]] = True
+            helped = (
+                first * met[open_.rows][:, None] + second * (games & met[np.where(games, open_.others, 0)])[:, None]
+            )
+            key = key * (2**24) - helped
+            choice = (
+                np.argmin(np.where(valid, key, 2**62), axis=1)
+                if want_best
+                else np.argmax(np.where(valid, key, -1), axis=1)
+            )
+            if item >= 0:
+                choice[item] = outcome
+            scenarios[row, want_best] = choice.astype(np.int64)
             # In the fewest (most) passing, his place is 1 + those passing; a tie is needed for any more.
             low, high = 1 + passing, 1 + reaching
             if want_best:
                 best[row] = low if low == high else max(best[row], low)
-                exact_best = low == high
+                exact_best[row] = low == high
             else:
                 worst[row] = high if low == high else min(worst[row], high)
-                exact[row] = exact_best and low == high
-    return best, worst, exact
+                exact_worst[row] = low == high
+    return best, worst, exact_best, exact_worst, scenarios
 
 
 def _gain(open_: Open, first: Ints, second: Ints, chosen: Ints) -> Ints:
@@ -497,7 +642,8 @@ def what_if(
         probability = tally.chances if with_chances else np.full(tally.chances.shape, np.nan)
         margins = np.zeros(probability.shape)
         decides = [_words(open_, row, tally, best, worst) for row in range(players)]
-        settled = np.ones(players, dtype=bool)
+        settled = best_exact = worst_exact = np.ones(players, dtype=bool)
+        best_seen = worst_seen = np.zeros(players, dtype=np.int64)
         note = f"exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks"
         notes.append(note + ("" if with_chances else "; chances are the simulation's (--method simulation, --chances)"))
     else:
@@ -505,12 +651,21 @@ def what_if(
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
-        best, worst, settled = settled_places(open_, places)
+        found = witnessed_places(open_, places, ranker)
+        best, worst, settled = found.best, found.worst, found.exact
+        best_exact, worst_exact = found.exact_best, found.exact_worst
+        # A place a run reached is a place possible too: the best of those seen, where no ranked extreme did better.
+        seen = np.where(counts > 0, np.arange(1, places + 1)[None, :], players + 1).min(axis=1)
+        best_seen = np.where((found.best_seen == 0) | (seen < found.best_seen), seen, found.best_seen)
+        best_seen = np.where(best_seen > players, 0, best_seen)
+        best_exact = best_exact | ((best_seen > 0) & (best_seen == best))
+        settled = best_exact & worst_exact
+        worst_seen = found.worst_seen
         decides = [_sim_words(probability[row], best[row]) for row in range(players)]
         unsettled = players - int(settled.sum())
         notes.append(
             f"simulation: {runs} runs (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; "
-            f"best and worst places settled by points for {int(settled.sum())} of {players}"
+            f"best and worst places exact for {int(settled.sum())} of {players}"
             + (f", bounds for {unsettled} (a tie-break could decide within them)" if unsettled else "")
         )
     rows = tuple(
@@ -523,7 +678,11 @@ def what_if(
             None if np.isnan(probability[row]).any() else tuple(float(x) for x in probability[row]),
             tuple(float(x) for x in margins[row]),
             decides[row],
-            bool(chosen == "exact" or settled[row]),
+            bool(settled[row]),
+            bool(best_exact[row]),
+            bool(worst_exact[row]),
+            None if best_exact[row] or not best_seen[row] else int(best_seen[row]),
+            None if worst_exact[row] or not worst_seen[row] else int(worst_seen[row]),
         )
         for row in now.order.tolist()
     )
