@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from sonneborn.boardprizes import BoardOrder
-from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError
+from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError, said_of
 from sonneborn.formats import FORMATS, ReadOptions
 from sonneborn.languages import LANGUAGES, Language, from_environment, language, parse_language
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -50,9 +51,9 @@ def _language() -> Language:
     return language(chosen)
 
 
-def _located(where: str, message: str, lang: Language) -> str:
+def _located(where: str, message: str | Message, lang: Language) -> str:
     """A message in the language, after its place in a file (``FILE:LINE:COL``) when it has one."""
-    text = lang.translate(message)
+    text = lang.message(message)
     return f"{where}: {text}" if where else text
 
 
@@ -65,7 +66,7 @@ def _say(warnings: Iterable[InputWarning]) -> None:
     """Prints warnings on standard error, one line each, in the language asked for."""
     lang = _language()
     for warning in warnings:
-        click.echo(f"sonneborn: {lang.gettext('warning')}: {_located(warning.where, warning.message, lang)}", err=True)
+        click.echo(f"sonneborn: {lang.gettext('warning')}: {_located(warning.where, warning.text, lang)}", err=True)
 
 
 class _ClosedOutput(io.TextIOBase):
@@ -102,19 +103,19 @@ def _user_errors(command: F) -> F:
             sys.stdout.flush()  # a full disk says so here, as an error, not at exit
             return result
         except InputError as error:
-            _error(_located(error.where, error.message, _language()))
+            _error(_located(error.where, error.text, _language()))
             sys.exit(2)
         except TiebreakError as error:
-            _error(_language().translate(str(error)))
+            _error(_language().message(error.text))
             sys.exit(2)
         except OptionError as error:
-            _error(f"--{error.option.replace('_', '-')}: {_language().translate(str(error))}")
+            _error(f"--{error.option.replace('_', '-')}: {_language().message(error.text)}")
             sys.exit(2)
         except WriteError as error:
-            _error(_language().translate(f"cannot write the event: {error}"))
+            _error(_language().message(Message.of(N_("cannot write the event: {message}"), message=error.text)))
             sys.exit(2)
         except OutputError as error:
-            _error(_located(error.path, error.message, _language()))
+            _error(_located(error.path, error.text, _language()))
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
@@ -125,7 +126,10 @@ def _user_errors(command: F) -> F:
         except OSError as error:
             # Reading errors are InputErrors by now: what is left is the output (a full disk, a closed file).
             _quiet_stdout()
-            _error(_located("<stdout>", f"cannot write the output: {error.strerror or error}", _language()))
+            reason = error.strerror or str(error)
+            _error(
+                _located("<stdout>", Message.of(N_("cannot write the output: {reason}"), reason=reason), _language())
+            )
             sys.exit(2)
         except Exception as error:
             if (click.get_current_context().find_root().obj or {}).get("debug"):
@@ -477,14 +481,15 @@ def crosstable(
     if not boards:
         for name, value in (("min_games", min_games), ("board_order", board_order)):
             if value is not None:
-                raise OptionError("goes with --boards (the board prizes)", option=name)
+                raise OptionError(Message(N_("goes with --boards (the board prizes)")), option=name)
     if boards and team is not None:
-        raise OptionError("is one team's card; --boards lists every board's players: give one of them", option="team")
+        message = Message(N_("is one team's card; --boards lists every board's players: give one of them"))
+        raise OptionError(message, option="team")
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     for name, asked in (("boards", boards), ("team", team is not None)):
         if asked and reading.teams is None:
-            raise OptionError("is for a team file; this file is an individual event", option=name)
+            raise OptionError(Message(N_("is for a team file; this file is an individual event")), option=name)
     if boards:
         _board_prizes(reading, request, fmt, min_games=min_games or 0, order=BoardOrder(board_order or "percentage"))
         return
@@ -770,10 +775,9 @@ def batch(
     except ImportError as error:
         raise click.UsageError(str(error)) from None
     for _, lines in summary.warned:
-        for line in lines:
-            _say([InputWarning(line)])
+        _say(InputWarning(line) for line in lines)
     for _, message in summary.failed:
-        _error(_language().translate(message))
+        _error(_language().message(message))
     click.echo(str(summary), err=True)
     if summary.failed:
         sys.exit(1)
@@ -824,7 +828,7 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     try:
         text, lost = convert_event(stated, fmt)
     except NotARoundRobin as error:
-        raise InputError(str(error), path=source) from None
+        raise InputError(said_of(error), path=source) from None
     counts = f"{len(tournament)} players, {tournament.rounds} rounds"
     _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
 
@@ -841,7 +845,7 @@ def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, forc
     _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
 
 
-def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force: bool, what: str) -> None:
+def _deliver(text: str, lost: Iterable[Message], source: str, target: str, *, force: bool, what: str) -> None:
     """A conversion's text to standard output (``-``) or its file, with its warnings and, for a file, one line
     saying what was written."""
     from sonneborn.files import write_file

@@ -10,6 +10,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sonneborn.messages import Message, said
+
 
 class InputError(ValueError):
     """A file (or text) that cannot be read, with the position of the problem.
@@ -18,9 +20,10 @@ class InputError(ValueError):
     'a.trf:3:14: lower-case message'
     """
 
-    def __init__(self, message: str, *, path: str = "<input>", line: int = 0, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Message, *, path: str = "<input>", line: int = 0, column: int = 0) -> None:
+        self.text = said(message)
+        self.message = str(self.text)
+        super().__init__(self.message)
         self.path = path
         self.line = line
         self.column = column
@@ -64,11 +67,25 @@ class CrosstableError(InputError):
     """A crosstable that is not square, not complementary or not readable."""
 
 
-class WriteError(ValueError):
+class Said(ValueError):
+    """An error whose message is a :class:`~sonneborn.messages.Message` (``text``), its English ``str()``."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.text = said(message)
+        super().__init__(str(self.text))
+
+
+def said_of(error: BaseException) -> Message:
+    """What an error says: its message (a :class:`Said` error's, an :class:`InputError`'s), else its text."""
+    text = getattr(error, "text", None)
+    return text if isinstance(text, Message) else Message(str(error))
+
+
+class WriteError(Said):
     """An event a file format cannot hold (a value wider than its columns, a Swiss event as a crosstable)."""
 
 
-class TiebreakError(ValueError):
+class TiebreakError(Said):
     """An unknown tie-break code or modifier, or one that does not apply (or an unknown rules edition).
 
     ``option`` names the option that gave it, when one did (``tiebreaks``, ``rank_by``, ``rules``).
@@ -77,7 +94,7 @@ class TiebreakError(ValueError):
     option: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class InputWarning:
     """Something the user should know about a file or a computation that does not stop it.
 
@@ -91,10 +108,22 @@ class InputWarning:
     'ARO dropped: player(s) 3 unrated'
     """
 
-    message: str
+    text: Message
+    """What it says: a template and its values (:mod:`sonneborn.messages`)."""
     path: str = ""
     line: int = 0
     column: int = 0
+
+    def __init__(self, message: str | Message, path: str = "", line: int = 0, column: int = 0) -> None:
+        object.__setattr__(self, "text", said(message))
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
+    @property
+    def message(self) -> str:
+        """What it says, in English."""
+        return str(self.text)
 
     @property
     def where(self) -> str:
@@ -114,28 +143,28 @@ def log_warning(warning: InputWarning) -> None:
     logging.getLogger("sonneborn").warning("%s", warning)
 
 
-class OptionError(ValueError):
+class OptionError(Said):
     """An option's value that cannot be used (a point system, a kind), naming the option.
 
     >>> str(OptionError("point system '3,1': expected WIN,DRAW,LOSS such as 3,1,0", option="points"))
     "point system '3,1': expected WIN,DRAW,LOSS such as 3,1,0"
     """
 
-    def __init__(self, message: str, *, option: str) -> None:
+    def __init__(self, message: str | Message, *, option: str) -> None:
         super().__init__(message)
         self.option = option
 
 
-class OutputError(ValueError):
+class OutputError(Said):
     """A file the command may not or cannot write, naming it.
 
     >>> str(OutputError("exists; give --force to replace it", path="out.json"))
     'out.json: exists; give --force to replace it'
     """
 
-    def __init__(self, message: str, *, path: str) -> None:
+    def __init__(self, message: str | Message, *, path: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = str(self.text)
         self.path = path
 
     def __str__(self) -> str:

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import InputWarning
+from sonneborn.messages import N_, Message
 from sonneborn.model import (
     Colour,
     Entry,
@@ -648,22 +649,46 @@ class Event:
         needed = count - 1 if count % 2 == 0 else count
         if rounds >= needed and table.provisional:
             return None
-        why = f"players {first + 1} and {other + 1} never meet"
+        pair = f"{first + 1} and {other + 1}"
         if rounds >= needed:  # rounds enough for everyone: games missing (a withdrawal), not a Swiss's pairing
-            missing = f" and {short - 2} other players miss some of theirs" if short > 2 else ""
-            return InputWarning(
-                f"stated a round robin, but {why}{missing}: the file holds no game between them (a withdrawal, or "
-                "games left out?); they are ranked as a round robin, each round as the file records it"
-            )
+            if short > 2:
+                template = N_(
+                    "stated a round robin, but players {pairs} never meet and {count} other players miss some of "
+                    "theirs: the file holds no game between them (a withdrawal, or games left out?); they are ranked "
+                    "as a round robin, each round as the file records it"
+                )
+            else:
+                template = N_(
+                    "stated a round robin, but players {pairs} never meet: the file holds no game between them (a "
+                    "withdrawal, or games left out?); they are ranked as a round robin, each round as the file "
+                    "records it"
+                )
+            return InputWarning(Message.of(template, pairs=pair, count=short - 2))
         if short == count:
-            why += f", and none of the {count} players meets all the others"
+            template = N_(
+                "stated a round robin, but the pairings look like a Swiss: players {pairs} never meet, and none of "
+                "the {count} players meets all the others, in {played} {round} where a round robin of {players} "
+                "players has {rounds} (in a round robin everyone meets everyone; state the kind swiss to rank it as "
+                "one)"
+            )
         elif short > 2:
-            why += f", and {short} of {count} players meet fewer than all the others"
-        plural = "s" if rounds != 1 else ""
-        why += f", in {rounds} round{plural} where a round robin of {count} players has {needed}"
+            template = N_(
+                "stated a round robin, but the pairings look like a Swiss: players {pairs} never meet, and {short} of "
+                "{count} players meet fewer than all the others, in {played} {round} where a round robin of "
+                "{players} players has {rounds} (in a round robin everyone meets everyone; state the kind swiss to "
+                "rank it as one)"
+            )
+        else:
+            template = N_(
+                "stated a round robin, but the pairings look like a Swiss: players {pairs} never meet, in {played} "
+                "{round} where a round robin of {players} players has {rounds} (in a round robin everyone meets "
+                "everyone; state the kind swiss to rank it as one)"
+            )
+        word = Message(N_("round") if rounds == 1 else N_("rounds"))
         return InputWarning(
-            f"stated a round robin, but the pairings look like a Swiss: {why} (in a round robin everyone meets "
-            "everyone; state the kind swiss to rank it as one)"
+            Message.of(
+                template, pairs=pair, short=short, count=count, played=rounds, round=word, players=count, rounds=needed
+            )
         )
 
     def with_kind(self, kind: EventKind | None) -> Event:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning
 from sonneborn.event import Event
 from sonneborn.formats.lines import nameless, split_lines
+from sonneborn.messages import N_, Message
 from sonneborn.model import Tournament
 
 if TYPE_CHECKING:
@@ -62,19 +63,24 @@ def decode(data: bytes, *, path: str = "<input>") -> str:
     if at >= 0:
         line = len(_BYTE_LINE_END.findall(data, 0, at)) + 1
         column = at - max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at))
-        what = "binary data, not a text file" if at < 4096 else "a NUL byte, which no text file holds"
-        raise InputError(f"{what} (expected TRF, crosstable, PGN or JSON text)", path=path, line=line, column=column)
+        what = (
+            N_("binary data, not a text file (expected TRF, crosstable, PGN or JSON text)")
+            if at < 4096
+            else N_("a NUL byte, which no text file holds (expected TRF, crosstable, PGN or JSON text)")
+        )
+        raise InputError(Message(what), path=path, line=line, column=column)
     return data.decode("utf-8-sig", errors=ENCODING_ERRORS)
 
 
-def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> str | None:
+def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> InputWarning | None:
     """Why a file is odd when it is partly UTF-8 and partly not (Latin-1, say), else ``None``.
 
     The file is read in chunks, so that a big one does not fill the memory.
 
-    >>> mixed_encodings(io.BytesIO(b"Bj\\xc3\\xb8rn\\r\\nCl\\xe4rk\\n"), path="t.tsv")  # doctest: +NORMALIZE_WHITESPACE
-    't.tsv:2: the file mixes encodings: byte 0xe4 is not UTF-8, but other text is
-     (read as UTF-8 where it is, else as Latin-1: check the names)'
+    >>> found = mixed_encodings(io.BytesIO(b"Bj\\xc3\\xb8rn\\r\\nCl\\xe4rk\\n"), path="t.tsv")
+    >>> print(found)  # doctest: +NORMALIZE_WHITESPACE
+    t.tsv:2: the file mixes encodings: byte 0xe4 is not UTF-8, but other text is
+     (read as UTF-8 where it is, else as Latin-1: check the names)
     >>> mixed_encodings(io.BytesIO("Bjørn, Clärk".encode("latin-1"))) is None
     True
     """
@@ -98,10 +104,11 @@ def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> str | None:
             break
     if bad is None or not utf8:
         return None
-    return (
-        f"{path}:{bad[0]}: the file mixes encodings: byte 0x{bad[1]:02x} is not UTF-8, but other text is "
-        "(read as UTF-8 where it is, else as Latin-1: check the names)"
+    template = N_(
+        "the file mixes encodings: byte {byte} is not UTF-8, but other text is (read as UTF-8 where it is, "
+        "else as Latin-1: check the names)"
     )
+    return InputWarning(Message.of(template, byte=f"0x{bad[1]:02x}"), path, bad[0])
 
 
 def detect_format(text: str) -> str:
@@ -269,10 +276,11 @@ def load_text(
 ) -> Loaded:
     """Reads an event from text in the given (or detected) format."""
     if not text.strip():
-        raise InputError("the file is empty", path=path, line=1, column=1)
+        raise InputError(Message(N_("the file is empty")), path=path, line=1, column=1)
     fmt = input_format or detect_format(text)
     if fmt not in FORMATS:
-        raise InputError(f"unknown input format {fmt!r} (expected one of {', '.join(FORMATS)})", path=path)
+        template = N_("unknown input format {text} (expected one of {values})")
+        raise InputError(Message.of(template, text=repr(fmt), values=", ".join(FORMATS)), path=path)
     return _as_recorded(FORMATS[fmt].read(text, path, options, warn), path, warn)
 
 
@@ -316,7 +324,8 @@ def load_path(
         with open(path, "rb") as handle:
             return _load_stream(handle, name, input_format, options, warn)
     except OSError as error:
-        raise InputError(f"cannot read the file: {error.strerror or error}", path=name) from error
+        reason = error.strerror or str(error)
+        raise InputError(Message.of(N_("cannot read the file: {reason}"), reason=reason), path=name) from error
 
 
 def _load_stream(handle: BinaryIO, name: str, input_format: str | None, options: ReadOptions, warn: Warn) -> Loaded:
@@ -345,9 +354,14 @@ def _load_stream(handle: BinaryIO, name: str, input_format: str | None, options:
     return load_text(text, path=name, input_format=fmt, options=options, warn=warn)
 
 
-def _too_big(size: int | None) -> str:
-    what = "more than" if size is None else f"{size:,} bytes,"
-    return f"{what} {MAX_FILE_BYTES:,} bytes, too big for a tournament file (expected TRF, crosstable, PGN or JSON)"
+def _too_big(size: int | None) -> Message:
+    if size is None:
+        template = N_("more than {limit} bytes, too big for a tournament file (expected TRF, crosstable, PGN or JSON)")
+    else:
+        template = N_(
+            "{size} bytes, {limit} bytes, too big for a tournament file (expected TRF, crosstable, PGN or JSON)"
+        )
+    return Message.of(template, size=f"{size or 0:,}", limit=f"{MAX_FILE_BYTES:,}")
 
 
 def read_path(
@@ -386,7 +400,7 @@ def _individual(loaded: Loaded, path: str) -> Tournament:
 def encoding_warning(data: bytes, *, path: str = "<input>") -> InputWarning | None:
     """:func:`mixed_encodings` of a file's bytes; an ASCII file, the usual TRF, is not scanned."""
     found = None if data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
-    return None if found is None else InputWarning(found)
+    return found
 
 
 def _stream_pgn(stream: BinaryIO, name: str, options: ReadOptions, warn: Warn) -> Loaded:
@@ -397,7 +411,7 @@ def _stream_pgn(stream: BinaryIO, name: str, options: ReadOptions, warn: Warn) -
         if errors != "strict":
             mixed = mixed_encodings(stream, path=name)
             if mixed is not None:
-                warn(InputWarning(mixed))
+                warn(mixed)
             stream.seek(0)
         held: list[InputWarning] = []  # a reading that fails on the encoding says nothing: it is read again
         text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors=errors, newline=None)

@@ -330,7 +330,7 @@ def tiebreak_name(spec: Spec | str, lang: Language = ENGLISH) -> str:
         return full_name(spec)
     if not isinstance(spec, Spec):
         spec = Spec.parse(spec.split("#")[0])
-    return " ".join([lang.gettext(definition(spec).name), *map(lang.translate, spec.modifier_words)])
+    return " ".join([lang.gettext(definition(spec).name), *map(lang.message, spec.modifier_words)])
 
 
 def legend(standings: Standings, lang: Language = ENGLISH) -> str | None:
