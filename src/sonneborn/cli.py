@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from sonneborn.boardprizes import BoardOrder
-from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError, said_of
+from sonneborn.errors import (
+    InputError,
+    InputWarning,
+    OptionError,
+    OutputError,
+    TiebreakError,
+    WriteError,
+    excerpt,
+    said_of,
+)
 from sonneborn.formats import FORMATS, ReadOptions
 from sonneborn.languages import LANGUAGES, Language, from_environment, language, parse_language
 from sonneborn.messages import N_, Message
@@ -69,6 +78,22 @@ def _say(warnings: Iterable[InputWarning]) -> None:
         click.echo(f"sonneborn: {lang.gettext('warning')}: {_located(warning.where, warning.text, lang)}", err=True)
 
 
+def _shown_source(error: InputError, lang: Language) -> list[str]:
+    """The lines under an input error's first line: the format the file was read as and why, then the line it
+    names with a caret under the column (TRF's fixed columns included), as compilers show them.
+
+    A line of the file is shown as it is, so that its tabs and wide characters line up with the caret's."""
+    shown = [] if error.why is None else ["  " + lang.message(error.why)]
+    if error.line_text is not None and error.line:
+        number = str(error.line)
+        if error.column:
+            text, caret = excerpt(error.line_text, error.column)
+            shown += [f"  {number} | {text}", f"  {' ' * len(number)} | {caret}"]
+        else:
+            shown.append(f"  {number} | {excerpt(error.line_text, 1)[0]}")
+    return shown
+
+
 class _ClosedOutput(io.TextIOBase):
     """Standard output when the process has none (``sonneborn … >&-``): nothing to write is fine, the first
     thing to write is the error, on one line, and a command that writes only files runs as usual."""
@@ -104,6 +129,8 @@ def _user_errors(command: F) -> F:
             return result
         except InputError as error:
             _error(_located(error.where, error.text, _language()))
+            for line in _shown_source(error, _language()):
+                click.echo(line, err=True)
             sys.exit(2)
         except TiebreakError as error:
             _error(_language().message(error.text))

@@ -27,6 +27,20 @@ class InputError(ValueError):
         self.path = path
         self.line = line
         self.column = column
+        self.format: str | None = None
+        """The input format the file was read as (``trf``, ``pgn``, …), once known."""
+        self.why: Message | None = None
+        """Why it was read so: ``read as TRF because line 1 starts with 012``."""
+        self.line_text: str | None = None
+        """The line :attr:`line` names, as the file holds it."""
+
+    def read_as(self, fmt: str, why: Message, line_text: str | None) -> InputError:
+        """The error with the format the file was read as, why, and its line (what is known already is kept)."""
+        if self.format is None:
+            self.format, self.why = fmt, why
+        if self.line_text is None:
+            self.line_text = line_text
+        return self
 
     @property
     def where(self) -> str:
@@ -44,6 +58,43 @@ def _where(path: str, line: int, column: int) -> str:
         if column:
             where += f":{column}"
     return where
+
+
+EXCERPT_CHARS = 120
+"""The most characters of a line an excerpt shows, around the column it marks."""
+
+
+def excerpt(line: str, column: int) -> tuple[str, str]:
+    r"""A line as an error shows it, and under it a caret at ``column`` (1-based, as messages count), the
+    caret's line copying the line's tabs and wide characters so that it sits under the character in a terminal;
+    a long line is cut around the column, ``…`` where it is cut.
+
+    >>> excerpt("001    1      Adams", 8)
+    ('001    1      Adams', '       ^')
+    >>> excerpt("001    1", 10)[1]
+    '         ^'
+    >>> excerpt("1\tAdams\tX", 3)
+    ('1\tAdams\tX', ' \t^')
+    """
+    start = max(0, min(column - 1 - EXCERPT_CHARS // 2, len(line) - EXCERPT_CHARS))
+    shown_line = line[start : start + EXCERPT_CHARS]
+    before = shown_line[: max(0, column - 1 - start)]
+    head, tail = ("…" if start else ""), ("…" if start + EXCERPT_CHARS < len(line) else "")
+    # A column past the end of the line (a result cut off) is marked where it would be.
+    pad = "".join(_blank(char) for char in head + before) + " " * (column - 1 - start - len(before))
+    return head + shown_line + tail, pad + "^"
+
+
+def _blank(char: str) -> str:
+    """What stands under a character in the caret's line: a tab, nothing under a combining mark, two spaces
+    under a wide character (Thai vowels combine; Korean syllables are wide)."""
+    import unicodedata
+
+    if char == "\t":
+        return "\t"
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return ""
+    return "  " if unicodedata.east_asian_width(char) in ("W", "F") else " "
 
 
 def shown(value: str, limit: int = 40) -> str:
@@ -94,7 +145,7 @@ class TiebreakError(Said):
     option: str | None = None
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class InputWarning:
     """Something the user should know about a file or a computation that does not stop it.
 
@@ -124,6 +175,20 @@ class InputWarning:
     def message(self) -> str:
         """What it says, in English."""
         return str(self.text)
+
+    def __eq__(self, other: object) -> bool:
+        # Two warnings are the same when they say the same at the same place, however their message was made.
+        if not isinstance(other, InputWarning):
+            return NotImplemented
+        return (self.message, self.path, self.line, self.column) == (
+            other.message,
+            other.path,
+            other.line,
+            other.column,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.path, self.line, self.column))
 
     @property
     def where(self) -> str:

@@ -294,12 +294,12 @@ class PointSystem:
         '3-1-0'
         >>> PointSystem.parse("1,0.5,0,pairing_bye=0.5").points(ResultKind.PAIRING_BYE)
         Fraction(1, 2)
-        >>> PointSystem.parse("1/0,0,0")
+        >>> PointSystem.parse("1/0,0,0")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        sonneborn.errors.Said: point system '1/0,0,0': the win '1/0' divides by zero (expected a number such as 3, 0.5 or 1/3)
+        sonneborn.errors.Said: point system '1/0,0,0': the win '1/0' divides by zero (expected a number such as 3, ...)
         >>> PointSystem.parse("0,0.5,1")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        sonneborn.errors.Said: point system '0,0.5,1': a win must be worth more than a loss, found a win of 0 and a loss of 1 (...)
+        sonneborn.errors.Said: point system '0,0.5,1': a win must be worth more than a loss, found a win of 0 and ...
         """
         try:
             values = _point_values(text)
@@ -386,9 +386,9 @@ def point_value(text: str) -> Fraction:
 
     >>> point_value("0.5"), point_value(" 1/3 "), point_value("1½")
     (Fraction(1, 2), Fraction(1, 3), Fraction(3, 2))
-    >>> point_value("1e20000000")
+    >>> point_value("1e20000000")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    sonneborn.errors.Said: '1e20000000' is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point)
+    sonneborn.errors.Said: '1e20000000' is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and ...)
     >>> point_value("1/0")
     Traceback (most recent call last):
     sonneborn.errors.Said: '1/0' divides by zero (expected a number such as 3, 0.5 or 1/3)

@@ -100,8 +100,17 @@ def looks_published(text: str) -> bool:
     >>> looks_published("No\\tName\\t1\\t2\\tPts\\n1\\tAdams\\tX\\t1\\t1")
     False
     """
-    lines = [line for line in split_lines(text[:65536]) if line.strip()][:_HEADER_SEARCH]
-    return any(_header_of(line) is not None for line in lines)
+    return header_line(text) > 0
+
+
+def header_line(text: str) -> int:
+    """The line (from 1) of a published crosstable's header row among a text's first lines, 0 when none.
+
+    >>> header_line("\\nFinal Ranking crosstable\\nRk.;SNo;Name;1.Rd;Pts.")
+    3
+    """
+    filled = [(number, line) for number, line in enumerate(split_lines(text[:65536]), 1) if line.strip()]
+    return next((number for number, line in filled[:_HEADER_SEARCH] if _header_of(line) is not None), 0)
 
 
 @dataclass(frozen=True, slots=True)
