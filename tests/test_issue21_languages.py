@@ -14,6 +14,7 @@ import io
 import re
 import tomllib
 from collections import Counter
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from sonneborn.languages import (
     page_catalogue,
     parse_language,
 )
-from sonneborn.messages import N_, PAGE, TIEBREAK_NAMES, Message
+from sonneborn.messages import N_, PAGE, TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, Message
 from sonneborn.ranking import parse_list, rank
 from sonneborn.render.csv import BOM, render_csv
 from sonneborn.render.html import render_html
@@ -84,6 +85,7 @@ def test_every_message_is_translated_with_its_fields(code: str) -> None:
 
 def test_the_catalogue_names_every_registered_tiebreak() -> None:
     assert set(TIEBREAK_NAMES) == {definition.name for definition in REGISTRY.values()}
+    assert set(TIEBREAK_DEFINITIONS) == {definition.definition for definition in REGISTRY.values()}
 
 
 def test_seed_terms_in_the_catalogues() -> None:
@@ -132,6 +134,19 @@ def test_the_report_in_each_language() -> None:
     assert '<html lang="th">' in thai and "คะแนนจากการพบกันโดยตรง" in thai and ">69.50</td>" in thai
     english = render_html(standings)
     assert '<html lang="en">' in english and "<h2>Standings</h2>" in english and ">69.50</td>" in english
+
+
+def test_the_definitions_in_the_report_in_each_language() -> None:
+    """Each tie-break's one-sentence definition is in the report's language (SB: the points scored times the
+    opponent's score; DE: the games among the tied players only), English as the registry writes it."""
+    standings = _seed()
+    spanish = render_html(standings, lang=language("es"))
+    assert "de los puntos obtenidos por la puntuación del rival" in spanish
+    assert "Puntos solo en las partidas entre los jugadores empatados" in spanish
+    assert "คะแนนเฉพาะในเกมระหว่างผู้เล่นที่เสมอกัน" in render_html(standings, lang=language("th"))
+    assert "동점인 선수들끼리 둔 게임의 점수만" in render_html(standings, lang=language("ko"))
+    english = render_html(standings)
+    assert all(f'title="{REGISTRY[code].definition}"' in unescape(english) for code in ("SB", "DE", "WIN"))
 
 
 def test_a_missing_translation_falls_back_to_english_never_to_a_key() -> None:

@@ -188,3 +188,66 @@ TIEBREAK_NAMES: tuple[str, ...] = (
     N_("Tournament performance rating"),
 )
 """The registered tie-breaks' names (:data:`sonneborn.tiebreaks.REGISTRY`; a test keeps the two alike)."""
+
+TIEBREAK_DEFINITIONS: tuple[str, ...] = (
+    N_("1 for each round scored above the scheduled opponent (or above a draw without playing), ½ if equal."),
+    N_("Buchholz as if every paired game of the final round had been drawn."),
+    N_(
+        "Direct encounter on the primary score, on the secondary when that separates nobody, and again on "
+        "every subgroup still tied; the value is the place within the tied group."
+    ),
+    N_(
+        "EDE, then for two teams still tied with the same MP and GP, the board count (12.1) and the bottom "
+        "board elimination (12.3)."
+    ),
+    N_(
+        "EDE, then for two teams still tied with the same MP and GP, the board count (12.1) and the top "
+        "board result (12.2)."
+    ),
+    N_("EDE, then for two teams still tied with the same MP and GP, the bottom board elimination (12.3)."),
+    N_("EDE, then for two teams still tied with the same MP and GP, the top board result (12.2)."),
+    N_("Game points on board 1, then on board 2, and so on down; the value is the place within the tied group."),
+    N_(
+        "Game points on every board but the bottom one, then but the two bottom ones, and so on; the value "
+        "is the place within the tied group."
+    ),
+    N_("Games played over the board with Black."),
+    N_("Games won over the board with Black."),
+    N_("Games won over the board."),
+    N_("Points in the games among the tied players only; the value is the place within the tied group."),
+    N_("Points scored against the opponents who finished with at least half the maximum score."),
+    N_("Rounds in which the player got a win's points, with or without playing."),
+    N_("Rounds minus half-point byes, zero-point byes and forfeit losses."),
+    N_("Sum of the adjusted scores of the opponents played: each unplayed game of theirs counted as a draw."),
+    N_("Sum of the opponents' scores."),
+    N_("Sum of the player's running score after each round."),
+    N_("Sum over the games of the points scored times (1 + opponent's score / opponent's games)."),
+    N_("Sum over the games of the points scored times the opponent's score."),
+    N_("Sum over the matches of the opponent's game points times the GP scored against it."),
+    N_("Sum over the matches of the opponent's game points times the MP scored against it."),
+    N_("Sum over the matches of the opponent's match points times the GP scored against it."),
+    N_("Sum over the matches of the opponent's match points times the MP scored against it."),
+    N_(
+        "The average rating of the opponents met over the board plus the rating difference of the score "
+        "fraction (B.02 table 8.1.1)."
+    ),
+    N_("The final pairing number, lowest first."),
+    N_(
+        "The lowest rating whose expected score against the opponents met over the board (B.02 table 8.1.2) "
+        "reaches the score made over the board."
+    ),
+    N_("The mean Buchholz of the opponents played over the board (/F: their Fore Buchholz)."),
+    N_("The mean perfect tournament performance of the opponents met over the board, rounded half up."),
+    N_("The mean rating of the opponents met over the board, rounded half up."),
+    N_("The mean tournament performance rating of the opponents met over the board, rounded half up."),
+    N_("The player's own rating, highest first."),
+    N_("The player's score."),
+    N_("The secondary score plus the Buchholz of the primary score divided by K."),
+    N_("The secondary score: game points when teams are ranked by match points, match points when by game points."),
+    N_("The square of the player's score plus the Sonneborn–Berger score."),
+    N_(
+        "The sum of each board's number times the game points on it; the lowest first, only among teams with "
+        "the same game points."
+    ),
+)
+"""The registered tie-breaks' one-sentence definitions (a test keeps them equal to the registry's)."""

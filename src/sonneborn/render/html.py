@@ -299,7 +299,7 @@ def _page(standings: Standings, fallback: str, lang: Language) -> Page:
         )
     facts.append((say("Rules"), str(standings.rules)))
     tiebreaks = [
-        Tiebreak(str(spec), tiebreak_name(spec, lang), REGISTRY[spec.code].article, REGISTRY[spec.code].definition)
+        Tiebreak(str(spec), tiebreak_name(spec, lang), REGISTRY[spec.code].article, say(REGISTRY[spec.code].definition))
         for spec in standings.specs
     ]
     return Page(event.name or say(fallback), facts, tiebreaks, notes(standings, lang), str(standings.rules), lang)
