@@ -70,3 +70,15 @@ def test_an_error_says_the_format_assumed_and_gives_its_line(client: TestClient)
     assert error["why"] == "read as TRF because line 1 starts with '012'"
     line = bad.read_text(encoding="utf-8").splitlines()[5]
     assert error["line_text"] == line and line[80:84] == " 1.x"  # columns 81-84, the points the message names
+
+
+def test_csv_excel_on_the_api(client: TestClient) -> None:
+    """Issue 21: ``csv=excel`` gives the CSV a spreadsheet set to the language opens, as ``--csv excel`` does."""
+    spanish = _standings(client, format="csv", csv="excel", lang="es")
+    assert spanish.startswith("\ufeff") and spanish.splitlines()[0].lstrip("\ufeff").startswith("rank;start;name")
+    sloth = next(line for line in spanish.splitlines() if ";Sloth;" in line)
+    assert sloth.split(";")[4:6] == ["11", "69,5"]  # points, then SB (69.5, the seed article's) with a decimal comma
+    korean = _standings(client, format="csv", csv="excel", lang="ko")
+    assert korean.startswith("\ufeff") and ",Sloth," in korean and ",69.5," in korean
+    plain = _standings(client, format="csv", lang="es")
+    assert not plain.startswith("\ufeff") and ",Sloth," in plain and ",69.5," in plain

@@ -293,6 +293,11 @@ class StandingsOptions(EventOptions):
     format: Annotated[OutputFormat, _default("json")] = Field(
         "json", description="json (the contract of `sonneborn standings -f json`), csv, html, md, trf or table."
     )
+    csv: Annotated[Literal["plain", "excel"], _default("plain")] = Field(
+        "plain",
+        description="The csv answer's dialect, as `--csv` takes it: plain (RFC 4180, the same in every language) "
+        "or excel (a BOM; `;` and decimal commas where `lang` writes a decimal comma).",
+    )
 
 
 class ExplainOptions(EventOptions):

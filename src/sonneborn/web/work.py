@@ -229,7 +229,11 @@ def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answ
         _admit_answer(share, upload, result, output)
     with refused_events(upload.path):
         lang = language(options.lang or DEFAULT)
-        text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format, lang=lang)
+        text = (
+            "".join(iter_json(result))
+            if options.format == "json"
+            else render(result, options.format, lang=lang, dialect=options.csv)
+        )
     return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
 
 
