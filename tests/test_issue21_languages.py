@@ -359,3 +359,42 @@ def test_english_is_the_code() -> None:
     message = Message.of(N_("round {round}: {message}"), round=2, message=Message(N_("the file is empty")))
     assert ENGLISH.message(message) == str(message) == "round 2: the file is empty"
     assert ENGLISH.number("-69.5") == "-69.5" and language("es").number("-69.5") == "-69,5"
+
+
+TEAMS = Path(__file__).parent / "data" / "teams" / "four_clubs_trf26.trf"
+
+
+def test_the_team_pages_in_each_language() -> None:
+    """The match crosstable, the board prizes and a team's card as HTML say their own words in the language."""
+    runner = CliRunner()
+
+    def page(code: str, *more: str) -> str:
+        result = runner.invoke(cli, ["--lang", code, "crosstable", str(TEAMS), "-f", "html", *more])
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    spanish = page("es")
+    assert '<html lang="es">' in spanish and "<h2>Tabla cruzada de encuentros</h2>" in spanish
+    assert "<h2>Tablero 1</h2>" in page("es", "--boards") and "<h2>กระดาน 1</h2>" in page("th", "--boards")
+    assert "보드별 선수" in page("ko", "--team", "1")
+    english = page("en")
+    assert "<h2>Match crosstable</h2>" in english and "<h2>Board 1</h2>" in page("en", "--boards")
+
+
+def test_the_summaries_of_check_batch_and_convert_in_the_language(tmp_path: Path) -> None:
+    runner = CliRunner()
+    reference = str(BAD / "trf_valid_reference.trf")  # 4 players, 3 rounds, its totals agree with its results
+    checked = runner.invoke(cli, ["--lang", "es", "check", reference])
+    assert checked.stdout == "Ninguna discrepancia: puntos de 4 jugadores coinciden con los resultados.\n"
+    assert runner.invoke(cli, ["check", reference]).stdout == (
+        "No disagreement: points of 4 players agree with the results.\n"
+    )
+    converted = runner.invoke(cli, ["--lang", "ko", "convert", reference, str(tmp_path / "e.json")])
+    assert converted.exit_code == 0, converted.output
+    assert converted.stderr.endswith("(json, 선수 4명, 3라운드)\n"), converted.stderr
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.trf").write_bytes(Path(reference).read_bytes())
+    batch = runner.invoke(cli, ["--lang", "th", "batch", str(folder), "-o", str(tmp_path / "out"), "-j", "1"])
+    assert batch.exit_code == 0, batch.output
+    assert batch.stderr.splitlines()[-1].startswith("เสร็จ 1 ข้าม 0 ล้มเหลว 0 ใน "), batch.stderr

@@ -77,9 +77,19 @@ class BatchSummary:
     warned: tuple[tuple[Path, tuple[Message, ...]], ...] = ()
     """Each file that gave warnings, with them (one line each, naming the file), in the order of the inputs."""
 
+    @property
+    def said(self) -> Message:
+        """The summary as a message (``997 done, 0 skipped, 3 failed in 12.0 s``), for a language to write."""
+        template = (
+            N_("{done} done, {skipped} skipped, {failed} failed in {seconds} s, {warnings} warnings")
+            if self.warnings
+            else N_("{done} done, {skipped} skipped, {failed} failed in {seconds} s")
+        )
+        return Message.of(template, done=self.done, skipped=self.skipped, failed=len(self.failed),
+                          seconds=f"{self.seconds:.1f}", warnings=self.warnings)  # fmt: skip
+
     def __str__(self) -> str:
-        text = f"{self.done} done, {self.skipped} skipped, {len(self.failed)} failed in {self.seconds:.1f} s"
-        return text + (f", {self.warnings} warnings" if self.warnings else "")
+        return str(self.said)
 
 
 def find_inputs(pattern: str) -> list[Path]:

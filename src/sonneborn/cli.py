@@ -537,7 +537,7 @@ def crosstable(
         from sonneborn.render.html import render_crosstable_page, render_team_crosstable_page
 
         if teams:
-            _write_output(render_team_crosstable_page(table, result))
+            _write_output(render_team_crosstable_page(table, result, _language()))
         else:
             _write_output(render_crosstable_page(table, result, lang=_language()))
         return
@@ -583,7 +583,7 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
     if result is not None:
         from sonneborn.render.html import render_board_prizes_page
 
-        _write_output(render_board_prizes_page(table, notes, result))
+        _write_output(render_board_prizes_page(table, notes, result, _language()))
     elif fmt == "json":
         import json
 
@@ -616,7 +616,7 @@ def _team_card(result: Standings, number: int, fmt: str) -> None:
     if fmt == "html":
         from sonneborn.render.html import render_team_card_page
 
-        _write_output(render_team_card_page(card, result))
+        _write_output(render_team_card_page(card, result, _language()))
         return
     writers = {"table": team_card_text, "csv": team_card_csv, "md": team_card_markdown}
     _write_output(writers[fmt](card), document=fmt != "table")
@@ -647,19 +647,28 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
     report = check_file(result, list_known=list_known)
     for disagreement in report.disagreements:
         click.echo(terminal_text(str(disagreement)))
+    lang = _language()
     for cause in report.causes:
-        click.echo(f"Likely cause: {cause}.")
-    fields = ", ".join(audited_fields(result))
-    rows = f"{result.event.players} {competitors(result)}"
+        click.echo(lang.message(Message.of(N_("Likely cause: {cause}."), cause=str(cause))))
+    fields = ", ".join(map(lang.gettext, audited_fields(result)))  # the words; the codes are every language's
+    rows = Message.of(N_("{count} {rows}"), count=result.event.players, rows=Message(competitors(result)))
     if not fields:
-        click.echo(f"Nothing to check: the file records no points, ranks or tie-break values of its {rows}.")
+        template = N_("Nothing to check: the file records no points, ranks or tie-break values of its {rows}.")
+        click.echo(lang.message(Message.of(template, rows=rows)))
         return
     if report.disagreements:
         unexplained = len(report.unexplained)
-        said = f"{unexplained} without a likely cause" if unexplained else "each with a likely cause"
-        click.echo(f"{len(report.disagreements)} disagreement(s) in {rows} ({fields} recorded), {said}.")
+        if unexplained:
+            template = N_(
+                "{count} disagreement(s) in {rows} ({fields} recorded), {unexplained} without a likely cause."
+            )
+        else:
+            template = N_("{count} disagreement(s) in {rows} ({fields} recorded), each with a likely cause.")
+        said = Message.of(template, count=len(report.disagreements), rows=rows, fields=fields, unexplained=unexplained)
+        click.echo(lang.message(said))
         sys.exit(1)
-    click.echo(f"No disagreement: {fields} of {rows} agree with the results.")
+    said = Message.of(N_("No disagreement: {fields} of {rows} agree with the results."), fields=fields, rows=rows)
+    click.echo(lang.message(said))
 
 
 @cli.command(
@@ -805,7 +814,7 @@ def batch(
         _say(InputWarning(line) for line in lines)
     for _, message in summary.failed:
         _error(_language().message(message))
-    click.echo(str(summary), err=True)
+    click.echo(_language().message(summary.said), err=True)
     if summary.failed:
         sys.exit(1)
 
@@ -856,8 +865,9 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         text, lost = convert_event(stated, fmt)
     except NotARoundRobin as error:
         raise InputError(said_of(error), path=source) from None
-    counts = f"{len(tournament)} players, {tournament.rounds} rounds"
-    _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
+    what = Message.of(N_("{format}, {players} players, {rounds} rounds"), format=fmt, players=len(tournament),
+                      rounds=tournament.rounds)  # fmt: skip
+    _deliver(text, lost, source, target, force=force, what=what)
 
 
 def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, force: bool) -> None:
@@ -868,11 +878,12 @@ def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, forc
         text, lost = convert_teams(teams, fmt, path=source)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    counts = f"{len(teams.teams)} teams, {teams.event.players} players, {teams.event.rounds} rounds"
-    _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
+    what = Message.of(N_("{format}, {teams} teams, {players} players, {rounds} rounds"), format=fmt,
+                      teams=len(teams.teams), players=teams.event.players, rounds=teams.event.rounds)  # fmt: skip
+    _deliver(text, lost, source, target, force=force, what=what)
 
 
-def _deliver(text: str, lost: Iterable[Message], source: str, target: str, *, force: bool, what: str) -> None:
+def _deliver(text: str, lost: Iterable[Message], source: str, target: str, *, force: bool, what: Message) -> None:
     """A conversion's text to standard output (``-``) or its file, with its warnings and, for a file, one line
     saying what was written."""
     from sonneborn.files import write_file
@@ -883,7 +894,7 @@ def _deliver(text: str, lost: Iterable[Message], source: str, target: str, *, fo
         _write_output(text)
         return
     write_file(Path(target), text, force=force)
-    click.echo(f"{source} → {target} ({what})", err=True)
+    click.echo(f"{source} → {target} ({_language().message(what)})", err=True)
 
 
 @cli.command(

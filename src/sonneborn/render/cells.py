@@ -19,6 +19,7 @@ import numpy as np
 
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
 from sonneborn.languages import ENGLISH, Language
+from sonneborn.messages import N_
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import Column, Spec, definition, full_name
@@ -302,7 +303,7 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
 
 def competitors(standings: Standings) -> str:
     """What the rows are, in the plural: ``players``, or ``teams`` of a team event."""
-    return "players" if standings.event.teams is None else "teams"
+    return N_("players") if standings.event.teams is None else N_("teams")
 
 
 def rating_texts(standings: Standings) -> list[str] | None:
