@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from sonneborn.cli import cli
-from sonneborn.demo import seed_event
+from sonneborn.demo import seed_event, seed_text
 from sonneborn.languages import (
     ENGLISH,
     LANGUAGES,
@@ -398,3 +398,24 @@ def test_the_summaries_of_check_batch_and_convert_in_the_language(tmp_path: Path
     batch = runner.invoke(cli, ["--lang", "th", "batch", str(folder), "-o", str(tmp_path / "out"), "-j", "1"])
     assert batch.exit_code == 0, batch.output
     assert batch.stderr.splitlines()[-1].startswith("เสร็จ 1 ข้าม 0 ล้มเหลว 0 ใน "), batch.stderr
+
+
+def test_the_terminal_crosstable_in_each_language(tmp_path: Path) -> None:
+    """The seed event's crosstable: Sloth's 11 points and SB 69.50 (the article's 69.5) as the language writes
+    them, the headings translated, the results and codes as they are; Markdown is the same in every language."""
+    seed = tmp_path / "seed.tsv"
+    seed.write_text(seed_text(), encoding="utf-8")
+    runner = CliRunner()
+
+    def table(code: str, *more: str) -> list[str]:
+        result = runner.invoke(cli, ["--lang", code, "crosstable", str(seed), "-t", "SB", *more])
+        assert result.exit_code == 0, result.output
+        return result.stdout.splitlines()
+
+    spanish = table("es")
+    assert spanish[0].split()[:3] == ["Pos", "N.º", "Jugador"] and spanish[0].split()[-2:] == ["Ptos", "SB"]
+    assert spanish[1].split()[2:5] == ["Sloth", "X", "½"] and spanish[1].split()[-2:] == ["11", "69,50"]
+    assert "소네본-베르거 점수" in "\n".join(table("ko")) and table("ko")[1].split()[-1] == "69.50"
+    english = table("en")
+    assert english[0].split()[:3] == ["Rk", "No", "Player"] and english[1].split()[-1] == "69.50"
+    assert table("es", "-f", "md") == table("en", "-f", "md")

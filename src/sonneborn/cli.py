@@ -30,7 +30,7 @@ from sonneborn.errors import (
     said_of,
 )
 from sonneborn.formats import FORMATS, ReadOptions
-from sonneborn.languages import LANGUAGES, Language, from_environment, language, parse_language
+from sonneborn.languages import ENGLISH, LANGUAGES, Language, from_environment, language, parse_language
 from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
@@ -541,15 +541,18 @@ def crosstable(
         else:
             _write_output(render_crosstable_page(table, result, lang=_language()))
         return
-    writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
-    _write_output(writers[fmt](table), document=fmt != "table")
+    lang = _language() if fmt == "table" else ENGLISH  # Markdown and CSV are the same in every language
+    if fmt == "table":
+        _write_output(crosstable_text(table, lang), document=False)
+    else:
+        _write_output(crosstable_csv(table) if fmt == "csv" else crosstable_markdown(table), document=True)
     if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
         from sonneborn.render.cells import legend, notes
         from sonneborn.render.crosstable import escape_markdown
         from sonneborn.render.teamcrosstable import adjustment_notes
 
-        named = legend(result)
-        found = [*adjustment_notes(result), *notes(result)] if teams else notes(result)
+        named = legend(result, lang)
+        found = [*adjustment_notes(result), *notes(result, lang)] if teams else notes(result, lang)
         for note in [named, *found] if named else found:
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 

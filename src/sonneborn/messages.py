@@ -134,6 +134,7 @@ WORDS: tuple[str, ...] = (
     N_("Rk"),
     N_("No"),
     N_("Name"),
+    N_("Player"),
     N_("Rtg"),
     N_("Pts"),
     N_("Players"),
