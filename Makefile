@@ -42,14 +42,16 @@ unit: $(DEV)
 
 # The property tests with fresh random examples, twenty times as many (Hypothesis profile "long",
 # tests/hypothesis_profiles.py), and the kernels against their oracle on 5,000 random events from a seed
-# that changes every run (printed; SONNEBORN_FIRST_EVENT=N replays it); `make test` runs the same tests
+# that changes every run (printed; SONNEBORN_FIRST_EVENT=N replays it), and the team kernels against the team
+# oracle on 400 random team events; `make test` runs the same tests
 # derandomized, the same examples every time. A failure prints the example and a blob to replay it with
 # @reproduce_failure.
 FIRST_EVENT ?= $(shell date +%s)
 random: $(DEV)
 	@echo "random events from seed $(FIRST_EVENT)"
-	HYPOTHESIS_PROFILE=long SONNEBORN_FIRST_EVENT=$(FIRST_EVENT) SONNEBORN_EVENTS=5000 \
-		$(BIN)/pytest -p no:cacheprovider tests/test_properties.py tests/test_engine_equivalence.py
+	HYPOTHESIS_PROFILE=long SONNEBORN_FIRST_EVENT=$(FIRST_EVENT) SONNEBORN_EVENTS=5000 SONNEBORN_TEAM_EVENTS=400 \
+		$(BIN)/pytest -p no:cacheprovider tests/test_properties.py tests/test_engine_equivalence.py \
+		tests/test_team_equivalence.py
 
 # Speed and memory runs: not tests, figures for benchmarks/README.md.
 # 100,000 mutated files per reader: the only outcomes allowed are a result or a clean error.

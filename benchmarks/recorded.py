@@ -6,6 +6,8 @@ Each is a generated event (``generate.py``) with, beside its results, what a pai
   ``sonneborn.audit.COMMON_LISTS``): ``check`` names them after trying every list before it, the typical case;
 - ``ranks_of_no_list``: the points order with the ties in a random order (seeded), which no list gives: every
   list is tried under every edition, the worst case;
+- ``ranks_unnamed``: the ranks of ``SB/C1,BH/C2`` under FIDE-2023, no preset's list, for ``identify`` (issue
+  22) to find among the lists of the catalogue;
 - ``values_under``: sonneborn's JSON with each player's BH as FIDE-2009 counts it (found under the fourth
   edition tried) and his SB/P under FIDE-2023 with the last player's a half point off, which no variant
   gives (every variant of SB tried under every edition).
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 
 LATE_LIST = ("SB,KS", "fide-2009")
 """The list and edition ``ranks_under`` records the ranks of."""
+IDENTIFY_LIST = ("SB/C1,BH/C2", "fide-2023")
+"""The list and edition ``identify`` finds (no preset's, nor an edition's in force): ``ranks_unnamed``."""
 
 
 def ranks_under(source: Path, target: Path, tiebreaks: str = LATE_LIST[0], rules: str = LATE_LIST[1]) -> Path:
@@ -44,6 +48,12 @@ def ranks_under(source: Path, target: Path, tiebreaks: str = LATE_LIST[0], rules
     event = _event(source)
     ranks = rank(event, parse_list(tiebreaks), rules=Rules.parse(rules)).ranks.tolist()
     return _write_trf(event, ranks, target)
+
+
+def ranks_unnamed(source: Path, target: Path) -> Path:
+    """The event of ``source`` with the ranks of :data:`IDENTIFY_LIST`, as TRF without a list or an edition: what
+    ``sonneborn identify`` is given to find them."""
+    return ranks_under(source, target, *IDENTIFY_LIST)
 
 
 def ranks_of_no_list(source: Path, target: Path, *, seed: int = 1) -> Path:
@@ -99,6 +109,7 @@ WRITERS: dict[str, Callable[[Path, Path], Path]] = {
     "late": ranks_under,
     "unlisted": ranks_of_no_list,
     "values": values_under,
+    "identify": ranks_unnamed,
 }
 """What writes each kind of file, by the name ``run.py`` gives it."""
 

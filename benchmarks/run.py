@@ -22,6 +22,9 @@ in a fresh process, after the imports, and compares everything with the targets 
   Swiss of 1,200 × 11's, every other team output (table, csv, md, html, ``--explain 1``, ``check``,
   ``compare``) within 2× of the team ``-f json``;
 - the library (read and rank) ≤ 0.1 s for 2,000 players, ≤ 1.5 s for 100,000, after the imports;
+- ``identify`` (issue 22) on a Swiss of 300 × 9 ≤ 5 s: the ranks of a list no preset has under FIDE-2023
+  (found among the catalogue's lists), and ranks of no list (the closest settings, each disagreement
+  explained);
 - growth from 10,000 to 100,000 players ≤ 12×; round robin of 500 players ≤ 2 s; ``sonneborn batch`` over
   10,000 events of 20 × 7 ≤ 30 s.
 
@@ -149,6 +152,7 @@ RECORDED = {
     "late": f"ranks of -t {recorded.LATE_LIST[0]} --rules {recorded.LATE_LIST[1]}",
     "unlisted": "ranks of no list",
     "values": "BH of fide-2009, SB/P one off (JSON)",
+    "identify": f"ranks of -t {recorded.IDENTIFY_LIST[0]} --rules {recorded.IDENTIFY_LIST[1]}, no list stated",
 }
 """The files that record ranks or tie-break values the list in force does not give, as ``recorded.py``
 writes them from the generated event: what the label says of each."""
@@ -185,6 +189,7 @@ CASES = {
         *(
             case
             for key in RECORDED
+            if key != "identify"  # identify's own file, of 300 players (below)
             for case in (
                 Case(f"swiss-2000-{key}", "swiss", 2_000, 11, recorded=key),
                 Case(
@@ -198,6 +203,18 @@ CASES = {
                     status=1,
                 ),
             )
+        ),
+        # Issue 22: identify finds a list no preset has among the catalogue's, or the closest when none is.
+        Case("swiss-300-identify:identify", "swiss", 300, 9, seconds=5.0, command=("identify",), recorded="identify"),
+        Case(
+            "swiss-300-unlisted:identify",
+            "swiss",
+            300,
+            9,
+            seconds=5.0,
+            command=("identify",),
+            recorded="unlisted",
+            status=1,
         ),
         Case("swiss-1200", "swiss", 1_200, 11),
         Case("teams-200", "teams", 200, 11, relative=("swiss-1200", 2.0)),
@@ -218,7 +235,9 @@ QUICK = (
     "startup",
     "swiss-2000",
     *(f"swiss-2000:{name}" for name, _ in _SMALL),
-    *(f"swiss-2000-{key}{verb}" for key in RECORDED for verb in ("", ":check")),
+    *(f"swiss-2000-{key}{verb}" for key in RECORDED if key != "identify" for verb in ("", ":check")),
+    "swiss-300-identify:identify",
+    "swiss-300-unlisted:identify",
 )
 TEAMS = ("swiss-1200", *(name for name in CASES if CASES[name].kind == "teams"))
 """The team cases (``--teams``) and the individual Swiss of as many players they are measured against."""
@@ -371,6 +390,8 @@ def _command(case: Case, path: Path, output: Path) -> list[str]:
     if case.kind == "batch":
         return [sys.executable, "-m", "sonneborn", "batch", str(path), "-o", str(output), "-f", "json"]
     verb, *options = case.command
+    if verb == "identify":  # it searches the lists and editions: none is given
+        return [sys.executable, "-m", "sonneborn", verb, str(path), *options]
     listed = [] if verb == "compare" else ["--rules", RULES]
     return [sys.executable, "-m", "sonneborn", verb, str(path), *options, "-t", case.tiebreaks, *listed]
 
@@ -548,6 +569,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="Seconds before a run is killed (default 120).")
     parser.add_argument("--no-library", action="store_true", help="Skip timing the library call alone.")
     parser.add_argument("--write-results", action="store_true", help="Record the table in benchmarks/RESULTS.md.")
+    parser.add_argument("--no-whatif", action="store_true", help="Skip the whatif cases (benchmarks/whatif.py).")
     args = parser.parse_args(argv)
     if args.cases:
         names = [name.strip() for name in args.cases.split(",") if name.strip()]
@@ -566,7 +588,13 @@ def main(argv: list[str] | None = None) -> int:
     print_table(table)
     if args.write_results:
         write_results(table, args.runs)
-    return 0 if all("FAIL" not in row[-1] for row in table) else 1
+    status = 0 if all("FAIL" not in row[-1] for row in table) else 1
+    if not args.no_whatif and not args.cases:
+        import whatif
+
+        print()
+        status |= whatif.main()
+    return status
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 A cell is one (event, player, code, rules) value. The files name their events: lines in the builders'
 notation (:func:`builders.event`, with the kind, point system and ratings the event needs) or a file
-under ``tests/data``. Values are computed through the public entry point only: :func:`sonneborn.ranking.rank`
-with the cell's code as the whole tie-break list, so that DE decides among the players tied on points.
+under ``tests/data``; a team file (``teams = true``) is the event whose rows are its teams, ranked by its
+``primary`` score (MP unless it says GP), a cell's ``player`` the team's number. Values are computed through
+the public entry point only: :func:`sonneborn.ranking.rank` with the cell's code as the whole tie-break list,
+so that DE decides among the players tied on points.
 
 Expected values are exact: ``"39/4"``, ``"9.75"``, ``"2081"``; ``"none"`` where the tie-break has no
 value. A value published rounded says so with ``decimals``.
@@ -23,9 +25,12 @@ from typing import Any
 import pytest
 from builders import event
 
+from sonneborn.event import Event
 from sonneborn.formats import read_path
 from sonneborn.model import EventKind, PointSystem, Tournament
+from sonneborn.pipeline import read
 from sonneborn.ranking import Standings, rank
+from sonneborn.teams import team_event
 from sonneborn.tiebreaks import parse
 from sonneborn.tiebreaks.rules import Rules
 
@@ -128,6 +133,11 @@ def cells(name: str) -> list[Cell]:
     return found
 
 
+def scalable(cell: Cell) -> bool:
+    """Whether a cell's event is built from lines, whose point values a test may scale (a file's are its own)."""
+    return "file" not in load(cell.file)["events"][cell.event]
+
+
 def params(name: str) -> list[Any]:
     """The cells of a file as pytest parameters, the disagreements marked as strict expected failures."""
     return [
@@ -144,12 +154,16 @@ def _cache_outside_mutation_runs(function: Any) -> Any:
 
 
 @_cache_outside_mutation_runs
-def tournament(name: str, event_name: str, scale: int = 1) -> Tournament:
+def tournament(name: str, event_name: str, scale: int = 1) -> Tournament | Event:
     """An event of a file, built from its lines or read from its file; with ``scale``, every point value of its
     point system multiplied by it (an event of builders' lines only: a file may set points of its own)."""
     spec = load(name)["events"][event_name]
     if "file" in spec:
         assert scale == 1, event_name
+        if spec.get("teams"):
+            teams = read(DATA / spec["file"]).teams
+            assert teams is not None, event_name
+            return team_event(teams, primary=spec.get("primary", "MP"))
         return read_path(DATA / spec["file"])
     system = PointSystem.parse(spec["system"]) if "system" in spec else PointSystem()
     if scale != 1:
@@ -179,7 +193,21 @@ def computed(cell: Cell, scale: int = 1) -> tuple[Fraction | None, Fraction | No
     return table.row(cell.player).values[key].number, table.column(key).number(cell.player - 1)
 
 
-POINTS_POWER = {"PTS": 1, "BH": 1, "FB": 1, "AOB": 1, "PS": 1, "KS": 1, "GF": 1, "SOLK": 1, "SB": 2, "NNSB": 2}
+POINTS_POWER = {
+    "PTS": 1,
+    "BH": 1,
+    "FB": 1,
+    "AOB": 1,
+    "PS": 1,
+    "KS": 1,
+    "GF": 1,
+    "SOLK": 1,
+    "MM": 1,
+    "CUM": 1,
+    "OCUM": 1,
+    "SB": 2,
+    "NNSB": 2,
+}
 """How a code's value grows with the point values: as the points (a sum of scores), as their square (a sum of
 points × scores); the codes not named are counts, places, ratings or 1-½-0 terms (STD), and do not change."""
 

@@ -33,6 +33,12 @@ def test_json_contract_for_the_seed() -> None:
         "provisional": False,
         "players": 15,
         "kind": "round-robin",
+        # A crosstable says nothing of the event's place, dates or arbiter (issue 21: null, never made up).
+        "city": None,
+        "federation": None,
+        "start_date": None,
+        "end_date": None,
+        "chief_arbiter": None,
     }
     assert data["tiebreaks"] == ["SB", "GF", "NNSB"]
     table = published()
@@ -53,6 +59,14 @@ def test_json_of_the_default_list_matches_the_documented_example() -> None:
         "name": "Slot",
         "points": 11.0,
         "values": {"DE": 0, "SB": 69.5, "WIN": 8, "KS": 6.5},
+        # The crosstable holds names alone: every player field is null (issue 21).
+        "title": None,
+        "federation": None,
+        "fide_id": None,
+        "rating": None,
+        "sex": None,
+        "birth_date": None,
+        "club": None,
     }
 
 
@@ -62,7 +76,7 @@ def test_table_and_explanation() -> None:
     lines = out.splitlines()
     # No player is rated: no rating column.
     assert lines[0].split()[:4] == ["Rk", "No", "Name", "Pts"]
-    assert lines[1].split() == ["1", "1", "Slot", "11", "69.50", "0", "8"]
+    assert lines[1].split() == ["1", "1", "Slot", "11", "69.50", "–", "8"]  # alone on 11: DE does not apply
     expected = (
         "SB 69.5 = ½×11 (Zagorovsky) + ½×10.5 (Kosenkov) + 1×8.5 (Khasin) + ½×8 (Kletsel) + "
         "½×7 (De Carbonnel) + 1×7 (Arnlind) + 1×7 (Dunhaupt) + ½×7 (Maedler) + 1×7 (Estrin) + "
@@ -83,8 +97,9 @@ def test_csv_output() -> None:
     code, out, _ = run("standings", str(SEED), "-t", "SB,GF", "-f", "csv")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "rank,start,name,rating,points,SB,GF"
+    assert lines[0] == "rank,start,name,rating,points,SB,GF,title,federation,fide_id,sex,birth_date,club"
     assert lines[1].split(",")[:6] == ["1", "1", "Slot", "", "11", "69.5"]
+    assert lines[1].split(",")[7:] == [""] * 6  # the crosstable has no player fields
     assert float(lines[1].split(",")[6]) == float(Fraction(447, 28))
 
 

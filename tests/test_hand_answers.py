@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import pytest
-from answers import Cell, cells, check, load, params
+from answers import Cell, cells, check, load, params, scalable
 
 from sonneborn.tiebreaks import REGISTRY, parse
 from sonneborn.tiebreaks.rules import Rules
@@ -20,7 +20,9 @@ def test_hand_value(cell: Cell) -> None:
     check(cell)
 
 
-@pytest.mark.parametrize("cell", [p for p in params(FILE) if not parse(p.values[0].code).limit])
+@pytest.mark.parametrize(
+    "cell", [p for p in params(FILE) if not parse(p.values[0].code).limit and scalable(p.values[0])]
+)
 def test_hand_value_with_points_a_trillion_times_larger(cell: Cell) -> None:
     # Every point value × 10¹²: sums of points grow as much, sums of points × scores (SB) as its square, counts
     # and places not at all. Products then pass 64 bits and the kernels compute on Python integers. (Not KS/L±n:
@@ -28,7 +30,7 @@ def test_hand_value_with_points_a_trillion_times_larger(cell: Cell) -> None:
     check(cell, scale=10**12)
 
 
-@pytest.mark.parametrize("cell", [p for p in params(FILE) if parse(p.values[0].code).cut_low])
+@pytest.mark.parametrize("cell", [p for p in params(FILE) if parse(p.values[0].code).cut_low and scalable(p.values[0])])
 def test_hand_value_of_a_cut_with_points_ten_million_times_larger(cell: Cell) -> None:
     # Every point value × 10⁷: the table stays on 64-bit integers, but ordering SB's elements by (score, product)
     # needs a key beyond 64 bits, which the cut then builds on Python integers.
@@ -40,6 +42,16 @@ def test_every_registered_code_has_a_hand_value() -> None:
     # (Team codes have theirs in tests/test_issue20_teamrank.py, on team events.)
     covered = {parse(cell.code).code for cell in cells(FILE)}
     assert {code for code, d in REGISTRY.items() if not d.teams} - covered == set()
+
+
+def test_the_team_codes_have_hand_values_of_their_own_kinds() -> None:
+    # Issue 20: the secondary score (13.1), an ESB with the team cut (13.2, 14.1), EDE and an option of it
+    # (13.3), SSSC (13.4) and BC (12.1), each on a team event worked out by hand.
+    events = load(FILE)["events"]
+    team_cells = [cell for cell in cells(FILE) if events[cell.event].get("teams")]
+    codes = {cell.code for cell in team_cells}
+    assert {"MPvGP", "EMGSB/C1", "EDE", "EDET", "SSSC", "BC"} <= codes
+    assert all(REGISTRY[parse(code).code].teams is not False for code in codes)
 
 
 def test_every_modifier_a_code_takes_has_a_hand_value() -> None:

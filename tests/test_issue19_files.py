@@ -118,7 +118,8 @@ def test_standings_csv_quotes_every_hostile_name() -> None:
     code, out, err = run("standings", str(HOSTILE), "-f", "csv", "-t", "SB")
     assert code == 0, err
     rows = rows_of(out)
-    assert rows[0] == ["rank", "start", "name", "rating", "points", "SB"]
+    assert rows[0] == ["rank", "start", "name", "rating", "points", "SB", "title", "federation", "fide_id", "sex",
+                       "birth_date", "club"]  # fmt: skip
     assert {int(row[1]): row[2] for row in rows[1:]} == AS_CELLS
     assert {int(row[1]): float(row[4]) for row in rows[1:]} == POINTS
     assert_no_formula_line(out)
@@ -268,8 +269,8 @@ def test_no_control_character_reaches_a_terminal(args: list[str]) -> None:
 def test_a_document_on_a_terminal_shows_the_escapes_as_the_table_does() -> None:
     out = on_a_terminal("standings", str(HOSTILE), "-f", "csv", "-t", "SB").decode()
     # The pseudo-terminal writes each LF as CR LF; the CR of Adams's name is shown as \r.
-    assert "3,3,Clark\\x1b]0;owned\\x07\\x1b[31m,,1.5,1\r\n" in out
-    assert '1,1,"Adams\\r\'=1+1",,2.5,2.5\r\n' in out
+    assert "3,3,Clark\\x1b]0;owned\\x07\\x1b[31m,,1.5,1,,,,,,\r\n" in out  # no player field: six empty cells
+    assert '1,1,"Adams\\r\'=1+1",,2.5,2.5,,,,,,\r\n' in out
 
 
 def test_a_document_off_a_terminal_is_written_as_made() -> None:

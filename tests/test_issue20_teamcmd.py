@@ -114,12 +114,49 @@ def test_check_compares_the_team_totals_and_ranks_of_record_310() -> None:
         "team 2 (Beta): GP 1.5 recorded, 1 computed",
         "team 3 (Gamma): rank 3 recorded, 2 computed",
         "team 4 (Delta): rank 2 recorded, 3 computed",
-        "4 disagreement(s) in 4 teams (MP, ranks, GP recorded), 4 without a likely cause.",
+        "4 disagreement(s) in 4 teams (MP, ranks, GP, players' points recorded), 4 without a likely cause.",
     ]
 
 
-def test_check_of_a_team_file_that_records_nothing_counts_teams() -> None:
-    assert run("check", str(FOUR_CLUBS)) == (
+def test_check_compares_the_players_points_with_their_boards(tmp_path: Path) -> None:
+    # Brown (player 2) drew on board 2 in round 1 (½), had no game in round 2 (Beta's forfeited match is
+    # recorded on Alpha's side: 330) and won board 1 by forfeit in round 3 (an empty board facing him, +): 1½,
+    # as his 001 record says. Recorded 2½ instead, the one line names him, the points and where they differ.
+    text = RECORDED.read_text(encoding="utf-8")
+    brown = next(line for line in text.splitlines() if line.startswith("001    2"))
+    assert brown[80:84].strip() == "1.5"
+    path = tmp_path / "brown.trf"
+    path.write_text(text.replace(brown, brown[:80] + " 2.5" + brown[84:]), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "-t", "MPvGP"])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines()[4:] == [
+        "player 2 (Brown, Bob): points 2.5 recorded, 1.5 computed",
+        "5 disagreement(s) in 4 teams (MP, ranks, GP, players' points recorded), 5 without a likely cause.",
+    ]
+
+
+def test_check_of_the_real_crete_file_finds_the_point_player_41_never_scored() -> None:
+    # Girvalaki (player 41, 001 line 60) lost rounds 1, 3, 4 and 5 over the board (0), was absent in rounds 2
+    # and 6 (0000 - -) and lost round 7 by forfeit (-): 0 points; her record says 1.0, and her team's 310 total
+    # counts it (tests/test_issue20_teamrank.py). Every other player's record is his boards' sum.
+    crete = DATA.parent.parent.parent / "shared" / "data" / "real" / "friendship_cup_crete_2024_team.trf"
+    result = CliRunner().invoke(cli, ["check", str(crete)])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [
+        "player 41 (Girvalaki,Nektaria): points 1 recorded, 0 computed",
+        "1 disagreement(s) in 15 teams (players' points recorded), 1 without a likely cause.",
+    ]
+
+
+def test_check_of_a_team_file_that_records_only_its_players_points_counts_teams(tmp_path: Path) -> None:
+    # No 310 totals or ranks: only the players' own points (001), each its boards' sum (Adams 1 + 1 + forfeit
+    # win 1 = 2, …); without them nothing is left to check.
+    assert run("check", str(FOUR_CLUBS)) == "No disagreement: players' points of 4 teams agree with the results.\n"
+    lines = FOUR_CLUBS.read_text(encoding="utf-8").splitlines()
+    blank = [line[:80] + "    " + line[84:] if line.startswith("001") else line for line in lines]
+    path = tmp_path / "blank.trf"
+    path.write_text("\n".join(blank) + "\n", encoding="utf-8")
+    assert run("check", str(path)) == (
         "Nothing to check: the file records no points, ranks or tie-break values of its 4 teams.\n"
     )
 

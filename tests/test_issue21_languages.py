@@ -105,12 +105,13 @@ def test_the_seed_event_in_each_language() -> None:
     assert "Desempates: SB = puntuación Sonneborn-Berger (Neustadtl); DE = puntuación de cabeza a cabeza" in spanish
     lines = spanish.splitlines()
     assert lines[1].split() == ["Pos", "N.º", "Nombre", "Ptos", "SB", "DE", "WIN"]
-    assert lines[2].split() == ["1", "1", "Sloth", "11", "69,50", "0", "8"]
-    assert lines[3].split() == ["2", "2", "Zagorovsky", "11", "66,75", "0", "9"]
-    assert lines[4].split() == ["3", "3", "Kosenkov", "10,5", "67,50", "0", "7"]
+    # SB separates the two on 11 before DE is reached, and Kosenkov is alone on 10½: DE does not apply (–).
+    assert lines[2].split() == ["1", "1", "Sloth", "11", "69,50", "–", "8"]
+    assert lines[3].split() == ["2", "2", "Zagorovsky", "11", "66,75", "–", "9"]
+    assert lines[4].split() == ["3", "3", "Kosenkov", "10,5", "67,50", "–", "7"]
     thai = render_table(standings, lang=language("th"))
     assert thai.splitlines()[1].split() == ["อันดับ", "เลข", "ชื่อ", "คะแนน", "SB", "DE", "WIN"]
-    assert thai.splitlines()[2].split()[-3:] == ["69.50", "0", "8"]  # Thai writes a decimal point
+    assert thai.splitlines()[2].split()[-3:] == ["69.50", "–", "8"]  # Thai writes a decimal point
     assert "SB = คะแนนซอนเนบอร์น-เบอร์เกอร์ (Neustadtl)" in thai
     korean = render_table(standings, lang=language("ko"))
     assert korean.splitlines()[1].split() == ["순위", "번호", "이름", "점수", "SB", "DE", "WIN"]
@@ -255,7 +256,8 @@ def test_default_output_is_english(env: dict[str, str]) -> None:
     result = CliRunner().invoke(cli, ["demo"], env={**clear, **env})
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1] == "Rk  No  Name           Pts     SB  DE  WIN"
-    assert result.output.splitlines()[2] == " 1   1  Sloth           11  69.50   0    8"
+    # DE applies to nobody here: SB has separated the two on 11 before it is reached.
+    assert result.output.splitlines()[2] == " 1   1  Sloth           11  69.50   –    8"
     assert "\nHow Sloth's Neustadtl score was worked out:\n" in result.output
 
 
@@ -279,20 +281,23 @@ def _spreadsheet(text: str) -> list[list[str]]:
 def test_csv_for_a_spanish_spreadsheet() -> None:
     standings = _seed()
     text = render_csv(standings, dialect="excel", lang=language("es"))
-    assert text.startswith(BOM + "rank;start;name;rating;points;SB;DE;WIN\n")
+    # The players' own fields close every row; the crosstable gives none of them, so they are empty.
+    own = ["title", "federation", "fide_id", "sex", "birth_date", "club"]
+    assert text.startswith(BOM + "rank;start;name;rating;points;SB;DE;WIN;" + ";".join(own) + "\n")
     rows = _spreadsheet(text)
-    assert rows[0] == ["rank", "start", "name", "rating", "points", "SB", "DE", "WIN"]
-    assert rows[1] == ["1", "1", "Sloth", "", "11", "69,5", "0", "8"]
+    assert rows[0] == ["rank", "start", "name", "rating", "points", "SB", "DE", "WIN", *own]
+    assert rows[1] == ["1", "1", "Sloth", "", "11", "69,5", "0", "8", *[""] * len(own)]
     assert rows[2][4:6] == ["11", "66,75"]
     assert rows[3][2:6] == ["Kosenkov", "", "10,5", "67,5"]
-    assert len(rows) == 16 and all(len(row) == 8 for row in rows)
+    assert len(rows) == 16 and all(len(row) == 8 + len(own) for row in rows)
 
 
 @pytest.mark.parametrize("code", ["en", "th", "ko"])
 def test_csv_for_a_decimal_point_spreadsheet(code: str) -> None:
     text = render_csv(_seed(), dialect="excel", lang=language(code))
     rows = _spreadsheet(text)
-    assert text.removeprefix(BOM).splitlines()[0] == "rank,start,name,rating,points,SB,DE,WIN"
+    own = "title,federation,fide_id,sex,birth_date,club"
+    assert text.removeprefix(BOM).splitlines()[0] == "rank,start,name,rating,points,SB,DE,WIN," + own
     assert rows[1][4:6] == ["11", "69.5"]
     assert rows[3][4:6] == ["10.5", "67.5"]
 
@@ -419,3 +424,89 @@ def test_the_terminal_crosstable_in_each_language(tmp_path: Path) -> None:
     english = table("en")
     assert english[0].split()[:3] == ["Rk", "No", "Player"] and english[1].split()[-1] == "69.50"
     assert table("es", "-f", "md") == table("en", "-f", "md")
+
+
+# --- the merge of issue 21's fields, categories and --after-round with the languages --------------------------
+
+FIELDS = Path(__file__).parent / "data" / "trf" / "issue21_fields.trf"
+
+
+def _cli(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_category_tables_in_each_language() -> None:
+    """The category's name, its heading's words and the Pl/Rk headings come from the catalogue; the code
+    (``women+U16``) never changes. Clark (f, 2012) is the only woman under 16 of the 4 players."""
+    spanish = _cli("--lang", "es", "standings", str(FIELDS), "-t", "DE", "--category", "women+U16")
+    assert "Mujeres, sub-16 (women+U16): 1 de 4 jugadores" in spanish
+    assert spanish.splitlines()[1].split()[:2] == ["PCat", "Pos"]
+    korean = _cli("--lang", "ko", "standings", str(FIELDS), "-t", "DE", "--category", "65+,rating:<2000")
+    assert "65세 이상 (65+): 4명 중 0명" in korean
+    assert "레이팅 <2000 (rating:<2000): 4명 중 1명" in korean
+    thai = _cli("--lang", "th", "standings", str(FIELDS), "-t", "DE", "--category", "fed:irl", "-f", "html")
+    assert "สหพันธ์ IRL (fed:IRL): 2 จาก 4 คน" in thai and "อันดับรวม" in thai
+
+
+def test_player_fields_and_the_de_legend_in_each_language() -> None:
+    """The header's federation and chief arbiter, the Fed column and DE's legend, in Spanish."""
+    page = _cli("--lang", "es", "standings", str(FIELDS), "-t", "DE", "-f", "html")
+    assert "Federación" in page and "Árbitro principal" in page and ">Fed<" in page
+    assert "En la tabla, el número es un puesto dentro de un grupo de jugadores empatados" in page
+    assert "In the table" not in page
+    table = _cli("--lang", "th", "standings", str(FIELDS), "-t", "DE")
+    assert "สหพ." in table.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--after-round", "0"], "la clasificación se toma tras la ronda 1 o una posterior (se encontró 0)"),
+        (["--after-round", "4"], "el evento tiene 3 rondas jugadas (se esperaba de 1 a 3)"),
+        (["--category", "U99"], "categoría desconocida 'U99' (se esperaba women, U8 to U20"),
+    ],
+)
+def test_after_round_and_category_errors_in_spanish(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(cli, ["--lang", "es", "standings", str(FIELDS), *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "spanish", "english"),
+    [
+        (
+            ["--profile", "nope"],
+            "perfil desconocido 'nope' (perfiles: ",
+            "unknown profile 'nope' (profiles: ",
+        ),
+        (  # MIN_SECRET is 16; "short" has 5 characters
+            ["--lots-secret", "short"],
+            "un secreto tiene al menos 16 caracteres (se encontraron 5)",
+            "a secret has at least 16 characters (found 5)",
+        ),
+        (
+            ["--lots", "7", "--lots-secret", "a-secret-of-twenty-chars"],
+            "sortea con una semilla o con un secreto, no con ambos (--lots)",
+            "draws by a seed or by a secret, not both (--lots)",
+        ),
+    ],
+)
+def test_the_profiles_and_lots_errors_in_spanish_and_english(args: list[str], spanish: str, english: str) -> None:
+    """The errors of the profiles and the lots (branch i-rounds' side of the merge) carry their template."""
+    for code, words in (("es", spanish), ("en", english)):
+        result = CliRunner().invoke(cli, ["--lang", code, "standings", str(FIELDS), *args])
+        assert result.exit_code == 2, result.output
+        assert words in result.output and "Traceback" not in result.output
+
+
+def test_categories_of_a_team_event_in_korean_and_english() -> None:
+    team_file = str(TEAMS)
+    korean = CliRunner().invoke(cli, ["--lang", "ko", "standings", team_file, "--category", "women"])
+    english = CliRunner().invoke(cli, ["standings", team_file, "--category", "women"])
+    assert korean.exit_code == english.exit_code == 2, (korean.output, english.output)
+    assert "categories are of players: a team event's standings rank teams" in english.output
+    assert "부문은 선수의 것입니다: 단체전의 순위표는 팀의 순위입니다" in korean.output
+    assert "Traceback" not in korean.output

@@ -101,7 +101,8 @@ def test_every_output_says_after_which_round(tmp_path: Path) -> None:
     code, out, err = run("standings", str(path), "-f", "json")
     data = json.loads(out)
     assert data["event"] == {"name": data["event"]["name"], "rounds": 9, "played": 5, "provisional": True,
-                             "players": 16, "kind": "swiss"}  # fmt: skip
+                             "players": 16, "kind": "swiss", "city": None, "federation": None, "start_date": None,
+                             "end_date": None, "chief_arbiter": None}  # fmt: skip
     assert data["provisional"] is True
     code, out, err = run("crosstable", str(path))
     assert code == 0, err

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache, partial
@@ -100,7 +101,23 @@ def checker_std_gp(event: T.TeamEvent, primary: str) -> T.Values:
     return values
 
 
+def checker_rep(code: str) -> Callable[[T.TeamEvent, str], T.Values]:
+    """REP as the checker reads it in an odd round robin: the free round (a ZPB in the file) as a zero-point
+    bye, not elected, as it would be in a Swiss.
+
+    C.07 7.6 takes away requested byes and forfeit losses (16.1.1, 16.1.2); a free round is neither: the
+    schedule gives it, nobody asks for it.
+    """
+
+    def read(event: T.TeamEvent, primary: str) -> T.Values:
+        return T.values(replace(event, round_robin=False), code, primary)
+
+    return read
+
+
 READINGS: dict[str, Callable[[T.TeamEvent, str], T.Values] | str] = {
+    "REP": checker_rep("REP"),
+    "REP:GP": checker_rep("REP:GP"),
     "EDET": "ede",
     "EDEB": "ede",
     "EDEBT": "ede",

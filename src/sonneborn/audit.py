@@ -187,7 +187,33 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
             number = extra[code].number(row)
             if number != value:
                 found.append(Disagreement(start, names[row], code, value, number, who=who))
-    return found + _secondary(event)
+    return found + _secondary(event) + _members(event)
+
+
+def _members(event: Event) -> list[Disagreement]:
+    """A team event's players whose own recorded points (their 001 records) are not what their boards give: the
+    points of their games, as the team's game points count them."""
+    if event.teams is None:
+        return []
+    teams = teams_of(event)
+    players = teams.event
+    score, found = players.table.score, []
+    for row, recorded in enumerate(players.roster.recorded_points):
+        if recorded is None or teams.team_of[row] < 0:
+            continue
+        computed = Fraction(int(score.totals[row]), score.unit)
+        if recorded != computed:
+            found.append(Disagreement(row + 1, players.roster.names[row], "points", recorded, computed))
+    return found
+
+
+def _member_points_recorded(event: Event) -> bool:
+    """Whether a team event's file records the points of some team member (001)."""
+    if event.teams is None:
+        return False
+    teams = teams_of(event)
+    recorded = teams.event.roster.recorded_points
+    return any(recorded[row] is not None for team in teams.teams for row in team.members)
 
 
 def _secondary(event: Event) -> list[Disagreement]:
@@ -255,6 +281,8 @@ def audited_fields(standings: Standings) -> list[str]:
     if any(value is not None for value in secondary_recorded(standings.event)):
         table = standings.event.table
         fields.append(next(score for score in table.scores if score != table.primary))
+    if _member_points_recorded(standings.event):
+        fields.append("players' points")
     fields += sorted({code for values in roster.recorded_tiebreaks for code, _ in values})
     return fields
 
@@ -361,7 +389,7 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
         "rank": 1,
         **{name: 2 for name in SCORES if name != event.table.primary},
     }
-    found.sort(key=lambda d: (d.start, first.get(d.what, 3), d.what))
+    found.sort(key=lambda d: (d.who != "team" and event.teams is not None, d.start, first.get(d.what, 3), d.what))
     return Check(found, causes)
 
 

@@ -32,11 +32,11 @@ import numpy as np
 
 from sonneborn.event import Bools, Event, Ints
 from sonneborn.ranking import Standings, regroup, sort_key
-from sonneborn.tiebreaks import REGISTRY, Column, Context, Spec, parse, parse_list
+from sonneborn.tiebreaks import REGISTRY, Column, Context, Modifier, Spec, parse, parse_list
 from sonneborn.tiebreaks.own_results import points as points_kernel
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
-__all__ = ["Columns", "Found", "RecordedRanks", "RecordedValues", "Search", "editions"]
+__all__ = ["Columns", "Found", "RecordedRanks", "RecordedValues", "Search", "catalogue", "editions"]
 
 Found = tuple[str, Rules]
 """A candidate that gives the recorded values: the list (or code) as written, and the edition."""
@@ -52,6 +52,45 @@ def editions(first: Rules) -> list[Rules]:
     ['fide-2023', 'fide-2026', 'fide-2024', 'fide-2009', 'none']
     """
     return [first, *(rules for rules in Rules if rules is not first)]
+
+
+_LEFT_OUT = frozenset({"PTS", "GE"})
+"""Codes the catalogue leaves out: the points, which rank before any list, and GE, REP's 2023 name."""
+
+
+def catalogue(event: Event) -> list[Spec]:
+    """Every tie-break that can rank the event, with its usual modifiers, as the search of the settings that
+    produced a table tries them (``identify``): each code of the registry (a team event's or an individual
+    one's), then with a cut of one or two (``/C1``, ``/C2``), a median (``/M1``, ``/M2``) and forfeits as
+    played (``/P``, ``/C1/P``) where it takes them, ``AOB/F`` and ``TPN/R``; a team event's Buchholz and
+    Sonneborn–Berger also on its secondary score (``BH:GP``).
+
+    >>> from sonneborn.demo import seed_event
+    >>> [str(spec) for spec in catalogue(Event.of(seed_event()))][:6]
+    ['WIN', 'WON', 'BPG', 'BWG', 'PS', 'PS/C1']
+    """
+    teams = event.teams is not None
+    found: list[Spec] = []
+    for code, definition in REGISTRY.items():
+        if code in _LEFT_OUT or definition.teams not in (None, teams):
+            continue
+        takes = definition.modifiers
+        texts = [code]
+        if Modifier.CUT in takes:
+            texts += [f"{code}/C1", f"{code}/C2"]
+        if Modifier.MEDIAN in takes:
+            texts += [f"{code}/M1", f"{code}/M2"]
+        if Modifier.PLAYED in takes:
+            texts += [f"{code}/P", *([f"{code}/C1/P"] if Modifier.CUT in takes else [])]
+        if Modifier.FORE in takes and code == "AOB":
+            texts.append(f"{code}/F")
+        if Modifier.REVERSE in takes and definition.ascending:
+            texts.append(f"{code}/R")
+        if teams and code in ("BH", "SB"):
+            other = next(score for score in event.table.scores if score != event.table.primary)
+            texts += [f"{code}:{other}", f"{code}:{other}/C1"]
+        found += [parse(text) for text in texts]
+    return found
 
 
 class Columns:
@@ -102,14 +141,9 @@ class Columns:
         """The column of a list's last tie-break, computed in the groups of the points and the ones before
         it: a group kernel's (DE) in those groups, kept by them, a kernel's as it is."""
         *before, spec = specs
-        group_kernel = REGISTRY[spec.code].group_kernel
-        if group_kernel is None:
+        if REGISTRY[spec.code].group_kernel is None:
             return self.column(spec, rules)
-        groups = self.groups(before, rules)
-        key = _edition([spec], rules), str(spec), groups.tobytes()
-        if key not in self._in_groups:
-            self._in_groups[key] = group_kernel(self.context(rules).of(spec), spec, groups)
-        return self._in_groups[key]
+        return self.at(self.groups(before, rules), spec, rules)
 
     def alone(self, spec: Spec, rules: Rules) -> Column:
         """A tie-break's column as a list of it alone gives it (a group kernel's in the points groups)."""
@@ -129,11 +163,26 @@ class Columns:
             return self.points_groups
         key = _key(specs, rules)
         if key not in self._groups:
-            groups = self.groups(specs[:-1], rules)
-            if len(groups) and np.bincount(groups).max() > 1:
-                groups = regroup(groups, sort_key(self.in_groups(specs, rules), specs[-1]))
-            self._groups[key] = groups
+            self._groups[key] = self.split(self.groups(specs[:-1], rules), specs[-1], rules)
         return self._groups[key]
+
+    def split(self, groups: Ints, spec: Spec, rules: Rules) -> Ints:
+        """Groups refined by one more tie-break under an edition, as :func:`~sonneborn.ranking.rank` refines
+        them; groups with nobody tied are given back as they are, and the tie-break is not computed."""
+        if not len(groups) or np.bincount(groups).max() <= 1:
+            return groups
+        return regroup(groups, sort_key(self.at(groups, spec, rules), spec))
+
+    def at(self, groups: Ints, spec: Spec, rules: Rules) -> Column:
+        """A tie-break's column when it is reached with ``groups``: a group kernel's (DE) decided in them and
+        kept by them, a kernel's as it is."""
+        group_kernel = REGISTRY[spec.code].group_kernel
+        if group_kernel is None:
+            return self.column(spec, rules)
+        key = _edition([spec], rules), str(spec), groups.tobytes()
+        if key not in self._in_groups:
+            self._in_groups[key] = group_kernel(self.context(rules).of(spec), spec, groups)
+        return self._in_groups[key]
 
 
 def _key(specs: Sequence[Spec], rules: Rules) -> tuple[Rules | None, tuple[str, ...]]:
@@ -164,6 +213,8 @@ class RecordedRanks:
         ranks = [max(-1, min(recorded[row] or 0, limit)) for row in self.rows.tolist()]
         self.ranks: Ints = np.array(ranks, dtype=np.int64)
         """Their recorded ranks."""
+        self.key = b"".join(array.tobytes() for array in (self.ranked, self.rows, self.ranks))
+        """What tells one target from another (verdicts are kept by it)."""
 
     def _bounds(self, groups: Ints) -> tuple[Ints, Ints]:
         """The first and the last place among the ranked players that each compared player can end in:
@@ -186,6 +237,25 @@ class RecordedRanks:
     def given(self, groups: Ints) -> bool:
         """Whether the final groups give every recorded rank: players still tied share the first place."""
         return not self.rows.size or bool((self.ranks == self._bounds(groups)[0]).all())
+
+    def within_reach(self, groups: Ints, row: int) -> bool:
+        """Whether the groups still leave a player his recorded rank within reach (``True`` for one not
+        compared)."""
+        found = np.flatnonzero(self.rows == row)
+        if not found.size:
+            return True
+        first, last = self._bounds(groups)
+        rank = self.ranks[found[0]]
+        return bool(first[found[0]] <= rank <= last[found[0]])
+
+    def wrong(self, groups: Ints) -> Ints:
+        """The compared players whose recorded rank the final groups do not give, with the place they give
+        (players still tied share the first): rows and places, two columns."""
+        if not self.rows.size:
+            return np.zeros((0, 2), dtype=np.int64)
+        places = self._bounds(groups)[0]
+        off = self.ranks != places
+        return np.stack([self.rows[off], places[off]], axis=1)
 
 
 class RecordedValues:
@@ -215,6 +285,15 @@ class RecordedValues:
             ours = ours[0].astype(object), ours[1].astype(object)
         return bool((ours[0] * theirs[1] == theirs[0] * ours[1]).all())
 
+    def differing(self, column: Column) -> Ints:
+        """The players with a recorded value the column does not have (another value, or none)."""
+        rows = self.rows
+        theirs = self.values[0].astype(object), self.values[1].astype(object)
+        ours = column.numerator[rows].astype(object), column.denominator[rows].astype(object)
+        same = (ours[0] * theirs[1] == theirs[0] * ours[1]) & column.present[rows]
+        found: Ints = rows[~same.astype(bool)]
+        return found
+
 
 def _small(values: Ints) -> bool:
     """Whether integers are small enough that the product of two of them fits in 64 bits."""
@@ -230,6 +309,9 @@ class Search:
         self.columns = Columns.of(base)
         self.editions = editions(base.rules)
         """The editions tried for each candidate, the one in force first."""
+        self._verdicts: dict[tuple[bytes, Rules | None, tuple[str, ...]], bool | None] = {}
+        """What the groups of a list's first tie-breaks say of the recorded ranks, by target, edition and codes:
+        lists that begin alike are judged on their common beginning once."""
 
     def ranking(self, lists: Sequence[str], recorded: Sequence[int | None]) -> Found | None:
         """The first list (in order) and edition (the one in force first) that give every recorded rank,
@@ -244,11 +326,19 @@ class Search:
 
     def _gives(self, specs: Sequence[Spec], rules: Rules, target: RecordedRanks) -> bool:
         """Whether a list gives the recorded ranks under an edition, judged after each of its tie-breaks."""
+        return self.decisive(specs, rules, target)[0]
+
+    def decisive(self, specs: Sequence[Spec], rules: Rules, target: RecordedRanks) -> tuple[bool, int]:
+        """Whether a list gives the recorded ranks under an edition, and how many of its tie-breaks it takes to
+        tell: the list is judged after each of them, and a beginning that other lists share is judged once."""
         for depth in range(len(specs)):
-            verdict = target.decided(self.columns.groups(specs[:depth], rules))
+            key = target.key, _edition(specs[:depth], rules), tuple(str(spec) for spec in specs[:depth])
+            if key not in self._verdicts:
+                self._verdicts[key] = target.decided(self.columns.groups(specs[:depth], rules))
+            verdict = self._verdicts[key]
             if verdict is not None:
-                return verdict
-        return target.given(self.columns.groups(specs, rules))
+                return verdict, depth
+        return target.given(self.columns.groups(specs, rules)), len(specs)
 
     def variant(self, code: str, variants: Sequence[str]) -> Found | None:
         """The first of a code's variants (in order) and edition that give every value the file records for

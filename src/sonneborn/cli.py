@@ -255,17 +255,40 @@ def _rules_option(*, multiple: bool) -> Callable[[F], F]:
     )
 
 
+_AFTER_ROUND = click.option(
+    "--after-round",
+    type=int,
+    metavar="N",
+    help="The standings as they stood after round N, the later rounds not played yet (with the tie-breaks of "
+    "standings taken during the event: FB is BH before the final round, C.07 8.3).",
+)
+
+
+def _profile_option(command: F) -> F:
+    """``--profile NAME``: a named list instead of ``-t``."""
+    return click.option(
+        "--profile",
+        metavar="NAME",
+        help="Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; `sonneborn profiles` gives each list "
+        "and its source) instead of the file's; not with -t.",
+    )(command)
+
+
 def _request(
     *,
     kind: str | None,
     point_system: str | None,
     tiebreaks: str | None = None,
+    profile: str | None = None,
     rank_by: str | None = None,
     rules: str | None = None,
     lots: int | None = None,
+    lots_secret: str | None = None,
     unrated_rating: int | None = None,
     primary: str | None = None,
     match_points: str | None = None,
+    after_round: int | None = None,
+    category: tuple[str, ...] = (),
     **reading: Any,
 ) -> Request:
     """The options of the ranking, parsed once, here."""
@@ -273,14 +296,18 @@ def _request(
 
     return Request.parse(
         tiebreaks=tiebreaks,
+        profile=profile,
         rank_by=rank_by,
         rules=rules,
         points=point_system,
         kind=kind,
         lots=lots,
+        lots_secret=lots_secret,
         unrated_rating=unrated_rating,
         primary=primary,
         match_points=match_points,
+        after_round=after_round,
+        category=category,
     )
 
 
@@ -323,6 +350,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -355,22 +383,38 @@ Examples:
 @click.option("--rank-by", metavar="CODE", help="Rank by a weighted score (SB, GF or NNSB) instead of points.")
 @click.option("--lots", metavar="SEED", type=int, help="Break the ties left after the list by a reproducible draw.")
 @click.option(
+    "--lots-secret",
+    metavar="SECRET",
+    help="Break them by a draw anyone can verify: the secret whose commitment was published (docs/lots.md).",
+)
+@click.option(
     "--primary",
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
 )
+@click.option(
+    "--category",
+    metavar="SPEC",
+    multiple=True,
+    help="Print the table of a category instead, the overall order filtered as prize lists are (place in it, "
+    "overall rank beside): women, U8…U20 or 50+ 65+ (age in the event's calendar year), rating:<2000, "
+    "rating:1800-1999, fed:IRL; joined by + (women+U16); repeatable.",
+)
+@_AFTER_ROUND
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
 def standings(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     explain: tuple[str, ...],
     with_event: bool,
     dialect: str | None,
     rank_by: str | None,
     lots: int | None,
+    lots_secret: str | None,
     primary: str | None,
     rules: str | None,
     unrated_rating: int | None,
@@ -386,11 +430,28 @@ def standings(
         ):
             raise click.UsageError(f"--csv goes with -f csv, not -f {fmt}")
         fmt = "csv"
-    request = _request(tiebreaks=tiebreaks, rank_by=rank_by, rules=rules, lots=lots, unrated_rating=unrated_rating,
-                       primary=primary, **event)  # fmt: skip
+    request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
+                       lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
+    if request.categories and (fmt == "trf" or with_event):
+        message = Message(N_("category tables are written as table, json, csv, md or html"))
+        raise OptionError(message, option="category")
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
+    if request.categories:
+        from sonneborn.pipeline import category_tables
+        from sonneborn.render import render_categories
+
+        tables = category_tables(result, request.categories)
+        if fmt == "table":
+            from sonneborn.render.text import render_categories_table
+
+            color, width = _terminal()
+            _write_output(render_categories_table(tables, color=color, width=width, lang=_language()), document=False)
+        else:
+            _write_output(render_categories(tables, fmt, lang=_language(), dialect=dialect or "plain"))
+        _print_explanations(result, starts, to_stderr=fmt != "table")
+        return
     if with_event and result.event.teams is not None:
         from sonneborn.formats.jsonteams import write_json_teams
         from sonneborn.render.json import standings_data
@@ -422,6 +483,180 @@ def standings(
     _print_explanations(result, starts, to_stderr=fmt != "table")
 
 
+@cli.command(
+    epilog="""\b
+Examples:
+  sonneborn whatif event.trf
+  sonneborn whatif event.trf --places 3 -f json
+  sonneborn whatif swiss.trf --method simulation --runs 10000 --seed 7 -j 2
+  sonneborn whatif crosstable.tsv --draw-rate 0.5
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("--places", type=click.IntRange(min=1), default=3, show_default=True,
+              help="The prize places asked about: who has clinched or can still reach each.")  # fmt: skip
+@click.option(
+    "--method",
+    type=click.Choice(["auto", "exact", "simulation"]),
+    default="auto",
+    show_default=True,
+    help="Exact enumeration of every outcome, or a simulation; auto: exact when the outcomes are few.",
+)
+@click.option("--runs", type=click.IntRange(min=1, max=10_000_000), default=10_000, show_default=True,
+              help="Runs of the simulation.")  # fmt: skip
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the simulation (the same runs each time)."
+)
+@click.option(
+    "--draw-rate",
+    type=click.FloatRange(0, 1, max_open=True),
+    default=None,
+    help="Chance of a draw between even players (default: from their ratings, docs/whatif.md).",
+)
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Processes the simulation's runs are spread over.")  # fmt: skip
+@click.option("--chances", is_flag=True, help="With the exact method: each place's chance under the model too.")
+@click.option(
+    "--primary",
+    type=click.Choice(["MP", "GP"], case_sensitive=False),
+    help="A team event's score to rank by: match points (the default) or game points.",
+)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def whatif(
+    file: str,
+    tiebreaks: str | None,
+    fmt: str,
+    places: int,
+    method: str,
+    runs: int,
+    seed: int,
+    draw_rate: float | None,
+    jobs: int,
+    chances: bool,
+    primary: str | None,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
+    """Who can still win FILE's event or reach each prize place: every player's best and worst final place
+    under the points and the whole tie-break list, exactly or by simulation (docs/whatif.md)."""
+    from sonneborn.render.whatif import whatif_json, whatif_text
+    from sonneborn.whatif import Model, what_if
+
+    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, primary=primary, **event)
+    reading = _read(file, **event)
+    answer = what_if(
+        reading,
+        request,
+        places=places,
+        model=Model(draw_rate),
+        method=None if method == "auto" else "exact" if method == "exact" else "simulation",
+        runs=runs,
+        seed=seed,
+        jobs=jobs,
+        with_chances=chances,
+    )
+    _say(answer.now.warnings)
+    _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer), document=fmt == "json")
+
+
+@cli.group()
+def lots() -> None:
+    """Draw lots anyone can verify: a secret committed to before the event, revealed after it (docs/lots.md)."""
+
+
+@lots.command(
+    "commit",
+    epilog="""\b
+Example:
+  sonneborn lots commit "$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+""",
+)
+@click.argument("secret")
+@_user_errors
+def lots_commit(secret: str) -> None:
+    """Print the commitment of SECRET (at least 16 characters; - reads it from the first line of standard input,
+    out of the shell's history), to publish before round 1."""
+    from sonneborn.lots import check_secret, commitment
+
+    if secret == "-":
+        secret = sys.stdin.readline().rstrip("\r\n")
+    check_secret(secret)
+    click.echo(commitment(secret))
+
+
+@lots.command(
+    "verify",
+    epilog="""\b
+Exit status: 0 when the secret matches the commitment, 2 when it does not (or the file cannot be read).
+Example:
+  sonneborn lots verify event.trf --secret 5f1c… --commitment 9a0e…
+""",
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--secret", required=True, help="The secret the arbiter revealed after the event.")
+@click.option("--commitment", "published", required=True, metavar="HASH", help="The commitment he published before.")
+@click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: the file's own list.")
+@_profile_option
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def lots_verify(
+    file: str,
+    secret: str,
+    published: str,
+    tiebreaks: str | None,
+    profile: str | None,
+    fmt: str,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
+    """Check SECRET against the published commitment, then print the standings of FILE with the draw it gives
+    and every drawn participant's ticket."""
+    from sonneborn.lots import CommittedDraw, check_secret, commitment
+
+    check_secret(secret)
+    if commitment(secret) != published.strip().lower():
+        template = N_("does not match the commitment {text} (its commitment is {commitment})")
+        given = repr(published.strip()[:64])
+        raise OptionError(Message.of(template, text=given, commitment=commitment(secret)), option="secret")
+    request = _request(
+        tiebreaks=tiebreaks, profile=profile, rules=rules, lots_secret=secret, unrated_rating=unrated_rating, **event
+    )
+    result = _rank(_read(file, **event), request)
+    if fmt == "json":
+        from sonneborn.render.json import iter_json
+
+        for piece in iter_json(result):
+            _write_output(piece)
+        return
+    _write_output(_table(result), document=False)
+    drawing = result.drawing
+    assert isinstance(drawing, CommittedDraw)
+    click.echo(f"\nThe secret matches the commitment; the results hashed to {drawing.results}.")
+    from sonneborn.render.cells import terminal_text
+
+    names = result.event.roster.names
+    for row in result.order.tolist():
+        if result.by_lot[row]:
+            line = f"place {result.ranks[row]}: #{row + 1} {names[row]}, ticket {drawing.tickets[row]}"
+            click.echo(terminal_text(line))
+
+
 def _player(reading: Reading, text: str) -> int:
     """The start number of the player ``--explain`` names (a start number, or a part of a name); of a team
     event, the team's number or name."""
@@ -441,6 +676,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -473,12 +709,14 @@ Examples:
     help="A team file's card of one team, by its number or a part of its name: its matches round by round with "
     "every board, then its players board by board.",
 )
+@_AFTER_ROUND
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
 def crosstable(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     boards: bool,
     min_games: int | None,
@@ -512,7 +750,7 @@ def crosstable(
     if boards and team is not None:
         message = Message(N_("is one team's card; --boards lists every board's players: give one of them"))
         raise OptionError(message, option="team")
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     for name, asked in (("boards", boards), ("team", team is not None)):
         if asked and reading.teams is None:
@@ -634,19 +872,22 @@ Example:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help="The list the ranks were decided by (default: the file's).")
+@_profile_option
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
-def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: int | None, **event: Any) -> None:
+def check(
+    file: str, tiebreaks: str | None, profile: str | None, rules: str | None, unrated_rating: int | None, **event: Any
+) -> None:
     """Recompute what FILE records (points, ranks, tie-break values) and print every disagreement."""
     from sonneborn.audit import audited_fields
     from sonneborn.audit import check as check_file
     from sonneborn.render.cells import competitors, terminal_text
 
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, **event)
+    request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
-    list_known = request.tiebreaks is not None or reading.stated_tiebreaks() is not None
+    list_known = request.tiebreaks is not None or request.profile is not None or reading.stated_tiebreaks() is not None
     report = check_file(result, list_known=list_known)
     for disagreement in report.disagreements:
         click.echo(terminal_text(str(disagreement)))
@@ -676,20 +917,80 @@ def check(file: str, tiebreaks: str | None, rules: str | None, unrated_rating: i
 
 @cli.command(
     epilog="""\b
+Exit status: 0 when a setting reproduces every recorded rank and value, 1 when none does (the closest are
+shown), 2 when the file cannot be read.
+Examples:
+  sonneborn identify published.csv
+  sonneborn identify event.trf -f json --limit 3
+"""
+)
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="The most settings shown.")
+@click.option(
+    "--max-codes",
+    type=click.IntRange(0, 4),
+    default=4,
+    show_default=True,
+    help="The longest list of the catalogue searched (the presets are tried whole).",
+)
+@_rules_option(multiple=False)
+@_event_options
+@_user_errors
+def identify(
+    file: str, fmt: str, limit: int, max_codes: int, rules: str | None, unrated_rating: int | None, **event: Any
+) -> None:
+    """Find the tie-break lists, rule editions and options that reproduce the ranks and values FILE records."""
+    from sonneborn.identify import identify as identify_file
+    from sonneborn.render.cells import competitors
+    from sonneborn.render.identify import render_identification
+
+    request = _request(rules=rules, unrated_rating=unrated_rating, **event)
+    reading = _read(file, **event)
+    result = _rank(reading, request)
+    found = identify_file(result, max_length=max_codes)
+    if not found.searched:
+        rows = f"{result.event.players} {competitors(result)}"
+        click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
+        return
+    _write_output(render_identification(found, fmt, limit=limit), document=fmt != "table")
+    if not found.exact:
+        sys.exit(1)
+
+
+@cli.command(
+    epilog="""\b
 Examples:
   sonneborn compare event.trf --rules fide-2009,fide-2026
   sonneborn compare event.trf -t BH/C1,BH,SB -t SB,BH
+  sonneborn compare event.trf --profile fide-swiss --profile uscf
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option(
     "-t", "--tiebreaks", "lists", metavar="LIST", multiple=True, help="A tie-break list to compare; repeatable."
 )
+@click.option(
+    "--profile",
+    "named",
+    metavar="NAME",
+    multiple=True,
+    help="A named list to compare (sonneborn profiles); repeatable.",
+)
 @click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_AFTER_ROUND
 @_rules_option(multiple=True)
 @_event_options
 @_user_errors
-def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rating: int | None, **event: Any) -> None:
+def compare(
+    file: str,
+    lists: tuple[str, ...],
+    named: tuple[str, ...],
+    fmt: str,
+    rules: str,
+    unrated_rating: int | None,
+    **event: Any,
+) -> None:
     """Rank FILE under several rule editions and/or tie-break lists, side by side, marking rank changes."""
     from dataclasses import replace
 
@@ -697,9 +998,9 @@ def compare(file: str, lists: tuple[str, ...], fmt: str, rules: str, unrated_rat
     from sonneborn.render.compare import render_comparison
 
     editions = [Rules.parse(part) for part in rules.split(",") if part.strip()]
-    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists] or [
-        _request(unrated_rating=unrated_rating, **event)
-    ]
+    requests = [_request(tiebreaks=text, unrated_rating=unrated_rating, **event) for text in lists]
+    requests += [_request(profile=name, unrated_rating=unrated_rating, **event) for name in named]
+    requests = requests or [_request(unrated_rating=unrated_rating, **event)]
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
@@ -834,6 +1135,7 @@ Examples:
 @click.argument("target", metavar="OUT", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--to", "fmt", type=click.Choice(CONVERT_FORMATS), help="Output format (default: from OUT's extension).")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@_AFTER_ROUND
 @_event_options
 @_user_errors
 def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rating: int | None, **event: Any) -> None:
@@ -859,7 +1161,11 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     request = _request(**event)
     reading = _read(source, **event)
     if reading.teams is not None:
-        _convert_teams(reading.teams, source, target, fmt, force=force)
+        from sonneborn.pipeline import taken_after
+
+        teams = taken_after(reading, request.after_round).teams
+        assert teams is not None  # a team file's reading stays one after any round
+        _convert_teams(teams, source, target, fmt, force=force)
         return
     stated = prepared(reading, request)
     _say(filter(None, [stated.kind_warning()]))
@@ -898,6 +1204,50 @@ def _deliver(text: str, lost: Iterable[Message], source: str, target: str, *, fo
         return
     write_file(Path(target), text, force=force)
     click.echo(f"{source} → {target} ({_language().message(what)})", err=True)
+
+
+@cli.command(
+    epilog="""\b
+Example:
+  sonneborn standings event.trf --profile uscf
+"""
+)
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_user_errors
+def profiles(fmt: str) -> None:
+    """List the named tie-break lists of --profile, each with its list by kind of event and its source."""
+    from sonneborn.profiles import PROFILES, UNSOURCED
+
+    if fmt == "json":
+        import orjson
+
+        data = {
+            "profiles": [
+                {
+                    "name": p.name,
+                    "title": p.title,
+                    "teams": p.teams,
+                    "lists": {kind.value: text.split(",") for kind, text in p.lists.items()},
+                    "source": p.source,
+                }
+                for p in PROFILES.values()
+            ],
+            "unsourced": UNSOURCED,
+        }
+        _write_output(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    for p in PROFILES.values():
+        click.echo(f"{p.name}: {p.title}")
+        texts = dict.fromkeys(p.lists.values())
+        if len(texts) == 1:
+            click.echo(f"  list: {next(iter(texts))}")
+        else:
+            for kind, text in p.lists.items():
+                click.echo(f"  {kind.value}: {text}")
+        click.echo(f"  source: {p.source}")
+    click.echo("Not provided, for want of a source:")
+    for name, why in UNSOURCED.items():
+        click.echo(f"  {name}: {why}")
 
 
 @cli.command(

@@ -110,6 +110,12 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[Message
     text, lost = WRITERS[fmt](event.tournament)
     note = written_otherwise(event) if fmt in WRITES_POINTS else None
     lost = lost if note is None else [*lost, note]
+    if event.roster.clubs and fmt in ("trf", "tsv", "csv"):  # PGN (WhiteTeam) and JSON (club) hold them
+        lost.append(
+            Message(N_("clubs: TRF has no field for them"))
+            if fmt == "trf"
+            else Message(N_("clubs: a crosstable has none"))
+        )
     unnamed = [str(start) for start, name in enumerate(event.roster.names, start=1) if not name.strip()]
     if unnamed and fmt in BY_NAME:
         listed = ", ".join(unnamed[:8]) + (f" and {len(unnamed) - 8:,} more" if len(unnamed) > 8 else "")

@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from sonneborn.errors import InputWarning
+from sonneborn.errors import InputWarning, Said
 from sonneborn.messages import N_, Message
 from sonneborn.model import (
     Colour,
@@ -333,6 +333,70 @@ class Table:
         seen[first] = True
         return first, int(np.flatnonzero(~seen)[0]), int(short.size)
 
+    def with_results(self, results: Mapping[tuple[int, int], ResultKind]) -> Table:
+        """The table with some games' results set, by row and column (start number − 1, round − 1): each sets
+        both sides of the game, the opponent's round to the complement (:attr:`ResultKind.complement`), and
+        scores both under the point system (the arbiter's points of those rounds give way).
+
+        A result needs a game: the round must have an opponent, and the kind must be one a game can have
+        (played, forfeited or not played yet). Only an individual event's points are a point system's.
+
+        >>> from sonneborn.demo import seed_event
+        >>> table = Event.of(seed_event()).table  # Sloth (row 0) drew with Zagorovsky (row 1) in round 2
+        >>> int(table.opponent[0, 1]), KINDS[table.kind[0, 1]].name
+        (1, 'DRAW')
+        >>> changed = table.with_results({(1, 1): ResultKind.WIN})  # Zagorovsky wins it: Sloth loses it
+        >>> KINDS[changed.kind[0, 1]].name, (changed.score.totals[:2] - table.score.totals[:2]).tolist()
+        ('LOSS', [-1, 1])
+        """
+        if set(self.scores) != {PRIMARY}:
+            raise ValueError(f"only points ({PRIMARY}) are scored by a point system, not {', '.join(self.scores)}")
+        system = self.score.system
+        rows, others, columns, first, second = [], [], [], [], []
+        for (row, column), result in results.items():
+            if not 0 <= row < self.players or not 0 <= column < self.rounds:
+                raise ValueError(f"row {row} column {column}: no such round of the table")
+            other = int(self.opponent[row, column])
+            if other < 0 or result.is_bye:
+                raise ValueError(f"row {row} column {column}: only a round with an opponent has a game's result")
+            rows.append(row)
+            others.append(other)
+            columns.append(column)
+            first.append(CODE[result])
+            second.append(CODE[result.complement])
+        first_kind, second_kind = np.array(first, dtype=np.int8), np.array(second, dtype=np.int8)
+        points = {PRIMARY: (system[first_kind.astype(np.intp)], system[second_kind.astype(np.intp)])}
+        return self.with_games(np.array(rows), np.array(others), np.array(columns), first_kind, second_kind, points)
+
+    def with_games(
+        self,
+        rows: Ints,
+        others: Ints,
+        columns: Ints,
+        first_kind: Codes,
+        second_kind: Codes,
+        points: Mapping[str, tuple[Ints, Ints]],
+    ) -> Table:
+        """The table with some rounds' results set, as arrays: each game on both sides (the first side's row,
+        the other's, −1 for a one-sided round, their round, each side's kind code and its points of every
+        score, in units); the arbiter's points of those rounds give way. The one place where a scenario's
+        results are written (:meth:`with_results`, ``whatif``)."""
+        both = others >= 0
+        kind = self.kind.copy()
+        kind[rows, columns] = first_kind
+        kind[others[both], columns[both]] = second_kind[both]
+        scores = {}
+        for name, score in self.scores.items():
+            first_points, second_points = points[name]
+            new_points, awarded = score.points.copy(), score.awarded.copy()
+            new_points[rows, columns] = first_points
+            new_points[others[both], columns[both]] = second_points[both]
+            if name == PRIMARY:  # a team's game points are all set (their boards' sums), never a system's
+                awarded[rows, columns] = False
+                awarded[others[both], columns[both]] = False
+            scores[name] = replace(score, points=new_points, awarded=awarded)
+        return Table(self.opponent, kind, self.colour, self.rating, scores, self.primary)
+
     def with_points(self, system: PointSystem) -> Table:
         """The table under another point system; the arbiter's points stay as they were."""
         return self.with_kinds(self.kind, system)
@@ -351,6 +415,15 @@ class Table:
         return build_table(
             self.opponent, kind, self.colour, system, score.awarded, awarded_values, adjustments, self.rating
         )
+
+
+def _rounds_played(count: int) -> Message:
+    """The error of a round outside 1 to the ``count`` rounds played, one template per count's wording."""
+    if count == 0:
+        return Message.of(N_("the event has no round played (expected 1 to {number})"), number=count)
+    if count == 1:
+        return Message.of(N_("the event has 1 round played (expected 1 to {number})"), number=count)
+    return Message.of(N_("the event has {count} rounds played (expected 1 to {number})"), count=count, number=count)
 
 
 def point_unit(values: Sequence[Fraction]) -> int:
@@ -462,6 +535,12 @@ class Roster:
     """Points as the source file records them, for ``check``."""
     recorded_ranks: Sequence[int | None]
     recorded_tiebreaks: Sequence[tuple[tuple[str, Fraction], ...]]
+    clubs: Sequence[str] = ()
+    """Each player's club (:attr:`Player.club <sonneborn.model.Player.club>`); empty when the source names none."""
+
+    def club(self, row: int) -> str:
+        """A player's club, ``""`` when none is known."""
+        return self.clubs[row] if self.clubs else ""
 
     @classmethod
     def of(cls, players: Sequence[Player]) -> Roster:
@@ -476,6 +555,7 @@ class Roster:
             recorded_points=[p.recorded_points for p in players],
             recorded_ranks=[p.recorded_rank for p in players],
             recorded_tiebreaks=[p.recorded_tiebreaks for p in players],
+            clubs=[p.club for p in players] if any(p.club for p in players) else (),
         )
 
 
@@ -605,6 +685,7 @@ class Event:
                     recorded_rank=roster.recorded_ranks[row],
                     recorded_tiebreaks=roster.recorded_tiebreaks[row],
                     adjustment=Fraction(int(score.adjustment[row]), score.unit),
+                    club=roster.club(row),
                 )
             )
         return Tournament.of(info, tuple(players), table.rounds)
@@ -714,6 +795,44 @@ class Event:
                 raise ValueError(f"row {row} column {column}: only a round without an opponent can be a bye")
             kind[row, column] = CODE[bye]
         return Event(self.table.with_kinds(kind, self.point_system), self.roster, self.info)
+
+    def after_round(self, last: int) -> Event:
+        """The event as it stood after round ``last``: every later round not played yet (no pairing, no result,
+        no bye), the rounds planned and the event's kind kept, so that the tie-breaks are those of standings
+        taken during the event (C.07 8.3: no final round yet, FB = BH; 16.2: the categories of the rounds played
+        only).
+
+        The points, ranks and tie-breaks the file records are its final standings' and are dropped; a bonus or
+        penalty outside the rounds (TRF-26 299) stays, as no round dates it. A later round paired and not played
+        yet is dropped too: the standings are those before it was paired (FB = BH before the final round is
+        paired, C.07 8.3), where the file as it is (and whatif) reads it as still to play. Raises
+        :exc:`ValueError` for a round outside 1 to the rounds played.
+
+        >>> from sonneborn.demo import seed_event
+        >>> after = Event.of(seed_event()).after_round(3)
+        >>> after.rounds, after.table.played_rounds, int(after.table.score.totals[0]) / after.table.score.unit
+        (15, 3, 1.0)
+        """
+        table = self.table
+        if not 1 <= last <= table.played_rounds:
+            raise Said(_rounds_played(table.played_rounds))
+        later = slice(last, None)
+        if not (table.opponent[:, later] >= 0).any() and not (table.kind[:, later] != NOT_PLAYED).any():
+            return self
+        opponent, kind, colour = table.opponent.copy(), table.kind.copy(), table.colour.copy()
+        opponent[:, later], kind[:, later], colour[:, later] = -1, NOT_PLAYED, UNKNOWN
+        scores = {}
+        for name, score in table.scores.items():
+            points, awarded = score.points.copy(), score.awarded.copy()
+            points[:, later], awarded[:, later] = 0, False
+            scores[name] = replace(score, points=points, awarded=awarded)
+        count = table.players
+        roster = replace(
+            self.roster, recorded_points=[None] * count, recorded_ranks=[None] * count, recorded_tiebreaks=[()] * count
+        )
+        # The kind is the whole event's: a round robin after round 3 has not paired everyone yet, and is one still.
+        info = replace(self.info, kind=self.kind)
+        return Event(replace(table, opponent=opponent, kind=kind, colour=colour, scores=scores), roster, info)
 
     def with_point_system(self, system: PointSystem) -> Event:
         """The same event scored under another point system (the arbiter's points stay)."""

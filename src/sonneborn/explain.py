@@ -244,7 +244,8 @@ def explain_player(standings: Standings, start: StartNo) -> list[str]:
 def explain_players(standings: Standings) -> list[list[str]]:
     """:func:`explain_player` of every player, in final order (each column's derivations worked out once)."""
     names, ranks = standings.event.roster.names, standings.ranks
-    columns = [explained(standings, "PTS"), *(explained(standings, code) for code in standings.codes)]
+    primary = standings.event.table.primary  # PTS, or a team event's MP or GP: the score's name, as the codes use
+    columns = [explained(standings, primary), *(explained(standings, code) for code in standings.codes)]
     return [
         [f"{names[row]} (no. {row + 1}), rank {int(ranks[row])}", *("  " + texts[index] for texts in columns)]
         for index, row in enumerate(standings.order.tolist())

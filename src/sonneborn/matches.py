@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from sonneborn.errors import InputError, InputWarning, Warn
+from sonneborn.errors import InputError, InputWarning, Said, Warn
 from sonneborn.event import BLACK, CODE, KINDS, UNKNOWN, WHITE, Event, integers, point_unit
 from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem, ResultKind
@@ -38,7 +38,7 @@ from sonneborn.teams import (
     Where,
 )
 
-__all__ = ["build", "rescored"]
+__all__ = ["after_round", "build", "rescored"]
 
 _SHOWN = 3
 """How many inferred byes a warning names."""
@@ -99,6 +99,39 @@ def rescored(teams: TeamEvent, *, match: TeamPoints | None = None, games: PointS
         points = replace(points, games=games)
         event = event.with_point_system(games)
     return build(event, replace(teams.source, points=points), warn=lambda warning: None)
+
+
+def after_round(teams: TeamEvent, last: int) -> TeamEvent:
+    """The team event as it stood after round ``last`` (:meth:`Event.after_round
+    <sonneborn.event.Event.after_round>` of its players), its matches built again from what the source says of
+    rounds 1 to ``last`` only: a later round's bye, forfeit, board order or points are not known yet, and nor is
+    a withdrawal that only a later round shows (a TRF-16 team missing round ``last + 1`` had the PAB in round
+    ``last``). The kind stays the whole event's; the MP, GP and ranks the file records (its final ones) are
+    dropped.
+
+    Raises :exc:`ValueError` for a round outside 1 to the rounds played, or a team event built without a source.
+    """
+    if teams.source is None:
+        raise Said(Message(N_("a team event built without a source cannot be taken after a round")))
+    event = teams.event.after_round(last)
+    if event is teams.event:
+        return teams
+    source = teams.source
+    listed = [
+        replace(team, recorded_match_points=None, recorded_game_points=None, recorded_rank=None)
+        for team in source.teams
+    ]
+    source = replace(
+        source,
+        teams=listed,
+        byes=[bye for bye in source.byes if bye.round <= last],
+        forfeits=[forfeit for forfeit in source.forfeits if forfeit.round <= last],
+        lineups=[lineup for lineup in source.lineups if lineup.round <= last],
+        awards=[award for award in source.awards if award.round <= last],
+        points=teams.points,
+        kind=teams.kind,
+    )
+    return build(event, source, warn=lambda warning: None)
 
 
 class _Builder:

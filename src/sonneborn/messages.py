@@ -103,6 +103,17 @@ MODIFIER_WORDS: tuple[str, ...] = (
     N_("with Fore Buchholz"),
     N_("K = {number}"),
     N_("unrated at {number}"),
+    # Standings after a round and category tables (issue 21).
+    N_("the standings are taken after round 1 or later (found {number})"),
+    N_("the event has no round played (expected 1 to {number})"),
+    N_("the event has 1 round played (expected 1 to {number})"),
+    N_("the event has {count} rounds played (expected 1 to {number})"),
+    N_("a team event built without a source cannot be taken after a round"),
+    N_("unknown category {text} (expected {forms})"),
+    N_("category {code}: the event's year is not known (the file gives no date)"),
+    N_("categories are of players: a team event's standings rank teams"),
+    N_("category tables are written as table, json, csv, md or html"),
+    N_("category tables are written as {formats}"),
 )
 """Tie-break modifiers as a legend words them (the legend writes them with :meth:`Language.format`)."""
 
@@ -144,6 +155,10 @@ WORDS: tuple[str, ...] = (
     N_("game points"),
     N_("error"),
     N_("warning"),
+    # Translators: a category table's headings: the place in the category, the overall rank is Rk.
+    N_("Pl"),
+    N_("place in the category"),
+    N_("overall rank"),
 )
 """Texts the code picks among rather than writes out: table headings, what the rows are, the score names."""
 
@@ -181,6 +196,9 @@ TIEBREAK_NAMES: tuple[str, ...] = (
     N_("Rating"),
     N_("Rounds one elected to play"),
     N_("Solkoff (USCF)"),
+    N_("Modified median (USCF)"),
+    N_("Cumulative (USCF)"),
+    N_("Opposition's cumulative (USCF)"),
     N_("Sonneborn–Berger (Neustadtl)"),
     N_("Standard points"),
     N_("Sum of the secondary score and a fraction of Buchholz"),
@@ -250,5 +268,14 @@ TIEBREAK_DEFINITIONS: tuple[str, ...] = (
         "The sum of each board's number times the game points on it; the lowest first, only among teams with "
         "the same game points."
     ),
+    N_(
+        "Solkoff without the least significant opponents: a plus score drops the lowest, a minus score the "
+        "highest, an even score both (two each from nine rounds)."
+    ),
+    N_(
+        "Sum of the running scores after each round, less a win's points for each unplayed win "
+        "(a full-point bye, a forfeit win)."
+    ),
+    N_("Sum of the cumulative scores (USCF 34E3) of the opponents played."),
 )
 """The registered tie-breaks' one-sentence definitions (a test keeps them equal to the registry's)."""

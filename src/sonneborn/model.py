@@ -227,6 +227,8 @@ class Player:
     """Tie-break values the source records, by code (``SB`` for a crosstable's ``ns`` column), for auditing."""
     adjustment: Fraction = Fraction(0)
     """Bonus (or, negative, penalty) points outside any round (TRF-26 299 with a blank type)."""
+    club: str = ""
+    """Club or team as the source names it (PGN ``WhiteTeam``/``WhiteClub``, JSON ``club``); TRF has no field."""
 
     def entry(self, round: RoundNo) -> Entry:
         """The entry of a round (1-based)."""
@@ -571,6 +573,15 @@ class EventInfo:
     """The tie-break list the source states (TRF-26 202), as written."""
     records: tuple[tuple[str, str], ...] = ()
     """Other records of the source kept as written (code, content), so that writing it back loses nothing."""
+
+    def record(self, code: str) -> str:
+        """The content of the first kept record of a code, stripped (TRF ``032`` the federation, ``102`` the
+        chief arbiter), ``""`` when there is none.
+
+        >>> EventInfo(records=(("102", " IA Gerry Graham "),)).record("102")
+        'IA Gerry Graham'
+        """
+        return next((content.strip() for found, content in self.records if found == code), "")
 
     @property
     def info(self) -> EventInfo:

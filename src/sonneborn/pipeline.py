@@ -18,24 +18,37 @@ the options, parsed once where they come in — into the ranked
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from sonneborn.categories import Category, CategoryError
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError, said_of
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
-from sonneborn.matches import rescored
+from sonneborn.lots import check_secret, committed_draw
+from sonneborn.matches import after_round, rescored
 from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem
+from sonneborn.profiles import Profile, find_profile
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
-from sonneborn.teams import SCORES, TeamEvent, TeamPoints, team_event
+from sonneborn.teams import SCORES, TeamEvent, TeamPoints, team_event, teams_of
 from sonneborn.tiebreaks import Spec, parse, parse_list
 from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.tiebreaks.spec import MAX_RATING
 
-__all__ = ["LOTS_RANGE", "Reading", "Request", "read", "read_text", "standings"]
+__all__ = [
+    "LOTS_RANGE",
+    "Reading",
+    "Request",
+    "category_tables",
+    "ranked_tiebreaks",
+    "read",
+    "read_text",
+    "standings",
+    "taken_after",
+]
 
 LOTS_RANGE = range(-(2**63), 2**63)
 """The seeds ``--lots`` (the API's ``lots``) may give: a signed 64-bit integer."""
@@ -133,31 +146,45 @@ class Request:
     """
 
     tiebreaks: tuple[Spec, ...] | None = None
+    profile: Profile | None = None
+    """A named list (``--profile``), whose list for the event's kind is ranked by instead of the file's own."""
     rank_by: Spec | None = None
     rules: Rules | None = None
     """The rules edition; ``None``: the file's own (TRF ``XXT``), else :data:`DEFAULT_RULES`."""
     points: PointSystem | None = None
     kind: EventKind | None = None
     lots: int | None = None
+    """The seed of a reproducible draw of the ties left after the list (``--lots``)."""
+    lots_secret: str | None = None
+    """The secret of a committed draw instead (``--lots-secret``, :mod:`sonneborn.lots`)."""
     unrated_rating: int | None = None
     match_points: TeamPoints | None = None
     """A team event's match points for a won, drawn and lost match (``3,1,0``) over the file's (TRF-26 362)."""
     primary: str | None = None
     """The score a team event is ranked by, ``MP`` or ``GP``; ``None``: match points (C.07 11.1)."""
+    after_round: int | None = None
+    """The round the standings are taken after (``--after-round``), the later rounds not played yet; ``None``:
+    after the last round played."""
+    categories: tuple[Category, ...] = ()
+    """The category tables asked for (``--category``), each the standings filtered (:func:`category_tables`)."""
 
     @classmethod
     def parse(
         cls,
         *,
         tiebreaks: str | Sequence[str] | None = None,
+        profile: str | None = None,
         rank_by: str | None = None,
         rules: str | None = None,
         points: str | None = None,
         kind: str | None = None,
         lots: int | None = None,
+        lots_secret: str | None = None,
         unrated_rating: int | None = None,
         primary: str | None = None,
         match_points: str | None = None,
+        after_round: int | None = None,
+        category: str | Sequence[str] | None = None,
     ) -> Request:
         """The request of the options as given (command-line or API text).
 
@@ -172,6 +199,12 @@ class Request:
         except TiebreakError as error:
             error.option = "tiebreaks"
             raise
+        named = None
+        if profile is not None:
+            if specs is not None:
+                message = Message(N_("names its own list: give a profile or a list (-t), not both"))
+                raise OptionError(message, option="profile")
+            named = find_profile(profile)
         weighted = None
         if rank_by is not None:
             try:
@@ -197,6 +230,12 @@ class Request:
         if lots is not None and lots not in LOTS_RANGE:
             template = N_("the seed of the lots must be a 64-bit integer (found {found})")
             raise OptionError(Message.of(template, found=_digits(lots)), option="lots")
+        if lots_secret is not None:
+            if lots is not None:
+                raise OptionError(
+                    Message(N_("draws by a seed or by a secret, not both (--lots)")), option="lots_secret"
+                )
+            check_secret(lots_secret)
         if unrated_rating is not None and not 0 <= unrated_rating <= MAX_RATING:
             template = N_("the rating of unrated players must be from 0 to {limit} (found {found})")
             message = Message.of(template, limit=MAX_RATING, found=_digits(unrated_rating))
@@ -215,6 +254,14 @@ class Request:
                 team_points = TeamPoints.parse(match_points)
             except ValueError as error:
                 raise OptionError(_match_points(said_of(error)), option="match_points") from None
+        if after_round is not None and after_round < 1:
+            template = N_("the standings are taken after round 1 or later (found {number})")
+            raise OptionError(Message.of(template, number=_digits(after_round)), option="after_round")
+        texts = [category] if isinstance(category, str) else list(category or ())
+        try:  # several in one text, comma-separated (no category's code holds a comma): the API's one field
+            categories = tuple(Category.parse(part) for text in texts for part in text.split(",") if part.strip())
+        except ValueError as error:
+            raise OptionError(said_of(error), option="category") from None
         score = None
         if primary is not None:
             score = primary.strip().upper()
@@ -225,12 +272,16 @@ class Request:
             primary=score,
             match_points=team_points,
             tiebreaks=specs,
+            profile=named,
             rank_by=weighted,
             rules=edition,
             points=system,
             kind=stated_kind,
             lots=lots,
+            lots_secret=lots_secret,
             unrated_rating=unrated_rating,
+            after_round=after_round,
+            categories=categories,
         )
 
 
@@ -246,11 +297,30 @@ def _match_points(message: Message) -> Message:
     return message
 
 
+def taken_after(reading: Reading, last: int | None) -> Reading:
+    """The reading as it stood after round ``last`` (``None``: as it is), its players' and a team
+    competition's matches alike (:meth:`Event.after_round <sonneborn.event.Event.after_round>`,
+    :func:`sonneborn.matches.after_round`); a round outside 1 to the rounds played is the option's error."""
+    if last is None:
+        return reading
+    try:
+        if reading.teams is not None:
+            teams = after_round(reading.teams, last)
+            return replace(reading, event=teams.event, teams=teams)
+        event = reading.event
+        if event.teams is not None:  # an event whose rows are teams, built in memory: its boards too
+            return replace(reading, event=team_event(after_round(teams_of(event), last), primary=event.table.primary))
+        return replace(reading, event=event.after_round(last))
+    except ValueError as error:
+        raise OptionError(said_of(error), option="after_round") from None
+
+
 def prepared(reading: Reading | Event, request: Request) -> Event:
-    """The event as the request states it: its kind and point system; a team competition's, its teams ranked
-    by the request's primary score (every command and the web app come this way)."""
-    teams = reading.teams if isinstance(reading, Reading) else None
-    event = reading.event if isinstance(reading, Reading) else reading
+    """The event as the request states it: after its round, with its kind and point system; a team
+    competition's, its teams ranked by the request's primary score (every command and the web app come this
+    way)."""
+    reading = taken_after(reading if isinstance(reading, Reading) else Reading.of(reading), request.after_round)
+    teams, event = reading.teams, reading.event
     if teams is not None:
         if request.points is not None or request.match_points is not None:
             teams = rescored(teams, match=request.match_points, games=request.points)
@@ -267,17 +337,42 @@ def prepared(reading: Reading | Event, request: Request) -> Event:
     return event
 
 
+def category_tables(result: Standings, categories: Sequence[Category]) -> list[Standings]:
+    """Each category's table of the standings (:meth:`Standings.within <sonneborn.ranking.Standings.within>`);
+    a team event's rows are teams, which no category of players holds, and an age group needs the event's
+    year: either is the option's error."""
+    if result.event.teams is not None:
+        message = Message(N_("categories are of players: a team event's standings rank teams"))
+        raise OptionError(message, option="category")
+    try:
+        return [result.within(category) for category in categories]
+    except CategoryError as error:
+        raise OptionError(said_of(error), option="category") from None
+
+
+def ranked_tiebreaks(reading: Reading, event: Event, request: Request) -> Sequence[Spec] | None:
+    """The list an event is ranked by: the request's (``-t``), else its profile's for the event's kind, else the
+    file's own; ``None``: the default of the kind. ``event`` is the reading's, :func:`prepared`."""
+    if request.tiebreaks is not None:
+        return request.tiebreaks
+    if request.profile is not None:
+        return request.profile.tiebreaks(event.kind, teams=event.teams is not None)
+    return reading.stated_tiebreaks()
+
+
 def standings(reading: Reading | Event, request: Request = Request()) -> Standings:
     """Ranks an event as the request says: by its list, else the file's own, else the kind's default."""
     if not isinstance(reading, Reading):
         reading = Reading.of(reading)
     event = prepared(reading, request)
-    specs = request.tiebreaks if request.tiebreaks is not None else reading.stated_tiebreaks()
+    specs = ranked_tiebreaks(reading, event, request)
+    # A committed draw is made on the event as ranked (its kind and points as the request states them).
+    lots = request.lots if request.lots_secret is None else committed_draw(event, request.lots_secret)
     return rank(
         event,
         specs,
         rank_by=request.rank_by,
-        lots=request.lots,
+        lots=lots,
         rules=request.rules or reading.stated_rules() or DEFAULT_RULES,
         unrated_rating=request.unrated_rating,
     )

@@ -14,20 +14,21 @@ whole field.
 
 from __future__ import annotations
 
-import itertools
-import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
 
+from sonneborn.categories import Category
 from sonneborn.errors import InputWarning, TiebreakError
 from sonneborn.event import Bools, Event, Ints
+from sonneborn.lots import Drawing, SeededDraw, draw
 from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Column, Context, Spec, Value, parse, parse_list
+from sonneborn.tiebreaks.context import Pairings
 from sonneborn.tiebreaks.own_results import points as points_kernel
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
@@ -124,7 +125,7 @@ class Standings:
     rules: Rules
     """The rule edition the values were computed under."""
     lots: int | None
-    """The seed of the draw that broke the remaining ties, if any."""
+    """The seed of the draw that broke the remaining ties, if a seed did (``--lots``)."""
     unrated_rating: int | None
     order: Ints
     """The player rows in final order."""
@@ -138,6 +139,36 @@ class Standings:
     """The score, with each player's points as the sum of his rounds."""
     columns: tuple[Column, ...]
     """One column per key of :attr:`codes`, in that order."""
+    drawing: Drawing | None = None
+    """The draw that broke the ties left after the list, if one was asked for: a seed's or a committed
+    secret's (:mod:`sonneborn.lots`)."""
+    reached: tuple[Bools, ...] = ()
+    """For each column, whether each row was still tied with another when its tie-break was reached: where a
+    tie-break decided inside tied groups (DE) does not apply, the tables write ``–``."""
+    category: Category | None = None
+    """The category these standings are drawn for (:meth:`within`), ``None`` for the whole event."""
+    overall: Standings | None = None
+    """The whole event's standings a category's are drawn from: its ranks are the overall places."""
+
+    def within(self, category: Category) -> Standings:
+        """The category's table, as prize lists are made: the overall order kept, filtered to its players, each
+        placed one after the members ranked above him overall (members sharing an overall place share theirs);
+        :attr:`overall` keeps the whole event's places beside them.
+
+        >>> from sonneborn.demo import seed_event
+        >>> women = rank(seed_event(), parse_list("SB")).within(Category.parse("women"))
+        >>> len(women.order)  # the crosstable gives no player's sex: nobody is made a woman
+        0
+        """
+        members = category.members(self.event)
+        order = self.order[members[self.order]]
+        overall = self.ranks[order]  # non-decreasing along the final order
+        places = np.searchsorted(overall, overall, side="left") + 1
+        ranks = self.ranks.copy()
+        ranks[order] = places
+        shared = np.zeros(self.event.players, dtype=bool)
+        shared[order] = np.bincount(places, minlength=1)[places] > 1 if len(order) else []
+        return replace(self, order=order, ranks=ranks, shared=shared, category=category, overall=self)
 
     @property
     def kind(self) -> EventKind:
@@ -159,10 +190,11 @@ class Standings:
         return [*([self.rank_by] if self.rank_by is not None else []), *self.tiebreaks]
 
     def column(self, code: str) -> Column:
-        """The column of a key of :attr:`codes`; ``PTS``, when the list does not name it, is the points."""
+        """The column of a key of :attr:`codes`; ``PTS``, or the name of the score ranked by (a team event's MP or
+        GP), when the list does not name it, is the points."""
         if code in self.codes:
             return self.columns[self.codes.index(code)]
-        if code == "PTS":
+        if code in ("PTS", self.event.table.primary):
             return self.points
         have = ", ".join(dict.fromkeys(["PTS", *self.codes]))  # PTS once, also when the list names it
         raise KeyError(f"{code!r} is no column of these standings (they have {have})")
@@ -218,19 +250,33 @@ def rank(
     tiebreaks: Sequence[Spec] | None = None,
     *,
     rank_by: Spec | None = None,
-    lots: int | None = None,
+    lots: int | Drawing | None = None,
     rules: Rules = DEFAULT_RULES,
     unrated_rating: int | None = None,
+    like: Pairings | None = None,
+    same_byes: bool = True,
+    within: Ints | None = None,
 ) -> Standings:
     """Ranks the event: by points (or a weighted score), then by each tie-break in order.
+
+    ``like`` is the :class:`~sonneborn.tiebreaks.context.Pairings` of a ranking of the same event with other
+    outcomes of its games (:meth:`~sonneborn.tiebreaks.context.Pairings.with_outcomes`): what they share is
+    not computed again (``whatif`` ranks thousands of scenarios so); its rules and unrated rating are used.
+    ``within`` gives every row a group number (0, 1, … in order) to rank it inside, before the points: ``whatif``
+    ranks many scenarios at once, each a copy of the event in one table, a group per copy.
 
     ``None`` for the list means the kind's default (the file's own list is the
     caller's to pass: :func:`stated_tiebreaks`). Each kernel is given the context of the score its spec
     names (``BH:MP``), the event's primary score's when it names none; a score the event does not have is
-    a :class:`~sonneborn.errors.TiebreakError`.
+    a :class:`~sonneborn.errors.TiebreakError`. ``lots`` draws the ties left after the list: a seed, or a
+    :class:`~sonneborn.lots.CommittedDraw` (:func:`~sonneborn.lots.committed_draw`).
     """
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
-    context = Context(event, rules=rules, unrated_rating=unrated_rating)
+    if like is None:
+        context = Context(event, rules=rules, unrated_rating=unrated_rating)
+    else:
+        context = Context(event, pairings=like.with_outcomes(event.table, same_byes=same_byes))
+        rules, unrated_rating = like.rules, like.unrated_rating
     specs = (
         tuple(tiebreaks)
         if tiebreaks is not None
@@ -254,9 +300,12 @@ def rank(
     points = points_kernel(context, Spec("PTS"))
     players = event.players
     primary = points if rank_by is None else kernel_column(rank_by)
-    group = regroup(np.zeros(players, dtype=np.int64), _order_key(primary, lowest_first=False))
+    start = np.zeros(players, dtype=np.int64) if within is None else within
+    group = regroup(start, _order_key(primary, lowest_first=False))
     columns: list[Column] = [primary] if rank_by is not None else []
+    reached: list[Bools] = [np.ones(players, dtype=bool)] if rank_by is not None else []
     for spec in specs:
+        reached.append(np.bincount(group, minlength=1)[group] > 1)
         found = REGISTRY[spec.code]
         kernel = found.group_kernel
         column = kernel(context.of(spec), spec, group) if kernel is not None else kernel_column(spec)
@@ -272,11 +321,26 @@ def rank(
     sizes = np.bincount(group, minlength=1)
     tied = sizes[group] > 1
     by_lot = np.zeros(players, dtype=bool)
-    if lots is not None:
-        order, ranks = _draw_lots(order, first, lots)
+    drawing = SeededDraw(lots) if isinstance(lots, int) else lots
+    if drawing is not None:
+        order, ranks = draw(order, first, drawing)
         by_lot, tied = tied, np.zeros(players, dtype=bool)
+    seed = drawing.seed if isinstance(drawing, SeededDraw) else None
     return Standings(
-        event, specs, rank_by, rules, lots, unrated_rating, order, ranks, tied, by_lot, points, tuple(columns)
+        event,
+        specs,
+        rank_by,
+        rules,
+        seed,
+        unrated_rating,
+        order,
+        ranks,
+        tied,
+        by_lot,
+        points,
+        tuple(columns),
+        drawing,
+        tuple(reached),
     )
 
 
@@ -327,21 +391,6 @@ def regroup(group: Ints, key: Ints) -> Ints:
     refined: Ints = group + shift[group]
     refined[order] += inner
     return refined
-
-
-def _draw_lots(order: Ints, first: Bools, seed: int) -> tuple[Ints, Ints]:
-    """One generator, each tied group (in order, by start number) shuffled in turn; every place its own."""
-    rng = random.Random(seed)
-    new_order = order.copy()
-    bounds = [*np.flatnonzero(first).tolist(), len(order)]
-    for begin, end in itertools.pairwise(bounds):
-        if end - begin > 1:
-            members = order[begin:end].tolist()
-            rng.shuffle(members)
-            new_order[begin:end] = members
-    ranks = np.empty(len(order), dtype=np.int64)
-    ranks[new_order] = np.arange(1, len(order) + 1)
-    return new_order, ranks
 
 
 __all__ = [

@@ -357,7 +357,8 @@ BAD_DOCUMENTS: list[tuple[str, Change, str]] = [
         "unknown key",
         lambda d: players(d)[1].update(ratng=1800),
         "tournament.players[1].ratng: unknown key 'ratng' (expected one of start, name, title, sex, rating, "
-        "federation, fide_id, birth_date, recorded_points, recorded_rank, recorded_tiebreaks, adjustment, rounds)",
+        "federation, fide_id, birth_date, recorded_points, recorded_rank, recorded_tiebreaks, adjustment, club, "
+        "rounds)",
     ),
     (
         "unknown point system key",

@@ -29,6 +29,7 @@ from oracle.own_results import (
     wins,
 )
 from oracle.sonneborn_berger import gelbfuhs, non_neustadtl_sonneborn_berger, sonneborn_berger
+from oracle.uscf import cumulative, modified_median, opposition_cumulative
 from sonneborn.errors import TiebreakError
 
 __all__ = ["REGISTRY", "Context", "Definition", "Spec", "Value", "parse", "parse_list"]
@@ -188,6 +189,23 @@ REGISTRY: dict[str, Definition] = {
             "USCF 34E2",
             "Sum of the adjusted scores of the opponents played: each unplayed game of theirs counted as a draw.",
             compute=solkoff,
+        ),
+        _define(
+            "MM",
+            "Modified median (USCF)",
+            "USCF 34E1",
+            "Solkoff less the least significant opponents.",
+            compute=modified_median,
+        ),
+        _define(
+            "CUM", "Cumulative (USCF)", "USCF 34E3", "Running scores added, less each unplayed win.", compute=cumulative
+        ),
+        _define(
+            "OCUM",
+            "Opposition's cumulative (USCF)",
+            "USCF 34E4",
+            "The opponents' cumulative scores added.",
+            compute=opposition_cumulative,
         ),
         *rating.DEFINITIONS,
     ]

@@ -4,8 +4,9 @@ It reads the records a team event is made of (FIDE TRF-26, ``../shared/docs/trf.
 points, 362 match points, 001 players and their games, 310 teams and their players, 240 team byes (F, H, Z),
 320 pairing-allocated byes with their MP and GP, 330 forfeited matches and 300 line-ups (0 for an empty
 board). A team's boards in a round are its players with a game that round, in the order of its 310 record,
-or of its 300 record when it has one. A round with no match or bye record is a zero-point bye (a round robin's
-free round among them). It trusts its input: it is a test's reader of generated files, not a user's.
+or of its 300 record when it has one; a forfeited match (330) with no board recorded is forfeited on every
+board. A round with no match or bye record is a zero-point bye (a round robin's free round among them). It
+trusts its input: it is a test's reader of generated files, not a user's.
 """
 
 from __future__ import annotations
@@ -52,7 +53,12 @@ def points_of(code: str, win: Fraction, draw: Fraction, loss: Fraction) -> Fract
 
 def read_team_event(path: Path) -> TeamEvent:
     """The team event of a TRF-26 file."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    return read_team_text(path.read_text(encoding="utf-8"))
+
+
+def read_team_text(text: str) -> TeamEvent:
+    """The team event of a TRF-26 text."""
+    lines = text.splitlines()
     rounds = 0
     game = (Fraction(1), Fraction(1, 2), Fraction(0))
     match = (Fraction(2), Fraction(1), Fraction(0))
@@ -154,10 +160,23 @@ def read_team_event(path: Path) -> TeamEvent:
                 if player and games[player][r].opponent == 0 and number not in {b.number for b in rows}:
                     rows.append(Board(number, Fraction(0), points_of(games[player][r].code, *game), False, None))
             rows.sort(key=lambda b: b.number)
+            if (r, team) in forfeits and not rows:
+                # a forfeited match (330) of which no board is recorded: forfeited on every board
+                mine_code = "+" if forfeits[(r, team)][0] == FORFEIT_WIN else "-"
+                theirs_code = "+" if forfeits[(r, opponent)][0] == FORFEIT_WIN else "-"
+                rows = [
+                    Board(n, points_of(mine_code, *game), points_of(theirs_code, *game), False, None)
+                    for n in range(1, boards + 1)
+                ]
             gp = sum((b.points for b in rows), Fraction(0))
             against = sum((b.conceded for b in rows), Fraction(0))
             if (r, team) in forfeits:
                 kind = forfeits[(r, team)][0]
+                mp = match[0] if kind == FORFEIT_WIN else match[2]
+            elif not any(b.played for b in rows):
+                # no game over the board: an unplayed round (C.07 15.1), won by forfeit by the team that scored
+                # more, else lost by forfeit (a reading: both teams lose when they scored the same)
+                kind = FORFEIT_WIN if gp > against else FORFEIT_LOSS
                 mp = match[0] if kind == FORFEIT_WIN else match[2]
             else:
                 kind = PLAYED

@@ -79,6 +79,9 @@ class TeamEvent:
     """A game's win, draw and loss (TRF record 162)."""
     match: tuple[Fraction, Fraction, Fraction]
     """A match's win, draw and loss in match points (record 362)."""
+    edition: int = 2026
+    """The C.07 edition: 2026 caps the dummies (16.4.1, 16.4.2) and keeps a round robin's forfeit losses unplayed
+    for Art. 7 (15.2); 2024 does neither."""
 
     def team(self, number: int) -> Team:
         return next(t for t in self.teams if t.number == number)
@@ -182,7 +185,7 @@ def contributions(
                 cap = adjusted(event, m.opponent, opponent_score)
             else:
                 cap = event.draw(opponent_score) * event.rounds
-            score, voluntary = min(own, cap), is_vur(m)
+            score, voluntary = (min(own, cap) if event.edition >= 2026 else own), is_vur(m)
         found.append(Element(m.round, score, score if multiplier is None else score * points, voluntary))
     return found
 
@@ -389,12 +392,24 @@ def _black_won(event: TeamEvent, m: Match, score: str) -> int:
     return sum(b.played and bool(b.black) and b.points == event.game[0] for b in board_games(event, m))
 
 
+def is_free_round(event: TeamEvent, m: Match) -> bool:
+    """The round an odd round robin's schedule leaves a team without an opponent, which files record as a ZPB."""
+    return event.round_robin and len(event.teams) % 2 == 1 and m.kind == ZPB and m.opponent is None
+
+
 def _elected(event: TeamEvent, m: Match, score: str) -> int:
-    """7.6: rounds (MP) or games (GP), less the half- and zero-point byes and the forfeit losses."""
+    """7.6: rounds (MP) or games (GP), less the half- and zero-point byes and the forfeit losses.
+
+    An odd round robin's free round is none of these: no bye the team asked for (16.1.1), no VUR (16.1.2), so
+    it counts as elected (FIDE's checker counts it as a zero-point bye).
+    """
+    unelected = is_vur(m) and not is_free_round(event, m)
+    if event.round_robin and event.edition < 2026:
+        unelected = False  # 15.2 before 2026: a round robin's forfeits are ordinary games, no exception for Art. 7
     if score == MP:
-        return int(not is_vur(m))
+        return int(not unelected)
     if m.kind != PLAYED:
-        return 0 if is_vur(m) else event.boards
+        return 0 if unelected else event.boards
     forfeited = sum(1 for b in m.boards if not b.played and b.points == event.game[2])
     return event.boards - forfeited
 
@@ -532,17 +547,20 @@ def knockout_step(event: TeamEvent, group: Sequence[int], step: str) -> Parts:
     return by_key(group, lambda t: bottom_board_key(event, t))
 
 
-def extended_direct_encounter(event: TeamEvent, group: Sequence[int], primary: str, name: str) -> Parts:
+def extended_direct_encounter(
+    event: TeamEvent, group: Sequence[int], primary: str, name: str, played: bool = False
+) -> Parts:
     """EDE, C.07 13.3: DE on the primary score, and if that breaks no tie on the secondary (13.3.1); for
     exactly two teams still tied with the same MP and GP (Art. 12's own condition), the option's Art. 12
-    tie-breaks in order (13.3.2); every new tied subset starts again from 13.3.1 (13.3.3)."""
+    tie-breaks in order (13.3.2); every new tied subset starts again from 13.3.1 (13.3.3). ``played`` (/P):
+    forfeited matches count as played in every DE step, as 6.1.1 says of DE/P."""
     members = sorted(group)
     if len(members) < 2:
         return [members]
     for score in (primary, other(primary)):
-        parts = direct_encounter(event, members, score)
+        parts = direct_encounter(event, members, score, played)
         if len(parts) > 1:
-            return [t for part in parts for t in _restart(event, part, primary, name)]
+            return [t for part in parts for t in _restart(event, part, primary, name, played)]
     same = len({(total(event, t, MP), total(event, t, GP)) for t in members}) == 1
     if len(members) == 2 and same:
         for step in EDE_STEPS[name]:
@@ -552,8 +570,8 @@ def extended_direct_encounter(event: TeamEvent, group: Sequence[int], primary: s
     return [members]
 
 
-def _restart(event: TeamEvent, part: list[int], primary: str, name: str) -> Parts:
-    return extended_direct_encounter(event, part, primary, name) if len(part) > 1 else [part]
+def _restart(event: TeamEvent, part: list[int], primary: str, name: str, played: bool) -> Parts:
+    return extended_direct_encounter(event, part, primary, name, played) if len(part) > 1 else [part]
 
 
 def recursive_by_key(group: Sequence[int], key: Callable[[int], tuple[Fraction, ...]]) -> Parts:
@@ -628,4 +646,4 @@ def order_group(event: TeamEvent, group: Sequence[int], text: str, primary: str 
         return recursive_by_key(group, lambda t: top_board_key(event, t))
     if code.name == "BBE":
         return recursive_by_key(group, lambda t: bottom_board_key(event, t))
-    return extended_direct_encounter(event, group, primary, code.name)
+    return extended_direct_encounter(event, group, primary, code.name, code.played)

@@ -238,6 +238,8 @@ class _Reader:
         self.header = _Header()
         self.players: dict[StartNo, _PlayerLine] = {}
         self.absences: list[tuple[int, RoundNo]] = []
+        self.to_play: dict[tuple[int, RoundNo], tuple[int, int, str]] = {}
+        """Blocks with an opponent, a colour and no result: their line, result column and what stood there."""
         """The line and round of each forfeit loss without an opponent, read as an absence."""
         self.layout = TRF16
         self.seen_players = False
@@ -290,6 +292,20 @@ class _Reader:
             for start in range(1, len(self.players) + 1)
         )
         self.check_pairings(players)
+        if self.to_play:
+            lines = sorted(self.to_play.values())
+            paired = sorted({round_no for _, round_no in self.to_play})
+            games = len(self.to_play) // 2
+            plural = "s" if len(paired) > 1 else ""
+            self.warn(
+                lines[0][0],
+                "round%s %s: %d game%s paired with a blank result, read as not played yet (the standings are "
+                "provisional; `sonneborn whatif` plays them)",
+                plural,
+                ", ".join(map(str, paired)),
+                games,
+                "s" if games != 1 else "",
+            )
         if self.absences:
             lineno, round_no = min(self.absences)
             more = f" (and {len(self.absences) - 1} more such rounds)" if len(self.absences) > 1 else ""
@@ -478,6 +494,10 @@ class _Reader:
             )
         result_column = column + 7
         result_text = line[result_column - 1 : result_column]
+        if opponent is not None and result_text in ("", " ") and colour is not Colour.UNKNOWN:
+            # Paired, not played yet (the next round as pairing programs write it).
+            self.to_play[(lineno, round_no)] = (lineno, result_column, "end of line" if not result_text else "a blank")
+            return Entry(round=round_no, opponent=opponent, colour=colour, kind=ResultKind.NOT_PLAYED)
         if opponent is not None and result_text in ("", " "):
             found = "end of line" if not result_text else "a blank"
             raise self.error(
@@ -771,7 +791,7 @@ class _Reader:
 
         A mismatch is reported at the line of whichever of the two players comes first.
         """
-        problems: list[TrfError] = []
+        problems: list[tuple[tuple[int, int], TrfError]] = []
         for player in players:
             lineno = self.players[player.start].lineno
             for entry in player.entries:
@@ -782,35 +802,49 @@ class _Reader:
                 where = f"round {entry.round}: "
                 if opponent == player.start:
                     message = f"player {opponent} is paired against himself (expected another player's start number)"
-                    problems.append(self.error(where + message, lineno, column))
+                    problems.append(((lineno, column), self.error(where + message, lineno, column)))
                     continue
                 if opponent not in self.players:
                     count = len(self.players)
                     message = f"opponent {opponent} does not exist (expected a start number from 1 to {count})"
-                    problems.append(self.error(where + message, lineno, column))
+                    problems.append(((lineno, column), self.error(where + message, lineno, column)))
                     continue
                 other = players[opponent - 1].entry(entry.round)
                 first = min(lineno, self.players[opponent].lineno)
                 if other.opponent != player.start or not mirrors(entry.kind, other.kind):
+                    other_line = self.players[opponent].lineno
+                    blank = self.to_play.get((lineno, entry.round)) or self.to_play.get((other_line, entry.round))
+                    if blank is not None:  # a game still to be played on one side only: the blank is wrong
+                        blank_line, result_column, found = blank
+                        message = f"{where}expected a result code at column {result_column}, found {found}"
+                        problems.append(((first, column), self.error(message, blank_line, result_column)))
+                        continue
                     problems.append(
-                        self.error(
-                            f"{where}player {player.start} records {entry.kind} against {opponent}, "
-                            f"but player {opponent} records {_block(other)} (expected {_mirror(player.start, entry)})",
-                            first,
-                            column,
+                        (
+                            (first, column),
+                            self.error(
+                                f"{where}player {player.start} records {entry.kind} against {opponent}, "
+                                f"but player {opponent} records {_block(other)} "
+                                f"(expected {_mirror(player.start, entry)})",
+                                first,
+                                column,
+                            ),
                         )
                     )
                 elif entry.colour is other.colour and entry.colour is not Colour.UNKNOWN:
                     problems.append(
-                        self.error(
-                            f"{where}players {player.start} and {opponent} both have colour {entry.colour.value!r} "
-                            "(expected one w and one b)",
-                            first,
-                            column,
+                        (
+                            (first, column),
+                            self.error(
+                                f"{where}players {player.start} and {opponent} both have colour "
+                                f"{entry.colour.value!r} (expected one w and one b)",
+                                first,
+                                column,
+                            ),
                         )
                     )
         if problems:
-            raise min(problems, key=lambda problem: (problem.line, problem.column))
+            raise min(problems, key=lambda problem: problem[0])[1]
 
 
 def _complete(parsed: _PlayerLine, rounds: int, last_played: RoundNo) -> list[Entry]:

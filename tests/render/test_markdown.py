@@ -43,7 +43,7 @@ def test_seed_report() -> None:
     ranking, grid = tables(text)
     assert ranking[0] == ["Rk", "No", "Name", "Pts", "SB", "DE", "WIN"]
     assert [row[2] for row in ranking[1:]] == [row.player.name for row in standings.rows]
-    assert ranking[1] == ["1", "1", "Sloth", "11", "69.50", "0", "8"]
+    assert ranking[1] == ["1", "1", "Sloth", "11", "69.50", "–", "8"]  # alone on 11: DE does not apply
     assert ranking[8][:3] == ["8", "9", "Maedler"]
     assert grid[0][:5] == ["Rk", "No", "Player", "1", "2"]
     assert grid[8][:4] == ["8", "9", "Maedler", "½"]  # "No" is the start number (issue 12)

@@ -35,7 +35,7 @@ def test_fits_the_terminal_width_by_cutting_names() -> None:
     lines = text.splitlines()
     assert all(display_width(line) <= 38 for line in lines)
     # Numbers are whole, names give way.
-    assert lines[3].split() == ["1", "1", "Sloth", "11", "69.50", "0", "8"]
+    assert lines[3].split() == ["1", "1", "Sloth", "11", "69.50", "–", "8"]  # alone on 11: DE does not apply
     assert lines[4].split()[2] == "Zagorov…"
 
 

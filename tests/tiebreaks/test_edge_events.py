@@ -30,6 +30,9 @@ ALONE = {
     "STD": F(2), "TPN": F(1), "BH": F(2), "FB": F(2), "AOB": None, "DE": F(0), "KS": F(0), "ARO": None,
     "TPR": None, "PTP": None, "APRO": None, "APPO": None, "RTNG": F(1500), "SB": F(2), "GF": F(0), "NNSB": F(6),
     "SOLK": F(0),  # no opponent played: USCF 34E2 sums the opponents' adjusted scores only
+    # USCF 34E1: two unplayed rounds, two opponents of 0, a plus score drops one: 0. 34E3: running 1 + 2 less
+    # 1 for each unplayed win: 1. 34E4: no opponent: 0.
+    "MM": F(0), "CUM": F(1), "OCUM": F(0),
 }  # fmt: skip
 
 

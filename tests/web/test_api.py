@@ -79,7 +79,14 @@ def test_openapi_document_describes_every_endpoint(client: TestClient) -> None:
     response = client.get("/openapi.json")
     assert response.status_code == 200
     document = response.json()
-    assert set(document["paths"]) == {"/healthz", "/api/tiebreaks", "/api/standings", "/api/explain", "/api/report"}
+    kept = {f"/api/events/{{key}}/{what}" for what in ("page", "search", "player", "round")}
+    assert set(document["paths"]) == {
+        "/healthz", "/api/tiebreaks", "/api/standings", "/api/explain", "/api/report", "/api/whatif",
+        "/api/events", *kept,
+    }  # fmt: skip
+    page = document["paths"]["/api/events/{key}/page"]["get"]
+    assert {p["name"] for p in page["parameters"]} >= {"key", "offset", "limit", "rank", "start", "view", "tiebreaks"}
+    assert {"404", "422"} <= set(page["responses"])
     standings = document["paths"]["/api/standings"]["post"]
     assert set(standings["requestBody"]["content"]) == {"multipart/form-data", "application/json", "text/plain"}
     assert {p["name"] for p in standings["parameters"]} >= {"tiebreaks", "rules", "format", "rank_by"}
@@ -792,3 +799,19 @@ def test_issue13_only_the_page_and_programs_may_post(
     assert response.status_code == status, response.text
     if status == 403:
         assert error_of(response, 403)["message"].startswith("refused:")
+
+
+# POST /api/whatif (issue 22).
+
+
+def test_whatif_answers_as_the_command(client: TestClient) -> None:
+    path = Path(__file__).parent.parent / "data" / "whatif" / "rr4_before_last.trf"
+    files = {"file": (path.name, path.read_bytes())}
+    response = client.post("/api/whatif?tiebreaks=DE,WIN", files=files)
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert (data["method"], data["runs"]) == ("exact", 9)
+    # Worked out by hand in tests/test_issue22_whatif.py: (best, worst, can win, clinched) by start number.
+    found = {e["start"]: (e["best"], e["worst"], e["can_win"], e["clinched"]) for e in data["standings"]}
+    assert found == {1: (1, 4, True, []), 2: (1, 4, True, []), 3: (1, 3, True, [3]), 4: (2, 4, False, [])}
+    assert client.post("/api/whatif?runs=0", files=files).status_code == 422

@@ -78,12 +78,34 @@ def test_api_report_of_a_team_file() -> None:
     assert response.status_code == 200, response.text
     report = response.json()
     assert report["competitors"] == "teams"
-    assert report["scores"] == [{"heading": "MP", "title": "match points"}, {"heading": "GP", "title": "game points"}]
+    assert report["scores"] == [
+        {"heading": "MP", "title": "match points", "code": "MP"},
+        {"heading": "GP", "title": "game points", "code": "GP"},
+    ]
     assert [(row["name"], row["scores"]) for row in report["rows"]] == [
         ("Alpha", ["7", "3.5"]), ("Gamma", ["5", "4"]), ("Delta", ["3", "2.5"]), ("Beta", ["0", "1"])
     ]  # fmt: skip
     assert report["standings"]["event"]["competitors"] == "teams"
     assert report["rows"][0]["explanations"]["BH:MP/C1"].startswith("BH:MP/C1 8 = 5 (Gamma) + 3 (round 3")
+
+
+def test_issue20_a_team_s_explanations_file_its_score_under_its_name() -> None:
+    # The primary score goes by its name, as the codes name it (BH:MP/C1), never PTS: Alpha's 7 MP are 3 (won
+    # 1½–½ against Beta, 3-1-0) + 1 (drew with Gamma) + 3 (forfeit win, Delta); its 3½ GP are 1½ + 1 + 1.
+    with make_client() as client:
+        report = post(client, "report", tiebreaks="MPvGP")
+        by_gp = post(client, "report", tiebreaks="MPvGP", primary="GP")
+        explained = post(client, "explain", player="alpha", tiebreaks="MPvGP", primary="GP")
+    assert report.status_code == by_gp.status_code == explained.status_code == 200, report.text
+    alpha = next(row for row in report.json()["rows"] if row["name"] == "Alpha")
+    assert set(alpha["explanations"]) == {"MP", "MPvGP"}
+    assert alpha["explanations"]["MP"].startswith("MP 7 = 3 (round 1: won against Beta) + 1 (round 2")
+    assert [line.split()[0] for line in alpha["explanations"].values()] == ["MP", "MPvGP"]
+    alpha = next(row for row in by_gp.json()["rows"] if row["name"] == "Alpha")
+    assert alpha["explanations"]["GP"].startswith("GP 3.5 = 1½ (round 1: won against Beta) + 1 (round 2")
+    assert by_gp.json()["scores"][0]["code"] == "GP"
+    (one,) = explained.json()["explanations"]
+    assert set(one["values"]) == {"GP", "MPvGP"} and one["values"]["GP"] == alpha["explanations"]["GP"]
 
 
 def test_api_takes_match_points() -> None:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise, permutations
 
-__all__ = ["trf_date", "trf_round_dates"]
+__all__ = ["iso_date", "trf_date", "trf_round_dates"]
 
 _PARTS = re.compile(r"\s*(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\s*")
 
@@ -49,6 +49,17 @@ def read_date(text: str) -> datetime.date | None:
         return _date(c, b, a)
     readings = {found for found in (_date(c, b, a), _date(c, a, b)) if found is not None}
     return readings.pop() if len(readings) == 1 else None
+
+
+def iso_date(text: str) -> str:
+    """A date as ISO 8601 writes it when it can be read one way alone (the JSON standings' event dates), else
+    as written.
+
+    >>> iso_date("25.02.2011"), iso_date("2024/11/23"), iso_date("03/04/2011"), iso_date("Feb 2011")
+    ('2011-02-25', '2024-11-23', '03/04/2011', 'Feb 2011')
+    """
+    found = read_date(text)
+    return text if found is None else found.isoformat()
 
 
 def trf_date(text: str) -> str:

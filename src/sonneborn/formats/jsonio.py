@@ -119,6 +119,7 @@ _PLAYER_KEYS = (
     "recorded_rank",
     "recorded_tiebreaks",
     "adjustment",
+    "club",
     "rounds",
 )
 _ROUND_KEYS = ("round", "opponent", "colour", "result", "points")
@@ -359,6 +360,7 @@ class _Reader:
             recorded_rank=self.integer(data, where, "recorded_rank"),
             recorded_tiebreaks=self.items(data, where, "recorded_tiebreaks", self.tiebreak_value),
             adjustment=self.optional_number(data, where, "adjustment") or Fraction(0),
+            club=self.string(data, where, "club"),
         )
 
     def entry(self, value: Any, where: _Where) -> Entry:

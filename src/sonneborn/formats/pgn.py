@@ -92,8 +92,8 @@ def read_pgn(
 
     Games are read one at a time; their moves are not kept. A player is
     his ``WhiteFideId``/``BlackFideId`` when non-zero, else his name as
-    written; rating, title and federation come from ``*Elo``, ``*Title`` and
-    ``*Fed`` of his first game. Start numbers follow rating (highest first,
+    written; rating, title, federation and club come from ``*Elo``, ``*Title``,
+    ``*Fed`` and ``*Team`` (else ``*Club``) of his first game. Start numbers follow rating (highest first,
     unrated last), then name: the usual initial ranking.
 
     ``Round`` ``"3"`` and ``"3.1"`` (round 3, board 1) are round 3. Round
@@ -342,6 +342,7 @@ class _Player:
     rating: int | None = None
     title: str = ""
     federation: str = ""
+    club: str = ""
     rounds: dict[RoundNo, int] = field(default_factory=dict)
     """The line of his game in each round placed so far: of its ``Round`` tag, else its first line."""
     free: RoundNo = 1
@@ -492,6 +493,7 @@ class _Reader:
                     rating=int(elo) if _POSITIVE.fullmatch(elo) else None,
                     title=_known(tags.get(side + "Title", "")),
                     federation=_known(tags.get(side + "Fed", "")),
+                    club=_known(tags.get(side + "Team", "") or tags.get(side + "Club", "")),
                 )
             )
         return index
@@ -600,6 +602,7 @@ class _Reader:
                 rating=self.players[index].rating,
                 federation=self.players[index].federation,
                 fide_id=self.players[index].fide_id,
+                club=self.players[index].club,
             )
             for start, index in enumerate(order, start=1)
         )

@@ -81,6 +81,8 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[Message]]:
                     tags.append((f"{side}Title", who.title))
                 if who.federation:
                     tags.append((f"{side}Fed", who.federation))
+                if who.club:
+                    tags.append((f"{side}Team", who.club))
             if entry.kind.is_forfeit:
                 tags.append(("Termination", "forfeit"))
             out.append("".join(f'[{tag} "{pgn_string(value)}"]\n' for tag, value in tags) + f"\n{written}\n")

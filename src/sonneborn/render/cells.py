@@ -19,6 +19,7 @@ import numpy as np
 
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
 from sonneborn.languages import ENGLISH, Language
+from sonneborn.lots import Drawing, SeededDraw
 from sonneborn.messages import N_
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
@@ -231,22 +232,66 @@ def place_texts(standings: Standings, *, dash: str = "-") -> list[str]:
     return _once(standings, ("place", dash), make)
 
 
+def overall_texts(standings: Standings, *, dash: str = "-") -> list[str] | None:
+    """A category table's overall places in its order (``2-4`` where shared overall), ``None`` for the whole
+    event's table; its own places are :func:`place_texts`."""
+    overall = standings.overall
+    if overall is None:
+        return None
+    position = np.empty(overall.event.players, dtype=np.int64)
+    position[overall.order] = np.arange(len(overall.order))
+    texts = place_texts(overall, dash=dash)
+    return [texts[index] for index in position[standings.order].tolist()]
+
+
+def category_heading(standings: Standings, lang: Language = ENGLISH) -> str:
+    """The heading of a category table: its name, the code and how many players it holds.
+
+    >>> from sonneborn.categories import Category
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> category_heading(rank(seed_event(), parse_list("SB")).within(Category.parse("women")))
+    'Women (women): 0 of 15 players'
+    """
+    category = standings.category
+    assert category is not None, "a category's standings"
+    count = len(standings.order)
+    return lang.format("{name} ({code}): {count} of {total} players", name=category.named(lang), code=str(category),
+                       count=count, total=standings.event.players)  # fmt: skip
+
+
 def value_texts(standings: Standings, code: str) -> list[str]:
     """A tie-break's values the way the tables show them, in final order.
 
     Counts, places and ratings are whole numbers; the others get two decimals,
-    or more when two different values would print alike; no value is an empty cell.
+    or more when two different values would print alike; no value is an empty cell, and a tie-break decided
+    inside tied groups (DE) is ``–`` for a player tied with nobody when it was reached (its value, 0, stays in
+    the JSON and CSV).
 
     >>> from sonneborn.demo import seed_event
     >>> from sonneborn.ranking import parse_list, rank
-    >>> standings = rank(seed_event(), parse_list("SB,WIN"))
-    >>> value_texts(standings, "SB")[:2], value_texts(standings, "WIN")[:2]
-    (['69.50', '66.75'], ['8', '9'])
+    >>> standings = rank(seed_event(), parse_list("SB,WIN,DE"))
+    >>> value_texts(standings, "SB")[:2], value_texts(standings, "WIN")[:2], value_texts(standings, "DE")[6:10]
+    (['69.50', '66.75'], ['8', '9'], ['–', '1', '2', '–'])
     """
     column = standings.column(code)
-    if definition(code).integral:
+    found = definition(code)
+    if found.group_kernel is not None and code in standings.codes and standings.reached:
+        # A place inside a tied group (DE) means nothing for a player tied with nobody when it was reached.
+        reached = standings.reached[standings.codes.index(code)][standings.order]
+
+        def make() -> list[str]:
+            texts = exact_texts(column, standings.order)
+            return [text if tied else NOT_APPLIED for text, tied in zip(texts, reached.tolist(), strict=True)]
+
+        return _once(standings, ("value", code), make)
+    if found.integral:
         return _once(standings, ("value", code), lambda: exact_texts(column, standings.order))
     return _once(standings, ("value", code), lambda: fixed_texts(column, standings.order))
+
+
+NOT_APPLIED = "–"
+"""The cell of a tie-break decided inside tied groups (DE) where the player was tied with nobody."""
 
 
 def numbers_in(texts: list[str], lang: Language) -> list[str]:
@@ -269,6 +314,8 @@ class ScoreColumn:
     heading: str
     title: str
     texts: list[str]
+    code: str
+    """The score's name, as codes and derivations write it: ``PTS``, ``MP`` or ``GP``."""
 
 
 SCORE_TITLES = {"PTS": "points", "MP": "match points", "GP": "game points"}
@@ -286,7 +333,7 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
     """
     table = standings.event.table
     if standings.event.teams is None:
-        return [ScoreColumn("Pts", "points", points_texts(standings))]
+        return [ScoreColumn("Pts", "points", points_texts(standings), table.primary)]
     secondary = next(name for name in table.scores if name != table.primary)
     other = table.scores[secondary]
 
@@ -296,8 +343,8 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
                         lambda units: ratio_text(units, unit))  # fmt: skip
 
     return [
-        ScoreColumn(table.primary, SCORE_TITLES[table.primary], points_texts(standings)),
-        ScoreColumn(secondary, SCORE_TITLES[secondary], _once(standings, ("points", secondary), make)),
+        ScoreColumn(table.primary, SCORE_TITLES[table.primary], points_texts(standings), table.primary),
+        ScoreColumn(secondary, SCORE_TITLES[secondary], _once(standings, ("points", secondary), make), secondary),
     ]
 
 
@@ -308,10 +355,59 @@ def competitors(standings: Standings) -> str:
 
 def rating_texts(standings: Standings) -> list[str] | None:
     """The ratings in final order (empty for the unrated), or ``None`` when nobody is rated."""
-    ratings = standings.event.table.rating
-    if not (ratings != 0).any():
-        return None
-    return [str(r) if r else "" for r in ratings[standings.order].tolist()]
+    found = player_texts(standings, "rating")
+    return found if any(found) else None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerField:
+    """A field of the players' own data as the outputs show it: its key (JSON, CSV), heading and meaning."""
+
+    key: str
+    heading: str
+    title: str
+
+
+PLAYER_FIELDS = (
+    PlayerField("title", N_("Tit"), N_("FIDE title")),
+    PlayerField("federation", N_("Fed"), N_("federation")),
+    PlayerField("fide_id", N_("FIDE id"), N_("FIDE id")),
+    PlayerField("rating", N_("Rtg"), N_("rating")),
+    PlayerField("sex", N_("Sex"), N_("sex")),
+    PlayerField("birth_date", N_("Born"), N_("birth date")),
+    PlayerField("club", N_("Club"), N_("club")),
+)
+"""The players' fields every output gives, as the source holds them (TRF 001, PGN tags, JSON): the JSON rows'
+keys and the CSV's last columns in this order; a missing value is empty, never made up."""
+
+
+def player_values(standings: Standings, key: str) -> list[str | int | None]:
+    """A player field's values in final order as data: a rating or FIDE id an integer, a text a string, ``None``
+    where the source has none (an unrated player, a blank federation)."""
+    order = standings.order.tolist()
+    roster = standings.event.roster
+    if key == "rating":
+        return [r or None for r in standings.event.table.rating[standings.order].tolist()]
+    if key == "club":
+        return [roster.club(row) or None for row in order]
+    column = {"title": roster.titles, "federation": roster.federations, "fide_id": roster.fide_ids,
+              "sex": roster.sexes, "birth_date": roster.birth_dates}[key]  # fmt: skip
+    return [column[row] or None for row in order]
+
+
+def player_texts(standings: Standings, key: str) -> list[str]:
+    """A player field's texts in final order, empty where the source has none."""
+    return _once(
+        standings, ("player", key), lambda: ["" if v is None else str(v) for v in player_values(standings, key)]
+    )
+
+
+def shown_player_fields(standings: Standings, keys: Sequence[str]) -> list[tuple[PlayerField, list[str]]]:
+    """The fields among ``keys`` that some player has, with their texts in final order: the columns a table
+    adds (a file without federations gets no empty Fed column)."""
+    fields = {field.key: field for field in PLAYER_FIELDS}
+    found = [(fields[key], player_texts(standings, key)) for key in keys]
+    return [(field, texts) for field, texts in found if any(texts)]
 
 
 def names(standings: Standings) -> list[str]:
@@ -349,6 +445,26 @@ def legend(standings: Standings, lang: Language = ENGLISH) -> str | None:
     return lang.format("Tie-breaks: {list}.", list="; ".join(f"{code} = {name}" for code, name in named.items()))
 
 
+def drawing_label(standings: Standings) -> str:
+    """The draw that decided places, as a cell names it (``seed 7``); empty when none was asked for."""
+    return "" if standings.drawing is None else standings.drawing.label
+
+
+def lot_cell(standings: Standings, lang: Language = ENGLISH) -> str:
+    """What a place decided by lot says in a table's cell (``decided by lot (seed 7)``), in a language."""
+    drawing = standings.drawing
+    if isinstance(drawing, SeededDraw):
+        return lang.format("decided by lot (seed {seed})", seed=str(drawing.seed))
+    return lang.format("decided by lot ({drawing})", drawing=drawing_label(standings))
+
+
+def lot_note(drawing: Drawing, lang: Language = ENGLISH) -> str:
+    """The note under the standings that names the draw, with what an auditor needs to verify it."""
+    if isinstance(drawing, SeededDraw):
+        return lang.format("Remaining ties broken by lot (seed {seed}).", seed=str(drawing.seed))
+    return lang.format("Remaining ties broken by lot ({drawing}).", drawing=drawing.note)
+
+
 def notes(standings: Standings, lang: Language = ENGLISH) -> list[str]:
     """What a reader must know beyond the table: unfinished games, shared places, lots, a weighted score."""
     found = []
@@ -370,6 +486,6 @@ def notes(standings: Standings, lang: Language = ENGLISH) -> list[str]:
         count = int((standings.ranks == rank).sum())
         found.append(lang.format("Players still tied after the last tie-break share the place ({first}–{last}).",
                                  first=rank, last=rank + count - 1))  # fmt: skip
-    if standings.lots is not None and standings.by_lot.any():
-        found.append(lang.format("Remaining ties broken by lot (seed {seed}).", seed=standings.lots))
+    if standings.drawing is not None and standings.by_lot.any():
+        found.append(lot_note(standings.drawing, lang))
     return found

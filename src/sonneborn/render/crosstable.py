@@ -36,6 +36,7 @@ from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
+    drawing_label,
     names,
     numbers_in,
     padded_column,
@@ -46,6 +47,7 @@ from sonneborn.render.cells import (
 )
 
 __all__ = [
+    "RESULT_WORDS",
     "Crosstable",
     "build_crosstable",
     "crosstable_csv",
@@ -87,6 +89,9 @@ _WORDS = {
     ResultKind.ZERO_BYE: "zero-point bye or absent",
     ResultKind.NOT_PLAYED: "not played yet",
 }
+RESULT_WORDS = _WORDS
+"""A round's result in words, by its kind (``forfeit win``, ``half-point bye``): the crosstable's titles, the web
+page's player cards and rounds."""
 _COLOUR_WORDS = {Colour.WHITE: "White", Colour.BLACK: "Black", Colour.UNKNOWN: "colour unknown"}
 
 
@@ -110,6 +115,9 @@ class Crosstable:
     """The start number of the player of each row."""
     make_titles: Callable[[], list[list[str]]]
     """Makes :attr:`title_columns`."""
+    make_cell_titles: Callable[[], list[list[str]]] | None = None
+    """Makes the titles of the columns before the tie-breaks' (places, games, points) alone, without deriving
+    every value: the web page derives those of the rows it shows only."""
 
     @cached_property
     def rows(self) -> list[list[str]]:
@@ -168,7 +176,7 @@ def _round_robin(standings: Standings) -> Crosstable:
         found_titles = []
         for row, found in zip(order, games, strict=True):
             if standings.by_lot[row]:
-                place = f"place decided by lot (seed {standings.lots})"
+                place = f"place decided by lot ({drawing_label(standings)})"
             else:
                 place = "shared place" if standings.shared[row] else ""
             notes = [place, f"start number {row + 1}", ""]
@@ -199,7 +207,7 @@ def _swiss(standings: Standings) -> Crosstable:
 
     def titles() -> list[list[str]]:
         places = [
-            f"place decided by lot (seed {standings.lots})" if lot else "shared place" if shared else ""
+            f"place decided by lot ({drawing_label(standings)})" if lot else "shared place" if shared else ""
             for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
         ]
         empty = [""] * len(places)
@@ -308,6 +316,7 @@ def _with_values(
         value_columns=range(first, len(header)),
         starts=standings.starts,
         make_titles=all_titles,
+        make_cell_titles=lambda: [*titles(), [f"{text} points" for text in points]],
     )
 
 

@@ -30,13 +30,18 @@ from sonneborn.messages import N_
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
+    NOT_APPLIED,
+    category_heading,
     competitors,
+    lot_cell,
     names,
     notes,
     numbers_in,
+    overall_texts,
     place_texts,
     rating_texts,
     score_columns,
+    shown_player_fields,
     tiebreak_name,
     value_texts,
 )
@@ -57,6 +62,7 @@ from sonneborn.tiebreaks import REGISTRY, definition
 
 __all__ = [
     "render_board_prizes_page",
+    "render_categories_html",
     "render_crosstable_page",
     "render_html",
     "render_team_card_page",
@@ -108,6 +114,8 @@ class Tiebreak:
     name: str
     article: str
     definition: str
+    legend: str = ""
+    """What the column's numbers mean where a number is no amount (DE's places inside a tied group)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +155,19 @@ def render_html(standings: Standings, *, lang: Language = ENGLISH) -> str:
         standings=_table_pieces(_standings_table(standings, lang)),
         crosstable=_table_pieces(crosstable),
     )
+
+
+def render_categories_html(tables: Sequence[Standings], *, lang: Language = ENGLISH) -> str:
+    """Category tables as one self-contained HTML page, under the event's header, in a language: a section per
+    category, its players in the overall order (Pl the place in the category, Rk the overall rank)."""
+    whole = tables[0].overall if tables else None
+    if whole is None:
+        raise ValueError("no category table")
+    pieces = {f"table{index}": _table_pieces(_standings_table(table, lang, f"category-{index}"))
+              for index, table in enumerate(tables, start=1)}  # fmt: skip
+    sections = [Section(category_heading(table, lang), (), (f"table{index}",))
+                for index, table in enumerate(tables, start=1)]  # fmt: skip
+    return _render("sections.html", _page(whole, N_("Categories"), lang), sections, **pieces)
 
 
 def render_crosstable_page(c: Crosstable, standings: Standings, *, lang: Language = ENGLISH) -> str:
@@ -285,6 +306,9 @@ def _page(standings: Standings, fallback: str, lang: Language) -> Page:
     dates = " – ".join(date for date in (info.start_date, info.end_date) if date)
     if dates:
         facts.append((say("Dates"), dates))
+    for label, code in ((N_("Federation"), "032"), (N_("Chief arbiter"), "102")):
+        if info.record(code):
+            facts.append((say(label), info.record(code)))
     played = event.table.played_rounds
     rounds = str(event.rounds) if played >= event.rounds else lang.format(
         "{played} of {rounds} played", played=played, rounds=event.rounds)  # fmt: skip
@@ -299,10 +323,23 @@ def _page(standings: Standings, fallback: str, lang: Language) -> Page:
         )
     facts.append((say("Rules"), str(standings.rules)))
     tiebreaks = [
-        Tiebreak(str(spec), tiebreak_name(spec, lang), REGISTRY[spec.code].article, say(REGISTRY[spec.code].definition))
+        Tiebreak(
+            str(spec),
+            tiebreak_name(spec, lang),
+            REGISTRY[spec.code].article,
+            say(REGISTRY[spec.code].definition),
+            lang.format(GROUP_LEGEND, dash=NOT_APPLIED) if REGISTRY[spec.code].group_kernel is not None else "",
+        )
         for spec in standings.specs
     ]
     return Page(event.name or say(fallback), facts, tiebreaks, notes(standings, lang), str(standings.rules), lang)
+
+
+GROUP_LEGEND = N_(
+    "In the table, the number is a place inside a group of tied players (1 = first; players sharing a number "
+    "stay tied, 0: the games among them separate nobody); {dash} where the player was tied with nobody."
+)
+"""What a column of a tie-break decided inside tied groups (DE) shows."""
 
 
 def _system(standings: Standings) -> str:
@@ -314,12 +351,13 @@ def _system(standings: Standings) -> str:
     return {1: N_("round robin"), 2: N_("double round robin")}.get(meetings, N_("round robin"))
 
 
-def _standings_table(standings: Standings, lang: Language) -> Table:
+def _standings_table(standings: Standings, lang: Language, id: str = "standings") -> Table:
     order = standings.order.tolist()
     roster = standings.event.roster
     say = lang.gettext
-    by_lot = lang.format("decided by lot (seed {seed})", seed=str(standings.lots))
+    by_lot = lot_cell(standings, lang)
     shared_place = say("shared place")
+    overall = overall_texts(standings, dash="–")
     places = TableColumn(
         Cell(say("Rk")),
         place_texts(standings, dash="–"),
@@ -328,8 +366,11 @@ def _standings_table(standings: Standings, lang: Language) -> Table:
             for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
         ],
     )
+    if overall is not None:  # a category's table: the place in it, then the overall rank
+        places = replace(places, header=Cell(say("Pl"), say("place in the category")))
     columns = [
         places,
+        *([TableColumn(Cell(say("Rk"), say("overall rank")), overall)] if overall is not None else []),
         TableColumn(
             Cell(say("No"), say("start number") if standings.event.teams is None else say("team number")),
             list(map(str, standings.starts)),
@@ -337,6 +378,10 @@ def _standings_table(standings: Standings, lang: Language) -> Table:
         TableColumn(
             Cell(say("Name"), cls="name"), names(standings), classes="name", prefixes=[roster.titles[r] for r in order]
         ),
+    ]
+    columns += [
+        TableColumn(Cell(say(field.heading), say(field.title)), texts)
+        for field, texts in shown_player_fields(standings, ["federation", "club", "fide_id", "sex", "birth_date"])
     ]
     ratings = rating_texts(standings)
     if ratings is not None:
@@ -358,7 +403,7 @@ def _standings_table(standings: Standings, lang: Language) -> Table:
         )
         for code in standings.codes
     ]
-    return Table("standings", columns)
+    return Table(id, columns)
 
 
 def _crosstable_table(

@@ -7,14 +7,16 @@ integer), or ``null`` where the tie-break has no value for the player.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import orjson
 
 from sonneborn.event import Ints
+from sonneborn.formats.dates import iso_date
+from sonneborn.render.cells import PLAYER_FIELDS, player_values
 from sonneborn.tiebreaks import Column, definition
 
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ _ESCAPED = re.compile(r'[\x00-\x1f"\\\ud800-\udfff]')
 def head_data(standings: Standings) -> dict[str, Any]:
     """What the JSON says before the standings: the event, the rules, the columns, and the optional keys."""
     event = standings.event
-    table = event.table
+    table, info = event.table, event.info
     data: dict[str, Any] = {
         "event": {
             "name": event.name,
@@ -36,6 +38,12 @@ def head_data(standings: Standings) -> dict[str, Any]:
             "provisional": table.provisional,
             "players": event.players,
             "kind": standings.kind.value,
+            # What the source says of the event (TRF 022, 032, 042, 052, 102), null where it says nothing.
+            "city": info.city or None,
+            "federation": info.record("032") or None,
+            "start_date": iso_date(info.start_date) or None,
+            "end_date": iso_date(info.end_date) or None,
+            "chief_arbiter": info.record("102") or None,
         },
         "rules": standings.rules.value,
         "tiebreaks": standings.codes,
@@ -46,6 +54,8 @@ def head_data(standings: Standings) -> dict[str, Any]:
         data["rank_by"] = str(standings.rank_by)
     if standings.lots is not None:
         data["lots"] = standings.lots
+    if standings.drawing is not None:
+        data["drawing"] = standings.drawing.data()
     return data
 
 
@@ -60,7 +70,7 @@ def team_standings_data(standings: Standings) -> dict[str, Any]:
     secondary = next(name for name in table.scores if name != table.primary)
     other = table.scores[secondary]
     data = head_data(standings)
-    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots", "drawing") if key in data}
     head = data["event"]
     del head["players"]
     data["event"] = {"competitors": "teams", **head, "teams": event.players, "boards": teams.matches.board_count,
@@ -125,6 +135,7 @@ def standings_columns(standings: Standings) -> StandingsColumns:
         standings.points.floats(order),
         [numbers(column, definition(code).integral, order) for code, column in zip(
             standings.codes, standings.columns, strict=True)],
+        [player_values(standings, field.key) for field in PLAYER_FIELDS],
     )  # fmt: skip
 
 
@@ -134,7 +145,7 @@ def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]
     if rows and standings.event.teams is not None:
         return team_standings_data(standings)
     data = head_data(standings)
-    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots", "drawing") if key in data}
     if rows:
         columns = standings_columns(standings)
         values = [v.tolist() if isinstance(v, np.ndarray) else v for v in columns.values]
@@ -146,11 +157,44 @@ def standings_data(standings: Standings, *, rows: bool = True) -> dict[str, Any]
                 "name": name,
                 "points": points[index],
                 "values": {code: _plain(column[index]) for code, column in zip(standings.codes, values, strict=True)},
+                **{field.key: column[index] for field, column in zip(PLAYER_FIELDS, columns.players, strict=True)},
             }
             for index, name in enumerate(columns.names)
         ]
     data.update(extra)
     return data
+
+
+def categories_data(tables: Sequence[Standings]) -> dict[str, Any]:
+    """Category tables (:meth:`Standings.within <sonneborn.ranking.Standings.within>`) as plain data: the
+    event's head once, then each category's ``category`` (as written), ``name``, ``players`` and
+    ``standings``, whose rows are the whole table's (``rank`` the overall place) with ``place`` first, the
+    place in the category."""
+    if not tables:
+        raise ValueError("no category table")
+    whole = tables[0].overall
+    assert whole is not None, "category tables"
+    data = head_data(whole)
+    extra: dict[str, Any] = {key: data.pop(key) for key in ("provisional", "rank_by", "lots") if key in data}
+    found = []
+    for table in tables:
+        assert table.category is not None and table.overall is not None
+        rows = standings_data(replace(table, ranks=table.overall.ranks), rows=True)["standings"]
+        places = table.ranks[table.order].tolist()
+        found.append({
+            "category": str(table.category),
+            "name": table.category.name,
+            "players": len(rows),
+            "standings": [{"place": place, **row} for place, row in zip(places, rows, strict=True)],
+        })  # fmt: skip
+    data["categories"] = found
+    data.update(extra)
+    return data
+
+
+def render_categories_json(tables: Sequence[Standings]) -> str:
+    """Category tables as JSON text (:func:`categories_data`)."""
+    return dumps(categories_data(tables))
 
 
 def _plain(number: Any) -> int | float | None:
@@ -177,6 +221,8 @@ class StandingsColumns:
     points: Numbers
     values: list[Numbers]
     """One column per tie-break code, in the order of ``head["tiebreaks"]``."""
+    players: list[list[str | int | None]]
+    """One column per player field (:data:`~sonneborn.render.cells.PLAYER_FIELDS`), ``None`` where missing."""
 
 
 Numbers = Any
@@ -198,7 +244,7 @@ def iter_standings(columns: StandingsColumns, *, block: int = 8192) -> Iterator[
     """
     head = dict(columns.head)
     codes = head["tiebreaks"]
-    extra = {key: head.pop(key) for key in ("provisional", "rank_by", "lots") if key in head}
+    extra = {key: head.pop(key) for key in ("provisional", "rank_by", "lots", "drawing") if key in head}
     opening = dumps(head).rstrip()
     assert opening.endswith("}")
     names, name = columns.names, '"%s"'
@@ -206,7 +252,9 @@ def iter_standings(columns: StandingsColumns, *, block: int = 8192) -> Iterator[
         names, name = [orjson.dumps(text).decode() for text in names], "%s"
     # One template a row, filled by one %-formatting: no Python loop over the cells of a row.
     values = ",".join(f"{orjson.dumps(code).decode().replace('%', '%%')}:%s" for code in codes)
-    row = f'    {{"rank":%s,"start":%s,"name":{name},"points":%s,"values":{{{values}}}}}'
+    fields = "".join(f',"{field.key}":%s' for field in PLAYER_FIELDS)
+    row = f'    {{"rank":%s,"start":%s,"name":{name},"points":%s,"values":{{{values}}}{fields}}}'
+    players = [_texts(column) for column in columns.players]
     yield f"{opening[:-1].rstrip()},\n"
     if not names:
         yield '  "standings": []'
@@ -214,12 +262,19 @@ def iter_standings(columns: StandingsColumns, *, block: int = 8192) -> Iterator[
         part = slice(start, start + block)
         cells = [_items(column[part]) for column in columns.values]
         ranks, starts, points = _items(columns.ranks[part]), _items(columns.starts[part]), _items(columns.points[part])
-        rows = [row % cells for cells in zip(ranks, starts, names[part], points, *cells, strict=True)]
+        own = [column[part] for column in players]
+        rows = [row % cells for cells in zip(ranks, starts, names[part], points, *cells, *own, strict=True)]
         yield ('  "standings": [\n' if start == 0 else ",\n") + ",\n".join(rows)
     if names:
         yield "\n  ]"
     yield "".join(f",\n  {orjson.dumps(key).decode()}: {orjson.dumps(value).decode()}" for key, value in extra.items())
     yield "\n}\n"
+
+
+def _texts(values: list[str | int | None]) -> list[str]:
+    """The JSON texts of a column of players' data, each distinct value encoded once (a column holds few)."""
+    found: dict[str | int | None, str] = {}
+    return [found.get(v) or found.setdefault(v, orjson.dumps(v).decode()) for v in values]
 
 
 def _items(values: Numbers) -> list[str]:

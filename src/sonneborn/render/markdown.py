@@ -11,13 +11,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sonneborn.model import EventKind
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, names, notes, place_texts, rating_texts, score_columns, value_texts
+from sonneborn.render.cells import (
+    category_heading,
+    competitors,
+    names,
+    notes,
+    overall_texts,
+    place_texts,
+    rating_texts,
+    score_columns,
+    shown_player_fields,
+    value_texts,
+)
 from sonneborn.render.crosstable import build_crosstable, crosstable_markdown, escape_markdown, markdown_table
 from sonneborn.tiebreaks import full_name
 
-__all__ = ["render_markdown"]
+__all__ = ["render_categories_markdown", "render_markdown"]
 
 
 def render_markdown(standings: Standings) -> str:
@@ -40,19 +53,35 @@ def render_markdown(standings: Standings) -> str:
     return "\n".join(part if part.endswith("\n") else part + "\n" for part in parts)
 
 
+def render_categories_markdown(tables: Sequence[Standings]) -> str:
+    """Category tables as Markdown: the event's heading, then each category's heading and table (Pl its
+    place in the category, Rk the overall rank)."""
+    whole = tables[0].overall if tables else None
+    title = (whole.event.name if whole is not None else None) or "Standings"
+    parts = [f"# {escape_markdown(title)}"]
+    for table in tables:
+        parts += [f"## {escape_markdown(category_heading(table))}", _standings(table)]
+    return "\n".join(part if part.endswith("\n") else part + "\n" for part in parts)
+
+
 def _standings(standings: Standings) -> str:
     codes = standings.codes
     ratings = rating_texts(standings)
     scores = score_columns(standings)
-    header = ["Rk", "No", "Name", *(["Rtg"] if ratings is not None else []), *(score.heading for score in scores),
+    own = shown_player_fields(standings, ["title", "federation", "club", "fide_id", "sex", "birth_date"])
+    overall = overall_texts(standings, dash="–")
+    header = [*(["Pl"] if overall is not None else []), "Rk", "No", "Name", *(field.heading for field, _ in own),
+              *(["Rtg"] if ratings is not None else []), *(score.heading for score in scores),
               *(c.split("#")[0] for c in codes)]  # fmt: skip
     columns = [
-        place_texts(standings, dash="–"),
+        *([place_texts(standings, dash="–"), overall] if overall is not None else [place_texts(standings, dash="–")]),
         list(map(str, standings.starts)),
         names(standings),
+        *(texts for _, texts in own),
         *([ratings] if ratings is not None else []),
         *(score.texts for score in scores),
         *(value_texts(standings, code) for code in codes),
     ]
-    align = "rrl" + "r" * (len(header) - 3)
+    places = "r" if overall is not None else ""
+    align = places + "rrl" + "l" * len(own) + "r" * (len(header) - 3 - len(own) - len(places))
     return markdown_table(header, columns, align)

@@ -9,20 +9,24 @@ names line up. Colour (ANSI) only when asked for.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from sonneborn.languages import ENGLISH, Language
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
+    category_heading,
     display_width,
     display_widths,
     legend,
     names,
     notes,
     numbers_in,
+    overall_texts,
     padded_column,
     place_texts,
     rating_texts,
     score_columns,
+    shown_player_fields,
     terminal_text,
     value_texts,
 )
@@ -62,12 +66,21 @@ def render_table(
     """
     ratings = rating_texts(standings)
     scores = score_columns(standings)  # Pts; a team event's MP and GP
+    overall = overall_texts(standings)
     say = lang.gettext
     before: list[tuple[str, list[str]]] = [
-        (say("Rk"), place_texts(standings)),
+        *(
+            [(say("Pl"), place_texts(standings)), (say("Rk"), overall)]
+            if overall is not None
+            else [(say("Rk"), place_texts(standings))]
+        ),
         (say("No"), list(map(str, standings.starts))),
     ]
     after: list[tuple[str, list[str]]] = [
+        *(
+            (say(field.heading), [terminal_text(t) for t in texts])
+            for field, texts in shown_player_fields(standings, ["federation"])
+        ),
         *([(say("Rtg"), ratings)] if ratings is not None else []),
         *((say(score.heading), numbers_in(score.texts, lang)) for score in scores),
         *((code.split("#")[0], numbers_in(value_texts(standings, code), lang)) for code in standings.codes),
@@ -90,6 +103,8 @@ def render_table(
     rows = ["  ".join(cells).rstrip() for cells in zip(*left_columns, name_column, *right_columns, strict=True)]
     lines = []
     title = terminal_text(standings.event.name or "")
+    if standings.category is not None:  # a category's table: its name under the event's (Pl its place, Rk overall)
+        title = (title + ": " if title else "") + terminal_text(category_heading(standings, lang))
     if title:
         for part in textwrap.wrap(title, width) if width is not None else [title]:
             lines.append(f"{BOLD}{part}{RESET}" if color else part)
@@ -102,3 +117,10 @@ def render_table(
             lines.append(f"{DIM}{part}{RESET}" if color else part)
     lines.append("")  # the last line's end, without a copy of the table
     return "\n".join(lines)
+
+
+def render_categories_table(
+    tables: Sequence[Standings], *, color: bool = False, width: int | None = None, lang: Language = ENGLISH
+) -> str:
+    """Category tables as terminal tables, one after the other, a blank line between them, in a language."""
+    return "\n".join(render_table(table, color=color, width=width, lang=lang) for table in tables)

@@ -30,6 +30,7 @@ from sonneborn.tiebreaks import (  # noqa: F401
     rating,
     sonneborn_berger,
     team_scores,
+    uscf,
 )
 from sonneborn.tiebreaks.column import Column, Element, Terms, Value
 from sonneborn.tiebreaks.context import Context
@@ -69,8 +70,8 @@ def parse(text: str) -> Spec:
     Traceback (most recent call last):
     sonneborn.errors.TiebreakError: unknown tie-break 'Buchholz': did you mean BH? (BH is Buchholz; its \
 modifiers: cut /C1, median /M1, forfeits as played /P; valid codes: AOB, APPO, APRO, ARO, BBE, BC, BH, BPG, \
-BWG, DE, EDE, EDEB, EDEBB, EDEBT, EDET, EGGSB, EGMSB, EMGSB, EMMSB, FB, GE, GF, KS, MPVGP, NNSB, PS, PTP, PTS, \
-REP, RTNG, SB, SOLK, SSSC, STD, TBR, TPN, TPR, WIN, WON)
+BWG, CUM, DE, EDE, EDEB, EDEBB, EDEBT, EDET, EGGSB, EGMSB, EMGSB, EMMSB, FB, GE, GF, KS, MM, MPVGP, NNSB, \
+OCUM, PS, PTP, PTS, REP, RTNG, SB, SOLK, SSSC, STD, TBR, TPN, TPR, WIN, WON)
     """
     try:
         spec = Spec.parse(text)

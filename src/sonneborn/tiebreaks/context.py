@@ -68,6 +68,23 @@ class Pairings:
         self.contexts: dict[str, Context] = {}
         """The context of each score asked for so far."""
 
+    def with_outcomes(self, table: Table, *, same_byes: bool = True) -> Pairings:
+        """The pairings of the same event with other outcomes of its games (a scenario of ``whatif``): what
+        only the games and byes decide is shared, not computed again; what the points decide is.
+
+        ``table`` must have the same opponents and the same games played (another win, draw or loss of a
+        game); with ``same_byes`` false its byes may differ too, and their Art. 16 categories are computed
+        again.
+        """
+        other = Pairings(self.event, table, self.rules, self.unrated_rating)
+        other.kind = self.kind
+        shared = ["played_rounds", "counted", "played", "has_opponent", "games", "opponent_rows", "treatment"]
+        if same_byes:
+            shared += ["free_rounds", "categories"]
+        for name in shared:
+            other.__dict__[name] = getattr(self, name)  # computed once, on these pairings, then shared
+        return other
+
     def context(self, score: str | None) -> Context:
         """The context of a score of the event (``None``: the primary score)."""
         name = self.table.primary if score is None else score

@@ -4,7 +4,9 @@
 algorithm :func:`~.direct_encounter.order_by_encounters`) on the primary score, and when that breaks no
 tie on the secondary score (13.3.1); for two teams still tied on both MP and GP, the option's Art. 12
 tie-breaks (13.3.2, :mod:`.knockout`); and every new tied subset starts again from 13.3.1 (13.3.3). The
-kernels run it in every group still tied when the code is reached.
+kernels run it in every group still tied when the code is reached. ``/P`` means what it means for DE (6.1.1):
+forfeited matches count as matches played, in the one gathering of the games DE and EDE share
+(:class:`~.direct_encounter.GamesWithin`).
 
 The Art. 12 steps apply only to teams "with the same number of match points and game points" (Art. 12,
 13.3.2), and count the game points of all the team's games in the tournament (12.1–12.3), not only of the
@@ -197,6 +199,7 @@ def _boards_note(code: str, members: list[StartNo], same_scores: Callable[[list[
     "C.07 13.3",
     "Direct encounter on the primary score, on the secondary when that separates nobody, and again on every "
     "subgroup still tied; the value is the place within the tied group.",
+    modifiers="P",
     integral=True,
     group=True,
     edition_free=True,
@@ -213,6 +216,7 @@ def extended_direct_encounter(context: Context, spec: Spec, groups: Ints) -> Col
     "Extended direct encounter, then top board result",
     "C.07 13.3",
     "EDE, then for two teams still tied with the same MP and GP, the top board result (12.2).",
+    modifiers="P",
     integral=True,
     group=True,
     edition_free=True,
@@ -228,6 +232,7 @@ def edet(context: Context, spec: Spec, groups: Ints) -> Column:
     "Extended direct encounter, then bottom board elimination",
     "C.07 13.3",
     "EDE, then for two teams still tied with the same MP and GP, the bottom board elimination (12.3).",
+    modifiers="P",
     integral=True,
     group=True,
     edition_free=True,
@@ -244,6 +249,7 @@ def edeb(context: Context, spec: Spec, groups: Ints) -> Column:
     "C.07 13.3",
     "EDE, then for two teams still tied with the same MP and GP, the board count (12.1) and the top board "
     "result (12.2).",
+    modifiers="P",
     integral=True,
     group=True,
     edition_free=True,
@@ -260,6 +266,7 @@ def edebt(context: Context, spec: Spec, groups: Ints) -> Column:
     "C.07 13.3",
     "EDE, then for two teams still tied with the same MP and GP, the board count (12.1) and the bottom "
     "board elimination (12.3).",
+    modifiers="P",
     integral=True,
     group=True,
     edition_free=True,

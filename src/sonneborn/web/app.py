@@ -13,8 +13,11 @@ The events are read, ranked and rendered by worker processes
 server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
->>> sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
-['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks']
+>>> paths = sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
+>>> paths[5:]
+['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks', '/api/whatif']
+>>> [path.removeprefix("/api/events") for path in paths[:5]]
+['', '/{key}/page', '/{key}/player', '/{key}/round', '/{key}/search']
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from collections.abc import AsyncIterator, Coroutine, Iterable
 from importlib.resources import files
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel
@@ -42,11 +45,18 @@ from sonneborn.languages import from_accept_language
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.web.events import Events
 from sonneborn.web.inputs import (
     ApiError,
+    Body,
     EventOptions,
     ExplainOptions,
+    PageOptions,
+    PlayerOptions,
+    RoundOptions,
+    SearchOptions,
     StandingsOptions,
+    WhatifOptions,
     invalid_parameters,
     read_body,
     refuse_repeated_parameters,
@@ -118,6 +128,10 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+EventKey = Annotated[str, Path(description="The event's key, as `POST /api/events` answered it.", max_length=64)]
+"""The key of a kept event in the path of its requests."""
+
+
 def _request_body(options: type[EventOptions]) -> dict[str, Any]:
     """The OpenAPI request body of an endpoint that reads an event: a file or a text, with the options."""
     properties = options.model_json_schema()["properties"]
@@ -162,6 +176,7 @@ def create_app(
     seconds: float | None = None,
     hosts: Iterable[str] = LOCAL_HOSTS,
     max_requests: int = MAX_REQUESTS,
+    events: Events | None = None,
 ) -> FastAPI:
     """The app: ``/`` (the page), ``/static``, ``/api/*``, ``/healthz`` and ``/openapi.json``.
 
@@ -175,8 +190,11 @@ def create_app(
     its time budget (:func:`~sonneborn.web.workers.budget`, or ``seconds``
     when given); ``workers=0`` ranks in threads of this process instead,
     where nothing can be cut. A :class:`~sonneborn.web.workers.Workers`
-    may be given with limits of its own.
+    may be given with limits of its own. The events the page works on are
+    kept in ``events`` (:class:`~sonneborn.web.events.Events`, a new one by
+    default).
     """
+    kept = events if events is not None else Events()
     if isinstance(workers, int):
         pool: Workers | InProcess = Workers(workers) if workers > 0 else InProcess()
     else:
@@ -212,14 +230,17 @@ def create_app(
     app.add_exception_handler(ClientDisconnect, _client_gone)
     app.add_exception_handler(Exception, _internal_error)
 
-    async def ranked(request: Request, endpoint: Endpoint, query: EventOptions) -> Response:
+    async def ranked(
+        request: Request, endpoint: Endpoint, query: EventOptions, body: Body | None = None, key: str | None = None
+    ) -> Response:
         refuse_repeated_parameters(request)
-        body = await read_body(request)
+        if body is None:
+            body = await read_body(request)
         allowed = seconds if seconds is not None else budget(body.size)
-        options = query.model_dump(exclude_unset=True)
-        if options.get("lang") is None:  # the browser's language, unless the request names one
-            options["lang"] = from_accept_language(request.headers.get("accept-language"))
-        job = Job(endpoint, options, body, seconds=allowed)
+        asked = query.model_dump(exclude_unset=True)
+        if asked.get("lang") is None:  # the browser's language, unless the request names one
+            asked["lang"] = from_accept_language(request.headers.get("accept-language"))
+        job = Job(endpoint, asked, body, seconds=allowed, event=key, gzip=key is not None and _gzip(request))
         try:
             result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
         except OverBudget as error:
@@ -279,12 +300,79 @@ def create_app(
         """Each value of a player (or of every player) as the sum it came from, as `--explain` prints it."""
         return await ranked(request, "explain", query)
 
+    @app.post("/api/whatif", tags=["api"], responses=_ERRORS, openapi_extra=_request_body(WhatifOptions))
+    async def whatif(request: Request, query: Annotated[WhatifOptions, Query()]) -> Response:
+        """Before the remaining rounds: every player's best and worst place, can win, clinched places and chances,
+        as `sonneborn whatif FILE -f json` prints them (docs/whatif.md)."""
+        return await ranked(request, "whatif", query)
+
     @app.post("/api/report", tags=["page"], responses=_ERRORS, openapi_extra=_request_body(EventOptions))
     async def report(request: Request, query: Annotated[EventOptions, Query()]) -> Response:
         """What the page shows in one answer: the JSON contract, the tables' texts, explanations, running scores."""
         return await ranked(request, "report", query)
 
+    @app.post(
+        "/api/events",
+        tags=["page"],
+        responses={404: {"model": ErrorBody}, **_ERRORS},
+        openapi_extra=_request_body(PageOptions),
+    )
+    async def keep_event(request: Request, query: Annotated[PageOptions, Query()]) -> Response:
+        """Keeps an event for the page, by the hash of its content, and answers its first page (`event` is its key).
+
+        The server keeps the body in memory (never on disk), the least recently used dropped first; the
+        options in the query of each later request rank it, those sent in the body stay with it."""
+        body = await read_body(request)
+        return await ranked(request, "page", query, body, kept.keep(body))
+
+    def kept_body(key: str) -> Body:
+        body = kept.get(key)
+        if body is None:
+            raise ApiError(
+                "the server no longer keeps this event (or never did): send its file again to POST /api/events",
+                status=404,
+                field="event",
+            )
+        return body
+
+    kept_errors: dict[int | str, dict[str, Any]] = {
+        404: {"model": ErrorBody, "description": "The server keeps no event by this key."},
+        **_ERRORS,
+    }
+
+    @app.get("/api/events/{key}/page", tags=["page"], responses=kept_errors)
+    async def event_page(request: Request, key: EventKey, query: Annotated[PageOptions, Query()]) -> Response:
+        """A page of a kept event's standings (and crosstable): `offset` and `limit`, or the page of `rank` or of
+        the player `start`."""
+        return await ranked(request, "page", query, kept_body(key), key)
+
+    @app.get("/api/events/{key}/search", tags=["page"], responses=kept_errors)
+    async def event_search(request: Request, key: EventKey, query: Annotated[SearchOptions, Query()]) -> Response:
+        """The players of a kept event a search finds: by start number or FIDE id, else by name, federation or
+        club; at most 20, in final order, each with its place and its row (`index`)."""
+        return await ranked(request, "search", query, kept_body(key), key)
+
+    @app.get("/api/events/{key}/player", tags=["page"], responses=kept_errors)
+    async def event_player(request: Request, key: EventKey, query: Annotated[PlayerOptions, Query()]) -> Response:
+        """A player's card: who he is, each round (opponent, colour, result, running score) and the derivation of
+        each of his values."""
+        return await ranked(request, "player", query, kept_body(key), key)
+
+    @app.get("/api/events/{key}/round", tags=["page"], responses=kept_errors)
+    async def event_round(request: Request, key: EventKey, query: Annotated[RoundOptions, Query()]) -> Response:
+        """A round's pairings and results board by board, then the byes and absences."""
+        return await ranked(request, "round", query, kept_body(key), key)
+
     return app
+
+
+def _gzip(request: Request) -> bool:
+    """Whether the client accepts a gzip-compressed answer (``Accept-Encoding: gzip``, unless its ``q=0``)."""
+    for part in request.headers.get("accept-encoding", "").lower().split(","):
+        name, _, weight = part.partition(";")
+        if name.strip() in ("gzip", "*") and weight.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+            return True
+    return False
 
 
 async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, Result]) -> Result:
@@ -322,6 +410,9 @@ class Streamed(Response):
         super().__init__(status_code=result.status, media_type=result.media_type)
         self.result = result
         self.headers["content-length"] = str(result.length)
+        if result.encoding is not None:
+            self.headers["content-encoding"] = result.encoding
+            self.headers["vary"] = "Accept-Encoding"
         if result.status == 503:
             self.headers["retry-after"] = str(RETRY_AFTER)
 

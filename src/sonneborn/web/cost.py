@@ -52,9 +52,10 @@ MAX_TIED = 64 * 1024 * 1024
 """The most characters of tied groups' derivations in an answer (64 MB): more is refused at once. A derivation
 is the group in a few words and the member's games in it, some hundred characters a player: only an event of
 hundreds of thousands of tied players reaches this, and the cells (:class:`Work`) refuse most such first."""
-OUTPUT_WEIGHTS = {"report": 4, "explain": 8, "html": 3}
+OUTPUT_WEIGHTS = {"report": 4, "explain": 8, "html": 3, "whatif": 1000}
 """What deriving every value costs, as cells per cell: the report and the explanations of every player derive
-them all, the HTML standings as tooltips; other outputs weigh 1."""
+them all, the HTML standings as tooltips; other outputs weigh 1. ``whatif`` ranks up to 10,000 scenarios, about
+a thousand rankings' work once they are ranked many at once."""
 DERIVING = {"report": 2, "explain": 2, "html": 1}
 """How many times an output writes each derivation (the report and the explanations as lines and by code)."""
 

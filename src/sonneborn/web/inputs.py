@@ -244,8 +244,16 @@ class EventOptions(BaseModel):
         "FIDE rule edition for unplayed rounds: " + ", ".join(r.value for r in Rules) + ". Default: the file's "
         f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
+    profile: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; docs/profiles.md) instead of the file's; "
+        "not with tiebreaks.",
+        examples=["uscf"],
+    )
     lots: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Break the ties left after the list by a reproducible draw with this seed.", ge=-(2**63), lt=2**63
+    )
+    lots_secret: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Break them instead by a draw anyone can verify, with the secret whose commitment was published (docs/lots.md)."
     )
     unrated_rating: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Rating assumed for unrated players in the rating tie-breaks (else they are dropped, C.07 10).",
@@ -281,6 +289,12 @@ class EventOptions(BaseModel):
         "TRF-26 362, else 2,1,0); `points` gives each board's game points.",
         examples=["3,1,0"],
     )
+    after_round: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "The standings as they stood after this round, the later rounds not played yet (C.07's tie-breaks of "
+        "standings taken during the event). Default: after the last round played.",
+        ge=1,
+        lt=2**63,
+    )
     lang: Annotated[Literal["en", "es", "th", "ko"] | None, BeforeValidator(_language)] = _optional(
         "The language of the html and table answers and of the report's names and notes: en, es, th or ko "
         "(default: the Accept-Language header's). JSON, CSV, TRF and Markdown are the same in every language."
@@ -288,7 +302,13 @@ class EventOptions(BaseModel):
 
 
 class StandingsOptions(EventOptions):
-    """The options of ``POST /api/standings``: the event's and the output format."""
+    """The options of ``POST /api/standings``: the event's, the output format and the category tables."""
+
+    category: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Category tables instead of the standings, comma-separated, as `--category` takes them: women, U8 to U20, "
+        "50+, 65+, rating:<2000, rating:1800-1999, fed:IRL, joined by + (women+U16). Not with format trf.",
+        examples=["women,U16"],
+    )
 
     format: Annotated[OutputFormat, _default("json")] = Field(
         "json", description="json (the contract of `sonneborn standings -f json`), csv, html, md, trf or table."
@@ -310,6 +330,85 @@ class ExplainOptions(EventOptions):
         "The player to explain by his start number, or his name or a part of it that only he has (case and "
         "accents aside), as `--explain` takes him; instead of `start`.",
         examples=["Sloth"],
+    )
+
+
+class WhatifOptions(EventOptions):
+    """The options of ``POST /api/whatif``: the event's and those of ``sonneborn whatif``."""
+
+    places: Annotated[int, BeforeValidator(_integer)] = Field(
+        3, ge=1, le=1000, description="The prize places asked about: who has clinched or can still reach each."
+    )
+    method: Annotated[Literal["auto", "exact", "simulation"], _default("auto")] = Field(
+        "auto", description="Exact enumeration of every outcome, or a simulation; auto: exact when they are few."
+    )
+    runs: Annotated[int, BeforeValidator(_integer)] = Field(
+        10_000, ge=1, le=100_000, description="Runs of the simulation."
+    )
+    seed: Annotated[int, BeforeValidator(_integer)] = Field(
+        0, ge=-(2**63), lt=2**63, description="Seed of the simulation (the same runs each time)."
+    )
+    draw_rate: Annotated[float | None, BeforeValidator(lambda v: None if v in (None, "") else float(v))] = _optional(
+        "Chance of a draw between even players (default: from their ratings).", ge=0, lt=1
+    )
+    chances: Annotated[bool, BeforeValidator(lambda v: _boolean(v) or False)] = Field(
+        False, description="With the exact method: each place's chance under the model too."
+    )
+
+
+PAGE_ROWS = 100
+"""The rows of a page of a kept event unless asked otherwise."""
+MAX_PAGE_ROWS = 500
+"""The most rows of a page (the page shows fewer than 1,000 table rows)."""
+
+
+class PageOptions(EventOptions):
+    """The options of a page of a kept event (``/api/events``): the event's, which rows, which table."""
+
+    offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
+        0, description="The first row of the page, counted from 0 in final order.", ge=0, lt=2**31
+    )
+    limit: Annotated[int, BeforeValidator(lambda v: _integer(v) or PAGE_ROWS)] = Field(
+        PAGE_ROWS, description=f"The rows of the page, at most {MAX_PAGE_ROWS}.", ge=1, le=MAX_PAGE_ROWS
+    )
+    rank: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "Jump to rank: the page holding the first row of this rank or the next (instead of offset).", ge=1
+    )
+    start: Annotated[int | None, BeforeValidator(_integer)] = _optional(
+        "Jump to a player: the page holding this start number (instead of offset).", ge=1
+    )
+    view: Annotated[Literal["standings", "crosstable", "auto"], _default("standings")] = Field(
+        "standings",
+        description="standings, crosstable (the page's rows of the crosstable too), or auto (the crosstable too when "
+        "the page holds every row).",
+    )
+
+
+class SearchOptions(EventOptions):
+    """The options of a search in a kept event: the event's and what to look for."""
+
+    q: Annotated[str, BeforeValidator(lambda v: _text(v) or "")] = Field(
+        "",
+        description="A start number or FIDE id, else a part of a name, federation or club (case and accents aside).",
+        max_length=200,
+    )
+
+
+class PlayerOptions(EventOptions):
+    """The options of a player's card in a kept event: the event's and the player."""
+
+    start: Annotated[int, BeforeValidator(_integer)] = Field(description="The player's start number.", ge=1)
+
+
+class RoundOptions(EventOptions):
+    """The options of a round of a kept event: the event's and the round."""
+
+    round: Annotated[int, BeforeValidator(_integer)] = Field(description="The round, from 1.", ge=1, lt=2**31)
+    offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
+        0, description="The first entry of the page (boards, then the players without a game), from 0.", ge=0
+    )
+    limit: Annotated[int, BeforeValidator(lambda v: _integer(v) or PAGE_ROWS)] = Field(
+        PAGE_ROWS, description=f"The entries of the page, at most {MAX_PAGE_ROWS}.", ge=1, le=MAX_PAGE_ROWS
     )
 
 
@@ -511,17 +610,22 @@ def merge_options(model: type[Options], query: Mapping[str, Any], fields: Mappin
 
 def parse_request(options: EventOptions) -> RankingRequest:
     """The ranking the options ask for, parsed once; a bad value is a 422 naming its field."""
+    category = options.category if isinstance(options, StandingsOptions) else None
     try:
         return RankingRequest.parse(
             tiebreaks=options.tiebreaks,
+            profile=options.profile,
             rank_by=options.rank_by,
             rules=options.rules,
             points=options.points,
             kind=options.kind,
             lots=options.lots,
+            lots_secret=options.lots_secret,
             unrated_rating=options.unrated_rating,
             primary=options.primary,
             match_points=options.match_points,
+            after_round=options.after_round,
+            category=category,
         )
     except TiebreakError as error:
         raise ApiError(str(error), field=error.option or "tiebreaks") from None

@@ -108,7 +108,7 @@ def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[s
     """Each player's values as the sums they came from: the ``--explain`` lines and the same text per code."""
     found = []
     names = standings.event.roster.names
-    codes = ["PTS", *standings.codes]
+    codes = [standings.event.table.primary, *standings.codes]  # the score by its name: PTS, MP or GP
     for start in starts:
         lines = explain_player(standings, start)
         found.append(
@@ -136,8 +136,9 @@ def report_data(standings: Standings, *, path: str, input_format: str, lang: Lan
     places = place_texts(standings, dash="–")
     columns = {code: value_texts(standings, code) for code in codes}
     every = explain_players(standings)
+    keys = [event.table.primary, *codes]  # the score by its name: PTS, MP or GP
     explained = {
-        start: {"lines": lines, "values": dict(zip(["PTS", *codes], (line.strip() for line in lines[1:]), strict=True))}
+        start: {"lines": lines, "values": dict(zip(keys, (line.strip() for line in lines[1:]), strict=True))}
         for start, lines in zip(standings.starts, every, strict=True)
     }
     played = event.table.played_rounds
@@ -173,7 +174,9 @@ def report_data(standings: Standings, *, path: str, input_format: str, lang: Lan
         "standings": standings_data(standings),
         "input": {"path": path, "format": input_format},
         "competitors": competitors(standings),
-        "scores": [{"heading": score.heading, "title": lang.gettext(score.title)} for score in scores],
+        "scores": [
+            {"heading": score.heading, "title": lang.gettext(score.title), "code": score.code} for score in scores
+        ],
         "columns": [
             {
                 "code": code,

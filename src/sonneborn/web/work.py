@@ -15,7 +15,7 @@ traceback for the server's log.
 
 from __future__ import annotations
 
-import contextlib
+import gzip
 import json
 import logging
 import os
@@ -29,11 +29,11 @@ import orjson
 
 from sonneborn.errors import InputError, OptionError
 from sonneborn.explain import find_player
-from sonneborn.languages import DEFAULT, language
-from sonneborn.pipeline import Reading, prepared
+from sonneborn.languages import DEFAULT, Language, language
+from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
-from sonneborn.render import render
+from sonneborn.render import CATEGORY_RENDERERS, render, render_categories
 from sonneborn.render.json import iter_json
 from sonneborn.tiebreaks import Spec
 from sonneborn.web import cost
@@ -43,8 +43,13 @@ from sonneborn.web.inputs import (
     Body,
     EventOptions,
     ExplainOptions,
+    PageOptions,
+    PlayerOptions,
+    RoundOptions,
+    SearchOptions,
     StandingsOptions,
     Upload,
+    WhatifOptions,
     load_event,
     merge_options,
     parse_request,
@@ -53,10 +58,11 @@ from sonneborn.web.inputs import (
     upload_of,
 )
 from sonneborn.web.report import explanations, report_data
+from sonneborn.web.views import first_row, page_data, player_data, round_data, search_data
 
 logger = logging.getLogger(__name__)
 
-Endpoint = Literal["standings", "explain", "report"]
+Endpoint = Literal["standings", "explain", "report", "whatif", "page", "search", "player", "round"]
 
 MAX_ANSWER = 256 * 1024 * 1024
 """The largest answer, in bytes (256 MB): the report of 25,000 players with its every derivation fits."""
@@ -76,7 +82,16 @@ _OPTIONS: dict[Endpoint, type[EventOptions]] = {
     "standings": StandingsOptions,
     "explain": ExplainOptions,
     "report": EventOptions,
+    "whatif": WhatifOptions,
+    "page": PageOptions,
+    "search": SearchOptions,
+    "player": PlayerOptions,
+    "round": RoundOptions,
 }
+VIEWS = ("page", "search", "player", "round")
+"""The endpoints of a kept event (:mod:`sonneborn.web.views`)."""
+COMPRESS_FROM = 1024
+"""An answer this long or longer (1 kB) is compressed for a client that accepts gzip."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +107,10 @@ class Job:
     costly: bool = True
     """Whether the worker may do costly work (:mod:`sonneborn.web.cost`); else a costly request is answered
     :attr:`Answer.costly` at once, to queue among the costly."""
+    event: str | None = None
+    """The key of the kept event the job ranks (:mod:`sonneborn.web.events`), which its answer names."""
+    gzip: bool = False
+    """Whether the client accepts a gzip-compressed answer (its ``Accept-Encoding``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +126,8 @@ class Answer:
     """Whether the work ran out of the memory a worker may use (the worker is replaced)."""
     costly: bool = False
     """Whether the request turned out costly in a worker of the cheap share: no answer yet, it must queue."""
+    encoding: str | None = None
+    """The body's ``Content-Encoding`` (``gzip``), ``None`` when it is sent as it is."""
 
 
 class _Share:
@@ -142,6 +163,11 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         elif job.endpoint == "explain":
             assert isinstance(options, ExplainOptions)
             found = _explain(share, upload, options)
+        elif job.endpoint == "whatif":
+            assert isinstance(options, WhatifOptions)
+            found = _whatif(share, upload, options)
+        elif job.endpoint in VIEWS:
+            found = _view(share, upload, options, job)
         else:
             found = _report(share, upload, options)
     except ApiError as error:
@@ -156,6 +182,9 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
     if len(found.body) > MAX_ANSWER:
         return error_answer(ApiError(too_large_message(len(found.body)), status=422))
+    if job.gzip and job.endpoint in VIEWS and len(found.body) >= COMPRESS_FROM:
+        # Level 5: nearly the size of level 9 for JSON, in a third of its time.
+        return Answer(found.status, found.media_type, gzip.compress(found.body, 5, mtime=0), encoding="gzip")
     return found
 
 
@@ -197,9 +226,12 @@ def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequ
     except OptionError as error:  # an option the event does not take (a primary score of an individual event)
         raise ApiError(str(error), path=upload.path, field=error.option) from None
     specs: Sequence[Spec] | None = request.tiebreaks
-    if specs is None:
-        with contextlib.suppress(InputError):  # a bad stated list is refused by the ranking, at its line
-            specs = reading.stated_tiebreaks()
+    try:
+        specs = ranked_tiebreaks(reading, event, request)
+    except OptionError as error:  # a profile for another kind of event (a team list for players)
+        raise ApiError(str(error), path=upload.path, field=error.option) from None
+    except InputError:  # a bad stated list is refused by the ranking, at its line
+        pass
     asked = cost.work(event.players, event.rounds, specs, event.kind, request.rank_by, output)
     refusal = asked.refusal(job.seconds) if job.seconds is not None else None
     if refusal is not None:
@@ -229,12 +261,26 @@ def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answ
         _admit_answer(share, upload, result, output)
     with refused_events(upload.path):
         lang = language(options.lang or DEFAULT)
-        text = (
-            "".join(iter_json(result))
-            if options.format == "json"
-            else render(result, options.format, lang=lang, dialect=options.csv)
-        )
+        if request.categories:
+            text = _categories(result, request, options.format, lang, options.csv)
+        else:
+            text = (
+                "".join(iter_json(result))
+                if options.format == "json"
+                else render(result, options.format, lang=lang, dialect=options.csv)
+            )
     return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
+
+
+def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Language, dialect: str) -> str:
+    """The category tables the request asks for, in its format and language."""
+    if fmt not in CATEGORY_RENDERERS:
+        raise ApiError(f"category tables are written as {', '.join(CATEGORY_RENDERERS)}", field="category")
+    try:
+        tables = category_tables(result, request.categories)
+    except OptionError as error:
+        raise ApiError(str(error), field=error.option) from None
+    return render_categories(tables, fmt, lang=lang, dialect=dialect)
 
 
 def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
@@ -261,6 +307,30 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
         return Answer(200, JSON, _json({"explanations": found}))
 
 
+def _whatif(share: _Share, upload: Upload, options: WhatifOptions) -> Answer:
+    from sonneborn.render.whatif import whatif_data
+    from sonneborn.whatif import Model, what_if
+
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    _admit(share, upload, reading, request, "whatif")
+    method = None if options.method == "auto" else options.method
+    try:
+        answer = what_if(
+            reading,
+            request,
+            places=options.places,
+            model=Model(options.draw_rate),
+            method=method,
+            runs=options.runs,
+            seed=options.seed,
+            with_chances=options.chances,
+        )
+    except OptionError as error:
+        raise ApiError(str(error), path=upload.path, field=error.option) from None
+    return Answer(200, JSON, _json(whatif_data(answer)))
+
+
 def _field(options: ExplainOptions) -> str:
     """The parameter that names the player to explain."""
     return "player" if options.player is not None else "start"
@@ -278,6 +348,49 @@ def _report(share: _Share, upload: Upload, options: EventOptions) -> Answer:
         data = report_data(result, path=upload.path, input_format=reading.format, lang=lang)
         _fits(sum(_text_size(row["lines"]) for row in data["rows"]), len(data["rows"]))
         return Answer(200, JSON, _json({**data, "warnings": warnings}))
+
+
+def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Answer:
+    """A piece of a kept event: a page of rows, a search, a player's card or a round."""
+    request = parse_request(options)
+    reading = load_event(upload, options)
+    if isinstance(options, PlayerOptions | RoundOptions):
+        _within(reading, options)
+    _admit(share, upload, reading, request, "explanation" if isinstance(options, PlayerOptions) else "standings")
+    result = rank_event(reading, request, upload)
+    with refused_events(upload.path):
+        if isinstance(options, PageOptions):
+            offset = options.offset
+            if options.rank is not None or options.start is not None:
+                found = first_row(result, rank=options.rank, start=options.start)
+                offset = found // options.limit * options.limit
+            data = page_data(
+                result,
+                offset=offset,
+                limit=options.limit,
+                crosstable=options.view == "crosstable"
+                or (options.view == "auto" and result.event.players <= options.limit),
+                path=upload.path,
+                input_format=reading.format,
+            )
+            data["warnings"] = [str(w) for w in (*reading.warnings, *result.warnings)]
+        elif isinstance(options, SearchOptions):
+            data = search_data(result, options.q)
+        elif isinstance(options, PlayerOptions):
+            data = player_data(result, options.start, path=upload.path, input_format=reading.format)
+        else:
+            assert isinstance(options, RoundOptions)
+            data = round_data(result, options.round, offset=options.offset, limit=options.limit)
+    return Answer(200, JSON, _json({"event": job.event, **data}))
+
+
+def _within(reading: Reading, options: PlayerOptions | RoundOptions) -> None:
+    """Refuses a start number or a round the event does not have, naming the parameter."""
+    event = reading.competitors
+    if isinstance(options, PlayerOptions) and options.start > event.players:
+        raise ApiError(f"no player has start number {options.start}: the event has {event.players}", field="start")
+    if isinstance(options, RoundOptions) and options.round > event.rounds:
+        raise ApiError(f"no round {options.round}: the event has {event.rounds}", field="round")
 
 
 def _text_size(lines: list[str]) -> int:

@@ -249,6 +249,8 @@ class Result:
     position: int = 0
     """The bytes of the answer already sent."""
     _freed: int = 0
+    encoding: str | None = None
+    """The answer's ``Content-Encoding`` (``gzip``), else ``None``."""
 
     def __post_init__(self) -> None:
         self.held = self.length
@@ -284,7 +286,7 @@ class Result:
 
 def result_of(found: Answer) -> Result:
     """The result of an answer computed in this process."""
-    return Result(found.status, found.media_type, len(found.body), found.body)
+    return Result(found.status, found.media_type, len(found.body), found.body, encoding=found.encoding)
 
 
 @dataclass(eq=False)
@@ -536,13 +538,15 @@ class Workers:
                     log = logger.error if died.status == 500 else logger.warning
                     log("a ranking worker ended before it answered (%s): answered %d", died.reason, died.status)
                     raise died from None
-                status, media_type, bug, retire, worker.grown, length, costly = head
+                status, media_type, bug, retire, worker.grown, length, costly, encoding = head
                 if costly:
                     raise _Costly()
                 reserving = True
                 await self._reserve(length)
                 reserving = False
-                result = await self._receive_answer(worker, Result(status, media_type, length), length)
+                result = await self._receive_answer(
+                    worker, Result(status, media_type, length, encoding=encoding), length
+                )
         except TimeoutError:
             if reserving:
                 raise AnswersHeld(self.answer_memory) from None
@@ -561,16 +565,15 @@ class Workers:
                     result.buffer = mmap.mmap(-1, length)
                 except OSError as error:  # the server's memory is short: its fault, not the request's
                     raise Died(503, "the server is short of memory for the answer now: try again", str(error)) from None
-                view = memoryview(result.buffer)
-                try:
-                    got = 0
-                    while got < length:
-                        count = await loop.sock_recv_into(worker.sock, view[got : got + 1024 * 1024])
-                        if not count:
-                            raise EOFError("the worker closed its socket mid-answer")
-                        got += count
-                finally:
-                    view.release()
+                # Chunks copied in, not received into views of the mapping: a view a cancelled receive still
+                # held would keep the mapping from closing (BufferError) when the client leaves.
+                got = 0
+                while got < length:
+                    chunk = await loop.sock_recv(worker.sock, min(length - got, 1024 * 1024))
+                    if not chunk:
+                        raise EOFError("the worker closed its socket mid-answer")
+                    result.buffer[got : got + len(chunk)] = chunk
+                    got += len(chunk)
         except (EOFError, OSError):
             result.drop()
             ended = await anyio.to_thread.run_sync(ZYGOTE.ended, worker.pid)
@@ -903,7 +906,16 @@ def _serve(sock: socket.socket, memory_limit: int | None) -> None:
             del job
             grown = _resident() - baseline
             retire = found.out_of_memory or grown > RECYCLE_GROWTH
-            said = (found.status, found.media_type, found.bug, retire, grown, len(found.body), found.costly)
+            said = (
+                found.status,
+                found.media_type,
+                found.bug,
+                retire,
+                grown,
+                len(found.body),
+                found.costly,
+                found.encoding,
+            )
             head = pickle.dumps(said)
             try:
                 sock.sendall(_LENGTH.pack(len(head)) + head)

@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sonneborn.errors import TrfError
-from sonneborn.event import CODE, COLOUR_CODE, KINDS, Bools, Codes, Ints, distinct
+from sonneborn.event import CODE, COLOUR_CODE, KINDS, NOT_PLAYED, Bools, Codes, Ints, distinct
 from sonneborn.formats.lines import MAX_LINE, long_line
 from sonneborn.formats.trf.layout import COLOURS, RESULT_CODES, RESULTS, Columns, Layout
 from sonneborn.messages import N_, Message
@@ -92,6 +92,10 @@ class Blocks:
     """0 unknown, 1 White, 2 Black, where :attr:`content`."""
     content: Bools
     """Whether a block has anything but blanks: a blank block is a round without a result."""
+    blank: Bools
+    """Whether a block has an opponent, a colour and a blank result: a game paired and not played yet."""
+    ended: Bools
+    """Whether such a block's line ends before its result (as programs write a paired round, cut after it)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -233,9 +237,15 @@ class _Group:
         self.gaps = [cells[offset] != SPACE for offset in layout.gap_offsets]
         self.colour = _COLOUR[cells[layout.colour_offset]] if blocks else np.zeros((len(rows), 0), dtype=np.int8)
         result = cells[layout.result_offset] if blocks else np.zeros((len(rows), 0), dtype=np.uint8)
-        self.kind = _KIND[result]
         has_opponent = self.opponent.value > 0
-        self.result_blank = has_opponent & (result == SPACE)
+        blank_result = has_opponent & (result == SPACE)
+        # An opponent, a colour and a blank result is a round paired and not played yet, as programs write the
+        # next round; without a colour the block is cut short, an error.
+        self.paired_blank = blank_result & (self.colour > 0)
+        self.result_blank = blank_result & ~self.paired_blank
+        self.kind = np.where(self.paired_blank, np.int8(NOT_PLAYED), _KIND[result])
+        results_at = starts + layout.result_offset + 1
+        self.ended = self.paired_blank & (lengths[:, None] < results_at[None, :])
         kind_byte = self.kind.view(np.uint8)
         self.bye_with_opponent = has_opponent & _IS_BYE[kind_byte]
         self.played_alone = ~has_opponent & _IS_PLAYED[kind_byte]
@@ -257,7 +267,9 @@ class _Group:
 
     @property
     def blocks(self) -> Blocks:
-        return Blocks(self.rows, self.opponent.value, self.kind, self.colour, self.content)
+        return Blocks(
+            self.rows, self.opponent.value, self.kind, self.colour, self.content, self.paired_blank, self.ended
+        )
 
 
 def _columns(grid: Bytes, field: Columns) -> list[Bytes]:

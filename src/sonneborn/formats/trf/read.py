@@ -39,6 +39,7 @@ from sonneborn.event import (
     KINDS,
     NO_PLAYER,
     UNANSWERED,
+    Bools,
     Codes,
     Event,
     Ints,
@@ -260,6 +261,10 @@ class _Results:
     """The bonuses and penalties of blank-type 299 records, by row."""
     absences: list[tuple[int, int]] = field(default_factory=list)
     """The line and round of each forfeit loss without an opponent (``0000 - -``), read as an absence."""
+    blank: Bools | None = None
+    """Where a block has an opponent, a colour and a blank result: paired, not played yet."""
+    ended: Bools | None = None
+    """Where such a block's line ends before the result."""
 
     def award_points(self, row: int, column: int, points: Fraction, order: int) -> None:
         """Sets the points of one round, as the ``order``-th record 299 gives them."""
@@ -580,6 +585,8 @@ class _Reader:
         _assign_every_round(results, every_round)
         linenos = players.linenos[rows]
         self.check_pairings(results, linenos)
+        if results.blank is not None and results.blank.any():
+            self.warn_blank_results(results.blank, linenos)
         if results.absences:
             self.warn_absences(results.absences)
         names = players.field(players.layout.name, rows.tolist())
@@ -622,6 +629,16 @@ class _Reader:
             path=self.path,
             warn=self.say,
         )
+
+    def warn_blank_results(self, blank: Bools, linenos: Ints) -> None:
+        """Says once which rounds hold games paired with a blank result, and how they are read."""
+        rounds = sorted({int(c) + 1 for c in np.nonzero(blank)[1]})
+        games = int(blank.sum()) // 2
+        listed = ", ".join(map(str, rounds))
+        plural = "s" if len(rounds) > 1 else ""
+        first = int(linenos[int(np.nonzero(blank)[0][0])])
+        message = f"round{plural} {listed}: {games} game{'s' if games != 1 else ''} paired with a blank result, read "
+        self.warn(first, message + "as not played yet (the standings are provisional; `sonneborn whatif` plays them)")
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
@@ -775,6 +792,20 @@ class _Reader:
         first = int(np.lexsort((found_rows, found_columns, at))[0])
         row, column, lineno = int(found_rows[first]), int(found_columns[first]), int(at[first])
         why = int(found.why[first])
+        blank = results.blank
+        if blank is not None and why == UNANSWERED:
+            other = int(opponent[row, column])
+            side = row if blank[row, column] else other if 0 <= other < count and blank[other, column] else -1
+            if side >= 0:  # a game still to be played on one side only: the blank is the mistake
+                result = self.layout.result(column + 1)
+                template = (
+                    N_("expected a result code at column {number}, found end of line")
+                    if results.ended is not None and results.ended[side, column]
+                    else N_("expected a result code at column {number}, found a blank")
+                )
+                missing = Message.of(template, number=result)
+                message = Message.of(N_("round {round}: {message}"), round=column + 1, message=missing)
+                raise self.error(message, int(linenos[side]), result)
         round_no = column + 1
         start, other_start = row + 1, int(opponent[row, column]) + 1
         block = self.layout.block_column(round_no)
@@ -921,6 +952,8 @@ def _results(players: PlayerLines, rounds: int, last_played: RoundNo) -> _Result
     kind = np.empty((count, rounds), dtype=np.int8)
     kind[:] = absent
     colour = np.zeros((count, rounds), dtype=np.int8)
+    blank = np.zeros((count, rounds), dtype=bool)
+    ended = np.zeros((count, rounds), dtype=bool)
     absences: list[tuple[int, int]] = []
     for blocks in players.blocks:
         used = min(blocks.content.shape[1], rounds)
@@ -937,7 +970,9 @@ def _results(players: PlayerLines, rounds: int, last_played: RoundNo) -> _Result
             absences += zip(linenos.tolist(), (found_columns + 1).tolist(), strict=True)
         kind[target, :used] = np.where(content, kinds, absent[:used])
         colour[target, :used] = np.where(content, blocks.colour[:, :used], 0)
-    return _Results(opponent, kind, colour, absences=absences)
+        blank[target, :used] = blocks.blank[:, :used] & content
+        ended[target, :used] = blocks.ended[:, :used] & content
+    return _Results(opponent, kind, colour, absences=absences, blank=blank, ended=ended)
 
 
 def _assign_every_round(results: _Results, every_round: dict[tuple[int, str], tuple[int, Fraction]]) -> None:

@@ -17,9 +17,15 @@
   const known = new Set([...$("codes").options].map((option) => option.value));
   const names = new Map([...$("codes").options].map((option) => [option.value, option.textContent]));
 
+  const PAGE = 100;
   // `chosen`: whether the user set the list; until then it shows the one the file was ranked by.
-  // `shown`: what was sent for the report on screen, which the downloads send again.
-  const state = { file: null, report: null, base: null, chosen: false, shown: null };
+  // `shown`: what was sent for the page on screen, which the downloads and every later question send again.
+  // `key` and `keyOf`: the server's key of the event and the file or text it was kept for.
+  // `picked`: the players the user added to the chart, by start number.
+  const state = {
+    file: null, report: null, base: null, chosen: false, shown: null, key: null, keyOf: null,
+    picked: new Map(), cards: new Map(), round: { number: 0, offset: 0 },
+  };
   // Only the latest request's answer is shown: each run aborts the one before, and an answer that
   // still arrives for an older ticket is dropped.
   let latest = 0;
@@ -233,34 +239,60 @@
     };
   }
 
-  function body(sent) {
+  // The file alone: the options go in the query of every request, so that the kept event is ranked by each.
+  function fileBody(sent) {
     const data = new FormData();
     if (sent.file) data.append("file", sent.file, sent.file.name);
     else data.append("text", sent.text);
-    if (sent.tiebreaks) data.append("tiebreaks", sent.tiebreaks);
-    if (sent.rankBy) data.append("rank_by", sent.rankBy);
-    // No edition chosen: the file's own (a TRF sonneborn wrote states it, record XXT), else the default.
-    if (sent.rules) data.append("rules", sent.rules);
     return data;
+  }
+
+  function query(sent, extra = {}) {
+    const params = new URLSearchParams();
+    if (sent.tiebreaks) params.set("tiebreaks", sent.tiebreaks);
+    if (sent.rankBy) params.set("rank_by", sent.rankBy);
+    // No edition chosen: the file's own (a TRF sonneborn wrote states it, record XXT), else the default.
+    if (sent.rules) params.set("rules", sent.rules);
+    for (const [key, value] of Object.entries(extra)) if (value !== null && value !== undefined) params.set(key, value);
+    return params.toString();
   }
 
   function hasInput() {
     return Boolean(state.file) || textInput.value.trim() !== "";
   }
 
-  // The header tells the server the page's own script sent the request (another site's page cannot add it).
-  async function ask(url, sent, signal) {
-    const response = await fetch(url, {
-      method: "POST", body: body(sent), headers: { "X-Sonneborn-Client": "page" }, signal,
-    });
-    if (response.ok) return response;
+  async function failure(response) {
     let error = { message: `the server answered ${response.status} ${response.statusText}` };
     try {
       error = (await response.json()).error || error;
     } catch {
       // Not JSON: keep the status line.
     }
-    throw Object.assign(new Error(error.message), { detail: error });
+    return Object.assign(new Error(error.message), { detail: error, status: response.status });
+  }
+
+  // The header tells the server the page's own script sent the request (another site's page cannot add it).
+  async function ask(url, sent, signal) {
+    const response = await fetch(url, {
+      method: "POST", body: fileBody(sent), headers: { "X-Sonneborn-Client": "page" }, signal,
+    });
+    if (response.ok) return response;
+    throw await failure(response);
+  }
+
+  const sourceOf = (sent) => sent.file || sent.text;
+
+  // A question about the event on screen, by its key; the file is sent again when the server no longer keeps it.
+  async function kept(what, sent, extra, signal) {
+    if (state.key && state.keyOf === sourceOf(sent)) {
+      const response = await fetch(`/api/events/${state.key}/${what}?${query(sent, extra)}`, { signal });
+      if (response.ok) return response.json();
+      if (response.status !== 404) throw await failure(response);
+    }
+    const first = await (await ask(`/api/events?${query(sent, what === "page" ? extra : {})}`, sent, signal)).json();
+    state.key = first.event;
+    state.keyOf = sourceOf(sent);
+    return what === "page" ? first : kept(what, sent, extra, signal);
   }
 
   function rerun() {
@@ -272,35 +304,89 @@
     run();
   });
 
-  async function run() {
+  function busy(on) {
+    if (on) form.setAttribute("aria-busy", "true");
+    else form.removeAttribute("aria-busy");
+    $("pending").hidden = !on;
+    $("results").setAttribute("aria-busy", on ? "true" : "false");
+  }
+
+  // Ranks the inputs (a new file, list or edition: `sent` is null) or shows another page of what is on screen.
+  async function run(extra = { offset: 0 }, again = null, then = null) {
     clearErrors();
     if (controller) controller.abort();
     const ticket = ++latest;
-    if (!hasInput()) {
-      form.removeAttribute("aria-busy");
+    if (!again && !hasInput()) {
+      busy(false);
       showError({ message: "choose a file, drop one here or paste its text", field: "file" });
       return;
     }
     controller = new AbortController();
-    const sent = request();
-    form.setAttribute("aria-busy", "true");
+    const signal = controller.signal;
+    const sent = again || request();
+    busy(true);
     status("Ranking…");
     try {
-      const response = await ask("/api/report", sent, controller.signal);
-      const report = await response.json();
+      // A small event's crosstable comes with its page (view "auto"); a big one's when its section comes into view.
+      const report = await kept("page", sent, { limit: PAGE, view: "auto", ...extra }, signal);
       if (ticket !== latest) return;
       const first = !state.report;
+      if (!again) {
+        state.picked.clear();
+        state.round = { number: 0, offset: 0 };
+      }
       state.shown = sent;
       show(report);
-      status(`Ranked ${state.report.rows.length} ${state.report.competitors}.`);
+      status(`Ranked ${report.total} ${report.competitors}; rows ${report.offset + 1}–${report.offset + report.rows.length} shown.`);
       const results = $("results");
       if (first && results.getBoundingClientRect().top > window.innerHeight) results.scrollIntoView({ block: "start" });
+      if (then) then(report);
     } catch (error) {
       if (ticket !== latest) return;
       showError(error.detail || { message: `no answer from the server: ${error.message}` });
       status("");
     } finally {
-      if (ticket === latest) form.removeAttribute("aria-busy");
+      if (ticket === latest) busy(false);
+    }
+  }
+
+  // What follows a page on screen, once its section comes into view: the crosstable's rows, the round shown.
+  // A newer page drops them (its ticket), and aborts them (its signal).
+  const wanted = { crosstable: null, round: null };
+
+  async function follow(what, load) {
+    const report = wanted[what];
+    if (!report || report !== state.report) return;
+    wanted[what] = null;
+    const ticket = latest;
+    try {
+      await load(ticket, state.shown, controller ? controller.signal : undefined);
+    } catch (error) {
+      if (ticket !== latest || error.name === "AbortError") return;
+      showError(error.detail || { message: error.message }, "download-error");
+    }
+  }
+
+  async function loadCrosstable(ticket, sent, signal) {
+    const report = state.report;
+    const crossed = await kept("page", sent, { offset: report.offset, limit: PAGE, view: "crosstable" }, signal);
+    if (ticket === latest) crosstable(crossed);
+  }
+
+  const watcher = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      if (entry.target.id === "crosstable-section") follow("crosstable", loadCrosstable);
+      else follow("round", loadRound);
+    }
+  }, { rootMargin: "200px" });
+
+  function later(report) {
+    wanted.crosstable = report.crosstable ? null : report;
+    wanted.round = report;
+    for (const id of ["crosstable-section", "rounds-section"]) {
+      watcher.unobserve($(id));
+      watcher.observe($(id));
     }
   }
 
@@ -357,7 +443,9 @@
   // The results.
 
   function show(report) {
+    closeExplanation();
     state.report = report;
+    state.cards.clear();
     $("placeholder").hidden = true;
     $("result").hidden = false;
     if (!state.chosen) setCodes(report.list, false);
@@ -370,9 +458,14 @@
       ...report.notes.map((note) => h("li", { text: note })),
     );
     standingsTable(report);
-    crosstable(report);
+    pager($("pager"), report.offset, report.rows.length, report.total, (offset) => run({ offset }, state.shown));
     chart(report);
-    closeExplanation();
+    if (report.crosstable) crosstable(report);
+    else $("crosstable").replaceChildren(h("caption", { text: "The crosstable of these rows comes as it is scrolled into view." }));
+    roundPicker(report);
+    later(report);
+    // For the browser tests' timings: the frame that first shows these results.
+    requestAnimationFrame(() => performance.mark("sonneborn:shown"));
   }
 
   function facts(report) {
@@ -392,10 +485,37 @@
     $("facts").replaceChildren(...items.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value }))));
   }
 
+  // Pages: first, previous, next, last, and where the page is among them.
+  function pager(nav, offset, shown, total, go) {
+    if (total <= PAGE) {
+      nav.replaceChildren();
+      nav.hidden = true;
+      return;
+    }
+    nav.hidden = false;
+    const last = Math.floor((total - 1) / PAGE) * PAGE;
+    const button = (label, text, to, off) => h("button", {
+      type: "button", class: "secondary", "aria-label": label, disabled: off, "data-offset": to, text,
+    });
+    const buttons = [
+      button("First page", "«", 0, offset === 0),
+      button("Previous page", "‹", Math.max(0, offset - PAGE), offset === 0),
+      h("span", { class: "where", text: `${offset + 1}–${offset + shown} of ${total}` }),
+      button("Next page", "›", Math.min(last, offset + PAGE), offset >= last),
+      button("Last page", "»", last, offset >= last),
+    ];
+    nav.replaceChildren(...buttons);
+    for (const b of nav.querySelectorAll("button")) b.addEventListener("click", () => go(Number(b.dataset.offset)));
+  }
+
   function headerCell(text, title, cls) {
     const th = h("th", { scope: "col", class: cls || null });
     th.append(title ? h("abbr", { title, text }) : text);
     return th;
+  }
+
+  function playerButton(start, name) {
+    return h("button", { type: "button", class: "player", "data-start": start, text: name });
   }
 
   function standingsTable(report) {
@@ -412,7 +532,7 @@
       const place = h("td", { class: "place", title: row.by_lot ? "place decided by lot" : row.shared ? "shared place" : null, text: row.place });
       const name = h("td", { class: "name" });
       if (row.title) name.append(h("span", { class: "title", text: row.title }));
-      name.append(h("button", { type: "button", class: "player", "data-start": row.start, text: row.name }));
+      name.append(playerButton(row.start, row.name));
       tr.append(place, h("td", { text: String(row.start) }), name);
       if (rated) tr.append(h("td", { text: row.rating === null ? "" : String(row.rating) }));
       tr.append(h("td", { class: "points" },
@@ -433,36 +553,154 @@
     $("standings").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
   }
 
-  $("standings").addEventListener("click", (event) => {
-    const button = event.target.closest("button");
-    if (!button || !state.report) return;
-    const row = state.report.rows.find((r) => String(r.start) === button.dataset.start);
-    if (!row) return;
-    for (const active of $("standings").querySelectorAll("button.active")) active.classList.remove("active");
-    button.classList.add("active");
-    if (button.classList.contains("player")) {
-      explain(`${row.name}: every value`, row.lines.join("\n"));
-    } else {
-      const code = button.dataset.code;
-      explain(`${code} of ${row.name} (no. ${row.start}, place ${row.place})`, row.explanations[code]);
-    }
-  });
+  // A player's card and derivations, opened in a row under the row that asked for it.
 
-  function explain(title, text) {
-    $("explain-title").textContent = title;
-    $("explain-text").textContent = text;
+  async function card(start) {
+    const sent = state.shown;
+    const known = state.cards.get(start);
+    if (known) return known;
+    const found = (await kept("player", sent, { start })).player;
+    if (state.shown === sent) state.cards.set(start, found);
+    return found;
+  }
+
+  function openBeside(tr) {
     const panel = $("explain");
+    const table = tr.closest("table");
+    const columns = tr.children.length;
+    const holder = h("tr", { class: "detail" }, h("td", { colspan: columns }));
+    for (const old of document.querySelectorAll("tr.detail")) old.remove();
+    tr.after(holder);
+    holder.firstChild.append(panel);
     panel.hidden = false;
+    panel.dataset.table = table.id;
+    return panel;
+  }
+
+  async function explainValue(button) {
+    const tr = button.closest("tr");
+    const start = Number(button.dataset.start);
+    for (const active of document.querySelectorAll("table button.active")) active.classList.remove("active");
+    button.classList.add("active");
+    const report = state.report;
+    const row = report.rows.find((r) => r.start === start);
+    const code = button.dataset.code;
+    const panel = openBeside(tr);
+    $("card").hidden = true;
+    $("explain-title").textContent = `${code} of ${row.name} (no. ${row.start}, place ${row.place})`;
+    $("explain-text").textContent = "Working it out…";
+    try {
+      const found = await card(start);
+      if (state.report !== report) return;
+      $("explain-text").textContent = found.values[code];
+    } catch (error) {
+      $("explain-text").textContent = error.message;
+    }
     panel.scrollIntoView({ block: "nearest" });
   }
 
+  async function openCard(button) {
+    const tr = button.closest("tr");
+    const start = Number(button.dataset.start);
+    for (const active of document.querySelectorAll("table button.active")) active.classList.remove("active");
+    button.classList.add("active");
+    const report = state.report;
+    const panel = openBeside(tr);
+    $("explain-title").textContent = `${button.textContent}: every value`;
+    $("explain-text").textContent = "Working it out…";
+    $("card").hidden = true;
+    try {
+      const found = await card(start);
+      if (state.report !== report) return;
+      showCard(found);
+      $("explain-text").textContent = found.lines.join("\n");
+    } catch (error) {
+      $("explain-text").textContent = error.message;
+    }
+    panel.scrollIntoView({ block: "nearest" });
+  }
+
+  function showCard(player) {
+    const box = $("card");
+    const facts = [
+      ["Place", player.place], ["Start number", String(player.start)], ["Title", player.title],
+      ["Rating", player.rating === null ? "" : String(player.rating)], ["Federation", player.federation],
+      ["Club", player.club], ["FIDE id", player.fide_id === null ? "" : String(player.fide_id)],
+      [state.report.scores[0].heading, player.points],
+    ].filter(([, value]) => value);
+    const teams = player.players !== null;
+    const rounds = h("table", { class: "rounds" },
+      h("thead", {}, h("tr", {}, headerCell("Rd", "round"), headerCell("Opponent", "", "name"), headerCell("Colour"),
+        headerCell(teams ? state.report.scores[0].heading : "Result"), ...(teams ? [headerCell(state.report.scores[1].heading)] : []),
+        headerCell("Score", "running score after the round"))),
+      h("tbody", {}, ...player.rounds.map((round) => {
+        const against = round.opponent === null
+          ? h("td", { class: "name bye", text: round.what })
+          : h("td", { class: "name" }, h("button", {
+            type: "button", class: "opponent", "data-start": round.opponent, text: `${round.opponent_name} (no. ${round.opponent})`,
+          }));
+        return h("tr", { class: round.forfeit ? "forfeit" : round.bye ? "bye" : null },
+          h("td", { text: String(round.round) }), against, h("td", { text: round.colour }),
+          h("td", { title: round.what, text: `${round.result}${round.forfeit ? " (forfeit)" : ""}` }),
+          ...(teams ? [h("td", { text: round.gp })] : []),
+          h("td", { text: round.running === null ? "" : round.running }));
+      })));
+    const inChart = state.picked.has(player.start) || state.report.leaders.some((l) => l.start === player.start);
+    const pick = h("button", { type: "button", class: "secondary pick", disabled: inChart, text: inChart ? "In the chart" : "Add to the chart" });
+    pick.addEventListener("click", () => {
+      state.picked.set(player.start, { start: player.start, place: player.place, name: player.name, running: player.running });
+      pick.disabled = true;
+      pick.textContent = "In the chart";
+      chart(state.report);
+    });
+    box.replaceChildren(
+      h("h3", { class: "card-name" }, ...(player.title ? [h("span", { class: "title", text: player.title })] : []), player.name),
+      h("dl", { class: "facts" }, ...facts.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value })))),
+      pick,
+      h("div", { class: "scroll" }, rounds),
+      ...(teams ? [h("table", { class: "members" },
+        h("caption", { text: "Its players: game points on its boards" }),
+        h("thead", {}, h("tr", {}, headerCell("No", "start number"), headerCell("Player", "", "name"), headerCell("Pts", "game points"), headerCell("Games"))),
+        h("tbody", {}, ...player.players.map((member) => h("tr", {},
+          h("td", { text: String(member.start) }), h("td", { class: "name", text: member.name }),
+          h("td", { text: String(member.points) }), h("td", { text: String(member.games) })))))] : []),
+    );
+    box.hidden = false;
+  }
+
+  // A player elsewhere in the standings: his page, then his card on his row.
+  function goToPlayer(start) {
+    run({ start }, state.shown, () => {
+      const button = $("standings").querySelector(`button.player[data-start="${start}"]`);
+      if (button) openCard(button);
+    });
+  }
+
+  function onTableClick(event) {
+    const button = event.target.closest("button");
+    if (!button || !state.report) return;
+    if (button.classList.contains("opponent")) goToPlayer(Number(button.dataset.start));
+    else if (button.classList.contains("player")) openCard(button);
+    else if (button.classList.contains("value")) explainValue(button);
+  }
+
+  $("standings").addEventListener("click", onTableClick);
+  $("crosstable").addEventListener("click", onTableClick);
+  $("round-table").addEventListener("click", onTableClick);
+  $("explain").addEventListener("click", onTableClick);
+
   function closeExplanation() {
-    $("explain").hidden = true;
-    for (const active of $("standings").querySelectorAll("button.active")) active.classList.remove("active");
+    const panel = $("explain");
+    panel.hidden = true;
+    $("card").hidden = true;
+    // Back in its place in the page, out of the table rows that are about to be replaced.
+    $("chart").closest("section").before(panel);
+    for (const old of document.querySelectorAll("tr.detail")) old.remove();
+    for (const active of document.querySelectorAll("table button.active")) active.classList.remove("active");
   }
 
   $("close-explain").addEventListener("click", () => {
-    const active = $("standings").querySelector("button.active");
+    const active = document.querySelector("table button.active");
     closeExplanation();
     if (active) active.focus();
   });
@@ -471,10 +709,76 @@
     if (event.key === "Escape" && !$("explain").hidden) $("close-explain").click();
   });
 
+  // Search and jump to rank.
+
+  let searching = null;
+  let searched = 0;
+  $("search").addEventListener("input", () => {
+    clearTimeout(searching);
+    searching = setTimeout(search, 250);
+  });
+  $("search").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      clearTimeout(searching);
+      search();
+    }
+  });
+
+  async function search() {
+    const text = $("search").value.trim();
+    const list = $("search-results");
+    const ticket = ++searched;
+    if (!text || !state.shown) {
+      list.replaceChildren();
+      return;
+    }
+    try {
+      const found = await kept("search", state.shown, { q: text });
+      if (ticket !== searched) return;
+      const items = found.matches.map((match) => h("li", {}, h("button", {
+        type: "button", class: "found", "data-start": match.start,
+        text: `${match.place}. ${match.name} (no. ${match.start}${match.federation ? `, ${match.federation}` : ""})`,
+      })));
+      if (!found.count) items.push(h("li", { class: "hint", text: `No player matches “${text}”.` }));
+      else if (found.count > found.matches.length) items.push(h("li", { class: "hint", text: `${found.count} match; the first ${found.matches.length} are shown.` }));
+      list.replaceChildren(...items);
+    } catch (error) {
+      list.replaceChildren(h("li", { class: "hint", text: error.message }));
+    }
+  }
+
+  $("search-results").addEventListener("click", (event) => {
+    const button = event.target.closest("button.found");
+    if (button) goToPlayer(Number(button.dataset.start));
+  });
+
+  function jump() {
+    const rank = Number($("jump-rank").value);
+    if (!state.shown || !Number.isInteger(rank) || rank < 1) return;
+    run({ rank }, state.shown, (report) => {
+      const row = [...$("standings").querySelectorAll("tbody tr")].find((tr, index) => report.rows[index].rank >= rank);
+      if (row) {
+        row.classList.add("target");
+        row.scrollIntoView({ block: "center" });
+        row.querySelector("button.player").focus({ preventScroll: true });
+      }
+    });
+  }
+
+  $("jump").addEventListener("click", jump);
+  $("jump-rank").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      jump();
+    }
+  });
+
+  // The crosstable of the rows on screen.
+
   function crosstable(report) {
     const table = report.crosstable;
     const round = table.kind === "round-robin";
-    const byNumber = new Map(report.rows.map((row, index) => [String(index + 1), row.name]));
     const cls = (index, text) => {
       if (index === table.name_column) return "name";
       if (table.result_columns.includes(index)) return round && text === "X" ? "result diagonal" : "result";
@@ -482,20 +786,77 @@
     };
     const head = h("tr", {}, ...table.header.map((text, index) => {
       let title = "";
-      if (table.result_columns.includes(index)) title = round ? byNumber.get(text) || "" : `round ${text}`;
+      if (table.result_columns.includes(index)) title = round ? `the player ranked ${text}` : `round ${text}`;
       else if (table.value_columns.slice(1).includes(index)) title = names.get(text.split("/")[0]) || "";
       return headerCell(text, title, index === table.name_column ? "name" : table.result_columns.includes(index) ? "result" : null);
     }));
-    const rows = table.rows.map((cells, r) => h("tr", { class: report.rows[r].shared ? "shared" : null },
-      ...cells.map((text, index) => h("td", { class: cls(index, text), title: table.titles[r][index] || null, text }))));
+    const rows = table.rows.map((cells, r) => h("tr", { class: report.rows[r].shared ? "shared" : null, "data-start": table.starts[r] },
+      ...cells.map((text, index) => {
+        if (index === table.name_column) return h("td", { class: "name" }, playerButton(table.starts[r], text));
+        return h("td", { class: cls(index, text), title: table.titles[r][index] || null, text });
+      })));
     $("crosstable").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    $("crosstable-rows").textContent = report.total > report.rows.length
+      ? `The rows of the standings page on screen: ${report.offset + 1}–${report.offset + report.rows.length} of ${report.total}.`
+      : "";
   }
 
-  // The chart: each player's running score after each round.
+  // A round: its boards, then the players without a game.
 
-  function colour(index, count) {
-    return `hsl(${Math.round((index * 360) / Math.max(count, 1) + 200) % 360} 70% 38%)`;
+  let rounds = 0;
+
+  function roundPicker(report) {
+    const select = $("round");
+    const count = report.rounds.scheduled;
+    if (select.options.length !== count) {
+      select.replaceChildren(...Array.from({ length: count }, (_, index) => h("option", { value: index + 1, text: String(index + 1) })));
+    }
+    if (!state.round.number) state.round = { number: Math.max(1, report.rounds.played), offset: 0 };
+    select.value = String(state.round.number);
   }
+
+  async function loadRound(ticket, sent, signal) {
+    if (!state.report.rounds.scheduled) {
+      $("round-table").replaceChildren();
+      return;
+    }
+    // Only the latest round asked for is shown, whichever answer comes last.
+    const asked = ++rounds;
+    const found = await kept("round", sent, { round: state.round.number, offset: state.round.offset, limit: PAGE }, signal);
+    if (ticket !== latest || asked !== rounds) return;
+    roundTable(found);
+  }
+
+  function roundTable(found) {
+    const teams = state.report.competitors === "teams";
+    const head = h("tr", {}, headerCell(teams ? "Match" : "Bd", teams ? "match" : "board"), headerCell(teams ? "Home" : "White", "", "name"),
+      headerCell("Result"), headerCell(teams ? "Away" : "Black", "", "name"));
+    const rows = found.boards.map((board) => h("tr", { class: board.forfeit ? "forfeit" : null },
+      h("td", { text: String(board.board) }),
+      h("td", { class: "name" }, playerButton(board.white.start, `${board.white.name} (${board.white.start})`)),
+      h("td", { class: "result", title: board.forfeit ? "forfeit" : null, text: `${board.result}${board.forfeit ? " forfeit" : ""}` }),
+      h("td", { class: "name" }, playerButton(board.black.start, `${board.black.name} (${board.black.start})`))));
+    for (const alone of found.unpaired) {
+      rows.push(h("tr", { class: "bye" }, h("td", { text: "–" }),
+        h("td", { class: "name" }, playerButton(alone.start, `${alone.name} (${alone.start})`)),
+        h("td", { class: "result", text: alone.result }), h("td", { class: "bye", text: alone.what })));
+    }
+    $("round-table").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    pager($("round-pager"), found.offset, found.boards.length + found.unpaired.length, found.total, (offset) => {
+      state.round.offset = offset;
+      loadRound(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
+    });
+  }
+
+  $("round").addEventListener("change", () => {
+    state.round = { number: Number($("round").value), offset: 0 };
+    if (state.shown) loadRound(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
+  });
+
+  // The chart: the running score of the first ten and of the players picked, after each round.
+
+  // Ten colours told apart by most eyes (Okabe–Ito and Tableau's), dark enough for labels on white.
+  const COLOURS = ["#0b63b5", "#c2410c", "#047857", "#b91c1c", "#6d28d9", "#8b5a2b", "#be185d", "#4b5563", "#4d7c0f", "#0e7490"];
 
   function chart(report) {
     const figure = $("chart");
@@ -507,15 +868,19 @@
       figure.replaceChildren(h("p", { class: "note", text: "No round has been played yet." }));
       return;
     }
-    // Drawn at the size it is shown, so that its text stays readable on a phone.
-    const width = Math.round(Math.max(300, Math.min(640, figure.clientWidth || 640)));
+    const lines = [...report.leaders];
+    for (const picked of state.picked.values()) if (!lines.some((line) => line.start === picked.start)) lines.push({ ...picked, picked: true });
+    const scores = lines.map((line) => line.running.map(Number));
+    // Drawn at the size it is shown, so that its text stays readable on a phone; the size is the one last observed
+    // (reading clientWidth here would lay the page out again at once, the new table with it: a tenth of a second).
+    const width = Math.round(Math.max(300, Math.min(640, chartWidth || 640)));
     const height = width < 480 ? 240 : 300;
     const left = 34;
     const right = 16;
     const top = 14;
     const bottom = 36;
-    const most = Math.max(1, ...report.rows.map((row) => Math.max(0, ...row.running)));
-    const least = Math.min(0, ...report.rows.map((row) => Math.min(0, ...row.running)));
+    const most = Math.max(1, ...scores.map((row) => Math.max(0, ...row)));
+    const least = Math.min(0, ...scores.map((row) => Math.min(0, ...row)));
     const x = (round) => left + (round * (width - left - right)) / rounds;
     const y = (score) => height - bottom - ((score - least) * (height - top - bottom)) / (most - least);
     const svg = s("svg", {
@@ -523,7 +888,7 @@
     });
     svg.append(
       s("title", { id: "chart-title", text: "Score by round" }),
-      s("desc", { id: "chart-desc", text: `The running score of each of the ${report.rows.length} ${report.competitors} after each of ${rounds} rounds.` }),
+      s("desc", { id: "chart-desc", text: `The running score after each of ${rounds} rounds of the first ${report.leaders.length} ${report.competitors}${state.picked.size ? " and of those picked" : ""}.` }),
     );
     const grid = s("g", { class: "grid" });
     const step = Math.max(1, Math.ceil((most - least) / 6));
@@ -546,25 +911,24 @@
     const overlay = s("polyline", { class: "overlay", points: "" });
     const label = s("text", { class: "hover-label", x: left + 8, y: top + 12, text: "" });
     const legend = h("ol", { class: "legend" });
-    const count = report.rows.length;
-    report.rows.forEach((row, index) => {
-      const points = [[0, 0], ...row.running.map((score, round) => [round + 1, score])]
+    lines.forEach((line, index) => {
+      const points = [[0, 0], ...scores[index].map((score, round) => [round + 1, score])]
         .map(([round, score]) => `${x(round).toFixed(1)},${y(score).toFixed(1)}`).join(" ");
-      const stroke = colour(index, count);
-      const final = row.running[row.running.length - 1];
-      const caption = `${row.place}. ${row.name}: ${final} after round ${rounds}`;
-      const group = s("g", { class: "player-line", "data-start": row.start },
-        s("polyline", { class: "line", points, stroke }),
+      const stroke = COLOURS[index % COLOURS.length];
+      const final = line.running[line.running.length - 1];
+      const caption = `${line.place}. ${line.name}: ${final} after round ${rounds}`;
+      const group = s("g", { class: "player-line", "data-start": line.start },
+        s("polyline", { class: line.picked ? "line picked" : "line", points, stroke }),
         s("polyline", { class: "hit", points }),
         s("title", { text: caption }));
-      const on = () => highlight(svg, overlay, label, points, stroke, caption, row.start);
+      const on = () => highlight(svg, overlay, label, points, stroke, caption, line.start);
       const off = () => highlight(svg, overlay, label, "", "", "", null);
       group.addEventListener("mouseenter", on);
       group.addEventListener("mouseleave", off);
       series.prepend(group);
       const swatch = s("svg", { viewBox: "0 0 16 8", width: "16", height: "8", "aria-hidden": "true" },
-        s("line", { x1: 0, x2: 16, y1: 4, y2: 4, stroke, "stroke-width": 3 }));
-      const button = h("button", { type: "button", "data-start": row.start }, swatch, ` ${row.name}`);
+        s("line", { x1: 0, x2: 16, y1: 4, y2: 4, stroke, "stroke-width": 3, "stroke-dasharray": line.picked ? "4 2" : "none" }));
+      const button = h("button", { type: "button", "data-start": line.start }, swatch, ` ${line.place}. ${line.name} (${final})`);
       button.addEventListener("mouseenter", on);
       button.addEventListener("mouseleave", off);
       button.addEventListener("focus", on);
@@ -572,7 +936,8 @@
       legend.append(h("li", {}, button));
     });
     svg.append(series, overlay, label);
-    figure.replaceChildren(svg, h("figcaption", { class: "note", text: "Point at a line, or at a name below, to pick out a player." }), legend);
+    const caption = `The first ${report.leaders.length}${state.picked.size ? ` and ${state.picked.size} picked (dashed)` : ""}; add a player from his card. Point at a line, or at a name below, to pick it out.`;
+    figure.replaceChildren(svg, h("figcaption", { class: "note", text: caption }), legend);
   }
 
   function highlight(svg, overlay, label, points, stroke, caption, start) {
@@ -585,13 +950,17 @@
     }
   }
 
+  let chartWidth = 0;
   let resizing = null;
-  window.addEventListener("resize", () => {
+  new ResizeObserver((entries) => {
+    const width = entries[entries.length - 1].contentRect.width;
+    if (Math.abs(width - chartWidth) < 1) return;
+    chartWidth = width;
     clearTimeout(resizing);
-    resizing = setTimeout(() => state.report && chart(state.report), 200);
-  });
+    resizing = setTimeout(() => state.report && chart(state.report), 100);
+  }).observe($("chart"));
 
-  // Downloads: the request of the report on screen (not what the inputs hold since), asking for a format.
+  // Downloads: the request of the page on screen (not what the inputs hold since), asking for a format.
 
   for (const button of document.querySelectorAll(".download")) {
     button.addEventListener("click", async () => {
@@ -600,7 +969,7 @@
       const sent = state.shown;
       if (!sent) return;
       try {
-        const response = await ask(`/api/standings?format=${encodeURIComponent(format)}`, sent);
+        const response = await ask(`/api/standings?${query(sent, { format })}`, sent);
         const blob = await response.blob();
         const url = URL.createObjectURL(blob);
         const name = `${sent.base ? `${sent.base}-` : ""}standings.${EXTENSIONS[format]}`;
@@ -615,4 +984,6 @@
       }
     });
   }
+
+  $("print").addEventListener("click", () => window.print());
 })();

@@ -1,0 +1,656 @@
+"""Which settings reproduce a published table: the search of ``sonneborn identify FILE``.
+
+A file that records ranks (a TRF's rank column, a published crosstable), and perhaps tie-break values (the
+TB columns of a chess-results export), was ranked by some list under some rules. :func:`identify` searches
+the settings that could have produced it — the presets (:data:`PRESETS`, and every list ``check`` tries),
+every list of up to four codes of the catalogue (:func:`sonneborn.causes.catalogue`) with their usual
+modifiers, every rule edition, the file's point system and others that give its totals, and its unplayed
+rounds as read or as its totals score them — and gives those that reproduce every recorded rank and value,
+simplest first. Where none does, it gives the closest, each disagreement with its likely cause in words.
+
+No candidate is a whole ranking: every (code, edition) column is computed once, and a list is judged on the
+groups its first tie-breaks form (:class:`sonneborn.causes.Search`), dropped at its first recorded rank out
+of reach, so that the lists beginning with a tie-break that contradicts the file are never looked at.
+
+>>> from sonneborn.demo import seed_event
+>>> published = rank(seed_event(), parse_list("SB,WIN"))  # a table published with its ranks
+>>> players = [replace(p, recorded_rank=int(r)) for p, r in zip(published.tournament, published.ranks)]
+>>> found = identify(rank(replace(published.tournament, players=tuple(players))))
+>>> found.exact, [",".join(map(str, match.setting.tiebreaks)) for match in found.matches[:3]]
+(True, ['SB,BH', 'SB', 'SB/P'])
+
+WIN is in no list found: after SB, it splits no tie of this event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import numpy as np
+
+from sonneborn.audit import COMMON_LISTS, TEAM_COMMON_LISTS, Disagreement, audit, audited_fields, file_scoring
+from sonneborn.causes import RecordedRanks, RecordedValues, Search, catalogue
+from sonneborn.errors import TiebreakError
+from sonneborn.event import KINDS, Event, Ints
+from sonneborn.model import EventKind, PointSystem, ResultKind
+from sonneborn.numbers import exact_text
+from sonneborn.ranking import DEFAULT_TEAM_TIEBREAKS, DEFAULT_TIEBREAKS, Standings, rank
+from sonneborn.recorded import differing
+from sonneborn.teams import SCORES
+from sonneborn.tiebreaks import REGISTRY, Modifier, Spec, parse, parse_list
+from sonneborn.tiebreaks.rules import Rules
+from sonneborn.tiebreaks.unplayed import describe_kind
+
+__all__ = [
+    "MAX_LENGTH",
+    "PRESETS",
+    "Identification",
+    "Match",
+    "Preset",
+    "Setting",
+    "candidates",
+    "identify",
+]
+
+MAX_LENGTH = 4
+"""The longest list of the catalogue searched."""
+_KEPT = 500
+"""The most reproducing settings kept by one search (a tiny event is reproduced by thousands of lists)."""
+_BEAM = 4
+"""The lists kept at each length when the closest are searched."""
+_CLOSEST = 5
+"""The closest settings given when none reproduces the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named list a program or a rule book uses, tried as a whole before the catalogue's lists."""
+
+    name: str
+    tiebreaks: str
+    source: str
+    """Where it comes from, in words."""
+    teams: bool = False
+    """Whether it ranks a team event."""
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("fide-swiss", "DE,WIN,BPG,ARO/C1,BH/C1,BH,SB", "FIDE's recommended Swiss list (C.02 annex, before 2023)"),
+    Preset("fide-rr", "DE,WIN,SB,KS", "FIDE's recommended round-robin list (C.02 annex, before 2023)"),
+    Preset("sonneborn-swiss", DEFAULT_TIEBREAKS[EventKind.SWISS], "sonneborn's default for a Swiss event"),
+    Preset("sonneborn-rr", DEFAULT_TIEBREAKS[EventKind.ROUND_ROBIN], "sonneborn's default for a round robin"),
+    Preset("team-swiss", DEFAULT_TEAM_TIEBREAKS[EventKind.SWISS], "the default of a team Swiss", teams=True),
+    Preset("team-rr", DEFAULT_TEAM_TIEBREAKS[EventKind.ROUND_ROBIN], "the default of a team round robin", teams=True),
+)
+"""The named lists searched first: FIDE's recommended lists and the team defaults (docs/identify.md). The
+program presets of ``--profile`` join them as more candidates."""
+
+_POINT_SYSTEMS = (PointSystem(), PointSystem.three_one_zero())
+"""Point systems tried besides the file's own, when they give its recorded totals as well."""
+
+
+def candidates(event: Event, presets: Sequence[Preset] = PRESETS) -> list[tuple[str, str]]:
+    """The named lists tried as a whole on an event, each with its name: the presets of its sort (a team event's
+    or an individual one's), then the lists ``check`` tries (``common``), each list once."""
+    teams = event.teams is not None
+    common = TEAM_COMMON_LISTS if teams else COMMON_LISTS
+    found: dict[str, str] = {}
+    for preset in presets:
+        if preset.teams == teams:
+            found.setdefault(",".join(str(spec) for spec in parse_list(preset.tiebreaks)), preset.name)
+    for text in common:
+        found.setdefault(",".join(str(spec) for spec in parse_list(text)), "common")
+    return [(name, text) for text, name in found.items()]
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """The settings of one candidate: a list, the rule editions that give the same, and the options."""
+
+    tiebreaks: tuple[Spec, ...]
+    rules: tuple[Rules, ...]
+    """The editions under which it gives the same, the first the likeliest (the one in force first)."""
+    options: tuple[tuple[str, str], ...]
+    """The point system and how unplayed rounds were read, as ``(name, value)``."""
+    preset: str = ""
+    """The name of the preset it is, ``""`` for a list of the catalogue."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A setting and what the file records that it does not give (nothing, for one that reproduces it)."""
+
+    setting: Setting
+    disagreements: tuple[Disagreement, ...]
+    decisive: int
+    """How many of its tie-breaks it takes to give every recorded rank (its length when it does not)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Identification:
+    """What :func:`identify` found: the settings that reproduce the file, or else the closest."""
+
+    matches: tuple[Match, ...]
+    """Best first: the fewest disagreements, then the simplest."""
+    exact: bool
+    """Whether the matches reproduce every recorded rank and value."""
+    judged: int
+    """How many settings (list, edition, options) were judged, a list dropped at its beginning counted once."""
+    recorded: tuple[str, ...]
+    """What the file records: ``points`` (a team event's ``MP``, ``GP``), ``ranks``, tie-break codes."""
+
+    @property
+    def searched(self) -> bool:
+        """Whether the file records something a setting gives (ranks or tie-break values), not only totals."""
+        return any(field not in ("points", *SCORES) for field in self.recorded)
+
+
+@dataclass(frozen=True, slots=True)
+class _Base:
+    """One way of reading the event's points and unplayed rounds, with its search."""
+
+    options: tuple[tuple[str, str], ...]
+    search: Search
+    points: tuple[Disagreement, ...]
+    """The recorded points it does not give."""
+
+
+class _Recorded:
+    """The recorded tie-break columns of a file, in their order, each matched to the list by its code: the
+    ``k``-th column of a code with the ``k``-th tie-break of that code in the list (``BH/C1,BH`` for the columns
+    ``BH, BH``), else with its own code or a variant of it."""
+
+    def __init__(self, event: Event) -> None:
+        codes: dict[str, None] = {}
+        for player in event.roster.recorded_tiebreaks:
+            for code, _ in player:
+                codes.setdefault(code)
+        self.columns = [(code, parse(code), RecordedValues(event.roster.recorded_tiebreaks, code)) for code in codes]
+        self.by_code: dict[str, list[RecordedValues]] = {}
+        for _, spec, column in self.columns:
+            self.by_code.setdefault(spec.code, []).append(column)
+
+    def target(self, specs: Sequence[Spec], spec: Spec) -> RecordedValues | None:
+        """The recorded column that ``spec`` appended to ``specs`` must give, if any."""
+        found = self.by_code.get(spec.code, [])
+        seen = sum(1 for other in specs if other.code == spec.code)
+        return found[seen] if seen < len(found) else None
+
+
+def identify(
+    standings: Standings,
+    *,
+    presets: Sequence[Preset] = PRESETS,
+    max_length: int = MAX_LENGTH,
+    limit: int = _KEPT,
+) -> Identification:
+    """The settings that reproduce what the standings' file records, best first; the closest when none does.
+
+    ``standings`` is the event as read and ranked by the list in force (its edition is tried first);
+    ``presets`` the named lists tried as a whole (:func:`candidates`); ``max_length`` the longest list of the
+    catalogue searched.
+    """
+    event = standings.event
+    recorded = _Recorded(event)
+    ranks = RecordedRanks(list(event.roster.recorded_ranks))
+    fields = tuple(audited_fields(standings))
+    bases = list(_bases(standings))
+    in_force = ",".join(str(spec) for spec in standings.tiebreaks)
+    named = [(name, text) for name, text in candidates(event, presets) if text != in_force]
+    if in_force:  # the list the file states, else the default of its kind
+        named.insert(0, ("in force", in_force))
+    specs = catalogue(event)
+    judged = 0
+    found: list[tuple[tuple[int, ...], Match, tuple[Spec, ...]]] = []
+    for index, base in enumerate(bases):
+        if base.points:
+            continue  # it does not give the recorded totals: it reproduces nothing
+        for rank_of, rules in enumerate(base.search.editions):
+            for order, (name, text) in enumerate(named):
+                judged += 1
+                listed = tuple(parse_list(text))
+                if not _fits(listed, event):
+                    continue
+                working = _effective(base.search, listed, rules, ranks)
+                if working is not None and not _values_off(base.search, listed, rules, recorded):
+                    setting = Setting(listed, (rules,), base.options, name)
+                    length = max(len(working), len(recorded.columns))
+                    key = (length, _misplaced(listed, recorded), 0, order, rank_of, index)
+                    found.append((key, Match(setting, (), len(working)), working))
+            lists, count = _search(base.search, rules, ranks, recorded, specs, max_length, limit)
+            judged += count
+            for position, listed in enumerate(lists):
+                full = _completed(base.search, listed, rules, recorded, specs)
+                if full is None:
+                    continue
+                simplicity = sum(len(spec.modifiers) for spec in listed)
+                setting = Setting(full, (rules,), base.options)
+                key = (len(full), _misplaced(full, recorded), 1 + simplicity, position, rank_of, index)
+                found.append((key, Match(setting, (), len(listed)), listed))
+    if found:
+        found.sort(key=lambda item: item[0])
+        return Identification(tuple(_merged([(match, working) for _, match, working in found])), True, judged, fields)
+    closest, count = _closest(bases, named, specs, ranks, recorded, max_length)
+    return Identification(tuple(closest), False, judged + count, fields)
+
+
+def _effective(search: Search, specs: Sequence[Spec], rules: Rules, ranks: RecordedRanks) -> tuple[Spec, ...] | None:
+    """The tie-breaks of a whole list that do the work of giving the recorded ranks (those that split a group
+    before every recorded rank is decided: ``DE`` met with no two tied players who met counts for nothing),
+    ``None`` when the list does not give them."""
+    given, depth = search.decisive(specs, rules, ranks)
+    if not given:
+        return None
+    columns = search.columns
+    return tuple(
+        spec
+        for k, spec in enumerate(specs[:depth])
+        if not np.array_equal(columns.groups(specs[: k + 1], rules), columns.groups(specs[:k], rules))
+    )
+
+
+def _fits(specs: Sequence[Spec], event: Event) -> bool:
+    """Whether every code of a list can be computed on the event: no team code on an individual event, nor a
+    rating code on a team event (:meth:`~sonneborn.tiebreaks.registry.Definition.fits`), no score it lacks."""
+    try:
+        for spec in specs:
+            REGISTRY[spec.code].fits(spec, event)
+    except TiebreakError:
+        return False
+    return all(spec.score in (None, *event.table.scores) for spec in specs)
+
+
+def _bases(standings: Standings) -> Iterator[_Base]:
+    """The readings of the event searched: as read, with the unplayed rounds the totals count as draws or wins
+    read as byes, and under the other point systems that give the recorded totals as well as the file's."""
+    event = standings.event
+    system = str(event.point_system)
+
+    def base(ranked: Standings, options: tuple[tuple[str, str], ...]) -> _Base:
+        found = tuple(d for d in audit(ranked, list_known=False) if d.what in ("points", *SCORES))
+        return _Base(options, Search(ranked), found)
+
+    first = base(standings, (("points", system), ("unplayed", "as read")))
+    yield first
+    scored = file_scoring(standings)
+    if scored is not None:
+        again = rank(scored, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
+        yield base(again, (("points", system), ("unplayed", "as the totals count them")))
+    if event.teams is not None:
+        return
+    wrong = len(differing(event))
+    for other in _POINT_SYSTEMS:
+        if other == event.point_system:
+            continue
+        changed = event.with_point_system(other)
+        if len(differing(changed)) <= wrong:
+            again = rank(changed, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
+            yield base(again, (("points", str(other)), ("unplayed", "as read")))
+
+
+def _values_off(search: Search, specs: Sequence[Spec], rules: Rules, recorded: _Recorded) -> int:
+    """How many recorded tie-break values a whole list does not give: each recorded column against the list's
+    tie-break of its code, else against its own code as a list of it alone gives it (as ``check`` compares a
+    recorded code its list lacks)."""
+    off = 0
+    columns = search.columns
+    for code, spec, values in recorded.columns:
+        position = _position(specs, recorded, code)
+        if position is None:
+            column = columns.at(columns.points_groups, spec, rules)
+        else:
+            column = columns.at(columns.groups(specs[:position], rules), specs[position], rules)
+        off += len(values.differing(column))
+    return off
+
+
+def _misplaced(specs: Sequence[Spec], recorded: _Recorded) -> int:
+    """How many recorded columns the list does not have where the file has them (its ``TB1``, ``TB2``, …)."""
+    return sum(1 for k, (code, _, _) in enumerate(recorded.columns) if _position(specs, recorded, code) != k)
+
+
+def _position(specs: Sequence[Spec], recorded: _Recorded, code: str) -> int | None:
+    """The position in the list of the tie-break that a recorded column is matched with, if any."""
+    family = parse(code).code
+    rank_in_file = [c for c, s, _ in recorded.columns if s.code == family].index(code)
+    positions = [k for k, spec in enumerate(specs) if spec.code == family]
+    return positions[rank_in_file] if rank_in_file < len(positions) else None
+
+
+def _search(
+    search: Search,
+    rules: Rules,
+    ranks: RecordedRanks,
+    recorded: _Recorded,
+    specs: Sequence[Spec],
+    max_length: int,
+    limit: int,
+) -> tuple[list[tuple[Spec, ...]], int]:
+    """Every list of the catalogue of up to ``max_length`` tie-breaks that gives the recorded ranks under an
+    edition, none longer than it needs, with the count of beginnings judged.
+
+    A beginning is extended only while the ranks are undecided, by a tie-break that splits a tied group and
+    gives the values the file records for its code; beginnings that leave the same groups (and the same
+    recorded columns to give) share what follows.
+    """
+    columns = search.columns
+    judged = 0
+    memo: dict[tuple[bytes, int, tuple[int, ...]], list[tuple[Spec, ...]]] = {}
+
+    def after(prefix: tuple[Spec, ...], groups: Ints) -> list[tuple[Spec, ...]]:
+        nonlocal judged
+        judged += 1
+        verdict = ranks.decided(groups)
+        if verdict is False:
+            return []
+        depth = len(prefix)
+        if verdict is True or ranks.given(groups):
+            return [()]  # decided, or the players still tied share a place, as the file ranks them
+        if depth == max_length:
+            return []
+        seen = tuple(sum(1 for spec in prefix if spec.code == code) for code in recorded.by_code)
+        key = groups.tobytes(), depth, seen
+        if key in memo:
+            return memo[key]
+        found: list[tuple[Spec, ...]] = []
+        for spec in specs:
+            target = recorded.target(prefix, spec)
+            if target is not None and not target.given(columns.at(groups, spec, rules)):
+                continue
+            split = columns.split(groups, spec, rules)
+            if split is groups or np.array_equal(split, groups):
+                continue  # it splits nobody: a shorter list gives the same
+            for rest in after((*prefix, spec), split):
+                found.append((spec, *rest))
+                if len(found) >= limit:
+                    break
+            if len(found) >= limit:
+                break
+        memo[key] = found
+        return found
+
+    lists = after((), columns.points_groups)
+    lists.sort(key=lambda listed: (len(listed), sum(len(spec.modifiers) for spec in listed)))
+    return lists, judged
+
+
+def _completed(
+    search: Search, listed: tuple[Spec, ...], rules: Rules, recorded: _Recorded, specs: Sequence[Spec]
+) -> tuple[Spec, ...] | None:
+    """A list that gives the recorded ranks, with a tie-break appended for each recorded column of a code it
+    does not have (the column's own code, else the first variant of it that gives its values), ``None`` when
+    a recorded column is given by none."""
+    full = listed
+    columns = search.columns
+    for code, spec, values in recorded.columns:
+        if _position(full, recorded, code) is not None:
+            continue
+        variants = [spec, *(other for other in specs if other.code == spec.code and other != spec)]
+        # Judged as _values_off judges a column of a code the list lacks: as a list of it alone gives it.
+        found = next((v for v in variants if values.given(columns.at(columns.points_groups, v, rules))), None)
+        if found is None:
+            return None
+        full = (*full, found)
+    return full
+
+
+def _merged(matches: Sequence[tuple[Match, tuple[Spec, ...]]]) -> Iterator[Match]:
+    """The matches (each with the tie-breaks of it that do the work), a setting given under several editions
+    once, with its editions in order; a list of the catalogue that is the working tie-breaks of a preset under
+    the same edition and options left out: the preset says it."""
+    by_key: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], Match] = {}
+    decided: set[tuple[tuple[Spec, ...], Rules, tuple[tuple[str, str], ...]]] = set()
+    for match, working in matches:
+        setting = match.setting
+        codes = tuple(str(spec) for spec in setting.tiebreaks)
+        if setting.preset:
+            decided.add((working, setting.rules[0], setting.options))
+        elif (working, setting.rules[0], setting.options) in decided:
+            continue
+        key = codes, setting.options
+        if key in by_key:
+            kept = by_key[key]
+            rules = (*kept.setting.rules, *(r for r in setting.rules if r not in kept.setting.rules))
+            by_key[key] = replace(kept, setting=replace(kept.setting, rules=rules))
+        else:
+            by_key[key] = match
+    yield from by_key.values()
+
+
+def _closest(
+    bases: Sequence[_Base],
+    named: Sequence[tuple[str, str]],
+    specs: Sequence[Spec],
+    ranks: RecordedRanks,
+    recorded: _Recorded,
+    max_length: int,
+) -> tuple[list[Match], int]:
+    """The settings that give the fewest disagreements: the presets, and lists of the catalogue grown a
+    tie-break at a time from the best few of each length (a beam), under every edition and reading."""
+    scored: dict[tuple[int, str, Rules], tuple[tuple[int, ...], Setting]] = {}
+    judged = 0
+    for index, base in enumerate(bases):
+        columns, event = base.search.columns, base.search.base.event
+        for rank_of, rules in enumerate(base.search.editions):
+            for order, (name, text) in enumerate(named):
+                listed = tuple(parse_list(text))
+                if not _fits(listed, event):
+                    continue
+                judged += 1
+                value = _score(base, rules, listed, ranks, recorded)
+                setting = Setting(listed, (rules,), base.options, name)
+                key = (value, _misplaced(listed, recorded), 0, len(listed), order, rank_of, index)
+                scored[index, text, rules] = key, setting
+            beam: list[tuple[Spec, ...]] = [()]
+            for _ in range(max_length):
+                grown: list[tuple[int, int, tuple[Spec, ...]]] = []
+                for listed in beam:
+                    before = columns.groups(listed, rules)
+                    for position, spec in enumerate(specs):
+                        longer = (*listed, spec)
+                        if np.array_equal(columns.groups(longer, rules), before):
+                            continue  # it splits nobody
+                        judged += 1
+                        grown.append((_score(base, rules, longer, ranks, recorded), position, longer))
+                grown.sort(key=lambda item: (item[0], len(item[2]), item[1]))
+                beam = [listed for _, _, listed in grown[:_BEAM]]
+                for value, position, listed in grown[:_BEAM]:
+                    setting = Setting(listed, (rules,), base.options)
+                    order_key = (value, _misplaced(listed, recorded), 1, len(listed), position, rank_of, index)
+                    scored.setdefault((index, ",".join(map(str, listed)), rules), (order_key, setting))
+                if not beam:
+                    break
+    kinds: dict[tuple[str, tuple[tuple[str, str], ...], int], list[Setting]] = {}
+    for sort_key, setting in sorted(scored.values(), key=lambda item: item[0]):
+        alike = ",".join(map(str, setting.tiebreaks)), setting.options, sort_key[0]
+        if alike in kinds or len(kinds) < _CLOSEST:
+            kinds.setdefault(alike, []).append(setting)
+    matches = []
+    for settings in kinds.values():
+        first = settings[0]
+        base = next(b for b in bases if b.options == first.options)
+        # The same list under several editions, off for the same players, is one setting with its editions.
+        wrong = _off(base, first, ranks, recorded)
+        alike_under = tuple(s.rules[0] for s in settings if s is first or _off(base, s, ranks, recorded) == wrong)
+        setting = replace(first, rules=alike_under)
+        matches.append(Match(setting, tuple(_explained(base, setting, ranks, recorded)), len(setting.tiebreaks)))
+    return matches, judged
+
+
+def _score(base: _Base, rules: Rules, listed: Sequence[Spec], ranks: RecordedRanks, recorded: _Recorded) -> int:
+    """How many recorded values (totals, ranks, tie-break values) a setting does not give."""
+    wrong = len(ranks.wrong(base.search.columns.groups(listed, rules)))
+    return wrong + _values_off(base.search, listed, rules, recorded) + len(base.points)
+
+
+def _off(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _Recorded) -> tuple[bytes, int]:
+    """Who a setting ranks otherwise than the file, and how many recorded values it does not give."""
+    groups = base.search.columns.groups(setting.tiebreaks, setting.rules[0])
+    wrong = ranks.wrong(groups)
+    return wrong.tobytes(), _values_off(base.search, setting.tiebreaks, setting.rules[0], recorded)
+
+
+class _Alternatives:
+    """The players a setting's neighbours (another edition, ``/P``, a cut more or less, the list's beginnings)
+    rank otherwise than the file, each worked out once for all the disagreements it may explain."""
+
+    def __init__(self, base: _Base, ranks: RecordedRanks) -> None:
+        self.base, self.ranks = base, ranks
+        self._wrong: dict[tuple[str, Rules], frozenset[int]] = {}
+
+    def wrong(self, specs: Sequence[Spec], rules: Rules) -> frozenset[int]:
+        key = ",".join(map(str, specs)), rules
+        if key not in self._wrong:
+            groups = self.base.search.columns.groups(specs, rules)
+            self._wrong[key] = frozenset(self.ranks.wrong(groups)[:, 0].tolist())
+        return self._wrong[key]
+
+
+def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _Recorded) -> Iterator[Disagreement]:
+    """Every disagreement of a setting, by start number, each with its likely cause in words."""
+    search, rules, listed = base.search, setting.rules[0], setting.tiebreaks
+    event = search.base.event
+    names = event.roster.names
+    who = _words(event)[0]
+    found: list[Disagreement] = list(base.points)
+    groups = search.columns.groups(listed, rules)
+    alternatives = _Alternatives(base, ranks)
+    for row, place in ranks.wrong(groups).tolist():
+        recorded_rank = int(event.roster.recorded_ranks[row] or 0)
+        cause = _rank_cause(alternatives, setting, row, recorded_rank)
+        found.append(Disagreement(row + 1, names[row], "rank", Fraction(recorded_rank), Fraction(place), cause, who))
+    for code, spec, values in recorded.columns:
+        position = _position(listed, recorded, code)
+        at = spec if position is None else listed[position]
+        before = search.columns.points_groups if position is None else search.columns.groups(listed[:position], rules)
+        column = search.columns.at(before, at, rules)
+        for row in values.differing(column).tolist():
+            given = dict(event.roster.recorded_tiebreaks[row])
+            cause = _value_cause(base, at, before, rules, values, row)
+            found.append(Disagreement(row + 1, names[row], code, given[code], column.number(row), cause, who))
+    found.sort(key=lambda d: (d.start, d.what not in ("points", *SCORES), d.what != "rank", d.what))
+    yield from found
+
+
+def _unplayed(event: Event, row: int, *, forfeits: bool = False) -> list[str]:
+    """A player's unplayed rounds in words (``round 5 forfeit win``), the forfeits only when asked."""
+    found = []
+    for column in range(event.table.rounds):
+        kind = KINDS[int(event.table.kind[row, column])]
+        if kind.is_played or kind is ResultKind.NOT_PLAYED:
+            continue
+        if forfeits and kind not in (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS):
+            continue
+        found.append(f"round {column + 1} {describe_kind(kind)}")
+    return found
+
+
+_EDITION_WORDS = {
+    Rules.FIDE_2026: "against a dummy of the same score, capped (C.07 16.4)",
+    Rules.FIDE_2024: "against a dummy of the same score, uncapped",
+    Rules.FIDE_2023: "against a dummy of the same score, uncapped",
+    Rules.FIDE_2009: "against a virtual opponent (C.02 13.15)",
+    Rules.NONE: "at face value",
+}
+"""How an edition counts a player's own unplayed rounds, as a cause says it."""
+
+
+def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> str:
+    """The likely cause of a recorded rank the setting does not give: another edition, forfeits counted as
+    games, a cut, else the tie-break that places the player otherwise."""
+    search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
+    event = search.base.event
+    who, his, him = _words(event)
+    final = search.columns.groups(listed, rules)
+    tied = [other + 1 for other in np.flatnonzero(final == final[row]).tolist() if other != row]
+    if tied:  # the list is too short for him: that, not a neighbour that lands him right by chance
+        return f"no tie-break of the list separates {him} from {who}(s) {', '.join(map(str, tied[:5]))}"
+
+    def gives(specs: Sequence[Spec], edition: Rules) -> bool:
+        return row not in alternatives.wrong(specs, edition)
+
+    for edition in search.editions:
+        if edition is not rules and gives(listed, edition):
+            own = _unplayed(event, row)
+            if own:
+                rounds = ", ".join(own)
+                return f"ranked as under --rules {edition}, which counts {his} {rounds} {_EDITION_WORDS[edition]}"
+            return f"ranked as under --rules {edition}, which scores {his} opponents' unplayed rounds otherwise"
+    played = tuple(
+        replace(spec, forfeits_played=True) if Modifier.PLAYED in REGISTRY[spec.code].modifiers else spec
+        for spec in listed
+    )
+    if played != listed and gives(played, rules):
+        forfeits = _unplayed(event, row, forfeits=True)
+        if forfeits:
+            return f"ranked as if {his} {', '.join(forfeits)} counted as a game played (/P)"
+        return f"ranked as if {his} opponents' forfeits counted as games played (/P)"
+    for position, spec in enumerate(listed):
+        if Modifier.CUT not in REGISTRY[spec.code].modifiers:
+            continue
+        other = replace(spec, cut_low=0 if spec.cut_low else 1, cut_high=0)
+        if gives((*listed[:position], other, *listed[position + 1 :]), rules):
+            return f"ranked as if {spec} were {other}"
+    return _placed(alternatives, setting, row, recorded_rank)
+
+
+def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> str:
+    """The tie-break of the list that places a player where the file does not, against whom, with both values."""
+    search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
+    recorded = alternatives.ranks
+    who, his, him = _words(search.base.event)
+    for depth in range(len(listed) + 1):
+        groups = search.columns.groups(listed[:depth], rules)
+        if not recorded.within_reach(groups, row) or depth == len(listed):
+            break
+    else:  # pragma: no cover - the loop always breaks
+        return ""
+    if depth == 0:  # his points: every player is in one group before them
+        score = "points" if who == "player" else search.base.event.table.primary
+        name, before, column = f"{his} {score} place", np.zeros_like(groups), search.base.points
+    else:
+        spec = listed[depth - 1]
+        before = search.columns.groups(listed[: depth - 1], rules)
+        name, column = f"{spec} places", search.columns.at(before, spec, rules)
+    ranks_of = search.base.event.roster.recorded_ranks
+    mates = np.flatnonzero(before == before[row])
+    # The first player of his group whom the file ranks on one side of him and the tie-break on the other.
+    for other in mates[groups[mates] != groups[row]].tolist():
+        theirs = ranks_of[other]
+        if not theirs:
+            continue
+        above_in_file = theirs < recorded_rank
+        above_here = groups[other] < groups[row]
+        if above_in_file != above_here:
+            mine = column.number(row)
+            side = "ahead of" if above_in_file else "behind"
+            return (
+                f"{name} {him} {side} {who} {other + 1} ({_number(mine)} against {_number(column.number(other))}), "
+                f"whom the file ranks {'above' if above_in_file else 'below'} {him}"
+            )
+    return f"{name} {him} otherwise"
+
+
+def _value_cause(base: _Base, spec: Spec, groups: Ints, rules: Rules, values: RecordedValues, row: int) -> str:
+    """The likely cause of a recorded value the setting's tie-break does not give: the edition or variant of the
+    code that gives it."""
+    search = base.search
+    for edition in search.editions:
+        if edition is not rules and row not in values.differing(search.columns.at(groups, spec, edition)).tolist():
+            return f"{spec} as --rules {edition} counts it"
+    for other in catalogue(search.base.event):
+        differs = other.code != spec.code or other == spec
+        if not differs and row not in values.differing(search.columns.at(groups, other, rules)).tolist():
+            return f"computed as {other}"
+    return f"no edition nor variant of {spec.code} gives it"
+
+
+def _words(event: Event) -> tuple[str, str, str]:
+    """What a row is and its pronouns, as a cause names it: a player's, or a team's."""
+    return ("player", "his", "him") if event.teams is None else ("team", "its", "it")
+
+
+def _number(value: Fraction | None) -> str:
+    return "no value" if value is None else exact_text(value)

@@ -1,0 +1,96 @@
+"""The answer of ``sonneborn whatif``: a terminal table and its JSON, both read from one
+:class:`~sonneborn.whatif.WhatIf`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from sonneborn.formats.jsonio import json_number
+from sonneborn.render.cells import names, padded_column, place_texts, points_texts
+
+if TYPE_CHECKING:
+    from sonneborn.whatif import WhatIf
+
+
+def whatif_data(answer: WhatIf) -> dict[str, Any]:
+    """The JSON of an answer: ``{"method", "runs", "places", "standings": [{"start", "name", "points", "best",
+    "worst", "can_win", "clinched", "chances"}, …]}`` (best and worst as final places 1 … n), with the margins of
+    error, what decides first place, and the notes of what was treated how."""
+    now = answer.now
+    points = now.points
+    entries = []
+    for row in answer.rows:
+        number = points.number(row.row)
+        entries.append(
+            {
+                "start": row.row + 1,
+                "name": now.event.roster.names[row.row],
+                "points": None if number is None else json_number(number),
+                "rank": int(now.ranks[row.row]),
+                "best": row.best,
+                "worst": row.worst,
+                "exact": row.exact,
+                "can_win": row.can_win,
+                "clinched": list(row.clinched),
+                "chances": None if row.chances is None else {str(p): c for p, c in enumerate(row.chances, start=1)},
+                "margins": None if row.chances is None else {str(p): m for p, m in enumerate(row.margins, start=1)},
+                "decides": row.decides,
+            }
+        )
+    return {
+        "method": answer.method,
+        "runs": answer.runs,
+        "ranked": answer.ranked,
+        "places": answer.places,
+        "seed": answer.seed,
+        "tiebreaks": [str(spec) for spec in now.tiebreaks],
+        "rules": now.rules.value,
+        "notes": list(answer.notes),
+        "standings": entries,
+    }
+
+
+def whatif_json(answer: WhatIf) -> str:
+    return orjson.dumps(whatif_data(answer), option=orjson.OPT_INDENT_2).decode() + "\n"
+
+
+def whatif_text(answer: WhatIf) -> str:
+    """The terminal table: the standings now, then each player's best and worst place, first place, the prize
+    places clinched, the chances, and what decides first place; the notes under it."""
+    now = answer.now
+    rows = [r.row for r in answer.rows]
+    order = now.order.tolist()
+    position = {row: i for i, row in enumerate(order)}
+    take = [position[row] for row in rows]
+    ranks, players, pts = place_texts(now), names(now), points_texts(now)
+    score = now.event.table.primary if now.event.teams is not None else "Pts"
+    columns = [
+        padded_column("Now", [ranks[i] for i in take], left=False),
+        padded_column("No", [str(row + 1) for row in rows], left=False),
+        padded_column("Name", [players[i] for i in take], left=True),
+        padded_column(score, [pts[i] for i in take], left=False),
+        padded_column("Best", [("" if r.exact else "≥") + str(r.best) for r in answer.rows], left=False),
+        padded_column("Worst", [("" if r.exact else "≤") + str(r.worst) for r in answer.rows], left=False),
+        padded_column("Win?", ["yes" if r.can_win else "no" for r in answer.rows], left=True),
+        padded_column("Clinched", [",".join(map(str, r.clinched)) or "-" for r in answer.rows], left=True),
+    ]
+    if any(r.chances is not None for r in answer.rows):
+        for place in range(1, answer.places + 1):
+            cells = [
+                "" if r.chances is None else _chance(r.chances[place - 1], r.margins[place - 1], answer.method)
+                for r in answer.rows
+            ]
+            columns.append(padded_column(f"P({place})", cells, left=False))
+    columns.append(padded_column("First place", [r.decides for r in answer.rows], left=True))
+    lines = ["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)]
+    how = "exact" if answer.method == "exact" else f"simulation of {answer.runs} runs"
+    head = f"What if: {how}; places 1-{answer.places}; list {','.join(str(s) for s in now.tiebreaks)}"
+    return "\n".join([head, *lines, "", *(f"- {note}" for note in answer.notes)]) + "\n"
+
+
+def _chance(chance: float, margin: float, method: str) -> str:
+    if method == "exact":
+        return f"{chance:.1%}"
+    return f"{chance:.1%}±{margin:.1%}"

@@ -1,0 +1,359 @@
+"""What the page asks of a kept event, a piece at a time: a page of rows, a search, a player's card, a round.
+
+An event of 10,000 players is never sent whole: each answer holds what the
+page shows (a page of some hundred rows, twenty matches of a search, one
+player's derivations), built from one ranking as :mod:`sonneborn.web.report`
+builds the whole report, from the same cells, so that they cannot disagree.
+
+>>> from sonneborn.demo import seed_event
+>>> from sonneborn.ranking import parse_list, rank
+>>> ranked = rank(seed_event(), parse_list("SB"))
+>>> page = page_data(ranked, offset=0, limit=2)
+>>> [(row["place"], row["name"], row["values"]["SB"]) for row in page["rows"]], page["total"]
+([('1', 'Sloth', '69.50'), ('2', 'Zagorovsky', '66.75')], 15)
+>>> [match["name"] for match in search_data(ranked, "kos")["matches"]]
+['Kosenkov']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import numpy as np
+
+from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE
+from sonneborn.explain import explain_value
+from sonneborn.model import EventKind, ResultKind, StartNo
+from sonneborn.numbers import ratio_result_text, ratio_text
+from sonneborn.ranking import Standings
+from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
+from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
+from sonneborn.render.json import head_data, team_standings_data
+from sonneborn.tiebreaks import definition
+from sonneborn.web.report import explanations
+
+LEADERS = 10
+"""The players the chart always shows: the first ten of the standings."""
+MATCHES = 20
+"""The most players a search answers with."""
+
+
+def _folded(text: str) -> str:
+    """A text as a search compares it: case and accents aside."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _running(standings: Standings, rows: list[int]) -> list[list[str]]:
+    """Each row's score after each round played, exact (``5½`` is ``5.5``)."""
+    score = standings.event.table.score
+    played = standings.event.table.played_rounds
+    running = np.cumsum(score.points[rows, :played], axis=1).tolist() if rows else []
+    return [[ratio_text(int(units), score.unit) for units in row] for row in running]
+
+
+def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any]:
+    """What every answer about a ranking says before its rows: the event, the columns, the notes, the leaders."""
+    event = standings.event
+    codes = standings.codes
+    leaders = standings.order[:LEADERS].tolist()
+    places = place_texts(standings, dash="–")
+    if event.teams is None:
+        said = head_data(standings)
+    else:  # the team shape's head (teams, boards, the two scores); a team event has hundreds of rows, not 10,000
+        said = team_standings_data(standings)
+        del said["standings"]
+    return {
+        "standings": said,
+        "input": {"path": path, "format": input_format},
+        "competitors": competitors(standings),
+        "total": event.players,
+        "scores": [{"heading": score.heading, "title": score.title} for score in score_columns(standings)],
+        "columns": [
+            {
+                "code": code,
+                "name": definition(code).name,
+                "article": definition(code).article,
+                "definition": definition(code).definition,
+            }
+            for code in codes
+        ],
+        "list": [str(spec) for spec in standings.tiebreaks],
+        "rank_by": None if standings.rank_by is None else str(standings.rank_by),
+        "rounds": {
+            "played": event.table.played_rounds,
+            "scheduled": event.rounds,
+            "berger": input_format == "crosstable"
+            or (input_format == "published" and standings.kind is EventKind.ROUND_ROBIN),
+        },
+        "notes": notes(standings),
+        "leaders": [
+            {"start": row + 1, "place": places[index], "name": event.roster.names[row], "running": running}
+            for index, (row, running) in enumerate(zip(leaders, _running(standings, leaders), strict=True))
+        ],
+    }
+
+
+def first_row(standings: Standings, *, rank: int | None = None, start: StartNo | None = None) -> int:
+    """The index in final order of the first row of ``rank`` or the next (the last row past the end), or of
+    the player ``start``."""
+    if start is not None:
+        if start > standings.event.players:
+            return 0
+        return int(np.flatnonzero(standings.order == start - 1)[0])
+    if rank is None:
+        return 0
+    ranks = standings.ranks[standings.order]
+    return min(int(np.searchsorted(ranks, rank, side="left")), max(len(ranks) - 1, 0))
+
+
+def page_data(
+    standings: Standings,
+    *,
+    offset: int,
+    limit: int,
+    crosstable: bool = False,
+    path: str = "<text>",
+    input_format: str = "trf",
+) -> dict[str, Any]:
+    """The rows ``offset`` to ``offset + limit`` of the standings in final order (and of the crosstable when
+    asked), with what every answer says first (:func:`head`)."""
+    event, roster, table = standings.event, standings.event.roster, standings.event.table
+    total = event.players
+    offset = min(offset, max(total - 1, 0))
+    end = min(total, offset + limit)
+    rows = standings.order[offset:end].tolist()
+    places = place_texts(standings, dash="–")[offset:end]
+    points = points_texts(standings)[offset:end]
+    scores = [score.texts[offset:end] for score in score_columns(standings)]
+    columns = {code: value_texts(standings, code)[offset:end] for code in standings.codes}
+    found = []
+    for index, row in enumerate(rows):
+        rating = int(table.rating[row])
+        found.append(
+            {
+                "start": row + 1,
+                "place": places[index],
+                "rank": int(standings.ranks[row]),
+                "shared": bool(standings.shared[row]),
+                "by_lot": bool(standings.by_lot[row]),
+                "name": roster.names[row],
+                "title": roster.titles[row],
+                "rating": rating or None,
+                "federation": roster.federations[row],
+                "points": points[index],
+                "scores": [texts[index] for texts in scores],
+                "values": {code: texts[index] for code, texts in columns.items()},
+            }
+        )
+    data = {**head(standings, path=path, input_format=input_format), "offset": offset, "limit": limit, "rows": found}
+    if crosstable:
+        data["crosstable"] = _crosstable_page(standings, offset, end)
+    return data
+
+
+def _crosstable_page(standings: Standings, offset: int, end: int) -> dict[str, Any]:
+    """The crosstable's rows ``offset`` to ``end``: the same cells and titles as the whole, cut."""
+    made = build_crosstable(standings)
+    cells = [column[offset:end] for column in made.columns]
+    if made.make_cell_titles is None:
+        titles = [column[offset:end] for column in made.title_columns]
+    else:  # the values' derivations of these rows only, never of every player
+        rows = standings.order[offset:end].tolist()
+        derived = [[explain_value(standings, row + 1, code) for row in rows] for code in standings.codes]
+        titles = [*(column[offset:end] for column in made.make_cell_titles()), *derived]
+    return {
+        "header": made.header,
+        "rows": [list(row) for row in zip(*cells, strict=True)],
+        "titles": [list(row) for row in zip(*titles, strict=True)],
+        "kind": made.kind.value,
+        "name_column": made.name_column,
+        "result_columns": list(made.result_columns),
+        "value_columns": list(made.value_columns),
+        "starts": made.starts[offset:end],
+    }
+
+
+def search_data(standings: Standings, text: str) -> dict[str, Any]:
+    """The players a search finds, in final order, at most :data:`MATCHES`: a start number or a FIDE id,
+    else every player whose name, federation or club holds the text (case and accents aside)."""
+    event, roster = standings.event, standings.event.roster
+    wanted = text.strip()
+    found: list[int] = []
+    if wanted.isdigit():
+        number = int(wanted)
+        if 1 <= number <= event.players:
+            found.append(number - 1)
+        found.extend(row for row, fide in enumerate(roster.fide_ids) if fide == number and row not in found)
+    elif wanted:
+        folded = _folded(wanted)
+        for row in range(event.players):
+            fields = (roster.names[row], roster.federations[row], roster.club(row))
+            if any(folded in _folded(field) for field in fields if field):
+                found.append(row)
+    position = np.empty(event.players, dtype=np.int64)
+    position[standings.order] = np.arange(event.players)
+    found.sort(key=lambda row: int(position[row]))
+    places = place_texts(standings, dash="–")
+    return {
+        "query": text,
+        "count": len(found),
+        "matches": [
+            {
+                "start": row + 1,
+                "name": roster.names[row],
+                "federation": roster.federations[row],
+                "place": places[int(position[row])],
+                "index": int(position[row]),
+            }
+            for row in found[:MATCHES]
+        ],
+    }
+
+
+def _colour(code: int) -> str:
+    return "white" if code == WHITE else "black" if code == BLACK else ""
+
+
+def player_data(standings: Standings, start: StartNo, *, path: str, input_format: str) -> dict[str, Any]:
+    """A player's card: who he is, every round (opponent, colour, result, running score) and the derivation of
+    each of his values (:func:`~sonneborn.web.report.explanations`)."""
+    event, roster, table = standings.event, standings.event.roster, standings.event.table
+    row = start - 1
+    score = table.score
+    running = _running(standings, [row])[0]
+    rounds = []
+    for column in range(table.rounds):
+        kind = KINDS[int(table.kind[row, column])]
+        opponent = int(table.opponent[row, column])
+        units = int(score.points[row, column])
+        rounds.append(
+            {
+                "round": column + 1,
+                "opponent": opponent + 1 if opponent >= 0 else None,
+                "opponent_name": roster.names[opponent] if opponent >= 0 else None,
+                "colour": _colour(int(table.colour[row, column])),
+                "kind": kind.value,
+                "what": RESULT_WORDS[kind],
+                "result": "" if int(table.kind[row, column]) == NOT_PLAYED else ratio_result_text(units, score.unit),
+                "forfeit": kind.is_forfeit,
+                "bye": kind.is_bye and kind is not ResultKind.NOT_PLAYED,
+                "running": running[column] if column < len(running) else None,
+            }
+        )
+    team = None if event.teams is None else _team_card(standings, row)
+    if team is not None:
+        for entry, points in zip(rounds, team["gp"], strict=True):
+            entry["gp"] = points
+    explained = explanations(standings, [start])[0]
+    position = int(np.flatnonzero(standings.order == row)[0])
+    rating = int(table.rating[row])
+    fide = roster.fide_ids[row]
+    return {
+        **head(standings, path=path, input_format=input_format),
+        "player": {
+            "start": start,
+            "name": roster.names[row],
+            "title": roster.titles[row],
+            "rating": rating or None,
+            "federation": roster.federations[row],
+            "fide_id": fide,
+            "club": roster.club(row),
+            "place": place_texts(standings, dash="–")[position],
+            "index": position,
+            "points": points_texts(standings)[position],
+            "rounds": rounds,
+            "running": running,
+            "lines": explained["lines"],
+            "values": explained["values"],
+            "players": None if team is None else team["players"],
+        },
+    }
+
+
+def _team_card(standings: Standings, row: int) -> dict[str, Any]:
+    """What a team's card adds, kept small: each round's game points, and its players with the game points they
+    scored on its boards (the team JSON's); the full team card with every board is render's ``team_card_data``."""
+    table = standings.event.table
+    other = next(name for name in table.scores if name != table.primary)
+    score = table.scores[other]
+    kinds = table.kind[row].tolist()
+    gp = [
+        "" if kind == NOT_PLAYED else ratio_text(int(units), score.unit)
+        for kind, units in zip(kinds, score.points[row].tolist(), strict=True)
+    ]
+    rows = team_standings_data(standings)["standings"]
+    players = next(entry["players"] for entry in rows if entry["start"] == row + 1)
+    return {"gp": gp, "players": players}
+
+
+def round_data(standings: Standings, number: int, *, offset: int = 0, limit: int = 10**9) -> dict[str, Any]:
+    """A round's pairings and results, board by board, then the players without a game (byes, absences): the
+    entries ``offset`` to ``offset + limit`` of that list (``total`` of them).
+
+    The files give no board numbers: the boards are in the order of the pairs' better score before the round
+    (the higher first), then of the better start number, as a Swiss program numbers them.
+    """
+    event, roster, table = standings.event, standings.event.roster, standings.event.table
+    column = number - 1
+    score = table.score
+    before = score.points[:, :column].sum(axis=1).tolist() if column else [0] * event.players
+    pairs = []
+    alone = []
+    for row in range(event.players):
+        opponent = int(table.opponent[row, column])
+        kind = KINDS[int(table.kind[row, column])]
+        if opponent < 0:
+            if kind is not ResultKind.NOT_PLAYED:
+                units = int(score.points[row, column])
+                alone.append(
+                    {
+                        "start": row + 1,
+                        "name": roster.names[row],
+                        "kind": kind.value,
+                        "what": RESULT_WORDS[kind],
+                        "result": ratio_result_text(units, score.unit),
+                    }
+                )
+            continue
+        if opponent < row:
+            continue
+        white, black = (opponent, row) if int(table.colour[row, column]) == BLACK else (row, opponent)
+        pairs.append((white, black))
+    pairs.sort(key=lambda pair: (-max(before[pair[0]], before[pair[1]]), min(pair)))
+    boards = []
+    for board, (white, black) in enumerate(pairs, start=1):
+        kind = KINDS[int(table.kind[white, column])]
+        shown = kind is not ResultKind.NOT_PLAYED
+        boards.append(
+            {
+                "board": board,
+                "white": {"start": white + 1, "name": roster.names[white]},
+                "black": {"start": black + 1, "name": roster.names[black]},
+                "colours_known": int(table.colour[white, column]) == WHITE,
+                "result": _pair_result(standings, white, black, column) if shown else "",
+                "what": RESULT_WORDS[kind],
+                "forfeit": kind.is_forfeit,
+            }
+        )
+    end = offset + limit
+    return {
+        "round": number,
+        "rounds": event.rounds,
+        "total": len(boards) + len(alone),
+        "offset": offset,
+        "limit": limit,
+        "boards": boards[offset:end],
+        "unpaired": alone[max(0, offset - len(boards)) : max(0, end - len(boards))],
+    }
+
+
+def _pair_result(standings: Standings, white: int, black: int, column: int) -> str:
+    """A board's result as arbiters write it: ``1–0``, ``½–½``, ``+–−`` for a forfeit."""
+    table = standings.event.table
+    kinds = KINDS[int(table.kind[white, column])], KINDS[int(table.kind[black, column])]
+    if kinds[0].is_forfeit or kinds[1].is_forfeit:
+        return "–".join("+" if kind is ResultKind.FORFEIT_WIN else "−" for kind in kinds)
+    unit = table.score.unit
+    return "–".join(ratio_result_text(int(table.score.points[side, column]), unit) for side in (white, black))

@@ -1,0 +1,100 @@
+"""``sonneborn whatif``: before the remaining rounds, every player's best and worst final place, first place and
+the prize places, found on the one engine (every scenario ranked as ``standings`` ranks it).
+
+:func:`what_if` answers for a reading and a request; :func:`scenario` ranks one change of results (the web
+page's "What if" tab sets results by clicking). :mod:`.scenarios` holds what is still to be decided and the
+scenarios; :mod:`.search` the exact method and the simulation. docs/whatif.md gives the method and the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from sonneborn.errors import OptionError
+from sonneborn.pipeline import Reading, Request, prepared, standings
+from sonneborn.ranking import Standings
+from sonneborn.tiebreaks.rules import DEFAULT_RULES
+from sonneborn.whatif.scenarios import Open, Outcomes
+from sonneborn.whatif.search import DEFAULT_RUNS, EXACT_LIMIT, Method, Model, PlaceChances, WhatIf
+from sonneborn.whatif.search import what_if as _search
+
+__all__ = [
+    "DEFAULT_RUNS",
+    "EXACT_LIMIT",
+    "Method",
+    "Model",
+    "Open",
+    "Outcomes",
+    "PlaceChances",
+    "WhatIf",
+    "open_items",
+    "scenario",
+    "what_if",
+]
+
+
+def open_items(reading: Reading, request: Request | None = None) -> Open:
+    """What is still to be decided in the event as the request states it."""
+    return Open.of(prepared(reading, request or Request()))
+
+
+def what_if(
+    reading: Reading,
+    request: Request | None = None,
+    *,
+    places: int = 3,
+    model: Model | None = None,
+    method: Method | None = None,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    jobs: int = 1,
+    with_chances: bool = False,
+) -> WhatIf:
+    """Every player's (or team's) best and worst final place, whether he can still win or has clinched each prize
+    place up to ``places``, and his chances: exact when the outcomes are few, else by simulation."""
+    request = request or Request()
+    if request.rank_by is not None:
+        raise OptionError("whatif ranks by points (or a team event's primary score), not --rank-by", option="rank_by")
+    if request.lots is not None:
+        raise OptionError("whatif counts shared places as shared; --lots draws nothing here", option="lots")
+    now = standings(reading, request)
+    open_ = Open.of(prepared(reading, request))
+    specs = now.tiebreaks
+    return _search(
+        open_,
+        specs,
+        rules=now.rules,
+        unrated_rating=request.unrated_rating,
+        places=places,
+        model=model or Model(),
+        method=method,
+        runs=runs,
+        seed=seed,
+        jobs=jobs,
+        with_chances=with_chances,
+        now=now,
+    )
+
+
+def scenario(reading: Reading, request: Request, results: Mapping[tuple[int, int], int]) -> Standings:
+    """The final standings of one scenario: each open item (by its first side's row and its round, 0-based) given
+    an outcome by its index (0 the first side's best, as :class:`Outcomes` lists them); the items not named take
+    their first outcome.
+
+    Raises :class:`~sonneborn.errors.OptionError` for an item that is not open or an outcome it does not have.
+    """
+    open_ = Open.of(prepared(reading, request))
+    now = standings(reading, request)
+    choice = np.zeros(open_.items, dtype=np.int64)
+    index = {(int(r), int(c)): i for i, (r, c) in enumerate(zip(open_.rows, open_.columns, strict=True))}
+    for (row, column), outcome in results.items():
+        item = index.get((row, column))
+        if item is None:
+            raise OptionError(f"row {row} round {column + 1} has no result still to be decided", option="results")
+        if not 0 <= outcome < len(open_.outcomes(item)):
+            raise OptionError(f"row {row} round {column + 1} has no outcome {outcome}", option="results")
+        choice[item] = outcome
+    ranker = open_.ranker(now.tiebreaks, rules=now.rules or DEFAULT_RULES, unrated_rating=request.unrated_rating)
+    return ranker.standings(choice)

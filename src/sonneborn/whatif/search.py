@@ -1,0 +1,609 @@
+"""Best and worst final places, first place and the prize places: exactly, or by simulation.
+
+The exact method enumerates every outcome of what is still to be decided (:class:`~.scenarios.Open`). It
+scores them all by points first, at once, as arrays: a player alone on his points has his place without
+any tie-break, and a scenario is ranked by the engine only when a tie on points could give someone a
+place not seen yet, or a tie spans a prize place (whose chance is then needed). Each ranking shares with
+the others what the scenario did not change (:class:`~.scenarios.Ranker`).
+
+When the outcomes are too many, a simulation draws each item from an Elo model with draws (:class:`Model`),
+``runs`` times from a fixed seed; a run keeps only the places up to the prize places, and is ranked only
+when a tie on points spans them. Best and worst places are then the bounds points alone guarantee.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from sonneborn.errors import OptionError
+from sonneborn.event import Bools, Ints
+from sonneborn.ranking import Standings, sort_key
+from sonneborn.tiebreaks import Spec
+from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.whatif.scenarios import Open, Outcomes, Ranker
+
+__all__ = ["EXACT_LIMIT", "Model", "PlaceChances", "WhatIf", "what_if"]
+
+EXACT_LIMIT = 60_000
+"""The most outcomes the exact method enumerates; beyond, the simulation."""
+DEFAULT_RUNS = 10_000
+BATCH = 64
+"""Scenarios ranked at once (:meth:`~.scenarios.Ranker.ranks`)."""
+STACKED_ROWS = 50_000
+"""The most rows of scenarios ranked at once: fewer scenarios of a big event in one table."""
+Floats = npt.NDArray[np.float64]
+Method = Literal["exact", "simulation"]
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """The Elo model of a game: White's expected score ``E = 1 / (1 + 10^((Rb − Ra) / 400))``, a draw with
+    chance ``D = 2·d·min(E, 1 − E)`` (``d`` between even players, less as one is stronger), a win ``E − D/2``
+    and a loss ``1 − E − D/2``: every outcome possible, the expected score ``E``.
+
+    ``draw_rate`` ``None`` takes ``d`` from the pair's mean rating, ``(mean − 1000) / 2500`` within 0.1 to 0.6
+    (0.2 at 1500, 0.4 at 2000, 0.6 from 2500); an unrated player counts as the rated players' mean.
+    """
+
+    draw_rate: float | None = None
+
+    def rate(self, mean: Floats) -> Floats:
+        if self.draw_rate is not None:
+            return np.full(mean.shape, self.draw_rate)
+        rates: Floats = np.clip((mean - 1000) / 2500, 0.1, 0.6)
+        return rates
+
+    def game(self, white: Floats, black: Floats) -> Floats:
+        """Each game's chances of a win, a draw and a loss for White (games × 3)."""
+        expected = 1 / (1 + 10 ** ((black - white) / 400))
+        draw = self.rate((white + black) / 2) * 2 * np.minimum(expected, 1 - expected)
+        return np.stack([expected - draw / 2, draw, 1 - expected - draw / 2], axis=1)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceChances:
+    """One player's (or team's) answer."""
+
+    row: int
+    best: int
+    """The best final place still possible (1 is first)."""
+    worst: int
+    can_win: bool
+    clinched: tuple[int, ...]
+    """The prize places (up to :attr:`WhatIf.places`) he is sure to finish in or above."""
+    chances: tuple[float, ...] | None
+    """The chance of each place 1 … :attr:`WhatIf.places`, under the model; ``None`` when not computed (the
+    exact method without ``with_chances``)."""
+    margins: tuple[float, ...]
+    """The margin of error of each chance (95 %, 1.96 standard errors; 0 for the exact method)."""
+    decides: str
+    """What decides first place for him, in words."""
+    exact: bool = True
+    """Whether :attr:`best` and :attr:`worst` are exact; else bounds (a simulation's player whom a tie-break could
+    place anywhere between them)."""
+
+
+@dataclass(frozen=True, eq=False)
+class WhatIf:
+    """Every player's best and worst place, first place and the prize places, with how they were found."""
+
+    method: Method
+    runs: int
+    """Outcomes enumerated (exact) or runs drawn (simulation)."""
+    ranked: int
+    """Scenarios the engine ranked: the others were decided by points alone."""
+    places: int
+    open: Open
+    now: Standings
+    """The standings as they stand (the rounds not played yet not counted)."""
+    rows: tuple[PlaceChances, ...]
+    """In the order of :attr:`now`."""
+    seed: int | None
+    notes: tuple[str, ...]
+    """What was treated how: the rounds still to be played, those known only as scores, the method."""
+
+
+def _ratings(open_: Open) -> Floats:
+    rating = open_.base.table.rating.astype(np.float64)
+    rated = rating[rating > 0]
+    fill = float(rated.mean()) if rated.size else 1500.0
+    return np.where(rating > 0, rating, fill)
+
+
+def chances_of_items(open_: Open, model: Model) -> Floats:
+    """Each item's chance of each outcome (items × outcomes, zero-padded), under the model."""
+    width = max(len(open_.game), len(open_.score_only))
+    found = np.zeros((open_.items, width))
+    games = open_.others >= 0
+    if open_.base.teams is not None:
+        found[games, : len(open_.game)] = _match_chances(open_, model)
+    else:
+        rating = _ratings(open_)
+        found[games, :3] = model.game(rating[open_.rows[games]], rating[open_.others[games]])
+    if (~games).any():
+        rating = _ratings(open_) if open_.base.teams is None else np.full(open_.players, 2000.0)
+        own = rating[open_.rows[~games]]
+        draw = model.rate(own)
+        found[~games, :3] = np.stack([(1 - draw) / 2, draw, (1 - draw) / 2], axis=1)
+    return found
+
+
+def _match_chances(open_: Open, model: Model) -> Floats:
+    """A match's chances of each game-point score, its boards independent games of even teams (E = ½)."""
+    boards = open_.game.whole // 2 if len(open_.game) > 1 else 0
+    outcomes = len(open_.game)
+    # The share of a board in units of half a board point, when the boards score 1-½-0.
+    step = (outcomes - 1) // max(boards, 1)
+    draw = float(model.rate(np.array([2000.0]))[0])
+    board = np.zeros(step + 1)
+    board[0], board[step // 2], board[step] = (1 - draw) / 2, draw, (1 - draw) / 2
+    total = np.array([1.0])
+    for _ in range(boards):
+        total = np.convolve(total, board)
+    # Outcomes run from every board won down to none.
+    chances: Floats = total[::-1][:outcomes]
+    return np.broadcast_to(chances, (int((open_.others >= 0).sum()), outcomes))
+
+
+def _positions(totals: Ints) -> tuple[Ints, Ints]:
+    """Each player's first and last possible place by points alone (scenarios × players): the places his tie
+    on points spans."""
+    players = totals.shape[1]
+    order = np.argsort(-totals, axis=1, kind="stable")
+    ordered = np.take_along_axis(totals, order, axis=1)
+    new = np.ones(ordered.shape, dtype=bool)
+    new[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    positions = np.broadcast_to(np.arange(1, players + 1), ordered.shape)
+    first = np.maximum.accumulate(np.where(new, positions, 0), axis=1)
+    ends = np.ones(ordered.shape, dtype=bool)
+    ends[:, :-1] = new[:, 1:]
+    last = np.minimum.accumulate(np.where(ends, positions, players + 1)[:, ::-1], axis=1)[:, ::-1]
+    low, high = np.empty_like(first), np.empty_like(last)
+    np.put_along_axis(low, order, first, axis=1)
+    np.put_along_axis(high, order, last, axis=1)
+    return low, high
+
+
+def _totals(open_: Open, choices: Ints) -> Ints:
+    """Every player's final primary score in each scenario (scenarios × players), in units."""
+    table = open_.base.table
+    name = table.primary
+    first, second = open_.gains(name)
+    items = np.arange(open_.items)
+    base = table.score.totals - np.bincount(open_.rows, first[:, 0], minlength=table.players).astype(np.int64)
+    games = open_.others >= 0
+    base -= np.bincount(open_.others[games], second[games, 0], minlength=table.players).astype(np.int64)
+    totals = np.repeat(base[None, :], len(choices), axis=0)
+    for item in items:
+        totals[:, open_.rows[item]] += first[item][choices[:, item]]
+        if open_.others[item] >= 0:
+            totals[:, open_.others[item]] += second[item][choices[:, item]]
+    return totals
+
+
+def _decider(standings: Standings, row: int, tied: Ints) -> str:
+    """The code that put ``row`` alone ahead of the others tied with him on points, or how the tie stayed."""
+    rest = tied
+    for spec, column in zip(standings.specs, standings.columns, strict=True):
+        key = sort_key(column, spec)
+        rest = rest[key[rest] == key[row]]
+        if len(rest) == 1:
+            return str(spec)
+    return "lots" if standings.lots is not None else "shared"
+
+
+@dataclass
+class _Tally:
+    """What the scenarios seen so far gave each player."""
+
+    best: Ints
+    worst: Ints
+    chances: Floats
+    first_own: list[set[tuple[int, int]]]
+    """Per player, the (item, outcome) of his own items in scenarios he finished first in."""
+    deciders: list[dict[str, int]]
+    """Per player, how his first places were decided (points, or a code): in how many outcomes."""
+
+
+def _own_items(open_: Open) -> list[Ints]:
+    return [np.flatnonzero((open_.rows == row) | (open_.others == row)) for row in range(open_.players)]
+
+
+def exact(
+    open_: Open, ranker: Ranker, places: int, chances: Floats, *, with_chances: bool = False
+) -> tuple[_Tally, int, int]:
+    """Every outcome enumerated; ranked by the engine only where points leave a place open that could be a
+    player's best or worst not seen yet (and, ``with_chances``, where a tie spans a prize place: each place's
+    chance under the model, every outcome weighted by its chance)."""
+    counts = open_.counts
+    players = open_.players
+    grid = np.indices(tuple(int(c) for c in counts)).reshape(len(counts), -1).T if len(counts) else np.zeros((1, 0))
+    choices = grid.astype(np.int64)
+    weight = np.prod(chances[np.arange(open_.items)[None, :], choices], axis=1) if open_.items else np.ones(1)
+    totals = _totals(open_, choices)
+    low, high = _positions(totals)
+    alone = low == high
+    best = np.where(alone, low, players + 1).min(axis=0)
+    worst = np.where(alone, low, 0).max(axis=0)
+    place_chances = np.zeros((players, places))
+    for place in range(1, places + 1):
+        place_chances[:, place - 1] = ((alone & (low == place)) * weight[:, None]).sum(axis=0)
+    tally = _Tally(best, worst, place_chances, [set() for _ in range(players)], [{} for _ in range(players)])
+    own = _own_items(open_)
+    for scenario, row in zip(*np.nonzero(alone & (low == 1)), strict=True):
+        _first(tally, int(row), int(scenario), choices, own, "points")
+    ranked = 0
+    tied = ~alone
+    # A tie spanning first place is always ranked: what decides first place is said from every outcome.
+    prize = (tied & (low <= (places if with_chances else 1))).any(axis=1)
+    candidates = np.flatnonzero(tied.any(axis=1))
+    size = max(1, min(BATCH, STACKED_ROWS // max(players, 1))) if ranker.stacks else 1
+    for begin in range(0, len(candidates), size):
+        batch = candidates[begin : begin + size]
+        # A scenario is ranked only if a tie on points could give a tied player a place not seen yet.
+        opens = tied[batch] & ((low[batch] < best[None, :]) | (high[batch] > worst[None, :]))
+        batch = batch[prize[batch] | opens.any(axis=1)]
+        if not len(batch):
+            continue
+        players_at = np.arange(len(batch))[:, None] * players
+        if ranker.stacks and len(batch) > 1:
+            many = ranker.stacked(choices[batch])
+            ranks_of = many.ranks.reshape(len(batch), players) - players_at
+        else:
+            many = ranker.standings(choices[batch[0]])
+            ranks_of = many.ranks[None, :]
+        ranked += len(batch)
+        for at, (scenario, ranks) in enumerate(zip(batch.tolist(), ranks_of, strict=True)):
+            rows = np.flatnonzero(tied[scenario])
+            np.minimum.at(best, rows, ranks[rows])
+            np.maximum.at(worst, rows, ranks[rows])
+            for row in rows[ranks[rows] <= places].tolist():
+                place_chances[row, int(ranks[row]) - 1] += weight[scenario]
+            lows = low[scenario, rows]
+            offset = int(players_at[at, 0]) if len(batch) > 1 else 0
+            for row in rows[ranks[rows] == 1].tolist():
+                group = rows[lows == low[scenario, row]] + offset
+                _first(tally, row, scenario, choices, own, _decider(many, row + offset, group))
+    return tally, len(choices), ranked
+
+
+def _first(tally: _Tally, row: int, scenario: int, choices: Ints, own: list[Ints], how: str) -> None:
+    for item in own[row].tolist():
+        tally.first_own[row].add((item, int(choices[scenario, item])))
+    tally.deciders[row][how] = tally.deciders[row].get(how, 0) + 1
+
+
+_STATE: dict[str, object] = {}
+BLOCK = 250
+"""Runs drawn together, each block from its own generator (the seed and the block's number): the same runs
+whatever the processes, and memory for one block's draws at a time, not every run's."""
+
+
+def _choices(cumulative: Floats, counts: Ints, seed: int, block: int, runs: int) -> Ints:
+    """The outcome of every item in each run of one block, drawn from the model."""
+    rng = np.random.default_rng([seed & (2**64 - 1), block])
+    draws = rng.random((runs, len(cumulative)))
+    chosen = np.zeros(draws.shape, dtype=np.int64)
+    for outcome in range(cumulative.shape[1] - 1):  # the outcomes whose upper bound a draw passes
+        chosen += draws > cumulative[None, :, outcome]
+    found: Ints = np.minimum(chosen, counts[None, :] - 1)
+    return found
+
+
+def _simulate_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
+    """Runs the blocks ``blocks`` (first, last + 1): the count of each player's places up to the prize places."""
+    open_ = _STATE["open"]
+    ranker = _STATE["ranker"]
+    cumulative = _STATE["cumulative"]
+    places, seed, runs = _STATE["places"], _STATE["seed"], _STATE["runs"]
+    assert isinstance(open_, Open) and isinstance(ranker, Ranker) and isinstance(cumulative, np.ndarray)
+    assert isinstance(places, int) and isinstance(seed, int) and isinstance(runs, int)
+    players = open_.players
+    counts = np.zeros((players, places), dtype=np.int64)
+    ranked = 0
+    batch = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
+    for block in range(*blocks):
+        size = min(BLOCK, runs - block * BLOCK)
+        chunk = _choices(cumulative, open_.counts, seed, block, size)
+        low, high = _positions(_totals(open_, chunk))
+        alone = low == high
+        for place in range(1, places + 1):
+            counts[:, place - 1] += (alone & (low == place)).sum(axis=0)
+        needs = np.flatnonzero((~alone & (low <= places)).any(axis=1))
+        for begin in range(0, len(needs), batch):
+            runs_now = needs[begin : begin + batch]
+            ranks = ranker.ranks(chunk[runs_now])
+            inside = ~alone[runs_now] & (low[runs_now] <= places) & (ranks <= places)
+            which, rows = np.nonzero(inside)
+            np.add.at(counts, (rows, ranks[which, rows] - 1), 1)
+        ranked += len(needs)
+    return counts, ranked
+
+
+def simulate(
+    open_: Open, ranker: Ranker, places: int, chances: Floats, runs: int, seed: int, jobs: int
+) -> tuple[Ints, int]:
+    """``runs`` scenarios drawn from the model, block by block (:data:`BLOCK`), the blocks split over ``jobs``
+    processes."""
+    cumulative = np.cumsum(chances, axis=1)
+    cumulative[:, -1] = 1.0
+    _STATE.update(open=open_, ranker=ranker, cumulative=cumulative, places=places, seed=seed, runs=runs)
+    try:
+        blocks = -(-runs // BLOCK)
+        edges = np.linspace(0, blocks, min(blocks, max(jobs, 1) * 4) + 1).astype(int)
+        parts = [(int(a), int(b)) for a, b in itertools.pairwise(edges) if b > a]
+        if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+            results = [_simulate_blocks(part) for part in parts]
+        else:
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+                results = list(pool.map(_simulate_blocks, parts))
+    finally:
+        _STATE.clear()
+    counts = sum((r[0] for r in results), np.zeros((open_.players, places), dtype=np.int64))
+    return counts, sum(r[1] for r in results)
+
+
+def point_bounds(open_: Open) -> tuple[Ints, Ints]:
+    """Each player's best and worst place by points alone, ties counted for him and against him: a player
+    can finish no better than behind those sure to outscore him, no worse than ahead of those sure to stay
+    below."""
+    table = open_.base.table
+    first, second = open_.gains(table.primary)
+    players = table.players
+    chosen = np.zeros(open_.items, dtype=np.int64)
+    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    low = base + _bound(open_, first, second, np.min)
+    high = base + _bound(open_, first, second, np.max)
+    best = 1 + (low[None, :] > high[:, None]).sum(axis=1)
+    worst = players - (high[None, :] < low[:, None]).sum(axis=1)
+    return best, worst
+
+
+SETTLED = 20
+"""The players (by their best place by points) whose best and worst places :func:`settled_places` settles
+beyond the prize places."""
+
+
+def settled_places(open_: Open, places: int) -> tuple[Ints, Ints, Bools]:
+    """Best and worst places settled by points where they can be, without a tie-break: each player's best and
+    worst place and whether both are exact.
+
+    A player's best place needs his best result in each of his items (a better result never costs a place: it
+    only lowers those he passes) and, when every player has at most one item (one round still open), each
+    other item's outcome chosen on its own: the fewest players it puts above him. When the fewest reaching
+    his points equal the fewest passing them, no tie on his points is needed and the place is exact; else it
+    lies between, a tie-break deciding. Likewise the worst. Other players keep :func:`point_bounds`; only the
+    players who can reach the prize places or the top :data:`SETTLED` are settled.
+    """
+    best, worst = point_bounds(open_)
+    players = open_.players
+    exact = np.zeros(players, dtype=bool)
+    games = open_.others >= 0
+    appear = np.bincount(open_.rows, minlength=players) + np.bincount(open_.others[games], minlength=players)
+    if (appear > 1).any():
+        return best, worst, exact
+    table = open_.base.table
+    first, second = open_.gains(table.primary)
+    chosen = np.zeros(open_.items, dtype=np.int64)
+    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    width = first.shape[1]
+    valid = np.arange(width)[None, :] < open_.counts[:, None]
+    own_first = base[open_.rows][:, None] + first
+    own_second = np.where(games[:, None], base[np.where(games, open_.others, 0)][:, None] + second, 0)
+    item_of = np.full(players, -1)
+    item_of[open_.rows] = np.arange(open_.items)
+    item_of[open_.others[games]] = np.flatnonzero(games)
+    lone = item_of < 0  # players with nothing open: their points are final
+    for row in np.flatnonzero(best <= max(places, SETTLED)).tolist():
+        item = int(item_of[row])
+        side = own_first if item < 0 or open_.rows[item] == row else own_second
+        for want_best in (True, False):
+            if item >= 0:
+                scores = np.where(valid[item], side[item], -(2**62) if want_best else 2**62)
+                outcome = int(np.argmax(scores) if want_best else np.argmin(scores))
+                mine = int(side[item, outcome])
+            else:
+                outcome, mine = -1, int(base[row])
+            above = np.where(valid, own_first > mine, False) + np.where(valid & games[:, None], own_second > mine, 0)
+            reach = np.where(valid, own_first >= mine, False) + np.where(valid & games[:, None], own_second >= mine, 0)
+            if item >= 0:  # his own item at his outcome: only the other side counts
+                own_side = own_second if side is own_first else own_first
+                other = int(own_side[item, outcome] > mine) if games[item] else 0
+                other_reach = int(own_side[item, outcome] >= mine) if games[item] else 0
+                above[item], reach[item] = other, other_reach
+            pick = np.min if want_best else np.max
+            fill = 2**30 if want_best else -1
+            passing = int(pick(np.where(valid, above, fill), axis=1).sum()) + int((base[lone] > mine).sum())
+            reaching = int(pick(np.where(valid, reach, fill), axis=1).sum()) + int((base[lone] >= mine).sum())
+            if item < 0:
+                reaching -= 1  # his own points reach his points
+            # In the fewest (most) passing, his place is 1 + those passing; a tie is needed for any more.
+            low, high = 1 + passing, 1 + reaching
+            if want_best:
+                best[row] = low if low == high else max(best[row], low)
+                exact_best = low == high
+            else:
+                worst[row] = high if low == high else min(worst[row], high)
+                exact[row] = exact_best and low == high
+    return best, worst, exact
+
+
+def _gain(open_: Open, first: Ints, second: Ints, chosen: Ints) -> Ints:
+    players = open_.players
+    gain = np.bincount(open_.rows, first[np.arange(open_.items), chosen], minlength=players).astype(np.int64)
+    games = open_.others >= 0
+    gain += np.bincount(open_.others[games], second[np.arange(open_.items), chosen][games], minlength=players).astype(
+        np.int64
+    )
+    return gain
+
+
+def _bound(open_: Open, first: Ints, second: Ints, pick: np.ufunc | object) -> Ints:
+    players = open_.players
+    games = open_.others >= 0
+    f = np.min(first, axis=1) if pick is np.min else np.max(first, axis=1)
+    s = np.min(second, axis=1) if pick is np.min else np.max(second, axis=1)
+    gain = np.bincount(open_.rows, f, minlength=players).astype(np.int64)
+    gain += np.bincount(open_.others[games], s[games], minlength=players).astype(np.int64)
+    return gain
+
+
+def what_if(
+    open_: Open,
+    specs: Sequence[Spec] | None = None,
+    *,
+    rules: Rules = DEFAULT_RULES,
+    unrated_rating: int | None = None,
+    places: int = 3,
+    model: Model | None = None,
+    method: Method | None = None,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    jobs: int = 1,
+    with_chances: bool = False,
+    now: Standings,
+) -> WhatIf:
+    """The answer for every player, exactly when the outcomes are at most :data:`EXACT_LIMIT` (or ``method``
+    says), else by ``runs`` simulations."""
+    players = open_.players
+    places = max(1, min(places, players))
+    if runs < 1:
+        raise OptionError(f"the runs must be at least 1 (found {runs})", option="runs")
+    if jobs < 1:
+        raise OptionError(f"-j must be at least 1 (found {jobs})", option="jobs")
+    outcomes = math.prod(int(c) for c in open_.counts)
+    chosen: Method = method or ("exact" if outcomes <= EXACT_LIMIT else "simulation")
+    if chosen == "exact" and outcomes > EXACT_LIMIT:
+        raise OptionError(
+            f"{outcomes} outcomes are too many to enumerate (at most {EXACT_LIMIT}): use the simulation",
+            option="method",
+        )
+    ranker = open_.ranker(specs, rules=rules, unrated_rating=unrated_rating)
+    chances = chances_of_items(open_, model or Model())
+    notes = list(_notes(open_))
+    if chosen == "exact":
+        tally, count, ranked = exact(open_, ranker, places, chances, with_chances=with_chances)
+        best, worst = tally.best, tally.worst
+        probability = tally.chances if with_chances else np.full(tally.chances.shape, np.nan)
+        margins = np.zeros(probability.shape)
+        decides = [_words(open_, row, tally, best, worst) for row in range(players)]
+        settled = np.ones(players, dtype=bool)
+        note = f"exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks"
+        notes.append(note + ("" if with_chances else "; chances are the simulation's (--method simulation, --chances)"))
+    else:
+        counts, ranked = simulate(open_, ranker, places, chances, runs, seed, jobs)
+        count = runs
+        probability = counts / runs
+        margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
+        best, worst, settled = settled_places(open_, places)
+        decides = [_sim_words(probability[row], best[row]) for row in range(players)]
+        unsettled = players - int(settled.sum())
+        notes.append(
+            f"simulation: {runs} runs (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; "
+            f"best and worst places settled by points for {int(settled.sum())} of {players}"
+            + (f", bounds for {unsettled} (a tie-break could decide within them)" if unsettled else "")
+        )
+    rows = tuple(
+        PlaceChances(
+            row,
+            int(best[row]),
+            int(worst[row]),
+            bool(best[row] == 1),
+            tuple(p for p in range(1, places + 1) if worst[row] <= p),
+            None if np.isnan(probability[row]).any() else tuple(float(x) for x in probability[row]),
+            tuple(float(x) for x in margins[row]),
+            decides[row],
+            bool(chosen == "exact" or settled[row]),
+        )
+        for row in now.order.tolist()
+    )
+    return WhatIf(
+        chosen, count, ranked, places, open_, now, rows, seed if chosen == "simulation" else None, tuple(notes)
+    )
+
+
+def _notes(open_: Open) -> list[str]:
+    notes = []
+    if open_.paired_rounds:
+        listed = ", ".join(map(str, open_.paired_rounds))
+        what = "matches" if open_.base.teams is not None else "games"
+        each = "each any score of its boards" if open_.base.teams is not None else "each a win, a draw or a loss"
+        notes.append(f"round{'s' if len(open_.paired_rounds) > 1 else ''} {listed}: {open_.games} {what} paired "
+                     f"and still to be played, {each}")  # fmt: skip
+    if open_.unpaired_rounds:
+        listed = ", ".join(map(str, open_.unpaired_rounds))
+        notes.append(f"round{'s' if len(open_.unpaired_rounds) > 1 else ''} {listed}: not paired yet, known only "
+                     "as scores (each player's a full-, half- or zero-point bye in the tie-breaks)")  # fmt: skip
+    if open_.absences:
+        notes.append(f"{open_.absences} unpaired round{'s' if open_.absences > 1 else ''} of a paired round: absent "
+                     "(a zero-point bye)")  # fmt: skip
+    if not open_.items:
+        notes.append("nothing is still to be played: the standings are final")
+    return notes
+
+
+def _words(open_: Open, row: int, tally: _Tally, best: Ints, worst: Ints) -> str:
+    """What decides first place for a player, from the scenarios he finished first in."""
+    names = open_.base.roster.names
+    if best[row] > 1:
+        return "cannot finish first"
+    if worst[row] == 1:
+        return "first whatever happens"
+    conditions = []
+    for item in _own_items(open_)[row].tolist():
+        outcomes = open_.outcomes(item)
+        seen = {o for i, o in tally.first_own[row] if i == item}
+        if len(seen) == len(outcomes):
+            continue
+        is_first = open_.rows[item] == row
+        other = int(open_.others[item] if is_first else open_.rows[item])
+        what = _need(outcomes, sorted(seen), first_side=bool(is_first))
+        round_no = int(open_.columns[item]) + 1
+        against = f"against {names[other]}" if other >= 0 else "as his score"
+        conditions.append(f"{what} {against} (round {round_no})")
+    pronoun = "it" if open_.base.teams is not None else "he"
+    head = f"first only if {pronoun} " + " and ".join(conditions) if conditions else "can finish first"
+    deciders = tally.deciders[row]
+    if set(deciders) - {"points"}:
+        ways = sorted(deciders.items(), key=lambda kv: (kv[0] != "points", -kv[1]))
+        words = [f"{count} on points" if how == "points" else f"{count} by {how}" for how, count in ways]
+        total = sum(deciders.values())
+        head += f"; first in {total} outcome{'s' if total != 1 else ''}: " + ", ".join(words)
+    return head
+
+
+def _need(outcomes: Outcomes, seen: list[int], *, first_side: bool) -> str:
+    """The least a side must score in an item, in words, from the outcomes he finished first with."""
+    shares = {o: int(outcomes.share[o]) if first_side else outcomes.whole - int(outcomes.share[o]) for o in seen}
+    worst = min(shares, key=lambda o: shares[o])
+    least = shares[worst]
+    if least == outcomes.whole:
+        return "wins"
+    if least * 2 == outcomes.whole and len(outcomes) == 3:
+        return "does not lose"
+    label = outcomes.labels[worst]
+    if not first_side and "-" in label:
+        label = "-".join(reversed(label.split("-")))
+    return f"scores at least {label}"
+
+
+def _sim_words(chances: Floats, best: int) -> str:
+    if best > 1:
+        return "cannot finish first"
+    if chances[0] >= 1.0:
+        return "first in every run"
+    return f"first in {chances[0]:.1%} of the runs"
+
+
+def default_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 2))
