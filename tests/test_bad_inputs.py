@@ -119,12 +119,37 @@ def test_case(case: dict[str, Any], tmp_path: Path) -> None:
     assert spent < 10, f"{spent:.1f} s"
     lines = err.splitlines()
     if case["status"] == 2:
-        assert len(lines) == 1 and err.endswith("\n"), err
+        # One line says it all; under it, indented, the format the file was read as and the line it names.
+        assert err.endswith("\n") and all(line.startswith("  ") for line in lines[1:]), err
+        _check_source(lines, path, case)
+        err = lines[0] + "\n"
     if "stderr_match" in case:
         assert re.fullmatch(case["stderr_match"], err.rstrip("\n")), err
     else:
         expected = case["stderr"].replace("{path}", str(path))
         assert err == (expected + "\n" if expected else ""), err
+
+
+def _check_source(lines: list[str], path: Path, case: dict[str, Any]) -> None:
+    """The lines under an error: the case's ``why`` when it gives one, then the file's line the error names,
+    as the file holds it, with the caret under the character of the named column."""
+    if "why" in case:
+        assert lines[1] == "  " + case["why"], lines
+    place = re.match(r"sonneborn: error: .*?:(\d+):(\d+): ", lines[0])
+    shown = [line for line in lines[1:] if re.match(r"  \d+ \| ", line)]
+    if place is None or not shown or "generated" in case:
+        return
+    number, column = int(place.group(1)), int(place.group(2))
+    held = path.read_bytes().decode("utf-8", errors="replace").replace("\r\n", "\n").split("\n")[number - 1]
+    prefix = f"  {number} | "
+    assert shown[0] == prefix + held, (shown[0], held)
+    caret = lines[lines.index(shown[0]) + 1]
+    assert caret.startswith(" " * (len(prefix) - 2) + "| ") and caret.endswith("^"), caret
+    marked = len(caret) - 1 - len(prefix)
+    # Tabs in the caret line copy the line's own; a Hangul syllable takes two cells of a terminal, so two
+    # blanks stand under it: the caret is under the column's character.
+    wide = len(re.findall("[\uac00-\ud7a3]", held[: column - 1]))
+    assert marked == column - 1 + wide and all(c in " \t" for c in caret[len(prefix) : -1]), (caret, column)
 
 
 # The --debug flag and the catch-all.
@@ -162,7 +187,9 @@ def test_debug_after_the_command_issue_12(monkeypatch: pytest.MonkeyPatch) -> No
 def test_debug_leaves_expected_errors_as_they_are() -> None:
     result = CliRunner().invoke(cli, ["--debug", "standings", str(BAD / "trf_both_won.trf")])
     assert result.exit_code == 2
-    assert result.stderr.startswith("sonneborn: error: ") and result.stderr.count("\n") == 1
+    first, *under = result.stderr.splitlines()
+    assert first.startswith("sonneborn: error: ") and "Traceback" not in result.stderr
+    assert under[0] == "  read as TRF because line 1 starts with '012'" and len(under) == 3, result.stderr
 
 
 def test_usage_errors_are_still_clicks() -> None:

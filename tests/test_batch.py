@@ -67,7 +67,7 @@ def test_a_folder_with_broken_files_writes_the_others_and_reports_each_error(
             continue
         assert outputs[path.with_suffix(".json").name] == render(rank(read_path(path)), "json").encode()
     summary = run_batch(find_inputs(str(folder)), local_run, jobs=2, progress=False)
-    messages = [message for _, message in summary.failed]
+    messages = [str(message) for _, message in summary.failed]
     for path, message in zip(broken, messages, strict=True):
         assert message.startswith(f"{path}:"), message
         assert message.split(":")[1].isdigit(), message
@@ -172,7 +172,7 @@ def test_each_files_warnings_are_shown_issue_12(tmp_path: Path) -> None:
     summary = run_batch(find_inputs(str(folder)), tmp_path / "out", tiebreaks="ARO", jobs=1, progress=False)
     a, b = str(folder / "a.trf"), str(folder / "b.trf")
     dropped = "ARO dropped: player(s) 2 unrated (C.07 10); give --unrated-rating or /U<N>"
-    assert [(str(path), lines) for path, lines in summary.warned] == [
+    assert [(str(path), tuple(map(str, lines))) for path, lines in summary.warned] == [
         (a, (f"{a}:1: record 062 gives 3 players, but there are 2 player records (001)", f"{a}: {dropped}")),
         (b, (f"{b}: {dropped}",)),
     ]

@@ -172,9 +172,10 @@ def test_bad_input_exits_2_with_one_line_naming_the_line(
     path = write(tmp_path, name, text)
     code, out, err = run("standings", path)
     assert code == 2, (out, err)
-    assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith(f"sonneborn: error: {path}{where}"), err
-    assert what in err
+    first, *under = err.splitlines()
+    assert "Traceback" not in err and all(line.startswith("  ") for line in under), err
+    assert first.startswith(f"sonneborn: error: {path}{where}"), err
+    assert what in first
 
 
 def test_point_system_option() -> None:

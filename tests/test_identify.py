@@ -154,7 +154,9 @@ def test_a_bad_file_is_one_line(tmp_path: Path) -> None:
     path.write_text("001 x\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["identify", str(path)])
     assert result.exit_code == 2
-    assert result.output.count("\n") == 1 and result.output.startswith("sonneborn: error:")
+    first, *under = result.output.splitlines()  # under it, indented: the format read as and the caret line
+    assert first.startswith("sonneborn: error:") and first.endswith("found 'x'"), result.output
+    assert under and all(line.startswith("  ") for line in under), result.output
 
 
 @pytest.mark.parametrize("preset", [preset for preset in PRESETS if preset.teams], ids=lambda preset: preset.name)

@@ -195,7 +195,7 @@ def test_a_quote_and_a_backslash_round_trip_exactly_and_unwarned() -> None:
     players = tuple(replace(p, name=name) for p, name in zip(event.players, names, strict=True))
     event = replace(event, players=players)
     text, lost = write_pgn(event)
-    assert not [sentence for sentence in lost if sentence.startswith("names")], lost
+    assert not [sentence for sentence in lost if str(sentence).startswith("names")], lost
     assert '[White "Ann \\"The Hammer\\" O\\\\Brien"]' in text
     assert sorted(p.name for p in read_pgn(text).players) == sorted(names)
 
@@ -306,6 +306,6 @@ def test_every_writer_reads_back_to_the_same_event_or_names_the_changed_names(fm
     expected = names if fmt == "json" else [on_a_line(name) for name in names]
     points = {player.name: scores(again)[player.start] for player in again.players}
     assert points == {name: Fraction(POINTS[start]).limit_denominator() for start, name in enumerate(expected, 1)}
-    said = " ".join(sentence for sentence in lost if sentence.startswith("names:"))
+    said = " ".join(str(sentence) for sentence in lost if str(sentence).startswith("names:"))
     changed = [start for start, (name, line) in enumerate(zip(names, expected, strict=True), 1) if name != line]
     assert [start for start in range(1, 5) if f"no. {start} " in said] == changed, said

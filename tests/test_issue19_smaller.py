@@ -244,7 +244,8 @@ def test_a_record_given_twice_must_agree(tmp_path: Path, records: list[str], mes
         assert json.loads(out)["event"]["rounds"] == 3
         return
     assert (code, out) == (2, ""), err
-    assert err.startswith(f"sonneborn: error: {path}:{message}") and err.count("\n") == 1, err
+    first, *under = err.splitlines()
+    assert first.startswith(f"sonneborn: error: {path}:{message}") and all(line.startswith("  ") for line in under), err
 
 
 NAMELESS = DATA / "bad" / "trf_players_without_names.trf"

@@ -18,6 +18,7 @@ import numpy as np
 
 from sonneborn.causes import Search
 from sonneborn.event import KINDS, Event
+from sonneborn.messages import N_
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings, rank
@@ -274,9 +275,9 @@ def audited_fields(standings: Standings) -> list[str]:
     roster = standings.event.roster
     fields = []
     if any(p is not None for p in roster.recorded_points):
-        fields.append("points" if standings.event.teams is None else standings.event.table.primary)
+        fields.append(N_("points") if standings.event.teams is None else standings.event.table.primary)
     if any(r is not None for r in roster.recorded_ranks):
-        fields.append("ranks")
+        fields.append(N_("ranks"))
     if any(value is not None for value in secondary_recorded(standings.event)):
         table = standings.event.table
         fields.append(next(score for score in table.scores if score != table.primary))

@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sonneborn.errors import InputError, OptionError, OutputError, TiebreakError
+from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError
 from sonneborn.files import write_file
 from sonneborn.formats import FORMATS as INPUT_FORMATS
+from sonneborn.messages import N_, Message
 from sonneborn.render import render
 from sonneborn.render.json import iter_json
 from sonneborn.tiebreaks import parse_list
@@ -50,7 +51,7 @@ CHUNK = 50
 
 Job = tuple[str, str]
 """An input file and its output file."""
-Outcome = tuple[str, str | None, tuple[str, ...]]
+Outcome = tuple[str, Message | None, tuple[Message, ...]]
 """An input file, the error that stopped it (``None`` when its output was written) and its warnings, each on one
 line and naming the file."""
 
@@ -59,7 +60,7 @@ line and naming the file."""
 class BatchSummary:
     """What a batch did.
 
-    >>> print(BatchSummary(done=997, skipped=0, failed=((Path("x.trf"), "x.trf:3: bad"),) * 3, seconds=12.0))
+    >>> print(BatchSummary(done=997, skipped=0, failed=((Path("x.trf"), Message("x.trf:3: bad")),) * 3, seconds=12.0))
     997 done, 0 skipped, 3 failed in 12.0 s
     """
 
@@ -67,18 +68,28 @@ class BatchSummary:
     """Outputs written."""
     skipped: int
     """Outputs already newer than their inputs, left as they were."""
-    failed: tuple[tuple[Path, str], ...]
+    failed: tuple[tuple[Path, Message], ...]
     """The inputs that failed, each with its error on one line, in the order of the inputs."""
     seconds: float
     """The wall time of the whole batch."""
     warnings: int = 0
     """The warnings the readers and the rankings gave, over every file."""
-    warned: tuple[tuple[Path, tuple[str, ...]], ...] = ()
+    warned: tuple[tuple[Path, tuple[Message, ...]], ...] = ()
     """Each file that gave warnings, with them (one line each, naming the file), in the order of the inputs."""
 
+    @property
+    def said(self) -> Message:
+        """The summary as a message (``997 done, 0 skipped, 3 failed in 12.0 s``), for a language to write."""
+        template = (
+            N_("{done} done, {skipped} skipped, {failed} failed in {seconds} s, {warnings} warnings")
+            if self.warnings
+            else N_("{done} done, {skipped} skipped, {failed} failed in {seconds} s")
+        )
+        return Message.of(template, done=self.done, skipped=self.skipped, failed=len(self.failed),
+                          seconds=f"{self.seconds:.1f}", warnings=self.warnings)  # fmt: skip
+
     def __str__(self) -> str:
-        text = f"{self.done} done, {self.skipped} skipped, {len(self.failed)} failed in {self.seconds:.1f} s"
-        return text + (f", {self.warnings} warnings" if self.warnings else "")
+        return str(self.said)
 
 
 def find_inputs(pattern: str) -> list[Path]:
@@ -211,8 +222,8 @@ def run_batch(
             pending.append((source, target))
     absolute = executor == "dask"
     jobs_list = [(str(source.absolute() if absolute else source), str(target.absolute())) for source, target in pending]
-    errors: dict[str, str] = {}
-    said: dict[str, tuple[str, ...]] = {}
+    errors: dict[str, Message] = {}
+    said: dict[str, tuple[Message, ...]] = {}
     with _progress_bar(len(jobs_list), enabled=progress) as advance:
 
         def collect(outcomes: list[Outcome]) -> None:
@@ -331,7 +342,7 @@ def _outcomes(future: Any, chunk: list[Job]) -> list[Outcome]:
     try:
         outcomes: list[Outcome] = future.result()
     except Exception as error:
-        return [(source, f"{source}: {type(error).__name__}: {_one_line(str(error))}", ()) for source, _ in chunk]
+        return [(source, _crashed(source, error), ()) for source, _ in chunk]
     return outcomes
 
 
@@ -344,33 +355,43 @@ def _run_chunk(chunk: Sequence[Job], fmt: str, tiebreaks: str | None) -> list[Ou
     return outcomes
 
 
-def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tuple[str | None, tuple[str, ...]]:
+def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tuple[Message | None, tuple[Message, ...]]:
     """Reads, ranks, renders and writes one file: the error that stopped it (on one line, else ``None``)
     and its warnings, one line each, each naming the file."""
     from sonneborn.pipeline import Request, read, standings
 
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
     try:
         reading = read(source)
-        warnings = tuple(_named(source, str(warning)) for warning in reading.warnings)
+        warnings = tuple(_named(source, warning) for warning in reading.warnings)
         result = standings(reading, Request.parse(tiebreaks=tiebreaks))
-        warnings += tuple(_named(source, str(warning)) for warning in result.warnings)
+        warnings += tuple(_named(source, warning) for warning in result.warnings)
         text = "".join(iter_json(result)) if fmt == "json" else render(result, fmt)
         target.parent.mkdir(parents=True, exist_ok=True)
         write_file(target, text, force=True)  # an output older than its input is computed again
     except InputError as error:
-        return _one_line(str(error)), warnings
-    except (TiebreakError, OutputError) as error:
-        return _one_line(f"{source}: {error}"), warnings
+        return Message.of(N_("{path}: {message}"), path=error.where, message=error.text), warnings
+    except OutputError as error:
+        return Message.of(
+            N_("{path}: {message}"),
+            path=source,
+            message=Message.of(N_("{path}: {message}"), path=error.path, message=error.text),
+        ), warnings
+    except TiebreakError as error:
+        return Message.of(N_("{path}: {message}"), path=source, message=error.text), warnings
     except Exception as error:
-        return _one_line(f"{source}: {type(error).__name__}: {error}"), warnings
+        return _crashed(source, error), warnings
     return None, warnings
 
 
-def _named(source: str, text: str) -> str:
-    """A warning on one line that names its file (a ranking's warning, such as a dropped tie-break, does not)."""
-    text = _one_line(text)
-    return text if text.startswith(source + ":") else f"{source}: {text}"
+def _crashed(source: str, error: BaseException) -> Message:
+    """A failure no message of the library words (a bug, a worker gone), on one line naming the file."""
+    return Message(_one_line(f"{source}: {type(error).__name__}: {error}"))
+
+
+def _named(source: str, warning: InputWarning) -> Message:
+    """A warning that names its file (a ranking's warning, such as a dropped tie-break, does not)."""
+    return Message.of(N_("{path}: {message}"), path=warning.where or source, message=warning.text)
 
 
 def _import_engine() -> None:

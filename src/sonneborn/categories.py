@@ -17,9 +17,11 @@ no rating band: nothing is made up.
 ('Women, under 16', 'women+U16')
 >>> Category.parse("rating:1800-1999").name, Category.parse("fed:irl").name
 ('Rating 1800–1999', 'Federation IRL')
->>> Category.parse("U99")
-Traceback (most recent call last):
-ValueError: unknown category 'U99' (expected women, U8 to U20, 50+, 65+, rating:<N, rating:>=N, rating:A-B, fed:XXX)
+>>> try:
+...     Category.parse("U99")
+... except ValueError as error:
+...     print(error)
+unknown category 'U99' (expected women, U8 to U20, 50+, 65+, rating:<N, rating:>=N, rating:A-B, fed:XXX)
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sonneborn.errors import Said
 from sonneborn.event import Bools, Event
 from sonneborn.formats.dates import read_date
 from sonneborn.languages import ENGLISH, Language
-from sonneborn.messages import N_
+from sonneborn.messages import N_, Message
 
 __all__ = ["Category", "CategoryError", "event_year"]
 
@@ -45,7 +48,11 @@ _YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 _PIECES = re.compile(r"\d{2}\+|[^+]+")
 
 
-class CategoryError(ValueError):
+def _unknown(text: str) -> Message:
+    return Message.of(N_("unknown category {text} (expected {forms})"), text=repr(text[:40]), forms=EXPECTED)
+
+
+class CategoryError(Said):
     """A category that cannot be drawn from the event (an age group of an event without a date)."""
 
 
@@ -90,7 +97,7 @@ class Category:
         written = "".join(text.split())
         pieces = _PIECES.findall(written)  # "50+" ends with the joining sign: women+50+ is women and 50+
         if not pieces or "+".join(pieces) != written:
-            raise ValueError(f"unknown category {text[:40]!r} (expected {EXPECTED})")
+            raise Said(_unknown(text))
         return cls(tuple(_part(piece, text) for piece in pieces))
 
     def __str__(self) -> str:
@@ -143,7 +150,7 @@ def _part(piece: str, text: str) -> Part:
     if federation:
         code = federation.group(1).upper()
         return Part(f"fed:{code}", N_("Federation {code}"), "fed", code=code)
-    raise ValueError(f"unknown category {text[:40]!r} (expected {EXPECTED})")
+    raise Said(_unknown(text))
 
 
 def event_year(event: Event) -> int | None:
@@ -171,7 +178,8 @@ def _test(part: Part, event: Event) -> Bools:
         return found
     year = event_year(event)
     if year is None:
-        raise CategoryError(f"category {part.text}: the event's year is not known (the file gives no date)")
+        template = N_("category {code}: the event's year is not known (the file gives no date)")
+        raise CategoryError(Message.of(template, code=part.text))
     test: Callable[[int], bool] = (
         (lambda age: age <= part.high) if part.kind == "under" else (lambda age: age >= part.low)
     )

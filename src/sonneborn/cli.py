@@ -19,9 +19,19 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from sonneborn.boardprizes import BoardOrder
-from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError, WriteError
+from sonneborn.errors import (
+    InputError,
+    InputWarning,
+    OptionError,
+    OutputError,
+    TiebreakError,
+    WriteError,
+    excerpt,
+    said_of,
+)
 from sonneborn.formats import FORMATS, ReadOptions
-from sonneborn.languages import LANGUAGES, Language, from_environment, language, parse_language
+from sonneborn.languages import ENGLISH, LANGUAGES, Language, from_environment, language, parse_language
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -50,9 +60,9 @@ def _language() -> Language:
     return language(chosen)
 
 
-def _located(where: str, message: str, lang: Language) -> str:
+def _located(where: str, message: str | Message, lang: Language) -> str:
     """A message in the language, after its place in a file (``FILE:LINE:COL``) when it has one."""
-    text = lang.translate(message)
+    text = lang.message(message)
     return f"{where}: {text}" if where else text
 
 
@@ -65,7 +75,23 @@ def _say(warnings: Iterable[InputWarning]) -> None:
     """Prints warnings on standard error, one line each, in the language asked for."""
     lang = _language()
     for warning in warnings:
-        click.echo(f"sonneborn: {lang.gettext('warning')}: {_located(warning.where, warning.message, lang)}", err=True)
+        click.echo(f"sonneborn: {lang.gettext('warning')}: {_located(warning.where, warning.text, lang)}", err=True)
+
+
+def _shown_source(error: InputError, lang: Language) -> list[str]:
+    """The lines under an input error's first line: the format the file was read as and why, then the line it
+    names with a caret under the column (TRF's fixed columns included), as compilers show them.
+
+    A line of the file is shown as it is, so that its tabs and wide characters line up with the caret's."""
+    shown = [] if error.why is None else ["  " + lang.message(error.why)]
+    if error.line_text is not None and error.line:
+        number = str(error.line)
+        if error.column:
+            text, caret = excerpt(error.line_text, error.column)
+            shown += [f"  {number} | {text}", f"  {' ' * len(number)} | {caret}"]
+        else:
+            shown.append(f"  {number} | {excerpt(error.line_text, 1)[0]}")
+    return shown
 
 
 class _ClosedOutput(io.TextIOBase):
@@ -102,19 +128,21 @@ def _user_errors(command: F) -> F:
             sys.stdout.flush()  # a full disk says so here, as an error, not at exit
             return result
         except InputError as error:
-            _error(_located(error.where, error.message, _language()))
+            _error(_located(error.where, error.text, _language()))
+            for line in _shown_source(error, _language()):
+                click.echo(line, err=True)
             sys.exit(2)
         except TiebreakError as error:
-            _error(_language().translate(str(error)))
+            _error(_language().message(error.text))
             sys.exit(2)
         except OptionError as error:
-            _error(f"--{error.option.replace('_', '-')}: {_language().translate(str(error))}")
+            _error(f"--{error.option.replace('_', '-')}: {_language().message(error.text)}")
             sys.exit(2)
         except WriteError as error:
-            _error(_language().translate(f"cannot write the event: {error}"))
+            _error(_language().message(Message.of(N_("cannot write the event: {message}"), message=error.text)))
             sys.exit(2)
         except OutputError as error:
-            _error(_located(error.path, error.message, _language()))
+            _error(_located(error.path, error.text, _language()))
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
@@ -125,7 +153,10 @@ def _user_errors(command: F) -> F:
         except OSError as error:
             # Reading errors are InputErrors by now: what is left is the output (a full disk, a closed file).
             _quiet_stdout()
-            _error(_located("<stdout>", f"cannot write the output: {error.strerror or error}", _language()))
+            reason = error.strerror or str(error)
+            _error(
+                _located("<stdout>", Message.of(N_("cannot write the output: {reason}"), reason=reason), _language())
+            )
             sys.exit(2)
         except Exception as error:
             if (click.get_current_context().find_root().obj or {}).get("debug"):
@@ -402,7 +433,8 @@ def standings(
     request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
                        lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
     if request.categories and (fmt == "trf" or with_event):
-        raise OptionError("category tables are written as table, json, csv, md or html", option="category")
+        message = Message(N_("category tables are written as table, json, csv, md or html"))
+        raise OptionError(message, option="category")
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
@@ -599,10 +631,9 @@ def lots_verify(
 
     check_secret(secret)
     if commitment(secret) != published.strip().lower():
-        raise OptionError(
-            f"does not match the commitment {published.strip()[:64]!r} (its commitment is {commitment(secret)})",
-            option="secret",
-        )
+        template = N_("does not match the commitment {text} (its commitment is {commitment})")
+        given = repr(published.strip()[:64])
+        raise OptionError(Message.of(template, text=given, commitment=commitment(secret)), option="secret")
     request = _request(
         tiebreaks=tiebreaks, profile=profile, rules=rules, lots_secret=secret, unrated_rating=unrated_rating, **event
     )
@@ -715,14 +746,15 @@ def crosstable(
     if not boards:
         for name, value in (("min_games", min_games), ("board_order", board_order)):
             if value is not None:
-                raise OptionError("goes with --boards (the board prizes)", option=name)
+                raise OptionError(Message(N_("goes with --boards (the board prizes)")), option=name)
     if boards and team is not None:
-        raise OptionError("is one team's card; --boards lists every board's players: give one of them", option="team")
+        message = Message(N_("is one team's card; --boards lists every board's players: give one of them"))
+        raise OptionError(message, option="team")
     request = _request(tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     for name, asked in (("boards", boards), ("team", team is not None)):
         if asked and reading.teams is None:
-            raise OptionError("is for a team file; this file is an individual event", option=name)
+            raise OptionError(Message(N_("is for a team file; this file is an individual event")), option=name)
     if boards:
         _board_prizes(reading, request, fmt, min_games=min_games or 0, order=BoardOrder(board_order or "percentage"))
         return
@@ -743,19 +775,22 @@ def crosstable(
         from sonneborn.render.html import render_crosstable_page, render_team_crosstable_page
 
         if teams:
-            _write_output(render_team_crosstable_page(table, result))
+            _write_output(render_team_crosstable_page(table, result, _language()))
         else:
             _write_output(render_crosstable_page(table, result, lang=_language()))
         return
-    writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
-    _write_output(writers[fmt](table), document=fmt != "table")
+    lang = _language() if fmt == "table" else ENGLISH  # Markdown and CSV are the same in every language
+    if fmt == "table":
+        _write_output(crosstable_text(table, lang), document=False)
+    else:
+        _write_output(crosstable_csv(table) if fmt == "csv" else crosstable_markdown(table), document=True)
     if fmt != "csv":  # the codes' names and what a reader must know (after round 4 of 9), as under the standings
         from sonneborn.render.cells import legend, notes
         from sonneborn.render.crosstable import escape_markdown
         from sonneborn.render.teamcrosstable import adjustment_notes
 
-        named = legend(result)
-        found = [*adjustment_notes(result), *notes(result)] if teams else notes(result)
+        named = legend(result, lang)
+        found = [*adjustment_notes(result), *notes(result, lang)] if teams else notes(result, lang)
         for note in [named, *found] if named else found:
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
@@ -789,7 +824,7 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
     if result is not None:
         from sonneborn.render.html import render_board_prizes_page
 
-        _write_output(render_board_prizes_page(table, notes, result))
+        _write_output(render_board_prizes_page(table, notes, result, _language()))
     elif fmt == "json":
         import json
 
@@ -822,7 +857,7 @@ def _team_card(result: Standings, number: int, fmt: str) -> None:
     if fmt == "html":
         from sonneborn.render.html import render_team_card_page
 
-        _write_output(render_team_card_page(card, result))
+        _write_output(render_team_card_page(card, result, _language()))
         return
     writers = {"table": team_card_text, "csv": team_card_csv, "md": team_card_markdown}
     _write_output(writers[fmt](card), document=fmt != "table")
@@ -856,19 +891,28 @@ def check(
     report = check_file(result, list_known=list_known)
     for disagreement in report.disagreements:
         click.echo(terminal_text(str(disagreement)))
+    lang = _language()
     for cause in report.causes:
-        click.echo(f"Likely cause: {cause}.")
-    fields = ", ".join(audited_fields(result))
-    rows = f"{result.event.players} {competitors(result)}"
+        click.echo(lang.message(Message.of(N_("Likely cause: {cause}."), cause=str(cause))))
+    fields = ", ".join(map(lang.gettext, audited_fields(result)))  # the words; the codes are every language's
+    rows = Message.of(N_("{count} {rows}"), count=result.event.players, rows=Message(competitors(result)))
     if not fields:
-        click.echo(f"Nothing to check: the file records no points, ranks or tie-break values of its {rows}.")
+        template = N_("Nothing to check: the file records no points, ranks or tie-break values of its {rows}.")
+        click.echo(lang.message(Message.of(template, rows=rows)))
         return
     if report.disagreements:
         unexplained = len(report.unexplained)
-        said = f"{unexplained} without a likely cause" if unexplained else "each with a likely cause"
-        click.echo(f"{len(report.disagreements)} disagreement(s) in {rows} ({fields} recorded), {said}.")
+        if unexplained:
+            template = N_(
+                "{count} disagreement(s) in {rows} ({fields} recorded), {unexplained} without a likely cause."
+            )
+        else:
+            template = N_("{count} disagreement(s) in {rows} ({fields} recorded), each with a likely cause.")
+        said = Message.of(template, count=len(report.disagreements), rows=rows, fields=fields, unexplained=unexplained)
+        click.echo(lang.message(said))
         sys.exit(1)
-    click.echo(f"No disagreement: {fields} of {rows} agree with the results.")
+    said = Message.of(N_("No disagreement: {fields} of {rows} agree with the results."), fields=fields, rows=rows)
+    click.echo(lang.message(said))
 
 
 @cli.command(
@@ -1071,11 +1115,10 @@ def batch(
     except ImportError as error:
         raise click.UsageError(str(error)) from None
     for _, lines in summary.warned:
-        for line in lines:
-            _say([InputWarning(line)])
+        _say(InputWarning(line) for line in lines)
     for _, message in summary.failed:
-        _error(_language().translate(message))
-    click.echo(str(summary), err=True)
+        _error(_language().message(message))
+    click.echo(_language().message(summary.said), err=True)
     if summary.failed:
         sys.exit(1)
 
@@ -1130,9 +1173,10 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     try:
         text, lost = convert_event(stated, fmt)
     except NotARoundRobin as error:
-        raise InputError(str(error), path=source) from None
-    counts = f"{len(tournament)} players, {tournament.rounds} rounds"
-    _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
+        raise InputError(said_of(error), path=source) from None
+    what = Message.of(N_("{format}, {players} players, {rounds} rounds"), format=fmt, players=len(tournament),
+                      rounds=tournament.rounds)  # fmt: skip
+    _deliver(text, lost, source, target, force=force, what=what)
 
 
 def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, force: bool) -> None:
@@ -1143,11 +1187,12 @@ def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, forc
         text, lost = convert_teams(teams, fmt, path=source)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    counts = f"{len(teams.teams)} teams, {teams.event.players} players, {teams.event.rounds} rounds"
-    _deliver(text, lost, source, target, force=force, what=f"{fmt}, {counts}")
+    what = Message.of(N_("{format}, {teams} teams, {players} players, {rounds} rounds"), format=fmt,
+                      teams=len(teams.teams), players=teams.event.players, rounds=teams.event.rounds)  # fmt: skip
+    _deliver(text, lost, source, target, force=force, what=what)
 
 
-def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force: bool, what: str) -> None:
+def _deliver(text: str, lost: Iterable[Message], source: str, target: str, *, force: bool, what: Message) -> None:
     """A conversion's text to standard output (``-``) or its file, with its warnings and, for a file, one line
     saying what was written."""
     from sonneborn.files import write_file
@@ -1158,7 +1203,7 @@ def _deliver(text: str, lost: Iterable[str], source: str, target: str, *, force:
         _write_output(text)
         return
     write_file(Path(target), text, force=force)
-    click.echo(f"{source} → {target} ({what})", err=True)
+    click.echo(f"{source} → {target} ({_language().message(what)})", err=True)
 
 
 @cli.command(

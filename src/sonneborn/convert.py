@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sonneborn.event import Event
 from sonneborn.formats.lines import changed_names
+from sonneborn.messages import N_, Message
 from sonneborn.model import Tournament
 from sonneborn.ranking import rank
 from sonneborn.recorded import written_otherwise
@@ -50,22 +51,22 @@ def target_format(path: str, given: str | None) -> str:
     return TARGETS[suffix]
 
 
-def _trf(tournament: Tournament) -> tuple[str, list[str]]:
+def _trf(tournament: Tournament) -> tuple[str, list[Message]]:
     from sonneborn.formats.trf import write_trf
 
     changed = changed_names([player.name for player in tournament.players])[1]
     return write_trf(tournament), [] if changed is None else [changed]
 
 
-def _json(tournament: Tournament) -> tuple[str, list[str]]:
+def _json(tournament: Tournament) -> tuple[str, list[Message]]:
     from sonneborn.formats.jsonio import write_json
     from sonneborn.render.json import standings_data
 
     return write_json(tournament, standings_data(rank(tournament))), []
 
 
-def _crosstable(separator: str) -> Callable[[Tournament], tuple[str, list[str]]]:
-    def write(tournament: Tournament) -> tuple[str, list[str]]:
+def _crosstable(separator: str) -> Callable[[Tournament], tuple[str, list[Message]]]:
+    def write(tournament: Tournament) -> tuple[str, list[Message]]:
         from sonneborn.formats.crosstable_writer import write_crosstable
 
         return write_crosstable(tournament, separator=separator)
@@ -73,25 +74,25 @@ def _crosstable(separator: str) -> Callable[[Tournament], tuple[str, list[str]]]
     return write
 
 
-def _pgn(tournament: Tournament) -> tuple[str, list[str]]:
+def _pgn(tournament: Tournament) -> tuple[str, list[Message]]:
     from sonneborn.formats.pgn_writer import write_pgn
 
     return write_pgn(tournament)
 
 
-def _html(tournament: Tournament) -> tuple[str, list[str]]:
+def _html(tournament: Tournament) -> tuple[str, list[Message]]:
     from sonneborn.render.html import render_html
 
     return render_html(rank(tournament)), []
 
 
-def _markdown(tournament: Tournament) -> tuple[str, list[str]]:
+def _markdown(tournament: Tournament) -> tuple[str, list[Message]]:
     from sonneborn.render.markdown import render_markdown
 
     return render_markdown(rank(tournament)), []
 
 
-WRITERS: dict[str, Callable[[Tournament], tuple[str, list[str]]]] = {
+WRITERS: dict[str, Callable[[Tournament], tuple[str, list[Message]]]] = {
     "trf": _trf,
     "json": _json,
     "tsv": _crosstable("\t"),
@@ -102,7 +103,7 @@ WRITERS: dict[str, Callable[[Tournament], tuple[str, list[str]]]] = {
 }
 
 
-def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[str]]:
+def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[Message]]:
     """The event written in a format, and one sentence for each kind of data the format could not hold: the
     recorded points too, when the format writes the points the results give and some differ."""
     event = tournament if isinstance(tournament, Event) else Event.of(tournament)
@@ -110,13 +111,26 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[str]]:
     note = written_otherwise(event) if fmt in WRITES_POINTS else None
     lost = lost if note is None else [*lost, note]
     if event.roster.clubs and fmt in ("trf", "tsv", "csv"):  # PGN (WhiteTeam) and JSON (club) hold them
-        lost.append("clubs: " + ("TRF has no field for them" if fmt == "trf" else "a crosstable has none"))
+        lost.append(
+            Message(N_("clubs: TRF has no field for them"))
+            if fmt == "trf"
+            else Message(N_("clubs: a crosstable has none"))
+        )
     unnamed = [str(start) for start, name in enumerate(event.roster.names, start=1) if not name.strip()]
     if unnamed and fmt in BY_NAME:
-        what = "a PGN file" if fmt == "pgn" else "a crosstable"
         listed = ", ".join(unnamed[:8]) + (f" and {len(unnamed) - 8:,} more" if len(unnamed) > 8 else "")
-        reason = f"{what} knows players by name, so it will not read back until each has one"
-        lost.append(f"players without a name (no. {listed}): {reason}")
+        template = (
+            N_(
+                "players without a name (no. {numbers}): a PGN file knows players by name, so it will not read back "
+                "until each has one"
+            )
+            if fmt == "pgn"
+            else N_(
+                "players without a name (no. {numbers}): a crosstable knows players by name, so it will not read "
+                "back until each has one"
+            )
+        )
+        lost.append(Message.of(template, numbers=listed))
     return text, lost
 
 
@@ -124,7 +138,7 @@ TEAM_FORMATS = ("trf", "json")
 """The formats that hold a team competition's teams and matches."""
 
 
-def convert_teams(teams: TeamEvent, fmt: str, *, path: str = "<input>") -> tuple[str, list[str]]:
+def convert_teams(teams: TeamEvent, fmt: str, *, path: str = "<input>") -> tuple[str, list[Message]]:
     """A team competition written in a format that holds its teams (:data:`TEAM_FORMATS`); any other is a
     one-line :class:`ValueError`, as the teams would be lost."""
     if fmt not in TEAM_FORMATS:

@@ -10,6 +10,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sonneborn.messages import Message, said
+
 
 class InputError(ValueError):
     """A file (or text) that cannot be read, with the position of the problem.
@@ -18,12 +20,27 @@ class InputError(ValueError):
     'a.trf:3:14: lower-case message'
     """
 
-    def __init__(self, message: str, *, path: str = "<input>", line: int = 0, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Message, *, path: str = "<input>", line: int = 0, column: int = 0) -> None:
+        self.text = said(message)
+        self.message = str(self.text)
+        super().__init__(self.message)
         self.path = path
         self.line = line
         self.column = column
+        self.format: str | None = None
+        """The input format the file was read as (``trf``, ``pgn``, …), once known."""
+        self.why: Message | None = None
+        """Why it was read so: ``read as TRF because line 1 starts with 012``."""
+        self.line_text: str | None = None
+        """The line :attr:`line` names, as the file holds it."""
+
+    def read_as(self, fmt: str, why: Message, line_text: str | None) -> InputError:
+        """The error with the format the file was read as, why, and its line (what is known already is kept)."""
+        if self.format is None:
+            self.format, self.why = fmt, why
+        if self.line_text is None:
+            self.line_text = line_text
+        return self
 
     @property
     def where(self) -> str:
@@ -41,6 +58,43 @@ def _where(path: str, line: int, column: int) -> str:
         if column:
             where += f":{column}"
     return where
+
+
+EXCERPT_CHARS = 120
+"""The most characters of a line an excerpt shows, around the column it marks."""
+
+
+def excerpt(line: str, column: int) -> tuple[str, str]:
+    r"""A line as an error shows it, and under it a caret at ``column`` (1-based, as messages count), the
+    caret's line copying the line's tabs and wide characters so that it sits under the character in a terminal;
+    a long line is cut around the column, ``…`` where it is cut.
+
+    >>> excerpt("001    1      Adams", 8)
+    ('001    1      Adams', '       ^')
+    >>> excerpt("001    1", 10)[1]
+    '         ^'
+    >>> excerpt("1\tAdams\tX", 3)
+    ('1\tAdams\tX', ' \t^')
+    """
+    start = max(0, min(column - 1 - EXCERPT_CHARS // 2, len(line) - EXCERPT_CHARS))
+    shown_line = line[start : start + EXCERPT_CHARS]
+    before = shown_line[: max(0, column - 1 - start)]
+    head, tail = ("…" if start else ""), ("…" if start + EXCERPT_CHARS < len(line) else "")
+    # A column past the end of the line (a result cut off) is marked where it would be.
+    pad = "".join(_blank(char) for char in head + before) + " " * (column - 1 - start - len(before))
+    return head + shown_line + tail, pad + "^"
+
+
+def _blank(char: str) -> str:
+    """What stands under a character in the caret's line: a tab, nothing under a combining mark, two spaces
+    under a wide character (Thai vowels combine; Korean syllables are wide)."""
+    import unicodedata
+
+    if char == "\t":
+        return "\t"
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return ""
+    return "  " if unicodedata.east_asian_width(char) in ("W", "F") else " "
 
 
 def shown(value: str, limit: int = 40) -> str:
@@ -64,11 +118,25 @@ class CrosstableError(InputError):
     """A crosstable that is not square, not complementary or not readable."""
 
 
-class WriteError(ValueError):
+class Said(ValueError):
+    """An error whose message is a :class:`~sonneborn.messages.Message` (``text``), its English ``str()``."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.text = said(message)
+        super().__init__(str(self.text))
+
+
+def said_of(error: BaseException) -> Message:
+    """What an error says: its message (a :class:`Said` error's, an :class:`InputError`'s), else its text."""
+    text = getattr(error, "text", None)
+    return text if isinstance(text, Message) else Message(str(error))
+
+
+class WriteError(Said):
     """An event a file format cannot hold (a value wider than its columns, a Swiss event as a crosstable)."""
 
 
-class TiebreakError(ValueError):
+class TiebreakError(Said):
     """An unknown tie-break code or modifier, or one that does not apply (or an unknown rules edition).
 
     ``option`` names the option that gave it, when one did (``tiebreaks``, ``rank_by``, ``rules``).
@@ -77,7 +145,7 @@ class TiebreakError(ValueError):
     option: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class InputWarning:
     """Something the user should know about a file or a computation that does not stop it.
 
@@ -91,10 +159,36 @@ class InputWarning:
     'ARO dropped: player(s) 3 unrated'
     """
 
-    message: str
+    text: Message
+    """What it says: a template and its values (:mod:`sonneborn.messages`)."""
     path: str = ""
     line: int = 0
     column: int = 0
+
+    def __init__(self, message: str | Message, path: str = "", line: int = 0, column: int = 0) -> None:
+        object.__setattr__(self, "text", said(message))
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
+    @property
+    def message(self) -> str:
+        """What it says, in English."""
+        return str(self.text)
+
+    def __eq__(self, other: object) -> bool:
+        # Two warnings are the same when they say the same at the same place, however their message was made.
+        if not isinstance(other, InputWarning):
+            return NotImplemented
+        return (self.message, self.path, self.line, self.column) == (
+            other.message,
+            other.path,
+            other.line,
+            other.column,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.path, self.line, self.column))
 
     @property
     def where(self) -> str:
@@ -114,28 +208,28 @@ def log_warning(warning: InputWarning) -> None:
     logging.getLogger("sonneborn").warning("%s", warning)
 
 
-class OptionError(ValueError):
+class OptionError(Said):
     """An option's value that cannot be used (a point system, a kind), naming the option.
 
     >>> str(OptionError("point system '3,1': expected WIN,DRAW,LOSS such as 3,1,0", option="points"))
     "point system '3,1': expected WIN,DRAW,LOSS such as 3,1,0"
     """
 
-    def __init__(self, message: str, *, option: str) -> None:
+    def __init__(self, message: str | Message, *, option: str) -> None:
         super().__init__(message)
         self.option = option
 
 
-class OutputError(ValueError):
+class OutputError(Said):
     """A file the command may not or cannot write, naming it.
 
     >>> str(OutputError("exists; give --force to replace it", path="out.json"))
     'out.json: exists; give --force to replace it'
     """
 
-    def __init__(self, message: str, *, path: str) -> None:
+    def __init__(self, message: str | Message, *, path: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = str(self.text)
         self.path = path
 
     def __str__(self) -> str:

@@ -30,7 +30,8 @@ from typing import Any, Protocol, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from sonneborn.errors import InputWarning
+from sonneborn.errors import InputWarning, Said
+from sonneborn.messages import N_, Message
 from sonneborn.model import (
     Colour,
     Entry,
@@ -416,8 +417,13 @@ class Table:
         )
 
 
-def _rounds_played(count: int) -> str:
-    return "no round played" if count == 0 else f"{count} round{'s' if count != 1 else ''} played"
+def _rounds_played(count: int) -> Message:
+    """The error of a round outside 1 to the ``count`` rounds played, one template per count's wording."""
+    if count == 0:
+        return Message.of(N_("the event has no round played (expected 1 to {number})"), number=count)
+    if count == 1:
+        return Message.of(N_("the event has 1 round played (expected 1 to {number})"), number=count)
+    return Message.of(N_("the event has {count} rounds played (expected 1 to {number})"), count=count, number=count)
 
 
 def point_unit(values: Sequence[Fraction]) -> int:
@@ -724,22 +730,46 @@ class Event:
         needed = count - 1 if count % 2 == 0 else count
         if rounds >= needed and table.provisional:
             return None
-        why = f"players {first + 1} and {other + 1} never meet"
+        pair = f"{first + 1} and {other + 1}"
         if rounds >= needed:  # rounds enough for everyone: games missing (a withdrawal), not a Swiss's pairing
-            missing = f" and {short - 2} other players miss some of theirs" if short > 2 else ""
-            return InputWarning(
-                f"stated a round robin, but {why}{missing}: the file holds no game between them (a withdrawal, or "
-                "games left out?); they are ranked as a round robin, each round as the file records it"
-            )
+            if short > 2:
+                template = N_(
+                    "stated a round robin, but players {pairs} never meet and {count} other players miss some of "
+                    "theirs: the file holds no game between them (a withdrawal, or games left out?); they are ranked "
+                    "as a round robin, each round as the file records it"
+                )
+            else:
+                template = N_(
+                    "stated a round robin, but players {pairs} never meet: the file holds no game between them (a "
+                    "withdrawal, or games left out?); they are ranked as a round robin, each round as the file "
+                    "records it"
+                )
+            return InputWarning(Message.of(template, pairs=pair, count=short - 2))
         if short == count:
-            why += f", and none of the {count} players meets all the others"
+            template = N_(
+                "stated a round robin, but the pairings look like a Swiss: players {pairs} never meet, and none of "
+                "the {count} players meets all the others, in {played} {round} where a round robin of {players} "
+                "players has {rounds} (in a round robin everyone meets everyone; state the kind swiss to rank it as "
+                "one)"
+            )
         elif short > 2:
-            why += f", and {short} of {count} players meet fewer than all the others"
-        plural = "s" if rounds != 1 else ""
-        why += f", in {rounds} round{plural} where a round robin of {count} players has {needed}"
+            template = N_(
+                "stated a round robin, but the pairings look like a Swiss: players {pairs} never meet, and {short} of "
+                "{count} players meet fewer than all the others, in {played} {round} where a round robin of "
+                "{players} players has {rounds} (in a round robin everyone meets everyone; state the kind swiss to "
+                "rank it as one)"
+            )
+        else:
+            template = N_(
+                "stated a round robin, but the pairings look like a Swiss: players {pairs} never meet, in {played} "
+                "{round} where a round robin of {players} players has {rounds} (in a round robin everyone meets "
+                "everyone; state the kind swiss to rank it as one)"
+            )
+        word = Message(N_("round") if rounds == 1 else N_("rounds"))
         return InputWarning(
-            f"stated a round robin, but the pairings look like a Swiss: {why} (in a round robin everyone meets "
-            "everyone; state the kind swiss to rank it as one)"
+            Message.of(
+                template, pairs=pair, short=short, count=count, played=rounds, round=word, players=count, rounds=needed
+            )
         )
 
     def with_kind(self, kind: EventKind | None) -> Event:
@@ -785,9 +815,7 @@ class Event:
         """
         table = self.table
         if not 1 <= last <= table.played_rounds:
-            raise ValueError(
-                f"the event has {_rounds_played(table.played_rounds)} (expected 1 to {table.played_rounds})"
-            )
+            raise Said(_rounds_played(table.played_rounds))
         later = slice(last, None)
         if not (table.opponent[:, later] >= 0).any() and not (table.kind[:, later] != NOT_PLAYED).any():
             return self

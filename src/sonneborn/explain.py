@@ -27,6 +27,7 @@ import numpy as np
 
 from sonneborn.errors import OptionError, shown
 from sonneborn.event import Event, Ints
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import ratio_text
 from sonneborn.ranking import Standings
@@ -63,22 +64,38 @@ def find_player(event: Event, text: str, *, option: str = "player", noun: str = 
     wanted = text.strip()
     count = event.players
     team = noun == "team"
-    number_words = "a team number" if team else "a start number"
-    whose = "a team's name" if team else "a name"
-    choose = f"give {number_words} from 1 to {count}, or a part of {whose}"
+    choose: Message
     if team:  # a team event has few rows: name them, as many as a line holds
         listed = ", ".join(f"{row + 1} {shown(name, 30)}" for row, name in enumerate(event.roster.names[:20]))
-        choose += f": {listed}{', …' if count > 20 else ''}"
+        template = N_("give a team number from {first} to {last}, or a part of a team's name: {teams}")
+        choose = Message.of(template, first=1, last=count, teams=listed + (", …" if count > 20 else ""))
+    else:
+        choose = Message.of(N_("give a start number from {first} to {last}, or a part of a name"), first=1, last=count)
     if not wanted:
-        message = f"expected {number_words} from 1 to {count} or a part of a name, found nothing"
-        raise OptionError(message, option=option)
+        template = (
+            N_("expected a team number from 1 to {last} or a part of a name, found nothing")
+            if team
+            else N_("expected a start number from 1 to {last} or a part of a name, found nothing")
+        )
+        raise OptionError(Message.of(template, last=count), option=option)
     if wanted.isascii() and wanted.isdigit():
         start = int(wanted) if len(wanted) <= 18 else 0
         if 1 <= start <= count:
             return start
-        number = wanted if len(wanted) <= 18 else f"of {len(wanted):,} digits"
-        has = f"no team has the number {number}" if team else f"no player has the start number {number}"
-        raise OptionError(f"{has} ({choose})", option=option)
+        number = wanted if len(wanted) <= 18 else f"{len(wanted):,}"
+        if len(wanted) > 18:
+            template = (
+                N_("no team has the number of {number} digits ({message})")
+                if team
+                else N_("no player has the start number of {number} digits ({message})")
+            )
+        else:
+            template = (
+                N_("no team has the number {number} ({message})")
+                if team
+                else N_("no player has the start number {number} ({message})")
+            )
+        raise OptionError(Message.of(template, number=number, message=choose), option=option)
     key = words(wanted)
     names = [words(name) for name in event.roster.names]
     whole = re.compile(rf"(?<!\w){re.escape(key)}(?!\w)")
@@ -90,14 +107,20 @@ def find_player(event: Event, text: str, *, option: str = "player", noun: str = 
     if len(found) == 1:
         return found[0] + 1
     if not found:
-        raise OptionError(f"no {noun}'s name contains {shown(wanted)} ({choose})", option=option)
+        template = (
+            N_("no team's name contains {text} ({message})")
+            if team
+            else N_("no player's name contains {text} ({message})")
+        )
+        raise OptionError(Message.of(template, text=shown(wanted), message=choose), option=option)
     listed = ", ".join(f"{shown(event.roster.names[row])} (no. {row + 1})" for row in found[:LISTED_PLAYERS])
     more = f", … ({len(found) - LISTED_PLAYERS} more)" if len(found) > LISTED_PLAYERS else ""
-    number_words = "team number" if team else "start number"
-    raise OptionError(
-        f"{shown(wanted)} names {len(found)} {noun}s: {listed}{more} (give more of the name, or the {number_words})",
-        option=option,
+    template = (
+        N_("{text} names {count} teams: {players} (give more of the name, or the team number)")
+        if team
+        else N_("{text} names {count} players: {players} (give more of the name, or the start number)")
     )
+    raise OptionError(Message.of(template, text=shown(wanted), count=len(found), players=listed + more), option=option)
 
 
 def _sentence(label: str, number: str | None, shown: Sequence[str], cut: Sequence[str], mean: bool, note: str) -> str:

@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 from sonneborn.errors import OutputError
+from sonneborn.messages import N_, Message
 
 __all__ = ["check_target", "write_file"]
 
@@ -35,14 +36,15 @@ def check_target(target: Path, *, force: bool) -> None:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise OutputError(f"cannot write it: {error.strerror or error}", path=str(target)) from None
+        raise OutputError(_cannot(error), path=str(target)) from None
     if stat.S_ISLNK(status.st_mode):
-        message = "is a symbolic link; remove it or choose another name (it is never followed)"
+        message = Message(N_("is a symbolic link; remove it or choose another name (it is never followed)"))
         raise OutputError(message, path=str(target))
     if not stat.S_ISREG(status.st_mode):
-        raise OutputError("is not a regular file (a folder, a device, a pipe); choose another name", path=str(target))
+        template = N_("is not a regular file (a folder, a device, a pipe); choose another name")
+        raise OutputError(Message(template), path=str(target))
     if not force:
-        raise OutputError("exists; give --force to replace it", path=str(target))
+        raise OutputError(Message(N_("exists; give --force to replace it")), path=str(target))
 
 
 def _umask() -> int:
@@ -63,13 +65,18 @@ def write_file(target: Path, text: str, *, force: bool = False) -> None:
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".partial")
     except OSError as error:
-        raise OutputError(f"cannot write it: {error.strerror or error}", path=str(target)) from None
+        raise OutputError(_cannot(error), path=str(target)) from None
     try:
         os.fchmod(handle, 0o666 & ~_umask())  # mkstemp makes the file private; the output is an ordinary file
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
         os.replace(temporary, target)
     except OSError as error:
-        raise OutputError(f"cannot write it: {error.strerror or error}", path=str(target)) from None
+        raise OutputError(_cannot(error), path=str(target)) from None
     finally:  # whatever stopped the write, no temporary file is left behind
         Path(temporary).unlink(missing_ok=True)
+
+
+def _cannot(error: OSError) -> Message:
+    """Why a file cannot be written, as the system says it."""
+    return Message.of(N_("cannot write it: {reason}"), reason=error.strerror or str(error))

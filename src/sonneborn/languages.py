@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 
 from sonneborn.errors import OptionError
-from sonneborn.messages import MESSAGES, PAGE
+from sonneborn.messages import N_, PAGE, Message, said
 
 DOMAIN = "sonneborn"
 """The gettext domain: ``locale/LANG/LC_MESSAGES/sonneborn.mo``."""
@@ -39,51 +39,13 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The variables gettext reads, in its order (:func:`gettext.find`)."""
 
 
-_FIELD = re.compile(r"\{(\w+)\}")
-FIELD_PATTERNS = {
-    "text": r"'.*?'|\".*?\"",
-    "number": r"-?[0-9][0-9,]*",
-    "round": r"[0-9]+",
-    "path": r"tournament[\w.\[\]]*",
-    "option": r"--[a-z][a-z-]*",
-    "code": r"[A-Za-z0-9:/+#-]+",
-}
-"""What a template's field matches, by the field's name before any digit (``number2`` as ``number``);
-any other field matches any text. A field ``message`` is a message itself, translated in turn."""
-
-
-@dataclass(frozen=True, slots=True)
-class Template:
-    """An English message with fields (``round {round}: {message}``), and the pattern that recognises it."""
-
-    text: str
-    pattern: re.Pattern[str] = field(compare=False, repr=False)
-
-    @classmethod
-    def of(cls, text: str) -> Template:
-        """The template of a text, its fields as named groups."""
-        parts, start = [], 0
-        for found in _FIELD.finditer(text):
-            name = found.group(1)
-            kind = name.rstrip("0123456789")
-            parts += [re.escape(text[start : found.start()]), f"(?P<{name}>{FIELD_PATTERNS.get(kind, '.+?')})"]
-            start = found.end()
-        parts.append(re.escape(text[start:]))
-        return cls(text, re.compile("".join(parts), re.DOTALL))
-
-    @property
-    def fields(self) -> frozenset[str]:
-        """The names of its fields."""
-        return frozenset(_FIELD.findall(self.text))
-
-
 @dataclass(frozen=True, slots=True)
 class Language:
     """One language: its catalogue and how it writes numbers.
 
     >>> english = language("en")
-    >>> english.translate("round 2: the file is empty"), english.number("-1.5")
-    ('round 2: the file is empty', '-1.5')
+    >>> english.message("the file is empty"), english.number("-1.5")
+    ('the file is empty', '-1.5')
     """
 
     code: str
@@ -116,54 +78,31 @@ class Language:
         >>> language("es").format("Provisional: after round {played} of {rounds}", played=5, rounds=9)
         'Provisional: tras la ronda 5 de 9'
         """
-        translated = self.gettext(template)
-        return _FIELD.sub(lambda part: str(values[part.group(1)]) if part.group(1) in values else part.group(0),
-                          translated)  # fmt: skip
+        return Message.of(template, **values).fill(self.gettext(template), self.message)
 
     @property
     def decimal_comma(self) -> bool:
         """Whether this language writes a decimal comma (a spreadsheet then separates fields with ``;``)."""
         return self.decimal == ","
 
-    def translate(self, message: str) -> str:
-        """A message the library made in English, in this language: the first of :data:`TEMPLATES` it
-        matches, its fields put into the template's translation; a message of no template stays English.
+    def message(self, message: str | Message) -> str:
+        """A message the library made (:class:`~sonneborn.messages.Message`: a template and its values) in
+        this language: the template's translation, its fields filled, a message value translated in turn; a
+        template the catalogue lacks stays English.
 
-        >>> language("es").translate("round 3: the file is empty")
+        >>> empty = Message("the file is empty")
+        >>> language("es").message(Message.of("round {round}: {message}", round=3, message=empty))
         'ronda 3: el archivo está vacío'
         """
-        if self.code == DEFAULT or not message:
-            return message
-        for template in templates():
-            found = template.pattern.fullmatch(message)
-            if found is None:
-                continue
-            translated = self.gettext(template.text)
-            values = {
-                name: self.translate(value) if name.rstrip("0123456789") == "message" else value
-                for name, value in found.groupdict().items()
-            }
-            return _FIELD.sub(functools.partial(_filled, values), translated)
-        return message
-
-
-def _filled(values: Mapping[str, str], part: re.Match[str]) -> str:
-    """A template's field as its value, or as it is when it has none."""
-    return values.get(part.group(1), part.group(0))
-
-
-@functools.cache
-def templates() -> tuple[Template, ...]:
-    """The library's message templates (:mod:`sonneborn.messages`), compiled once, longest first: a longer
-    template is the more specific one."""
-    return tuple(Template.of(text) for text in sorted(set(MESSAGES), key=lambda text: (-len(text), text)))
+        found = said(message)
+        return found.fill(self.gettext(found.template), self.message)
 
 
 @functools.cache
 def language(code: str) -> Language:
     """The language of a code of :data:`LANGUAGES`, its catalogue loaded once."""
     if code not in LANGUAGES:
-        raise OptionError(f"unknown language {code!r} (expected one of {', '.join(LANGUAGES)})", option="lang")
+        raise OptionError(_unknown(code), option="lang")
     if code == DEFAULT:
         # The texts and numbers as the code writes them (Babel's English symbols, a test checks): every
         # command pays for Babel only when it speaks another language.
@@ -173,6 +112,11 @@ def language(code: str) -> Language:
     directory = str(files("sonneborn").joinpath("locale"))
     catalogue = gettext.translation(DOMAIN, directory, languages=[code], fallback=True)
     return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue)
+
+
+def _unknown(text: str) -> Message:
+    template = N_("unknown language {text} (expected one of {languages})")
+    return Message.of(template, text=repr(text), languages=", ".join(LANGUAGES))
 
 
 def known(text: str) -> str | None:
@@ -196,7 +140,7 @@ def parse_language(text: str) -> str:
         return DEFAULT
     code = known(text)
     if code is None:
-        raise OptionError(f"unknown language {text!r} (expected one of {', '.join(LANGUAGES)})", option="lang")
+        raise OptionError(_unknown(text), option="lang")
     return code
 
 

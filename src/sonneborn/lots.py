@@ -25,6 +25,7 @@ import numpy as np
 
 from sonneborn.errors import OptionError
 from sonneborn.event import COLOURS, KINDS, Bools, Event, Ints
+from sonneborn.messages import N_, Message
 
 __all__ = [
     "MIN_SECRET",
@@ -54,9 +55,10 @@ def commitment(secret: str) -> str:
 def check_secret(secret: str) -> None:
     """Refuses a secret too short to keep (:data:`MIN_SECRET`) or with a character no line can hold."""
     if len(secret) < MIN_SECRET:
-        raise OptionError(f"a secret has at least {MIN_SECRET} characters (found {len(secret)})", option="lots_secret")
+        template = N_("a secret has at least {number} characters (found {number2})")
+        raise OptionError(Message.of(template, number=MIN_SECRET, number2=len(secret)), option="lots_secret")
     if any(not character.isprintable() for character in secret):
-        raise OptionError("a secret holds no control character", option="lots_secret")
+        raise OptionError(Message(N_("a secret holds no control character")), option="lots_secret")
 
 
 def results_text(event: Event) -> str:
@@ -163,14 +165,14 @@ def committed_draw(event: Event, secret: str) -> CommittedDraw:
     table = event.table
     if table.provisional:
         where = (
-            f"after round {table.played_rounds} of {table.rounds}"
+            Message.of(N_("after round {round} of {rounds}"), round=table.played_rounds, rounds=table.rounds)
             if table.played_rounds < table.rounds
-            else (f"{table.unfinished_games} game(s) without a result")
+            else Message.of(N_("{number} game(s) without a result"), number=table.unfinished_games)
         )
-        raise OptionError(
-            f"the standings reveal the secret: draw by it once every result is in (this event is provisional, {where})",
-            option="lots_secret",
+        template = N_(
+            "the standings reveal the secret: draw by it once every result is in (this event is provisional, {message})"
         )
+        raise OptionError(Message.of(template, message=where), option="lots_secret")
     text = results_text(event).encode()
     key = hmac.new(secret.encode(), text, hashlib.sha256).digest()
     tickets = tuple(hmac.new(key, str(row + 1).encode(), hashlib.sha256).hexdigest() for row in range(event.players))

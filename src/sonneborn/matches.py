@@ -21,8 +21,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from sonneborn.errors import InputError, InputWarning, Warn
+from sonneborn.errors import InputError, InputWarning, Said, Warn
 from sonneborn.event import BLACK, CODE, KINDS, UNKNOWN, WHITE, Event, integers, point_unit
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.teams import (
@@ -111,7 +112,7 @@ def after_round(teams: TeamEvent, last: int) -> TeamEvent:
     Raises :exc:`ValueError` for a round outside 1 to the rounds played, or a team event built without a source.
     """
     if teams.source is None:
-        raise ValueError("a team event built without a source cannot be taken after a round")
+        raise Said(Message(N_("a team event built without a source cannot be taken after a round")))
     event = teams.event.after_round(last)
     if event is teams.event:
         return teams
@@ -168,13 +169,19 @@ class _Builder:
             self.source,
         )
 
-    def error(self, message: str, where: Where) -> InputError:
+    def error(self, message: str | Message, where: Where) -> InputError:
         return self.fail(message, where)
 
-    def name(self, row: int) -> str:
+    def name(self, row: int) -> Message:
         """A team as messages name it: its number and name."""
         listed = self.source.teams[row]
-        return f"team {listed.number} ({listed.name})" if listed.name else f"team {listed.number}"
+        if listed.name:
+            return Message.of(N_("team {number} ({name})"), number=listed.number, name=listed.name)
+        return Message.of(N_("team {number}"), number=listed.number)
+
+    def in_round(self, round_no: int, message: Message) -> Message:
+        """A message about one round."""
+        return Message.of(N_("round {round}: {message}"), round=round_no, message=message)
 
     # The teams.
 
@@ -191,12 +198,17 @@ class _Builder:
             members = []
             for board, (start, where) in enumerate(team.members):
                 if not 1 <= start <= players:
-                    message = f"{self.name(row)} lists player {start}, but there are {players} players "
-                    raise self.error(message + f"(expected 1 to {players})", where)
+                    template = N_("{team} lists player {number}, but there are {count} players (expected 1 to {last})")
+                    problem = Message.of(template, team=self.name(row), number=start, count=players, last=players)
+                    raise self.error(problem, where)
                 other = int(self.team_of[start - 1])
                 if other >= 0:
-                    message = f"player {start} is listed in {self.name(other)} and again in {self.name(row)} "
-                    raise self.error(message + "(expected each player in one team, once)", where)
+                    template = N_(
+                        "player {number} is listed in {team} and again in {team2} (expected each player in one "
+                        "team, once)"
+                    )
+                    problem = Message.of(template, number=start, team=self.name(other), team2=self.name(row))
+                    raise self.error(problem, where)
                 self.team_of[start - 1] = row
                 self.position[start - 1] = board
                 members.append(start - 1)
@@ -249,10 +261,22 @@ class _Builder:
                     raise self.error(message + "each other (expected a game between two teams)", where(row, round_no))
                 if cell.witness is not None and cell.opponent != other_team:
                     first, first_other = cell.witness
-                    message = f"round {round_no}: the boards of {self.name(team)} point at different teams: player "
-                    message += f"{first + 1} plays {first_other + 1} of {self.name(cell.opponent)}, player {row + 1} "
-                    message += f"plays {other + 1} of {self.name(other_team)} (expected one opponent team per match)"
-                    raise self.error(message, where(row, round_no))
+                    template = N_(
+                        "the boards of {team} point at different teams: player {number} plays {number2} of "
+                        "{team2}, player {number3} plays {number4} of {team3} (expected one opponent team per "
+                        "match)"
+                    )
+                    problem = Message.of(
+                        template,
+                        team=self.name(team),
+                        number=first + 1,
+                        number2=first_other + 1,
+                        team2=self.name(cell.opponent),
+                        number3=row + 1,
+                        number4=other + 1,
+                        team3=self.name(other_team),
+                    )
+                    raise self.error(self.in_round(round_no, problem), where(row, round_no))
                 cell.opponent, cell.witness = other_team, (row, other)
                 cell.players.append(row)
 
@@ -274,7 +298,7 @@ class _Builder:
                 if cell.opponent >= 0 and cell.opponent != other:
                     raise self.error(
                         f"round {forfeit.round}: record 330 says {self.name(team)} met {self.name(other)}, but its "
-                        + self.shown_witness(cell)
+                        + str(self.shown_witness(cell))
                         + f" of {self.name(cell.opponent)}",
                         forfeit.where,
                     )
@@ -287,9 +311,19 @@ class _Builder:
             for row in self.cells[white][column].players + self.cells[black][column].players:
                 kind = KINDS[int(self.event.table.kind[row, column])]
                 if kind.is_played:
-                    message = f"round {forfeit.round}: record 330 says the match of {self.name(white)} and "
-                    message += f"{self.name(black)} was forfeited, but player {row + 1} played his game over the "
-                    raise self.error(message + f"board (result {kind.value!r}; expected + or -)", forfeit.where)
+                    template = N_(
+                        "record {record} says the match of {team} and {team2} was forfeited, but player "
+                        "{number} played his game over the board (result {result}; expected + or -)"
+                    )
+                    problem = Message.of(
+                        template,
+                        record="330",
+                        team=self.name(white),
+                        team2=self.name(black),
+                        number=row + 1,
+                        result=repr(kind.value),
+                    )
+                    raise self.error(self.in_round(forfeit.round, problem), forfeit.where)
 
     def byes(self) -> None:
         for bye in self.source.byes:
@@ -302,9 +336,16 @@ class _Builder:
                 message = f"round {bye.round}: {self.name(team)} is given a bye twice (expected one per round)"
                 raise self.error(message, bye.where)
             if cell.opponent >= 0 or cell.players:
-                message = f"round {bye.round}: record {code} gives {self.name(team)} {what}, but its "
-                shown = self.shown_witness(cell) if cell.witness else f"player {cell.players[0] + 1} wins by forfeit"
-                raise self.error(message + shown + " (expected no game in a round without a match)", bye.where)
+                template = N_(
+                    "record {record} gives {team} {bye}, but its {message} (expected no game in a round "
+                    "without a match)"
+                )
+                if cell.witness:
+                    shown = self.shown_witness(cell)
+                else:
+                    shown = Message.of(N_("player {number} wins by forfeit"), number=cell.players[0] + 1)
+                problem = Message.of(template, record=code, team=self.name(team), bye=Message(what), message=shown)
+                raise self.error(self.in_round(bye.round, problem), bye.where)
             cell.bye, cell.bye_points, cell.bye_where = bye.kind, bye.points, bye.where
 
     def lineups(self) -> None:
@@ -327,8 +368,12 @@ class _Builder:
                     continue
                 row = start - 1
                 if not 1 <= start <= self.event.players or int(self.team_of[row]) != team:
-                    message = f"record 300 puts player {start} on board {board + 1} of {self.name(team)}, who is "
-                    raise self.error(message + "not in that team (expected a member of it, or 0000)", where)
+                    template = N_(
+                        "record {record} puts player {number} on board {board} of {team}, who is not in that "
+                        "team (expected a member of it, or 0000)"
+                    )
+                    problem = Message.of(template, record="300", number=start, board=board + 1, team=self.name(team))
+                    raise self.error(problem, where)
                 if row in rows:
                     message = f"record 300 puts player {start} on two boards of {self.name(team)}"
                     raise self.error(message + " (expected each player once)", where)
@@ -648,17 +693,17 @@ class _Builder:
             raise self.error(message + f" (expected 1 to {self.count})", where)
         return number - 1
 
-    def shown_witness(self, cell: _Round) -> str:
+    def shown_witness(self, cell: _Round) -> Message:
         assert cell.witness is not None
         row, other = cell.witness
-        return f"player {row + 1} plays player {other + 1}"
+        return Message.of(N_("player {number} plays player {number2}"), number=row + 1, number2=other + 1)
 
 
 _BYE_NAMES = {
-    ResultKind.PAIRING_BYE: "the pairing-allocated bye",
-    ResultKind.FULL_BYE: "a full-point bye",
-    ResultKind.HALF_BYE: "a half-point bye",
-    ResultKind.ZERO_BYE: "a zero-point bye",
+    ResultKind.PAIRING_BYE: N_("the pairing-allocated bye"),
+    ResultKind.FULL_BYE: N_("a full-point bye"),
+    ResultKind.HALF_BYE: N_("a half-point bye"),
+    ResultKind.ZERO_BYE: N_("a zero-point bye"),
 }
 _KIND_NAMES = {
     ResultKind.WIN: "a win",

@@ -1,17 +1,25 @@
-"""The English templates of the messages the library makes, for the catalogues to translate.
+"""Messages as the code writes them: an English template, marked for the catalogues, and its values.
 
-The readers, the options and the tie-break parser write their messages in English, with the values in
-them (a name, a column, a found text); :meth:`sonneborn.languages.Language.translate` recognises a
-message by its template here and writes the template's translation with the same values. A field
-``{message}`` is a message of its own, translated in turn (``round {round}: {message}``); a field's
-name says what it matches (:data:`sonneborn.languages.FIELD_PATTERNS`). ``tests/test_issue21_languages.py``
-checks that every message of ``tests/data/bad/expected.toml`` is recognised here.
+A reader, an option parser or the tie-break parser raises its error with a :class:`Message`: the template
+(``expected points at columns {columns}, found {found}``, marked with :func:`N_` where it is written, so
+that ``make i18n`` extracts it) and the values of its fields. ``str()`` gives the English text; at the
+boundary (the CLI, the web app) :meth:`sonneborn.languages.Language.message` writes the template's
+translation with the same values. A value that is a :class:`Message` is translated in turn
+(``round {round}: {message}``). The text is written once, where the message is made.
 
->>> "the file is empty" in MESSAGES
-True
+>>> message = Message.of(N_("round {round}: {message}"), round=3, message=Message.of(N_("the file is empty")))
+>>> str(message)
+'round 3: the file is empty'
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+FIELD = re.compile(r"\{(\w+)\}")
+"""A template's field, ``{name}``: a name and nothing else (no conversion, no format)."""
 
 
 def N_(message: str) -> str:
@@ -19,253 +27,71 @@ def N_(message: str) -> str:
     return message
 
 
-MESSAGES: tuple[str, ...] = (
-    # Prefixes: where in the file or the option a message belongs.
-    N_("round {round}: {message}"),
-    N_("{path}: {message}"),
-    N_("the file's tie-break list: {message}"),
-    N_("the file's tie-break list (record {record}): {message}"),
-    N_("point system {system}: {message}"),
-    N_("cannot write the event: {message}"),
-    # Any reader.
-    N_("the file is empty"),
-    N_("binary data, not a text file (expected TRF, crosstable, PGN or JSON text)"),
-    N_("line of {count} characters (expected at most {limit})"),
-    N_("line of more than {count} characters (expected at most {limit})"),
-    N_(
-        "the file mixes encodings: byte {byte} is not UTF-8, but other text is (read as UTF-8 where it is, "
-        "else as Latin-1: check the names)"
-    ),
-    N_(
-        "an HTML page, not a tournament file (expected TRF, crosstable, PGN or JSON text: save the crosstable as CSV "
-        "or text)"
-    ),
-    N_(
-        "a Markdown table, which is not read (expected TRF, crosstable, PGN or JSON text: save the crosstable as CSV "
-        "or text)"
-    ),
-    N_("{message}: standings alone cannot be ranked again, they hold no games ({message2})"),
-    N_("{message}: a report, not read back as an event ({message2})"),
-    N_("write the event instead, from the file they came from: {command} or {command2}"),
-    N_("write the crosstable with {command}, which reads back, or the event: {command2}"),
-    N_("sonneborn's standings as CSV ({command})"),
-    N_("sonneborn's standings as Markdown ({command})"),
-    N_("sonneborn's standings page ({command})"),
-    N_("sonneborn's standings table ({command})"),
-    N_("sonneborn's crosstable as Markdown ({command})"),
-    N_("sonneborn's crosstable page ({command})"),
-    N_("player {number} has no name (each is shown by his start number only)"),
-    N_("players {numbers} have no name (each is shown by his start number only)"),
-    N_(
-        "the recorded points of {count} player differ from their results, and no bye in a blank round explains "
-        "them ({players}); {command} lists them"
-    ),
-    N_(
-        "the recorded points of {count} players differ from their results, and no bye in a blank round explains "
-        "them ({players}); {command} lists them"
-    ),
-    N_("names: {count} written otherwise (control characters as spaces, no blank at the ends): {names}"),
-    N_(
-        "stated a round robin, but the pairings look like a Swiss: {pairs} never meet, and none of the {count} "
-        "players meets all the others, in {played} rounds where a round robin of {players} players has {rounds} "
-        "(in a round robin everyone meets everyone; state the kind swiss to rank it as one)"
-    ),
-    # Crosstables.
-    N_(
-        "{name}'s result {result} against {opponent} does not complement {other} against {name2} ({where}; expected "
-        "{expected})"
-    ),
-    N_("{name}'s cell against {opponent} holds {count} game, expected {expected} games like the other cells"),
-    N_("{name}'s cell against {opponent} holds {count} games, expected {expected} games like the other cells"),
-    N_("expected the diagonal marker {marker} in {name}'s own column {number}, found {found}"),
-    N_("{name} is the name of two rows, lines {number} and {number2} (is a player entered twice?)"),
-    N_(
-        "the table is not square: the header numbers {count} result columns, but there are {rows} player rows "
-        "(expected a column per row)"
-    ),
-    N_(
-        "the table is not square: {rows} player rows, but the diagonal of {name}'s row is in result column "
-        "{number} (expected column {expected}: is a row missing?)"
-    ),
-    N_("diagonal marker {marker} off the diagonal, in {name}'s cell against {opponent} ({expected})"),
-    N_(
-        "only one player row found, a crosstable needs two or more (expected a row per player: is the table run "
-        "together on one line?)"
-    ),
-    N_("expected start number {number}, found {found}"),
-    N_("{name}'s row has {count} result cells, expected {expected} (one per player row)"),
-    N_(
-        "unknown result {result} of {name} against {opponent} (expected 1, 0, ½, =, + or -, one per game, or empty "
-        "or . for a game not played)"
-    ),
-    N_(
-        "the header has points but no result columns: standings alone cannot be ranked again, they hold no games "
-        "(expected a crosstable, with columns numbered 1, 2, … or 1.Rd, 2.Rd, …: export the crosstable instead)"
-    ),
-    N_("no header row found (expected a row of column labels led by Rk. or #, above a row per player)"),
-    N_("expected a result such as {examples}, found {found}"),
-    N_("{result} is not mirrored by the row of player {number}, which has {other}"),
-    N_("start number {number} is given twice (expected each of {first} to {last} once)"),
-    # JSON.
-    N_("not valid JSON: {reason}"),
-    N_("expected a string, found {found}"),
-    N_("expected a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point), found {found}"),
-    N_("expected {number} rounds, found {found}"),
-    N_(
-        "no 'tournament' object, only 'standings': standings alone cannot be ranked again, they hold no games "
-        "({message})"
-    ),
-    N_("expected a JSON object with a 'tournament' key, found {found}"),
-    N_("unknown key {key} (expected one of {keys})"),
-    N_("expected one of {values}, found {found}"),
-    N_(
-        "player {number} has {result} against {opponent}, but player {number2} has {other} against {number3} "
-        "(expected {expected})"
-    ),
-    N_("the boards give team {number} the result {result}, found {found}"),
-    N_("the games give team {number} team {opponent}, found {found}"),
-    N_("the MP and GP of a match come from its boards unless the arbiter set them (expected {expected})"),
-    N_("a bye ({bye}) has no opponent, found {found}"),
-    # PGN.
-    N_("expected a result 1-0, 0-1, 1/2-1/2 or *, found {found}"),
-    N_("expected the name or FIDE id of {colour}, found {found}"),
-    N_("no Round tags: rounds assigned by order of appearance"),
-    N_("{name} plays against himself (expected two different players)"),
-    N_("{name} is the name of two players, FIDE ids {number} and {number2} (is one of them wrong?)"),
-    N_("{name} has a second game in round {round}, the first at line {number} (expected one game a round)"),
-    N_('no games found (expected games with tag pairs such as [White "…"])'),
-    N_(
-        "{count} players may each be spelled two ways, the spellings never in the same round: {spellings} (write "
-        "each player's name one way in the PGN, or give FIDE ids in WhiteFideId and BlackFideId)"
-    ),
-    # TRF.
-    N_("record {record} gives player {number} a bye {bye}, but his line records {found} (expected {expected})"),
-    N_("record {record} gives player {number} points for {kind}, but his line records {found} (expected {expected})"),
-    N_("expected a result code at column {number}, found {found}"),
-    N_("expected a result code ({codes}) at column {number}, found {found}"),
-    N_(
-        "expected a blank at column {number}, found {found} (the block of round {round} takes columns {columns}: is "
-        "it shifted?)"
-    ),
-    N_(
-        "player {number} records {result} against {opponent}, but player {number2} records {found} (expected "
-        "{expected})"
-    ),
-    N_("a bye ({bye}) cannot have an opponent, found {found} (expected 0000 or a blank)"),
-    N_("player {number} has the same name as player {number2}, {name} (is he entered twice?)"),
-    N_("duplicate start number {number}, first given at line {number2} (expected each start number once)"),
-    N_("result {result} needs an opponent, found {found} (expected an opponent's start number at columns {columns})"),
-    N_("no player records (001) found (expected a line per player starting with 001)"),
-    N_("expected an opponent's start number at columns {columns}, found {found}"),
-    N_("opponent {number} does not exist (expected a start number from {first} to {last})"),
-    N_("player {number} is paired against himself (expected another player's start number)"),
-    N_("expected points at columns {columns}, found {found}"),
-    N_("expected a rating at columns {columns}, found {found}"),
-    N_("expected a start number at columns {columns}, found {found}"),
-    N_(
-        "record XXR gives {count} rounds, but the file holds results of {rounds} rounds for {players} players "
-        "(expected at most {limit})"
-    ),
-    N_(
-        "record XXR gives {count} as the number of rounds, but record XXR at line {number} gave {other} (expected "
-        "the number of rounds once, or records that agree)"
-    ),
-    N_("expected a number of rounds in record XXR, found {found}"),
-    N_("players {number} and {number2} both have colour {colour} (expected one w and one b)"),
-    N_("start numbers must run 1..{last} without gaps, but {number} is missing"),
-    N_("expected a colour w, b or - at column {number}, found {found}"),
-    N_("unknown record {record} ignored"),
-    N_("expected points for {kind} of at most 6 digits before and after the point, found {found}"),
-    N_("record {record} after the player records (expected it before the first 001 line)"),
-    # Team files.
-    N_(
-        "the boards of team {number} ({team}) point at different teams: {boards} (expected one opponent team per match)"
-    ),
-    N_("player {number} is listed in team {team} and again in team {team2} (expected each player in one team, once)"),
-    N_("team {team} lists player {number}, but there are {count} players (expected {first} to {last})"),
-    N_(
-        "record {record} says the match of team {team} and team {team2} was forfeited, but player {number} played "
-        "his game over the board (result {result}; expected + or -)"
-    ),
-    N_(
-        "record {record} puts player {number} on board {board} of team {team}, who is not in that team (expected "
-        "a member of it, or 0000)"
-    ),
-    N_(
-        "record {record} gives team {team} the pairing-allocated bye, but its player {number} plays player "
-        "{number2} (expected no game in a round without a match)"
-    ),
-    # Tie-break codes.
-    N_("unknown tie-break {name} (valid codes: {codes})"),
-    N_(
-        "unknown tie-break {name}: did you mean {code}? ({code2} is {definition}; its modifiers: {modifiers}; valid "
-        "codes: {codes})"
-    ),
-    N_(
-        "unknown tie-break {name}: did you mean {code}? ({code2} is {definition}, without modifiers; valid codes: "
-        "{codes})"
-    ),
-    N_("unknown modifier {modifier} in {spec} ({code} is {definition}; its modifiers: {modifiers})"),
-    N_("{code} does not take {modifier} ({code2} is {definition}, without modifiers)"),
-    N_("{code} does not take {modifier} ({code2} is {definition}; its modifiers: {modifiers})"),
-    N_("modifier {modifier} needs a count from 1 to 99 such as {example} in {spec}"),
-    N_("modifier {modifier} needs a rating from 0 to 9999 such as {example} in {spec}"),
-    N_("modifiers {modifier} and {modifier2} contradict each other in {spec} (give one cut or median)"),
-    # Point systems.
-    N_("the {value} {text} is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point)"),
-    N_("the {value} {text} is not a point value such as 3, 0.5 or 1/3"),
-    N_("the {value} {text} is not a point value: separate the values with commas, such as 1,0.5,0"),
-    N_("the {value} {text} is not a number (expected a point value such as 3, 0.5 or 1/3)"),
-    N_("the {value} {text} divides by zero (expected a number such as 3, 0.5 or 1/3)"),
-    N_("the {value} is empty (expected WIN,DRAW,LOSS such as 3,1,0)"),
-    N_("expected WIN,DRAW,LOSS such as 3,1,0, found {count} values"),
-    N_(
-        "a win must be worth more than a loss, found a win of {win} and a loss of {loss} (expected WIN,DRAW,LOSS in "
-        "that order, such as 3,1,0)"
-    ),
-    N_(
-        "a draw must be worth no more than a win and no less than a loss, found a draw of {draw} with a win of "
-        "{win} and a loss of {loss} (expected WIN,DRAW,LOSS in that order, such as 3,1,0)"
-    ),
-    N_(
-        "a {value} cannot be worth less than nothing, found {found} (only a loss, a forfeit loss or a zero-point "
-        "bye may cost points)"
-    ),
-    N_("unknown key {key}: did you mean {suggestion}? (expected one of {keys})"),
-    N_("{key} has no value (expected {example} such as {example2})"),
-    N_("unexpected {found}: WIN,DRAW,LOSS come first, then the byes as KEY=VALUE, such as 3,1,0,pairing_bye=1"),
-    # --explain.
-    N_("{text} names {count} players: {players} (give more of the name, or the start number)"),
-    N_("no player's name contains {text} (give a start number from {first} to {last}, or a part of a name)"),
-    N_("no player has the start number {number} (give a start number from {first} to {last}, or a part of a name)"),
-    # Options and output.
-    N_("unknown language {text} (expected one of {languages})"),
-    N_("exists; give --force to replace it"),
-    N_("cannot write the output: {reason}"),
-    N_("cannot read the file: {reason}"),
-    N_(
-        "whatif ranks a team event's matches by their MP and GP; {code} reads each board's result, which a match "
-        "still to be played does not have (choose a list without it)"
-    ),
-    # Profiles and committed lots (issue 22).
-    N_("no profile {text}: {message} (profiles: {names})"),
-    N_("unknown profile {text} (profiles: {names})"),
-    N_("no tie-break list published by the English Chess Federation was found"),
-    N_("no source giving Swiss-Manager's default list was found"),
-    N_("Vega's manual (2016) lists its tie-breaks but gives no default order"),
-    N_("no source giving a default list of chess-results.com was found (it shows each event's own)"),
-    N_("names its own list: give a profile or a list (-t), not both"),
-    N_("{text} is a list for team events; this event is not one"),
-    N_("{text} is a list for individual events; this event is not one"),
-    N_("a secret has at least {number} characters (found {number2})"),
-    N_("a secret holds no control character"),
-    N_("the standings reveal the secret: draw by it once every result is in (this event is provisional, {message})"),
-    N_("after round {round} of {rounds}"),
-    N_("{number} game(s) without a result"),
-    N_("draws by a seed or by a secret, not both (--lots)"),
-    N_("does not match the commitment {text} (its commitment is {commitment})"),
-    N_("decided by lot ({drawing})"),
-    N_("Remaining ties broken by lot ({drawing})."),
+Value = "str | int | Message"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message: its English template (the catalogues' message id) and the values of its fields.
+
+    >>> Message.of(N_("expected a string, found {found}"), found="3")
+    Message(template='expected a string, found {found}', values=(('found', '3'),))
+    """
+
+    template: str
+    """The English text with its fields, ``{name}``."""
+    values: tuple[tuple[str, str | int | Message], ...] = ()
+    """Each field's value, by name: a text, a number or a message of its own."""
+
+    @classmethod
+    def of(cls, template: str, **values: str | int | Message) -> Message:
+        """The message of a template with these values."""
+        return cls(template, tuple(values.items()))
+
+    @classmethod
+    def joined(cls, parts: list[str | int | Message], separator: str = ", ") -> Message:
+        """Messages (or texts) one after the other, each translated on its own.
+
+        >>> str(Message.joined([Message("cut /C1"), "x"]))
+        'cut /C1, x'
+        """
+        template = separator.join(f"{{part{index}}}" for index in range(len(parts)))
+        return cls(template, tuple((f"part{index}", part) for index, part in enumerate(parts)))
+
+    @classmethod
+    def listed(cls, parts: list[str | int | Message]) -> str | int | Message:
+        """Parts as a sentence lists them, ``a, b and c``, the ``and`` translated.
+
+        >>> str(Message.listed(["a", "b", "c"])), Message.listed(["a"])
+        ('a, b and c', 'a')
+        """
+        if len(parts) < 2:
+            return parts[0] if parts else ""
+        return cls.of(N_("{list} and {last}"), list=cls.joined(parts[:-1]), last=parts[-1])
+
+    def fill(self, template: str, write: Callable[[Message], str]) -> str:
+        """A template (this one, or its translation) with the fields filled: a message value as ``write``
+        writes it, a field without a value left as it is."""
+        values = dict(self.values)
+
+        def filled(part: re.Match[str]) -> str:
+            value = values.get(part.group(1))
+            if value is None:
+                return part.group(0)
+            return write(value) if isinstance(value, Message) else str(value)
+
+        return FIELD.sub(filled, template)
+
+    def __str__(self) -> str:
+        return self.fill(self.template, str)
+
+
+def said(text: str | Message) -> Message:
+    """A message as it is, or a text of no fields as a message (translated when it is a catalogue's id)."""
+    return text if isinstance(text, Message) else Message(text)
+
+
+MODIFIER_WORDS: tuple[str, ...] = (
     # Tie-break modifiers, as a legend words them.
     N_("of {code}"),
     N_("cut {number}"),
@@ -289,7 +115,7 @@ MESSAGES: tuple[str, ...] = (
     N_("category tables are written as table, json, csv, md or html"),
     N_("category tables are written as {formats}"),
 )
-"""Every message template, in English (the message ids of the catalogues)."""
+"""Tie-break modifiers as a legend words them (the legend writes them with :meth:`Language.format`)."""
 
 PAGE: tuple[str, ...] = (
     N_("Standings"),
@@ -319,6 +145,7 @@ WORDS: tuple[str, ...] = (
     N_("Rk"),
     N_("No"),
     N_("Name"),
+    N_("Player"),
     N_("Rtg"),
     N_("Pts"),
     N_("Players"),
@@ -380,3 +207,75 @@ TIEBREAK_NAMES: tuple[str, ...] = (
     N_("Tournament performance rating"),
 )
 """The registered tie-breaks' names (:data:`sonneborn.tiebreaks.REGISTRY`; a test keeps the two alike)."""
+
+TIEBREAK_DEFINITIONS: tuple[str, ...] = (
+    N_("1 for each round scored above the scheduled opponent (or above a draw without playing), ½ if equal."),
+    N_("Buchholz as if every paired game of the final round had been drawn."),
+    N_(
+        "Direct encounter on the primary score, on the secondary when that separates nobody, and again on "
+        "every subgroup still tied; the value is the place within the tied group."
+    ),
+    N_(
+        "EDE, then for two teams still tied with the same MP and GP, the board count (12.1) and the bottom "
+        "board elimination (12.3)."
+    ),
+    N_(
+        "EDE, then for two teams still tied with the same MP and GP, the board count (12.1) and the top "
+        "board result (12.2)."
+    ),
+    N_("EDE, then for two teams still tied with the same MP and GP, the bottom board elimination (12.3)."),
+    N_("EDE, then for two teams still tied with the same MP and GP, the top board result (12.2)."),
+    N_("Game points on board 1, then on board 2, and so on down; the value is the place within the tied group."),
+    N_(
+        "Game points on every board but the bottom one, then but the two bottom ones, and so on; the value "
+        "is the place within the tied group."
+    ),
+    N_("Games played over the board with Black."),
+    N_("Games won over the board with Black."),
+    N_("Games won over the board."),
+    N_("Points in the games among the tied players only; the value is the place within the tied group."),
+    N_("Points scored against the opponents who finished with at least half the maximum score."),
+    N_("Rounds in which the player got a win's points, with or without playing."),
+    N_("Rounds minus half-point byes, zero-point byes and forfeit losses."),
+    N_("Sum of the adjusted scores of the opponents played: each unplayed game of theirs counted as a draw."),
+    N_("Sum of the opponents' scores."),
+    N_("Sum of the player's running score after each round."),
+    N_("Sum over the games of the points scored times (1 + opponent's score / opponent's games)."),
+    N_("Sum over the games of the points scored times the opponent's score."),
+    N_("Sum over the matches of the opponent's game points times the GP scored against it."),
+    N_("Sum over the matches of the opponent's game points times the MP scored against it."),
+    N_("Sum over the matches of the opponent's match points times the GP scored against it."),
+    N_("Sum over the matches of the opponent's match points times the MP scored against it."),
+    N_(
+        "The average rating of the opponents met over the board plus the rating difference of the score "
+        "fraction (B.02 table 8.1.1)."
+    ),
+    N_("The final pairing number, lowest first."),
+    N_(
+        "The lowest rating whose expected score against the opponents met over the board (B.02 table 8.1.2) "
+        "reaches the score made over the board."
+    ),
+    N_("The mean Buchholz of the opponents played over the board (/F: their Fore Buchholz)."),
+    N_("The mean perfect tournament performance of the opponents met over the board, rounded half up."),
+    N_("The mean rating of the opponents met over the board, rounded half up."),
+    N_("The mean tournament performance rating of the opponents met over the board, rounded half up."),
+    N_("The player's own rating, highest first."),
+    N_("The player's score."),
+    N_("The secondary score plus the Buchholz of the primary score divided by K."),
+    N_("The secondary score: game points when teams are ranked by match points, match points when by game points."),
+    N_("The square of the player's score plus the Sonneborn–Berger score."),
+    N_(
+        "The sum of each board's number times the game points on it; the lowest first, only among teams with "
+        "the same game points."
+    ),
+    N_(
+        "Solkoff without the least significant opponents: a plus score drops the lowest, a minus score the "
+        "highest, an even score both (two each from nine rounds)."
+    ),
+    N_(
+        "Sum of the running scores after each round, less a win's points for each unplayed win "
+        "(a full-point bye, a forfeit win)."
+    ),
+    N_("Sum of the cumulative scores (USCF 34E3) of the opponents played."),
+)
+"""The registered tie-breaks' one-sentence definitions (a test keeps them equal to the registry's)."""

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from sonneborn.errors import shown
+from sonneborn.errors import Said, said_of, shown
+from sonneborn.messages import N_, Message
 
 StartNo = int
 """A player's starting rank (pairing number), 1-based."""
@@ -295,17 +296,19 @@ class PointSystem:
         '3-1-0'
         >>> PointSystem.parse("1,0.5,0,pairing_bye=0.5").points(ResultKind.PAIRING_BYE)
         Fraction(1, 2)
-        >>> PointSystem.parse("1/0,0,0")
+        >>> PointSystem.parse("1/0,0,0")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        ValueError: point system '1/0,0,0': the win '1/0' divides by zero (expected a number such as 3, 0.5 or 1/3)
+        sonneborn.errors.Said: point system '1/0,0,0': the win '1/0' divides by zero (expected a number such as 3, ...)
         >>> PointSystem.parse("0,0.5,1")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        ValueError: point system '0,0.5,1': a win must be worth more than a loss, found a win of 0 and a loss of 1 (...)
+        sonneborn.errors.Said: point system '0,0.5,1': a win must be worth more than a loss, found a win of 0 and ...
         """
         try:
             values = _point_values(text)
         except ValueError as error:
-            raise ValueError(f"point system {shown(text, 100)}: {error}") from None
+            raise Said(
+                Message.of(N_("point system {system}: {message}"), system=shown(text, 100), message=said_of(error))
+            ) from None
         return cls(**values)
 
     def points(self, kind: ResultKind) -> Fraction:
@@ -355,7 +358,18 @@ _NUMBER_LIKE = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?\d+/\
 """What looks like a number but is too long for a point value, or written with an exponent."""
 _NOT_A_NUMBER = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 _SEVERAL_VALUES = re.compile(r"[\d.+/-]+(?:\s*;\s*|\s+)[\d.+/-]+.*")
-_EXAMPLE = "such as 3, 0.5 or 1/3"
+_FIELD_NAMES = {
+    "win": N_("win"),
+    "draw": N_("draw"),
+    "loss": N_("loss"),
+    "forfeit_win": N_("forfeit win"),
+    "forfeit_loss": N_("forfeit loss"),
+    "pairing_bye": N_("pairing bye"),
+    "full_bye": N_("full bye"),
+    "half_bye": N_("half bye"),
+    "zero_bye": N_("zero bye"),
+}
+"""A point system's fields as messages name them."""
 
 _GAME_POINTS = ("win", "draw", "loss")
 """The values given by position, in their order."""
@@ -374,12 +388,12 @@ def point_value(text: str) -> Fraction:
 
     >>> point_value("0.5"), point_value(" 1/3 "), point_value("1½")
     (Fraction(1, 2), Fraction(1, 3), Fraction(3, 2))
-    >>> point_value("1e20000000")
+    >>> point_value("1e20000000")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: '1e20000000' is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point)
+    sonneborn.errors.Said: '1e20000000' is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and ...)
     >>> point_value("1/0")
     Traceback (most recent call last):
-    ValueError: '1/0' divides by zero (expected a number such as 3, 0.5 or 1/3)
+    sonneborn.errors.Said: '1/0' divides by zero (expected a number such as 3, 0.5 or 1/3)
     """
     cleaned = text.strip()
     quoted = shown(cleaned)
@@ -390,17 +404,20 @@ def point_value(text: str) -> Fraction:
         return -value if sign == "-" else value
     if _POINT_VALUE.fullmatch(cleaned) is not None:
         if cleaned.partition("/")[2].strip("0") == "" and "/" in cleaned:
-            raise ValueError(f"{quoted} divides by zero (expected a number {_EXAMPLE})")
+            raise Said(Message.of(N_("{text} divides by zero (expected a number such as 3, 0.5 or 1/3)"), text=quoted))
         return Fraction(cleaned)
     if not cleaned:
-        raise ValueError(f"expected a number {_EXAMPLE}, found nothing")
+        raise Said(Message(N_("expected a number such as 3, 0.5 or 1/3, found nothing")))
     if _NOT_A_NUMBER.fullmatch(cleaned):
-        raise ValueError(f"{quoted} is not a number (expected a point value {_EXAMPLE})")
+        template = N_("{text} is not a number (expected a point value such as 3, 0.5 or 1/3)")
+        raise Said(Message.of(template, text=quoted))
     if _NUMBER_LIKE.fullmatch(cleaned):
-        raise ValueError(f"{quoted} is not a point value {_EXAMPLE} ({POINT_BOUND})")
+        template = N_("{text} is not a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point)")
+        raise Said(Message.of(template, text=quoted))
     if _SEVERAL_VALUES.fullmatch(cleaned):
-        raise ValueError(f"{quoted} is not a point value: separate the values with commas, such as 1,0.5,0")
-    raise ValueError(f"{quoted} is not a point value {_EXAMPLE}")
+        template = N_("{text} is not a point value: separate the values with commas, such as 1,0.5,0")
+        raise Said(Message.of(template, text=quoted))
+    raise Said(Message.of(N_("{text} is not a point value such as 3, 0.5 or 1/3"), text=quoted))
 
 
 def within_point_bound(value: Fraction) -> bool:
@@ -423,7 +440,7 @@ def _point_values(text: str) -> dict[str, Fraction]:
     """The values of :meth:`PointSystem.parse`'s text by field, checked; raises ``ValueError`` saying what is
     wrong in words."""
     if not text.strip():
-        raise ValueError("expected WIN,DRAW,LOSS such as 3,1,0, found nothing")
+        raise Said(Message(N_("expected WIN,DRAW,LOSS such as 3,1,0, found nothing")))
     values: dict[str, Fraction] = {}
     written: dict[str, str] = {}
     positional = 0
@@ -435,79 +452,101 @@ def _point_values(text: str) -> dict[str, Fraction]:
         key, sep, number = (piece.strip() for piece in part.partition("="))
         if not part:
             if index < len(_GAME_POINTS) and positional == index:
-                raise ValueError(f"the {_GAME_POINTS[index]} is empty (expected WIN,DRAW,LOSS such as 3,1,0)")
-            raise ValueError(f"value {index + 1} is empty (a comma too many?)")
+                template = N_("the {value} is empty (expected WIN,DRAW,LOSS such as 3,1,0)")
+                raise Said(Message.of(template, value=Message(_FIELD_NAMES[_GAME_POINTS[index]])))
+            raise Said(Message.of(N_("value {number} is empty (a comma too many?)"), number=index + 1))
         if sep:
             name = key.lower().replace("-", "_").replace(" ", "_")
             if not key:
-                raise ValueError(f"{shown(part)} has no key before '=' (expected KEY=VALUE such as pairing_bye=1)")
+                template = N_("{text} has no key before '=' (expected KEY=VALUE such as pairing_bye=1)")
+                raise Said(Message.of(template, text=shown(part)))
             if name not in _POINT_KEYS:
-                raise ValueError(f"unknown key {shown(key)}{_did_you_mean(name)} (expected one of "
-                                 f"{', '.join(_POINT_KEYS[3:])}, or win, draw, loss)")  # fmt: skip
+                keys = f"{', '.join(_POINT_KEYS[3:])}, or win, draw, loss"
+                close = _did_you_mean(name)
+                if close:
+                    template = N_("unknown key {key}: did you mean {suggestion}? (expected one of {keys})")
+                else:
+                    template = N_("unknown key {key} (expected one of {keys})")
+                raise Said(Message.of(template, key=shown(key), suggestion=close, keys=keys))
             if name in values:
-                raise ValueError(f"{name} is given twice")
+                raise Said(Message.of(N_("{key} is given twice"), key=name))
             if not number:
-                raise ValueError(f"{name} has no value (expected {name}=VALUE such as {name}=1)")
+                template = N_("{key} has no value (expected {example} such as {example2})")
+                raise Said(Message.of(template, key=name, example=f"{name}=VALUE", example2=f"{name}=1"))
         elif index < len(_GAME_POINTS) and positional == index:
             name, number = _GAME_POINTS[index], part
             positional += 1
             if name in values:
-                raise ValueError(f"{name} is given twice")
+                raise Said(Message.of(N_("{key} is given twice"), key=name))
         elif part.lower().replace("-", "_") in _POINT_KEYS:
             name = part.lower().replace("-", "_")
-            raise ValueError(f"{name} has no value (expected {name}=VALUE such as {name}=1)")
+            template = N_("{key} has no value (expected {example} such as {example2})")
+            raise Said(Message.of(template, key=name, example=f"{name}=VALUE", example2=f"{name}=1"))
         else:
-            raise ValueError(
-                f"unexpected {shown(part)}: WIN,DRAW,LOSS come first, then the byes as KEY=VALUE, "
-                "such as 3,1,0,pairing_bye=1"
+            template = N_(
+                "unexpected {found}: WIN,DRAW,LOSS come first, then the byes as KEY=VALUE, such as 3,1,0,pairing_bye=1"
             )
+            raise Said(Message.of(template, found=shown(part)))
         try:
             values[name] = point_value(number)
         except ValueError as error:
-            raise ValueError(f"the {name.replace('_', ' ')} {error}") from None
+            # Translators: a point system's value and what is wrong with it ("the win '1/0' divides by zero …").
+            template = N_("the {value} {message}")
+            raise Said(Message.of(template, value=Message(_FIELD_NAMES[name]), message=said_of(error))) from None
         written[name] = number
     missing = [name for name in _GAME_POINTS if name not in values]
     if missing:
         if 0 < positional < len(_GAME_POINTS) and len(missing) == len(_GAME_POINTS) - positional:
-            found = f"found {positional} value{'s' if positional > 1 else ''}"
-            raise ValueError(f"expected WIN,DRAW,LOSS such as 3,1,0, {found}")
-        names = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " or " + missing[-1]
-        raise ValueError(f"expected WIN,DRAW,LOSS such as 3,1,0 (no {names} given)")
+            template = (
+                N_("expected WIN,DRAW,LOSS such as 3,1,0, found {count} values")
+                if positional > 1
+                else N_("expected WIN,DRAW,LOSS such as 3,1,0, found {count} value")
+            )
+            raise Said(Message.of(template, count=positional))
+        names = Message.joined([Message(_FIELD_NAMES[name]) for name in missing])
+        raise Said(Message.of(N_("expected WIN,DRAW,LOSS such as 3,1,0 (no {names} given)"), names=names))
     win, draw, loss = values["win"], values["draw"], values["loss"]
-    order = "expected WIN,DRAW,LOSS in that order, such as 3,1,0"
     if win <= loss:
-        raise ValueError(
-            f"a win must be worth more than a loss, found a win of {written['win']} and a loss of {written['loss']} "
-            f"({order})"
+        template = N_(
+            "a win must be worth more than a loss, found a win of {win} and a loss of {loss} (expected "
+            "WIN,DRAW,LOSS in that order, such as 3,1,0)"
         )
+        raise Said(Message.of(template, win=written["win"], loss=written["loss"]))
     if win <= 0:
-        raise ValueError(f"a win must be worth points, found {written['win']} ({order})")
+        template = N_("a win must be worth points, found {win} (expected WIN,DRAW,LOSS in that order, such as 3,1,0)")
+        raise Said(Message.of(template, win=written["win"]))
     for name, value in values.items():
         if value < 0 and name not in _MAY_COST:
-            raise ValueError(
-                f"a {name.replace('_', ' ')} cannot be worth less than nothing, found {written[name]} "
-                "(only a loss, a forfeit loss or a zero-point bye may cost points)"
+            template = N_(
+                "a {value} cannot be worth less than nothing, found {found} (only a loss, a forfeit loss or a "
+                "zero-point bye may cost points)"
             )
+            raise Said(Message.of(template, value=Message(_FIELD_NAMES[name]), found=written[name]))
     if not loss <= draw <= win:
-        raise ValueError(
-            f"a draw must be worth no more than a win and no less than a loss, found a draw of {written['draw']} "
-            f"with a win of {written['win']} and a loss of {written['loss']} ({order})"
+        template = N_(
+            "a draw must be worth no more than a win and no less than a loss, found a draw of {draw} with a "
+            "win of {win} and a loss of {loss} (expected WIN,DRAW,LOSS in that order, such as 3,1,0)"
         )
+        raise Said(Message.of(template, draw=written["draw"], win=written["win"], loss=written["loss"]))
     forfeit_win, forfeit_loss = values.get("forfeit_win", win), values.get("forfeit_loss", loss)
     if forfeit_win <= forfeit_loss:
-        raise ValueError(
-            f"a forfeit win must be worth more than a forfeit loss, found {written.get('forfeit_win', written['win'])}"
-            f" and {written.get('forfeit_loss', written['loss'])}"
+        template = N_("a forfeit win must be worth more than a forfeit loss, found {win} and {loss}")
+        raise Said(
+            Message.of(
+                template,
+                win=written.get("forfeit_win", written["win"]),
+                loss=written.get("forfeit_loss", written["loss"]),
+            )
         )
     return values
 
 
 def _did_you_mean(name: str) -> str:
-    """``: did you mean pairing_bye?`` for a key near a known one, else nothing."""
+    """The known key near a key (``pairing_bye`` for ``paring_bye``), else nothing."""
     import difflib
 
     close = difflib.get_close_matches(name, _POINT_KEYS, n=1, cutoff=0.7)
-    return f": did you mean {close[0]}?" if close else ""
+    return close[0] if close else ""
 
 
 def _num(value: Fraction) -> str:

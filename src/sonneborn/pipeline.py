@@ -22,12 +22,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sonneborn.categories import Category, CategoryError
-from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
+from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError, said_of
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
 from sonneborn.formats.trf.layout import RULES_RECORD
 from sonneborn.lots import check_secret, committed_draw
 from sonneborn.matches import after_round, rescored
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.profiles import Profile, find_profile
 from sonneborn.ranking import Standings, rank, stated_tiebreaks
@@ -91,7 +92,8 @@ class Reading:
             return Rules.parse(stated)
         except TiebreakError as error:
             line = self.rules_line
-            message = f"the file's rules edition (record {RULES_RECORD}): {error}"
+            template = N_("the file's rules edition (record {record}): {message}")
+            message = Message.of(template, record=RULES_RECORD, message=error.text)
             raise InputError(message, path=self.path, line=line, column=5 if line else 0) from None
 
     def stated_tiebreaks(self) -> list[Spec] | None:
@@ -101,9 +103,11 @@ class Reading:
             return stated_tiebreaks(self.event)
         except TiebreakError as error:
             if self.format != "trf":
-                raise InputError(f"the file's tie-break list: {error}", path=self.path) from None
+                message = Message.of(N_("the file's tie-break list: {message}"), message=error.text)
+                raise InputError(message, path=self.path) from None
             line = self.list_line
-            message = f"the file's tie-break list (record 202): {error}"
+            template = N_("the file's tie-break list (record {record}): {message}")
+            message = Message.of(template, record="202", message=error.text)
             raise InputError(message, path=self.path, line=line, column=5 if line else 0) from None
 
 
@@ -198,7 +202,8 @@ class Request:
         named = None
         if profile is not None:
             if specs is not None:
-                raise OptionError("names its own list: give a profile or a list (-t), not both", option="profile")
+                message = Message(N_("names its own list: give a profile or a list (-t), not both"))
+                raise OptionError(message, option="profile")
             named = find_profile(profile)
         weighted = None
         if rank_by is not None:
@@ -206,7 +211,8 @@ class Request:
                 weighted = parse(rank_by)
                 if not REGISTRY[weighted.code].weighted:
                     choices = ", ".join(code for code, d in REGISTRY.items() if d.weighted)
-                    raise TiebreakError(f"cannot rank by {str(weighted)!r} (choose one of {choices})")
+                    template = N_("cannot rank by {code} (choose one of {codes})")
+                    raise TiebreakError(Message.of(template, code=repr(str(weighted)), codes=choices))
             except TiebreakError as error:
                 error.option = "rank_by"
                 raise
@@ -220,46 +226,48 @@ class Request:
             try:
                 system = PointSystem.parse(points)
             except ValueError as error:
-                raise OptionError(str(error), option="points") from None
+                raise OptionError(said_of(error), option="points") from None
         if lots is not None and lots not in LOTS_RANGE:
-            raise OptionError(f"the seed of the lots must be a 64-bit integer (found {_digits(lots)})", option="lots")
+            template = N_("the seed of the lots must be a 64-bit integer (found {found})")
+            raise OptionError(Message.of(template, found=_digits(lots)), option="lots")
         if lots_secret is not None:
             if lots is not None:
-                raise OptionError("draws by a seed or by a secret, not both (--lots)", option="lots_secret")
+                raise OptionError(
+                    Message(N_("draws by a seed or by a secret, not both (--lots)")), option="lots_secret"
+                )
             check_secret(lots_secret)
         if unrated_rating is not None and not 0 <= unrated_rating <= MAX_RATING:
-            raise OptionError(
-                f"the rating of unrated players must be from 0 to {MAX_RATING} (found {_digits(unrated_rating)})",
-                option="unrated_rating",
-            )
+            template = N_("the rating of unrated players must be from 0 to {limit} (found {found})")
+            message = Message.of(template, limit=MAX_RATING, found=_digits(unrated_rating))
+            raise OptionError(message, option="unrated_rating")
         stated_kind = None
         if kind is not None:
             try:
                 stated_kind = EventKind(kind)
             except ValueError:
                 valid = ", ".join(k.value for k in EventKind)
-                raise OptionError(f"unknown kind {kind!r} (expected {valid})", option="kind") from None
+                message = Message.of(N_("unknown kind {text} (expected {values})"), text=repr(kind), values=valid)
+                raise OptionError(message, option="kind") from None
         team_points = None
         if match_points is not None:
             try:
                 team_points = TeamPoints.parse(match_points)
             except ValueError as error:
-                raise OptionError(
-                    str(error).replace("point system", "match points", 1), option="match_points"
-                ) from None
+                raise OptionError(_match_points(said_of(error)), option="match_points") from None
         if after_round is not None and after_round < 1:
-            raise OptionError(f"the standings are taken after round 1 or later (found {_digits(after_round)})",
-                              option="after_round")  # fmt: skip
+            template = N_("the standings are taken after round 1 or later (found {number})")
+            raise OptionError(Message.of(template, number=_digits(after_round)), option="after_round")
         texts = [category] if isinstance(category, str) else list(category or ())
         try:  # several in one text, comma-separated (no category's code holds a comma): the API's one field
             categories = tuple(Category.parse(part) for text in texts for part in text.split(",") if part.strip())
         except ValueError as error:
-            raise OptionError(str(error), option="category") from None
+            raise OptionError(said_of(error), option="category") from None
         score = None
         if primary is not None:
             score = primary.strip().upper()
             if score not in SCORES:
-                raise OptionError(f"a team event is ranked by MP or GP (found {primary[:20]!r})", option="primary")
+                message = Message.of(N_("a team event is ranked by MP or GP (found {found})"), found=repr(primary[:20]))
+                raise OptionError(message, option="primary")
         return cls(
             primary=score,
             match_points=team_points,
@@ -277,9 +285,16 @@ class Request:
         )
 
 
-def _digits(number: int) -> str:
+def _digits(number: int) -> str | Message:
     """A number as a message shows it: whole when short, else by its count of digits."""
-    return str(number) if abs(number) < 10**30 else "a number of more than 30 digits"
+    return str(number) if abs(number) < 10**30 else Message(N_("a number of more than 30 digits"))
+
+
+def _match_points(message: Message) -> Message:
+    """A point system's message said of the match points (``--match-points``)."""
+    if message.template == "point system {system}: {message}":
+        return Message(N_("match points {system}: {message}"), message.values)
+    return message
 
 
 def taken_after(reading: Reading, last: int | None) -> Reading:
@@ -297,7 +312,7 @@ def taken_after(reading: Reading, last: int | None) -> Reading:
             return replace(reading, event=team_event(after_round(teams_of(event), last), primary=event.table.primary))
         return replace(reading, event=event.after_round(last))
     except ValueError as error:
-        raise OptionError(str(error), option="after_round") from None
+        raise OptionError(said_of(error), option="after_round") from None
 
 
 def prepared(reading: Reading | Event, request: Request) -> Event:
@@ -311,9 +326,10 @@ def prepared(reading: Reading | Event, request: Request) -> Event:
             teams = rescored(teams, match=request.match_points, games=request.points)
         event = team_event(teams, primary=request.primary or "MP")
     elif request.match_points is not None and event.teams is None:
-        raise OptionError("only a team event has match points (a won, drawn and lost match's)", option="match_points")
+        message = Message(N_("only a team event has match points (a won, drawn and lost match's)"))
+        raise OptionError(message, option="match_points")
     elif request.primary is not None and event.teams is None:
-        raise OptionError("only a team event has a primary score to choose (MP or GP)", option="primary")
+        raise OptionError(Message(N_("only a team event has a primary score to choose (MP or GP)")), option="primary")
     if request.kind is not None:
         event = event.with_kind(request.kind)
     if request.points is not None:
@@ -326,11 +342,12 @@ def category_tables(result: Standings, categories: Sequence[Category]) -> list[S
     a team event's rows are teams, which no category of players holds, and an age group needs the event's
     year: either is the option's error."""
     if result.event.teams is not None:
-        raise OptionError("categories are of players: a team event's standings rank teams", option="category")
+        message = Message(N_("categories are of players: a team event's standings rank teams"))
+        raise OptionError(message, option="category")
     try:
         return [result.within(category) for category in categories]
     except CategoryError as error:
-        raise OptionError(str(error), option="category") from None
+        raise OptionError(said_of(error), option="category") from None
 
 
 def ranked_tiebreaks(reading: Reading, event: Event, request: Request) -> Sequence[Spec] | None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sonneborn.errors import OptionError
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind
 from sonneborn.ranking import DEFAULT_TEAM_TIEBREAKS
 from sonneborn.tiebreaks import Spec, parse_list
@@ -38,8 +39,12 @@ class Profile:
         """The list for an event of this kind; a team profile for an individual event (or the reverse) is an
         :class:`~sonneborn.errors.OptionError`."""
         if teams != self.teams:
-            what = "team events" if self.teams else "individual events"
-            raise OptionError(f"{self.name!r} is a list for {what}; this event is not one", option="profile")
+            template = (
+                N_("{text} is a list for team events; this event is not one")
+                if self.teams
+                else N_("{text} is a list for individual events; this event is not one")
+            )
+            raise OptionError(Message.of(template, text=repr(self.name)), option="profile")
         return parse_list(self.lists[kind])
 
 
@@ -85,10 +90,10 @@ PROFILES: dict[str, Profile] = {
 """Every profile, by name."""
 
 UNSOURCED: dict[str, str] = {
-    "ecf": "no tie-break list published by the English Chess Federation was found",
-    "swiss-manager": "no source giving Swiss-Manager's default list was found",
-    "vega": "Vega's manual (2016) lists its tie-breaks but gives no default order",
-    "chess-results": "no source giving a default list of chess-results.com was found (it shows each event's own)",
+    "ecf": N_("no tie-break list published by the English Chess Federation was found"),
+    "swiss-manager": N_("no source giving Swiss-Manager's default list was found"),
+    "vega": N_("Vega's manual (2016) lists its tie-breaks but gives no default order"),
+    "chess-results": N_("no source giving a default list of chess-results.com was found (it shows each event's own)"),
 }
 """Names users ask for that no profile has, and why."""
 
@@ -100,5 +105,10 @@ def find_profile(name: str) -> Profile:
         return PROFILES[key]
     known = ", ".join(PROFILES)
     if key in UNSOURCED:
-        raise OptionError(f"no profile {key!r}: {UNSOURCED[key]} (profiles: {known})", option="profile")
-    raise OptionError(f"unknown profile {name[:40]!r} (profiles: {known})", option="profile")
+        why = Message(UNSOURCED[key])
+        message = Message.of(
+            N_("no profile {text}: {message} (profiles: {names})"), text=repr(key), message=why, names=known
+        )
+        raise OptionError(message, option="profile")
+    message = Message.of(N_("unknown profile {text} (profiles: {names})"), text=repr(name[:40]), names=known)
+    raise OptionError(message, option="profile")

@@ -25,6 +25,7 @@ from sonneborn.categories import Category
 from sonneborn.errors import InputWarning, TiebreakError
 from sonneborn.event import Bools, Event, Ints
 from sonneborn.lots import Drawing, SeededDraw, draw
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, Player, StartNo, Tournament
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES, Column, Context, Spec, Value, parse, parse_list
 from sonneborn.tiebreaks.context import Pairings
@@ -284,7 +285,8 @@ def rank(
     for spec in (*specs, *([] if rank_by is None else [rank_by])):
         REGISTRY[spec.code].fits(spec, event)
     if rank_by is not None and rank_by.code not in WEIGHTED_SCORES:
-        raise TiebreakError(f"cannot rank by {str(rank_by)!r} (choose one of {', '.join(WEIGHTED_SCORES)})")
+        template = N_("cannot rank by {code} (choose one of {codes})")
+        raise TiebreakError(Message.of(template, code=repr(str(rank_by)), codes=", ".join(WEIGHTED_SCORES)))
     computed: dict[str, Column] = {}
 
     def kernel_column(spec: Spec) -> Column:

@@ -37,6 +37,7 @@ import numpy as np
 
 from sonneborn.errors import InputWarning, shown
 from sonneborn.event import CODE, Event
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 
@@ -49,9 +50,9 @@ _DETAILED = 3
 """The most players whose points a warning gives."""
 _RULE = '(docs/tiebreaks.md, "Blank rounds that the totals count")'
 _NAMES = {
-    ResultKind.HALF_BYE: ("half-point bye", "half-point byes"),
-    ResultKind.FULL_BYE: ("full-point bye", "full-point byes"),
-    ResultKind.PAIRING_BYE: ("pairing-allocated bye", "pairing-allocated byes"),
+    ResultKind.HALF_BYE: (N_("{count} half-point bye"), N_("{count} half-point byes")),
+    ResultKind.FULL_BYE: (N_("{count} full-point bye"), N_("{count} full-point byes")),
+    ResultKind.PAIRING_BYE: (N_("{count} pairing-allocated bye"), N_("{count} pairing-allocated byes")),
 }
 
 
@@ -95,7 +96,7 @@ def _in_units(event: Event) -> list[int | Fraction | None]:
     return found
 
 
-def written_otherwise(event: Event) -> str | None:
+def written_otherwise(event: Event) -> Message | None:
     """What an output that writes each player's points (a TRF, a crosstable) says when the points its results
     give are not the ones the file records, else ``None``: the recorded totals are not written then.
 
@@ -105,11 +106,18 @@ def written_otherwise(event: Event) -> str | None:
     starts = differing(event)
     if not starts:
         return None
-    players = _count(len(starts), "player", "players")
-    system = "" if event.point_system == PointSystem() else f" under {event.point_system}"
-    return (
-        f"the points written are those the results give{system}, not the recorded points of {players} "
-        f"({_starts(starts)})"
+    if event.point_system == PointSystem():
+        template = N_(
+            "the points written are those the results give, not the recorded points of {count} {player} ({players})"
+        )
+    else:
+        template = N_(
+            "the points written are those the results give under {system}, not the recorded points of "
+            "{count} {player} ({players})"
+        )
+    player = Message(N_("player") if len(starts) == 1 else N_("players"))
+    return Message.of(
+        template, system=str(event.point_system), count=len(starts), player=player, players=_starts(starts)
     )
 
 
@@ -210,44 +218,64 @@ def _who(name: str) -> str:
     return name if len(name) <= 40 and name.isprintable() else shown(name)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _count(n: int, one: str, many: str) -> Message:
+    return Message.of(one if n == 1 else many, count=n)
 
 
-def _read_message(rounds: int, counts: Sequence[tuple[ResultKind, int]], opened: Sequence[StartNo]) -> str:
-    kinds = " and ".join(_count(n, *_NAMES[kind]) for kind, n in counts)
-    message = (
-        f"the recorded points count {_count(rounds, 'round', 'rounds')} left blank (no opponent, no result) "
-        f"as {'a bye' if rounds == 1 else 'byes'}, as Swiss-Perfect and other programs write them: "
-        f"read as {kinds}"
-    )
+def _read_message(rounds: int, counts: Sequence[tuple[ResultKind, int]], opened: Sequence[StartNo]) -> Message:
+    kinds = Message.listed([_count(n, *_NAMES[kind]) for kind, n in counts])
+    if rounds == 1:
+        template = N_(
+            "the recorded points count {count} round left blank (no opponent, no result) as a bye, as "
+            "Swiss-Perfect and other programs write them: read as {kinds}"
+        )
+    else:
+        template = N_(
+            "the recorded points count {count} rounds left blank (no opponent, no result) as byes, as "
+            "Swiss-Perfect and other programs write them: read as {kinds}"
+        )
+    message = Message.of(template, count=rounds, kinds=kinds)
     if opened:
-        who = "player" if len(opened) == 1 else "players"
-        message += (
-            f"; the totals of {who} {_starts(opened)} leave the split open: half-point byes are read before "
-            "full-point ones, in the earliest blank rounds"
-        )
-    return f"{message} {_RULE}"
+        if len(opened) == 1:
+            template = N_(
+                "{message}; the totals of player {numbers} leave the split open: half-point byes are read "
+                "before full-point ones, in the earliest blank rounds"
+            )
+        else:
+            template = N_(
+                "{message}; the totals of players {numbers} leave the split open: half-point byes are read "
+                "before full-point ones, in the earliest blank rounds"
+            )
+        message = Message.of(template, message=message, numbers=_starts(opened))
+    return Message.of(N_("{message} {rule}"), message=message, rule=_RULE)
 
 
-def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, event: Event) -> str:
+def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, event: Event) -> Message:
     file = path if path and not path.startswith("<") else "FILE"
-    players = _count(len(starts), "player", "players")
-    check = f"`sonneborn check {file}` lists them"
+    players = _count(len(starts), N_("{count} player"), N_("{count} players"))
+    command = f"`sonneborn check {file}`"
     if elsewhere:
-        return (
-            f"the recorded points of {players} differ from their results under the file's point system "
-            f"{event.point_system}, most of them without a blank round, so no blank round is read as a bye "
-            f"(are the totals under another point system? --points states one); {check}"
+        template = N_(
+            "the recorded points of {players} differ from their results under the file's point system {system}, "
+            "most of them without a blank round, so no blank round is read as a bye (are the totals under another "
+            "point system? --points states one); {command} lists them"
         )
+        return Message.of(template, players=players, system=str(event.point_system), command=command)
     table, names, recorded = event.table, event.roster.names, event.roster.recorded_points
-    details = [
-        f"{_who(names[start - 1])} (no. {start}): {exact_text(recorded[start - 1] or Fraction(0))} recorded, "
-        f"{exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit))} from the results"
+    details: list[str | int | Message] = [
+        Message.of(
+            N_("{name} (no. {number}): {recorded} recorded, {points} from the results"),
+            name=_who(names[start - 1]),
+            number=start,
+            recorded=exact_text(recorded[start - 1] or Fraction(0)),
+            points=exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit)),
+        )
         for start in starts[:_DETAILED]
     ]
-    more = f"; and {len(starts) - _DETAILED} more" if len(starts) > _DETAILED else ""
-    return (
-        f"the recorded points of {players} differ from their results, and no bye in a blank round explains "
-        f"them ({'; '.join(details)}{more}); {check}"
+    if len(starts) > _DETAILED:
+        details.append(Message.of(N_("and {count} more"), count=len(starts) - _DETAILED))
+    template = N_(
+        "the recorded points of {players} differ from their results, and no bye in a blank round explains them "
+        "({details}); {command} lists them"
     )
+    return Message.of(template, players=players, details=Message.joined(details, "; "), command=command)

@@ -29,6 +29,7 @@ import numpy as np
 
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.event import CODE, KINDS, Bools, Codes, Event, Ints, Roster, Score, Table, integers, point_unit
+from sonneborn.messages import Message
 from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo
 
 __all__ = [
@@ -572,7 +573,7 @@ class TeamSource:
     infer_pab: bool = False
     """Whether a round's only unpaired team in a Swiss of an odd number of teams had the PAB: for TRF-16,
     which has no record for it."""
-    fail: Callable[[str, Where], InputError] = lambda message, where: InputError(
+    fail: Callable[[str | Message, Where], InputError] = lambda message, where: InputError(
         message, line=where[0], column=where[1]
     )
     """The error of a fact that cannot stand, at its place."""

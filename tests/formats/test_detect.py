@@ -30,5 +30,5 @@ def test_format_of_the_first_line(text: str, expected: str) -> None:
 
 @given(st.text(alphabet=["\n", "\r", " ", "\t", "\x0c", "\x85", "\u2028", "\x1c", "\ufeff", "a", "0", "{"]))
 def test_first_line_is_the_first_nonblank_line_of_split_lines(text: str) -> None:
-    expected = next((line for line in split_lines(text) if line.strip()), None)
+    expected = next(((number, line) for number, line in enumerate(split_lines(text), 1) if line.strip()), None)
     assert _first_line(text) == expected

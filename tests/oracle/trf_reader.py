@@ -273,7 +273,7 @@ class _Reader:
         rounds = max(header.stated_rounds, last_block, assigned)
         problem = too_many_results(len(self.players), rounds, len(text))
         if problem is not None:
-            raise self.error(problem, *self.rounds_position(rounds))
+            raise self.error(str(problem), *self.rounds_position(rounds))
         entries = [_complete(self.players[start], rounds, last_played) for start in range(1, len(self.players) + 1)]
         adjustments: dict[StartNo, Fraction] = defaultdict(Fraction)
         for assignment in header.byes:
@@ -346,7 +346,7 @@ class _Reader:
         """Reads one line, whatever its record."""
         problem = long_line(line)
         if problem is not None:
-            raise self.error(problem, lineno, MAX_LINE + 1)
+            raise self.error(str(problem), lineno, MAX_LINE + 1)
         if not line.strip() or line.startswith("###") or _is_ruler(line):
             return
         code = line[:3]

@@ -55,3 +55,30 @@ def test_an_unknown_lang_is_refused(client: TestClient) -> None:
     response = client.post("/api/standings", data={"text": seed_text(), "lang": "fr"})
     assert response.status_code == 422
     assert response.json()["error"]["field"] == "lang"
+
+
+def test_an_error_says_the_format_assumed_and_gives_its_line(client: TestClient) -> None:
+    """Issue 21: the error answer gives the format the file was read as, why, and the whole line with the
+    column its message names (the TRF field), for the page to mark."""
+    from pathlib import Path
+
+    bad = Path(__file__).parents[1] / "data" / "bad" / "trf_points_not_a_number.trf"
+    response = client.post("/api/standings", files={"file": ("x.trf", bad.read_bytes())})
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert (error["line"], error["column"], error["format"]) == (6, 81, "trf")
+    assert error["why"] == "read as TRF because line 1 starts with '012'"
+    line = bad.read_text(encoding="utf-8").splitlines()[5]
+    assert error["line_text"] == line and line[80:84] == " 1.x"  # columns 81-84, the points the message names
+
+
+def test_csv_excel_on_the_api(client: TestClient) -> None:
+    """Issue 21: ``csv=excel`` gives the CSV a spreadsheet set to the language opens, as ``--csv excel`` does."""
+    spanish = _standings(client, format="csv", csv="excel", lang="es")
+    assert spanish.startswith("\ufeff") and spanish.splitlines()[0].lstrip("\ufeff").startswith("rank;start;name")
+    sloth = next(line for line in spanish.splitlines() if ";Sloth;" in line)
+    assert sloth.split(";")[4:6] == ["11", "69,5"]  # points, then SB (69.5, the seed article's) with a decimal comma
+    korean = _standings(client, format="csv", csv="excel", lang="ko")
+    assert korean.startswith("\ufeff") and ",Sloth," in korean and ",69.5," in korean
+    plain = _standings(client, format="csv", lang="es")
+    assert not plain.startswith("\ufeff") and ",Sloth," in plain and ",69.5," in plain

@@ -74,7 +74,11 @@ def test_issue18_the_api_says_what_the_command_line_says(
     response = client.post(endpoint, params=params, files={"file": (str(path), path.read_bytes())})
     if case["status"] == 2:
         assert response.status_code == 422, response.text
-        assert said.stderr == _cli_line(response.json()["error"]) + "\n"
+        # The first line is the message; under it the format the file was read as and why, which the API gives too.
+        error = response.json()["error"]
+        first, *under = said.stderr.splitlines()
+        assert first == _cli_line(error)
+        assert under[:1] == (["  " + error["why"]] if "why" in error else []), said.stderr
     else:
         assert response.status_code == 200, response.text
         if endpoint == "/api/explain":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 import re
 import sys
@@ -22,9 +23,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from sonneborn.errors import InputError, InputWarning, Warn, log_warning
+from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.event import Event
 from sonneborn.formats.lines import nameless, split_lines
+from sonneborn.messages import N_, Message
 from sonneborn.model import Tournament
 
 if TYPE_CHECKING:
@@ -62,19 +64,24 @@ def decode(data: bytes, *, path: str = "<input>") -> str:
     if at >= 0:
         line = len(_BYTE_LINE_END.findall(data, 0, at)) + 1
         column = at - max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at))
-        what = "binary data, not a text file" if at < 4096 else "a NUL byte, which no text file holds"
-        raise InputError(f"{what} (expected TRF, crosstable, PGN or JSON text)", path=path, line=line, column=column)
+        what = (
+            N_("binary data, not a text file (expected TRF, crosstable, PGN or JSON text)")
+            if at < 4096
+            else N_("a NUL byte, which no text file holds (expected TRF, crosstable, PGN or JSON text)")
+        )
+        raise InputError(Message(what), path=path, line=line, column=column)
     return data.decode("utf-8-sig", errors=ENCODING_ERRORS)
 
 
-def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> str | None:
+def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> InputWarning | None:
     """Why a file is odd when it is partly UTF-8 and partly not (Latin-1, say), else ``None``.
 
     The file is read in chunks, so that a big one does not fill the memory.
 
-    >>> mixed_encodings(io.BytesIO(b"Bj\\xc3\\xb8rn\\r\\nCl\\xe4rk\\n"), path="t.tsv")  # doctest: +NORMALIZE_WHITESPACE
-    't.tsv:2: the file mixes encodings: byte 0xe4 is not UTF-8, but other text is
-     (read as UTF-8 where it is, else as Latin-1: check the names)'
+    >>> found = mixed_encodings(io.BytesIO(b"Bj\\xc3\\xb8rn\\r\\nCl\\xe4rk\\n"), path="t.tsv")
+    >>> print(found)  # doctest: +NORMALIZE_WHITESPACE
+    t.tsv:2: the file mixes encodings: byte 0xe4 is not UTF-8, but other text is
+     (read as UTF-8 where it is, else as Latin-1: check the names)
     >>> mixed_encodings(io.BytesIO("Bjørn, Clärk".encode("latin-1"))) is None
     True
     """
@@ -98,47 +105,84 @@ def mixed_encodings(stream: BinaryIO, *, path: str = "<input>") -> str | None:
             break
     if bad is None or not utf8:
         return None
-    return (
-        f"{path}:{bad[0]}: the file mixes encodings: byte 0x{bad[1]:02x} is not UTF-8, but other text is "
-        "(read as UTF-8 where it is, else as Latin-1: check the names)"
+    template = N_(
+        "the file mixes encodings: byte {byte} is not UTF-8, but other text is (read as UTF-8 where it is, "
+        "else as Latin-1: check the names)"
     )
+    return InputWarning(Message.of(template, byte=f"0x{bad[1]:02x}"), path, bad[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Detected:
+    """The format a text is read as, and why, as an error says it (``read as TRF because line 1 starts with
+    012``)."""
+
+    format: str
+    """A name of :data:`FORMATS`."""
+    why: Message
+
+
+def detect(text: str, asked: str | None = None) -> Detected:
+    """The format of a text, and why: the one ``asked`` for (``--input-format``, the API's ``input_format``),
+    else what its first line that is not blank starts with (TRF's record number, JSON, a PGN tag pair), else a
+    published crosstable when one of the first lines is a header led by ``Rk.`` or ``#``, else a crosstable.
+    sonneborn's own reports (standings as CSV, Markdown, HTML or the table) and other HTML pages come out as
+    crosstables too: the crosstable readers recognise them first
+    (:func:`~sonneborn.formats.reports.refuse_report`) and say what they are.
+
+    >>> found = detect("\\n  \\r\\n012 Open\\n001    1 ...")
+    >>> found.format, str(found.why)
+    ('trf', "read as TRF because line 3 starts with '012'")
+    """
+    if asked is not None:
+        return Detected(asked, Message.of(N_("read as {format}, the input format asked for"), format=asked))
+    found = _first_line(text)
+    if found is None:
+        return Detected("crosstable", Message(_AS_CROSSTABLE))
+    number, line = found
+    start = line.lstrip("\ufeff \t")
+    if _TRF_LINE.match(line):
+        template = N_("read as TRF because line {number} starts with {start}")
+        return Detected("trf", Message.of(template, number=number, start=repr(line[:3])))
+    if start.startswith("{") or _JSON_ARRAY.match(start):
+        template = N_("read as JSON because line {number} starts with {start}")
+        return Detected("json", Message.of(template, number=number, start=repr(start[:1])))
+    if start.startswith("[") and _PGN_TAG.match(start):
+        template = N_("read as PGN because line {number} starts with a tag pair, {start}")
+        return Detected("pgn", Message.of(template, number=number, start=shown(start, 30)))
+    from sonneborn.formats.published import header_line
+
+    header = header_line(text)
+    if header:
+        template = N_("read as a published crosstable because line {number} is a header led by Rk. or #")
+        return Detected("published", Message.of(template, number=header))
+    return Detected("crosstable", Message(_AS_CROSSTABLE))
+
+
+_AS_CROSSTABLE = N_(
+    "read as a crosstable because no line starts as TRF, JSON or PGN does and no header is led by Rk. or #"
+)
 
 
 def detect_format(text: str) -> str:
-    """Guesses the format from the first line that is not blank: TRF when it starts with a record number, JSON,
-    PGN; else a published crosstable when one of the first lines is a header led by ``Rk.`` or ``#``, else a
-    crosstable. sonneborn's own reports (standings as CSV, Markdown, HTML or the table) and other HTML pages
-    come out as crosstables too: the crosstable readers recognise them first
-    (:func:`~sonneborn.formats.reports.refuse_report`) and say what they are.
+    """The name of the format :func:`detect` finds.
 
     >>> detect_format("\\n  \\r\\n012 Open\\n001    1 ...")
     'trf'
     """
-    line = _first_line(text)
-    if line is None:
-        return "crosstable"
-    if _TRF_LINE.match(line):
-        return "trf"
-    stripped = line.lstrip("\ufeff \t")
-    if stripped.startswith("{") or _JSON_ARRAY.match(stripped):
-        return "json"
-    if stripped.startswith("[") and _PGN_TAG.match(stripped):
-        return "pgn"
-    from sonneborn.formats.published import looks_published
-
-    if looks_published(text):
-        return "published"
-    return "crosstable"
+    return detect(text).format
 
 
-def _first_line(text: str) -> str | None:
-    """The first line (as :func:`split_lines` cuts them) that is not blank, found without splitting the text."""
+def _first_line(text: str) -> tuple[int, str] | None:
+    """The first line (as :func:`split_lines` cuts them) that is not blank, and its number, found without
+    splitting the text."""
     offset = len(text) - len(text.lstrip())
     if offset == len(text):
         return None
     start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
     ends = [end for end in (text.find("\n", offset), text.find("\r", offset)) if end >= 0]
-    return text[start : min(ends, default=len(text))]
+    number = text.count("\n", 0, start) + text.count("\r", 0, start) - text.count("\r\n", 0, start) + 1
+    return number, text[start : min(ends, default=len(text))]
 
 
 def line_of_record(text: str, code: str) -> int:
@@ -269,11 +313,24 @@ def load_text(
 ) -> Loaded:
     """Reads an event from text in the given (or detected) format."""
     if not text.strip():
-        raise InputError("the file is empty", path=path, line=1, column=1)
-    fmt = input_format or detect_format(text)
-    if fmt not in FORMATS:
-        raise InputError(f"unknown input format {fmt!r} (expected one of {', '.join(FORMATS)})", path=path)
-    return _as_recorded(FORMATS[fmt].read(text, path, options, warn), path, warn)
+        raise InputError(Message(N_("the file is empty")), path=path, line=1, column=1)
+    found = detect(text, input_format)
+    if found.format not in FORMATS:
+        template = N_("unknown input format {text} (expected one of {values})")
+        raise InputError(Message.of(template, text=repr(found.format), values=", ".join(FORMATS)), path=path)
+    try:
+        loaded = FORMATS[found.format].read(text, path, options, warn)
+    except InputError as error:
+        raise error.read_as(found.format, found.why, _line(text, error.line)) from None
+    return _as_recorded(loaded, path, warn)
+
+
+def _line(text: str, number: int) -> str | None:
+    """The line of a text an error names (from 1), ``None`` for none."""
+    if number < 1:
+        return None
+    lines = split_lines(text)
+    return lines[number - 1] if number <= len(lines) else None
 
 
 def _as_recorded(loaded: Loaded, path: str, warn: Warn) -> Loaded:
@@ -316,7 +373,8 @@ def load_path(
         with open(path, "rb") as handle:
             return _load_stream(handle, name, input_format, options, warn)
     except OSError as error:
-        raise InputError(f"cannot read the file: {error.strerror or error}", path=name) from error
+        reason = error.strerror or str(error)
+        raise InputError(Message.of(N_("cannot read the file: {reason}"), reason=reason), path=name) from error
 
 
 def _load_stream(handle: BinaryIO, name: str, input_format: str | None, options: ReadOptions, warn: Warn) -> Loaded:
@@ -327,27 +385,33 @@ def _load_stream(handle: BinaryIO, name: str, input_format: str | None, options:
     if size is not None and size > MAX_FILE_BYTES:
         raise InputError(_too_big(size), path=name)
     head = handle.read(_SNIFF_BYTES)
-    fmt = input_format or detect_format(decode(head, path=name))  # a binary file ends here, read no further
+    found = detect(decode(head, path=name), input_format)  # a binary file ends here, read no further
+    fmt = found.format
     if fmt == "pgn" and handle.seekable():
-        return _stream_pgn(handle, name, options, warn)
+        return _streamed_pgn(handle, name, options, warn, found)
     rest = handle.read(MAX_FILE_BYTES + 1 - len(head))
     if len(head) + len(rest) > MAX_FILE_BYTES:
         raise InputError(_too_big(None), path=name)
     data = head + rest
     del head, rest
     if fmt == "pgn":
-        return _stream_pgn(io.BytesIO(data), name, options, warn)
+        return _streamed_pgn(io.BytesIO(data), name, options, warn, found)
     text = decode(data, path=name)
     mixed = encoding_warning(data, path=name)
     if mixed is not None:
         warn(mixed)
     del data
-    return load_text(text, path=name, input_format=fmt, options=options, warn=warn)
+    return load_text(text, path=name, input_format=input_format, options=options, warn=warn)
 
 
-def _too_big(size: int | None) -> str:
-    what = "more than" if size is None else f"{size:,} bytes,"
-    return f"{what} {MAX_FILE_BYTES:,} bytes, too big for a tournament file (expected TRF, crosstable, PGN or JSON)"
+def _too_big(size: int | None) -> Message:
+    if size is None:
+        template = N_("more than {limit} bytes, too big for a tournament file (expected TRF, crosstable, PGN or JSON)")
+    else:
+        template = N_(
+            "{size} bytes, {limit} bytes, too big for a tournament file (expected TRF, crosstable, PGN or JSON)"
+        )
+    return Message.of(template, size=f"{size or 0:,}", limit=f"{MAX_FILE_BYTES:,}")
 
 
 def read_path(
@@ -386,7 +450,23 @@ def _individual(loaded: Loaded, path: str) -> Tournament:
 def encoding_warning(data: bytes, *, path: str = "<input>") -> InputWarning | None:
     """:func:`mixed_encodings` of a file's bytes; an ASCII file, the usual TRF, is not scanned."""
     found = None if data.isascii() else mixed_encodings(io.BytesIO(data), path=path)
-    return None if found is None else InputWarning(found)
+    return found
+
+
+def _streamed_pgn(stream: BinaryIO, name: str, options: ReadOptions, warn: Warn, found: Detected) -> Loaded:
+    """:func:`_stream_pgn`, an error saying the file was read as PGN and why, with its line."""
+    try:
+        return _stream_pgn(stream, name, options, warn)
+    except InputError as error:
+        line = None
+        if error.line:
+            stream.seek(0)
+            held = io.TextIOWrapper(stream, encoding="utf-8-sig", errors=ENCODING_ERRORS, newline=None)
+            try:
+                line = next(itertools.islice(held, error.line - 1, None), None)
+            finally:
+                held.detach()
+        raise error.read_as(found.format, found.why, None if line is None else line.rstrip("\r\n")) from None
 
 
 def _stream_pgn(stream: BinaryIO, name: str, options: ReadOptions, warn: Warn) -> Loaded:
@@ -397,7 +477,7 @@ def _stream_pgn(stream: BinaryIO, name: str, options: ReadOptions, warn: Warn) -
         if errors != "strict":
             mixed = mixed_encodings(stream, path=name)
             if mixed is not None:
-                warn(InputWarning(mixed))
+                warn(mixed)
             stream.seek(0)
         held: list[InputWarning] = []  # a reading that fails on the encoding says nothing: it is read again
         text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors=errors, newline=None)

@@ -27,6 +27,7 @@ from fractions import Fraction
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.lines import MAX_LINE, from_spreadsheet, long_line, split_lines, too_many_results
 from sonneborn.formats.reports import refuse_report
+from sonneborn.messages import N_, Message
 from sonneborn.model import (
     Colour,
     Entry,
@@ -95,7 +96,7 @@ class _Problem:
 
     line: int
     column: int
-    message: str
+    message: Message
 
 
 def berger_schedule(n: int) -> list[list[tuple[int, int]]]:
@@ -157,8 +158,12 @@ def read_crosstable(text: str, *, path: str = "<input>", warn: Warn = log_warnin
     size = len(lines)
     if size == 1:
         raise CrosstableError(
-            "only one player row found, a crosstable needs two or more (expected a row per player: "
-            "is the table run together on one line?)",
+            Message(
+                N_(
+                    "only one player row found, a crosstable needs two or more (expected a row per player: "
+                    "is the table run together on one line?)"
+                )
+            ),
             path=path,
             line=lines[0][0],
             column=1,
@@ -201,7 +206,9 @@ def read_crosstable(text: str, *, path: str = "<input>", warn: Warn = log_warnin
     return Tournament(players=tuple(players), rounds=rounds, kind=EventKind.ROUND_ROBIN, name=None)
 
 
-_NO_ROWS = "no player rows found (expected a row per player: his name and a result cell against each player)"
+_NO_ROWS = Message(
+    N_("no player rows found (expected a row per player: his name and a result cell against each player)")
+)
 
 
 def _who(text: str) -> str:
@@ -215,8 +222,9 @@ def _warn_duplicates(path: str, rows: Sequence[_Row], warn: Warn) -> None:
     for row in rows:
         other = first.setdefault(row.name.text, row)
         if other is not row:
-            message = f"{_who(row.name.text)} is the name of two rows, lines {other.line} and {row.line} "
-            warn(InputWarning(message + "(is a player entered twice?)", path, row.line, row.name.column))
+            template = N_("{name} is the name of two rows, lines {number} and {number2} (is a player entered twice?)")
+            message = Message.of(template, name=_who(row.name.text), number=other.line, number2=row.line)
+            warn(InputWarning(message, path, row.line, row.name.column))
 
 
 def _raise_first(path: str, problems: Sequence[_Problem]) -> None:
@@ -226,7 +234,8 @@ def _raise_first(path: str, problems: Sequence[_Problem]) -> None:
     message = first.message
     if len(problems) > 1:
         more = len(problems) - 1
-        message += f" (and {more} more problem{'s' if more > 1 else ''})"
+        template = N_("{message} (and {count} more problems)") if more > 1 else N_("{message} (and 1 more problem)")
+        message = Message.of(template, message=message, count=more)
     raise CrosstableError(message, path=path, line=first.line, column=first.column)
 
 
@@ -415,11 +424,17 @@ def _shape_problems(rows: Sequence[_Row], size: int) -> list[_Problem]:
         if len(later) < 2 or any(p is None or p - k != shift for k, p in enumerate(later, index)):
             return []
         row = rows[index]
-        hint = "is a row missing?" if shift > 0 else "is a row too many, or a column missing?"
-        message = (
-            f"the table is not square: {size} player rows, but the diagonal of {_who(row.name.text)}'s row "
-            f"is in result column {position + 1} (expected column {index + 1}: {hint})"
-        )
+        if shift > 0:
+            template = N_(
+                "the table is not square: {rows} player rows, but the diagonal of {name}'s row is in result "
+                "column {number} (expected column {expected}: is a row missing?)"
+            )
+        else:
+            template = N_(
+                "the table is not square: {rows} player rows, but the diagonal of {name}'s row is in result "
+                "column {number} (expected column {expected}: is a row too many, or a column missing?)"
+            )
+        message = Message.of(template, rows=size, name=_who(row.name.text), number=position + 1, expected=index + 1)
         return [_Problem(row.line, row.cells[position].column, message)]
     return []
 
@@ -430,33 +445,42 @@ def _row_problems(index: int, rows: Sequence[_Row], numbered: bool) -> list[_Pro
     size = len(rows)
     if numbered and (row.start is None or int(row.start.text.rstrip(".")) != index + 1):
         where = row.name if row.start is None else row.start
-        message = f"expected start number {index + 1}, found {shown(where.text)}"
+        message = Message.of(
+            N_("expected start number {number}, found {found}"), number=index + 1, found=shown(where.text)
+        )
         problems.append(_Problem(row.line, where.column, message))
     name = _who(row.name.text)
     if _is_marker(row.name.text) or _tokens(row.name.text) is not None:
-        problems.append(_Problem(row.line, row.name.column, f"expected a player name, found {shown(row.name.text)}"))
+        message = Message.of(N_("expected a player name, found {found}"), found=shown(row.name.text))
+        problems.append(_Problem(row.line, row.name.column, message))
     if len(row.cells) < size:
         column = len(row.text.rstrip()) + 1
-        message = f"{name}'s row has {len(row.cells)} result cells, expected {size} (one per player row)"
+        template = N_("{name}'s row has {count} result cells, expected {expected} (one per player row)")
+        message = Message.of(template, name=name, count=len(row.cells), expected=size)
         problems.append(_Problem(row.line, column, message))
         return problems
     for column, cell in enumerate(row.cells[:size]):
         opponent = _who(rows[column].name.text)
         if column == index:
             if not _is_marker(cell.text):
-                message = f"expected the diagonal marker X in {name}'s own column {index + 1}, found {shown(cell.text)}"
+                template = N_("expected the diagonal marker {marker} in {name}'s own column {number}, found {found}")
+                message = Message.of(template, marker="X", name=name, number=index + 1, found=shown(cell.text))
                 problems.append(_Problem(row.line, cell.column, message))
         elif _has_marker_char(cell.text):
-            message = (
-                f"diagonal marker {shown(cell.text)} off the diagonal, in {name}'s cell against {opponent} "
-                f"(expected X only in column {index + 1}, {name}'s own)"
+            template = N_(
+                "diagonal marker {marker} off the diagonal, in {name}'s cell against {opponent} (expected X "
+                "only in column {number}, {name2}'s own)"
+            )
+            message = Message.of(
+                template, marker=shown(cell.text), name=name, opponent=opponent, number=index + 1, name2=name
             )
             problems.append(_Problem(row.line, cell.column, message))
         elif _tokens(cell.text) is None:
-            message = (
-                f"unknown result {shown(cell.text)} of {name} against {opponent} (expected 1, 0, ½, =, + or -, "
-                "one per game, or empty or . for a game not played)"
+            template = N_(
+                "unknown result {result} of {name} against {opponent} (expected 1, 0, ½, =, + or -, one per "
+                "game, or empty or . for a game not played)"
             )
+            message = Message.of(template, result=shown(cell.text), name=name, opponent=opponent)
             problems.append(_Problem(row.line, cell.column, message))
     return problems
 
@@ -486,10 +510,11 @@ def _header_problems(line: int, labels: Sequence[_Field], size: int) -> list[_Pr
     if run is None or run[1] == size:
         return []
     first, count = run
-    message = (
-        f"the table is not square: the header numbers {count} result columns, but there are {size} player rows "
-        "(expected a column per row)"
+    template = N_(
+        "the table is not square: the header numbers {count} result columns, but there are {rows} player "
+        "rows (expected a column per row)"
     )
+    message = Message.of(template, count=count, rows=size)
     return [_Problem(line, labels[first + count - 1].column, message)]
 
 
@@ -514,7 +539,8 @@ def _size_problems(rows: Sequence[_Row], games: _Games, cycles: int, characters:
     if problem is None:
         return []
     index, column = next((i, c) for i, row in enumerate(games) for c, cell in enumerate(row) if len(cell) == cycles)
-    return [_Problem(rows[index].line, rows[index].cells[column].column, f"{cycles:,} games a pair: {problem}")]
+    message = Message.of(N_("{count} games a pair: {message}"), count=f"{cycles:,}", message=problem)
+    return [_Problem(rows[index].line, rows[index].cells[column].column, message)]
 
 
 def _count_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> list[_Problem]:
@@ -522,16 +548,26 @@ def _count_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> list[_P
     for index, row in enumerate(rows):
         for column, cell in enumerate(games[index]):
             if cell and len(cell) != cycles:
-                message = (
-                    f"{_who(row.name.text)}'s cell against {_who(rows[column].name.text)} holds "
-                    f"{_count(len(cell))}, expected {_count(cycles)} like the other cells"
+                template = (
+                    N_(
+                        "{name}'s cell against {opponent} holds {count} game, expected {expected} games like the other "
+                        "cells"
+                    )
+                    if len(cell) == 1
+                    else N_(
+                        "{name}'s cell against {opponent} holds {count} games, expected {expected} games like the "
+                        "other cells"
+                    )
+                )
+                message = Message.of(
+                    template,
+                    name=_who(row.name.text),
+                    opponent=_who(rows[column].name.text),
+                    count=len(cell),
+                    expected=cycles,
                 )
                 problems.append(_Problem(row.line, row.cells[column].column, message))
     return problems
-
-
-def _count(games: int) -> str:
-    return f"{games} game{'s' if games != 1 else ''}"
 
 
 def _complement_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> list[_Problem]:
@@ -545,21 +581,45 @@ def _complement_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> li
                     continue
                 name, opponent = _who(row.name.text), _who(rows[earlier].name.text)
                 there = rows[earlier]
-                nth = f" in game {game + 1}" if cycles > 1 else ""
-                message = (
-                    f"{name}'s result {_show(mine)}{nth} against {opponent} does not complement "
-                    f"{opponent}'s {_show(other)} against {name} "
-                    f"(line {there.line}, column {there.cells[later].column}; expected {_complement(other)})"
+                if cycles > 1:
+                    template = N_(
+                        "{name}'s result {result} in game {number} against {opponent} does not complement "
+                        "{opponent2}'s {other} against {name2} (line {line}, column {column}; expected "
+                        "{expected})"
+                    )
+                else:
+                    template = N_(
+                        "{name}'s result {result} against {opponent} does not complement {opponent2}'s "
+                        "{other} against {name2} (line {line}, column {column}; expected {expected})"
+                    )
+                message = Message.of(
+                    template,
+                    name=name,
+                    result=_show(mine),
+                    number=game + 1,
+                    opponent=opponent,
+                    opponent2=opponent,
+                    other=_show(other),
+                    name2=name,
+                    line=there.line,
+                    column=there.cells[later].column,
+                    expected=_complement(other),
                 )
                 problems.append(_Problem(row.line, row.cells[earlier].column, message))
                 break
     return problems
 
 
-_COMPLEMENTS = {"1": "0", "0": "1", "+": "-", "-": "+ or -", ".": ". or an empty cell"}
+_COMPLEMENTS: dict[str, str | Message] = {
+    "1": "0",
+    "0": "1",
+    "+": "-",
+    "-": Message(N_("+ or -")),
+    ".": Message(N_(". or an empty cell")),
+}
 
 
-def _complement(token: str) -> str:
+def _complement(token: str) -> str | Message:
     """The results that complement a result: a draw complements a draw."""
     return _COMPLEMENTS.get(token, "½")
 
@@ -568,8 +628,8 @@ def _padded(cell: tuple[str, ...], cycles: int) -> tuple[str, ...]:
     return cell or (".",) * cycles
 
 
-def _show(token: str) -> str:
-    return "(not played)" if token == "." else token
+def _show(token: str) -> str | Message:
+    return Message(N_("(not played)")) if token == "." else token
 
 
 # Building the tournament.

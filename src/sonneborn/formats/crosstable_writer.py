@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from sonneborn.errors import WriteError
 from sonneborn.formats.lines import changed_names, csv_table, spreadsheet_text
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, Outcome, ResultKind, Tournament
 from sonneborn.numbers import exact_text
 from sonneborn.scoring import scores
@@ -27,7 +28,7 @@ class NotARoundRobin(WriteError):
     """A crosstable file holds round robins only."""
 
 
-def write_crosstable(tournament: Tournament, *, separator: str = "\t") -> tuple[str, list[str]]:
+def write_crosstable(tournament: Tournament, *, separator: str = "\t") -> tuple[str, list[Message]]:
     """The event as a crosstable, and what the crosstable could not hold."""
     if tournament.event_kind is not EventKind.ROUND_ROBIN:
         raise NotARoundRobin("a crosstable file holds round robins only, and this event is a Swiss event")
@@ -56,22 +57,23 @@ def write_crosstable(tournament: Tournament, *, separator: str = "\t") -> tuple[
     return text, _lost(tournament) if changed is None else [changed, *_lost(tournament)]
 
 
-def _lost(tournament: Tournament) -> list[str]:
+def _lost(tournament: Tournament) -> list[Message]:
     players = tournament.players
-    lost = []
-    if any(e.colour.value != "-" for p in players for e in p.entries):
-        lost.append("colours: a crosstable has none")
     fields = [
-        ("ratings", any(p.rating for p in players)),
-        ("titles", any(p.title for p in players)),
-        ("FIDE ids", any(p.fide_id for p in players)),
-        ("federations", any(p.federation for p in players)),
-        ("the event's name and dates", bool(tournament.name or tournament.start_date)),
+        (N_("colours: a crosstable has none"), any(e.colour.value != "-" for p in players for e in p.entries)),
+        (N_("ratings: a crosstable has none"), any(p.rating for p in players)),
+        (N_("titles: a crosstable has none"), any(p.title for p in players)),
+        (N_("FIDE ids: a crosstable has none"), any(p.fide_id for p in players)),
+        (N_("federations: a crosstable has none"), any(p.federation for p in players)),
+        (N_("the event's name and dates: a crosstable has none"), bool(tournament.name or tournament.start_date)),
+        (N_("round order: games are placed in the Berger schedule when read back"), True),
+        (
+            N_("points set by the arbiter: not written"),
+            any(e.points is not None for p in players for e in p.entries) or any(p.adjustment for p in players),
+        ),
+        (
+            N_("the point system: cells are written in 1-½-0 terms of the points awarded"),
+            tournament.point_system != type(tournament.point_system)(),
+        ),
     ]
-    lost += [f"{name}: a crosstable has none" for name, present in fields if present]
-    lost.append("round order: games are placed in the Berger schedule when read back")
-    if any(e.points is not None for p in players for e in p.entries) or any(p.adjustment for p in players):
-        lost.append("points set by the arbiter: not written")
-    if tournament.point_system != type(tournament.point_system)():
-        lost.append("the point system: cells are written in 1-½-0 terms of the points awarded")
-    return lost
+    return [Message(text) for text, present in fields if present]

@@ -41,8 +41,8 @@ from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.event import ALONE, CODE, COLOUR_CODE, NO_PLAYER, UNANSWERED, unmirrored
 from sonneborn.formats.lines import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
 from sonneborn.formats.reports import WRITE_EVENT
+from sonneborn.messages import N_, Message, said
 from sonneborn.model import (
-    POINT_BOUND,
     Colour,
     Entry,
     EventInfo,
@@ -71,6 +71,7 @@ _READ_COLOURS: dict[str | None, Colour] = {
 _RESULTS = {kind.value: kind for kind in ResultKind}
 _KINDS: dict[str | None, EventKind | None] = {kind.value: kind for kind in EventKind}
 _KINDS[None] = None
+_AT_MOST = N_("expected a number of at most {count} digits, found {found}")
 _JSON_EXPECTED = {"Extra data": " (expected the end of the document)"}
 """What was expected, for the messages of :mod:`json` that do not say it."""
 _NUMBER_TEXT = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
@@ -228,16 +229,18 @@ class _Reader:
         self.path = path
         self.warn = warn
 
-    def error(self, where: _Where, message: str) -> InputError:
+    def error(self, where: _Where, message: str | Message) -> InputError:
         line, column = _locate(self.text, where)
-        prefix = f"{_dotted(where)}: " if where else ""
-        return InputError(prefix + message, path=self.path, line=line, column=column)
+        placed = Message.of(N_("{path}: {message}"), path=_dotted(where), message=said(message)) if where else message
+        return InputError(placed, path=self.path, line=line, column=column)
 
     def read(self) -> Tournament:
         document = self.document()
         teams = document["tournament"].get("teams") if isinstance(document["tournament"], dict) else None
         if teams is not None:
-            message = "a team competition: read_json reads individual events (read_json_teams reads this one)"
+            message = Message(
+                N_("a team competition: read_json reads individual events (read_json_teams reads this one)")
+            )
             raise self.error(("tournament", "teams"), message)
         return self.tournament(document["tournament"], ("tournament",))
 
@@ -247,35 +250,40 @@ class _Reader:
             # Decimal keeps a number's written digits, so 0.1 reads as exactly 1/10.
             document = json.loads(self.text, parse_float=Decimal)
         except json.JSONDecodeError as error:
+            reason = f"{error.msg[:1].lower()}{error.msg[1:]}{_JSON_EXPECTED.get(error.msg, '')}"
             raise InputError(
-                f"not valid JSON: {error.msg[:1].lower()}{error.msg[1:]}{_JSON_EXPECTED.get(error.msg, '')}",
+                Message.of(N_("not valid JSON: {reason}"), reason=reason),
                 path=self.path,
                 line=error.lineno,
                 column=error.colno,
             ) from None
         except ValueError as error:  # an integer of more digits than Python converts
             message = str(error).split(":")[0].lower()
-            raise InputError(f"not valid JSON: {message}", path=self.path, line=1, column=1) from None
+            invalid = Message.of(N_("not valid JSON: {reason}"), reason=message)
+            raise InputError(invalid, path=self.path, line=1, column=1) from None
         except RecursionError:
-            message = "not valid JSON: nested too deeply (expected an event, a few levels deep)"
-            raise InputError(message, path=self.path, line=1, column=1) from None
+            nested = Message(N_("not valid JSON: nested too deeply (expected an event, a few levels deep)"))
+            raise InputError(nested, path=self.path, line=1, column=1) from None
         if not isinstance(document, dict):
-            raise self.error((), f"expected a JSON object with a 'tournament' key, found {_found(document)}")
+            template = N_("expected a JSON object with a 'tournament' key, found {found}")
+            raise self.error((), Message.of(template, found=_found(document)))
         if "tournament" not in document:
             if "standings" in document:
-                raise self.error(
-                    (),
-                    f"no 'tournament' object, only 'standings': standings alone cannot be ranked again, they hold "
-                    f"no games ({WRITE_EVENT})",
+                template = N_(
+                    "no 'tournament' object, only 'standings': standings alone cannot be ranked again, they "
+                    "hold no games ({message})"
                 )
-            raise self.error((), "expected a JSON object with a 'tournament' key")
+                raise self.error((), Message.of(template, message=WRITE_EVENT))
+            raise self.error((), Message(N_("expected a JSON object with a 'tournament' key")))
         return document
 
     def tournament(self, value: Any, where: _Where) -> Tournament:
         data = self.fields(value, where, _TOURNAMENT_KEYS, required=("players",))
         rounds = self.integer(data, where, "rounds")
         if rounds is not None and rounds < 0:
-            raise self.error((*where, "rounds"), f"expected a number of rounds, found {rounds}")
+            raise self.error(
+                (*where, "rounds"), Message.of(N_("expected a number of rounds, found {found}"), found=rounds)
+            )
         header = EventInfo(
             name=self.optional_string(data, where, "name"),
             city=self.string(data, where, "city"),
@@ -297,17 +305,26 @@ class _Reader:
         for index, player in enumerate(players):
             if len(player.entries) != rounds:
                 count = len(player.entries)
-                raise self.error((*where, "players", index, "rounds"), f"expected {rounds} rounds, found {count}")
+                message = Message.of(N_("expected {number} rounds, found {found}"), number=rounds, found=count)
+                raise self.error((*where, "players", index, "rounds"), message)
         self.check_pairings(players, where)
         found = duplicates([player.fide_id or player.name for player in players])
         more = more_duplicates(found, self.path)
         for index, first, key in found[:SHOWN_DUPLICATES]:  # each is located from the start of the text
             at = (*where, "players", index, "fide_id" if isinstance(key, int) else "name")
             line, column = _locate(self.text, at)
-            what = "FIDE id" if isinstance(key, int) else "name"
+            template = (
+                N_("player {number} has the same FIDE id as player {number2}, {name} (is he entered twice?)")
+                if isinstance(key, int)
+                else N_("player {number} has the same name as player {number2}, {name} (is he entered twice?)")
+            )
             named = shown(key) if isinstance(key, str) else key
-            message = f"{_dotted(at)}: player {index + 1} has the same {what} as player {first + 1}, {named} "
-            self.warn(InputWarning(message + "(is he entered twice?)", self.path, line, column))
+            twice = Message.of(template, number=index + 1, number2=first + 1, name=named)
+            self.warn(
+                InputWarning(
+                    Message.of(N_("{path}: {message}"), path=_dotted(at), message=twice), self.path, line, column
+                )
+            )
         if more is not None:
             self.warn(more)
         return Tournament.of(header, players, rounds)
@@ -324,9 +341,8 @@ class _Reader:
         start = where[-1] + 1 if isinstance(where[-1], int) else 0
         stated = self.integer(data, where, "start")
         if stated is not None and stated != start:
-            raise self.error(
-                (*where, "start"), f"expected start number {start} (players in start order), found {stated}"
-            )
+            template = N_("expected start number {number} (players in start order), found {found}")
+            raise self.error((*where, "start"), Message.of(template, number=start, found=stated))
         entries = tuple(
             self.entry(item, (*where, "rounds", index)) for index, item in enumerate(self.array(data, where, "rounds"))
         )
@@ -352,16 +368,17 @@ class _Reader:
         round_no = where[-1] + 1 if isinstance(where[-1], int) else 0
         stated = self.integer(data, where, "round")
         if stated is not None and stated != round_no:
-            raise self.error((*where, "round"), f"expected round {round_no} (rounds in order), found {stated}")
+            template = N_("expected round {round} (rounds in order), found {found}")
+            raise self.error((*where, "round"), Message.of(template, round=round_no, found=stated))
         opponent = self.integer(data, where, "opponent")
         colour = self.choice(data, where, "colour", _READ_COLOURS)
         kind = self.choice(data, where, "result", _RESULTS)
         if opponent is not None and kind.is_bye:
-            message = f"a bye ({kind.value!r}) cannot have an opponent, found {opponent} (expected null)"
-            raise self.error((*where, "opponent"), message)
+            template = N_("a bye ({bye}) cannot have an opponent, found {found} (expected null)")
+            raise self.error((*where, "opponent"), Message.of(template, bye=repr(kind.value), found=opponent))
         if opponent is None and kind.is_played:
-            message = f"result {kind.value!r} needs an opponent, found null (expected a start number)"
-            raise self.error((*where, "opponent"), message)
+            template = N_("result {result} needs an opponent, found null (expected a start number)")
+            raise self.error((*where, "opponent"), Message.of(template, result=repr(kind.value)))
         return Entry(
             round=round_no,
             opponent=opponent,
@@ -392,21 +409,32 @@ class _Reader:
         entry = player.entries[column]
         at = (*where, "players", index, "rounds", column)
         if why == ALONE:
-            message = f"player {player.start} is paired against himself (expected another player's start number)"
-            raise self.error((*at, "opponent"), message)
+            template = N_("player {number} is paired against himself (expected another player's start number)")
+            raise self.error((*at, "opponent"), Message.of(template, number=player.start))
         if why == NO_PLAYER:
-            message = f"expected an opponent's start number (1 to {count}), found {entry.opponent}"
-            raise self.error((*at, "opponent"), message)
+            template = N_("expected an opponent's start number ({first} to {last}), found {found}")
+            raise self.error((*at, "opponent"), Message.of(template, first=1, last=count, found=str(entry.opponent)))
         other = players[int(opponent[index, column])].entries[column]
         if why == UNANSWERED:
-            raise self.error(
-                at,
-                f"round {entry.round}: player {player.start} has {entry.kind.value!r} against "
-                f"{entry.opponent}, but player {entry.opponent} has {other.kind.value!r} against "
-                f"{_found(other.opponent)} (expected {_mirror(entry.kind)} against {player.start})",
+            template = N_(
+                "player {number} has {result} against {opponent}, but player {number2} has {other} against "
+                "{number3} (expected {expected})"
             )
+            expected = Message.of(N_("{result} against {number}"), result=_mirror(entry.kind), number=player.start)
+            mismatch = Message.of(
+                template,
+                number=player.start,
+                result=repr(entry.kind.value),
+                opponent=str(entry.opponent),
+                number2=str(entry.opponent),
+                other=repr(other.kind.value),
+                number3=_found(other.opponent),
+                expected=expected,
+            )
+            raise self.error(at, Message.of(N_("round {round}: {message}"), round=entry.round, message=mismatch))
         colour_text = _COLOURS[entry.colour]
-        message = f"players {player.start} and {entry.opponent} both have colour {colour_text!r} (expected w and b)"
+        template = N_("players {number} and {number2} both have colour {colour} (expected w and b)")
+        message = Message.of(template, number=player.start, number2=str(entry.opponent), colour=repr(colour_text))
         raise self.error((*at, "colour"), message)
 
     # Values of one type.
@@ -415,15 +443,19 @@ class _Reader:
         self, value: Any, where: _Where, keys: Sequence[str], *, required: Sequence[str] = (), owner: str = ""
     ) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.error(where, f"expected an object, found {_found(value)}")
+            raise self.error(where, Message.of(N_("expected an object, found {found}"), found=_found(value)))
         for key in value:
             if key not in keys:
-                raise self.error((*where, key), f"unknown key {key!r} (expected one of {', '.join(keys)})")
+                template = N_("unknown key {key} (expected one of {keys})")
+                raise self.error((*where, key), Message.of(template, key=repr(key), keys=", ".join(keys)))
         for key in required:
             if key not in value:
-                owners: dict[tuple[str, ...], str] = {_TOURNAMENT_KEYS: "the tournament", _PLAYER_KEYS: "every player"}
-                owner = owner or owners.get(tuple(keys), "every round")
-                raise self.error(where, f"missing key {key!r} (expected in {owner})")
+                owners: dict[tuple[str, ...], str] = {
+                    _TOURNAMENT_KEYS: N_("missing key {key} (expected in the tournament)"),
+                    _PLAYER_KEYS: N_("missing key {key} (expected in every player)"),
+                }
+                template = owner or owners.get(tuple(keys), N_("missing key {key} (expected in every round)"))
+                raise self.error(where, Message.of(template, key=repr(key)))
         return value
 
     def array(self, data: dict[str, Any], where: _Where, key: str) -> list[Any]:
@@ -431,7 +463,7 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self.error((*where, key), f"expected an array, found {_found(value)}")
+            raise self.error((*where, key), Message.of(N_("expected an array, found {found}"), found=_found(value)))
         return value
 
     def items(self, data: dict[str, Any], where: _Where, key: str, item: Callable[[Any, _Where], _T]) -> tuple[_T, ...]:
@@ -447,11 +479,12 @@ class _Reader:
 
     def text_item(self, value: Any, where: _Where) -> str:
         if not isinstance(value, str):
-            raise self.error(where, f"expected a string, found {_found(value)}")
+            raise self.error(where, Message.of(N_("expected a string, found {found}"), found=_found(value)))
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as error:
-            raise self.error(where, f"expected text, found the lone surrogate {value[error.start]!r}") from None
+            template = N_("expected text, found the lone surrogate {found}")
+            raise self.error(where, Message.of(template, found=repr(value[error.start]))) from None
         return value
 
     def integer(self, data: dict[str, Any], where: _Where, key: str) -> int | None:
@@ -459,10 +492,12 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error((*where, key), f"expected a whole number, found {_found(value)}")
+            raise self.error(
+                (*where, key), Message.of(N_("expected a whole number, found {found}"), found=_found(value))
+            )
         if abs(value) >= 10**_WHOLE_DIGITS:
-            message = f"expected a whole number of at most {_WHOLE_DIGITS} digits, found {_found(value)}"
-            raise self.error((*where, key), message)
+            template = N_("expected a whole number of at most {count} digits, found {found}")
+            raise self.error((*where, key), Message.of(template, count=_WHOLE_DIGITS, found=_found(value)))
         return value
 
     def optional_number(self, data: dict[str, Any], where: _Where, key: str) -> Fraction | None:
@@ -476,20 +511,21 @@ class _Reader:
         elif isinstance(value, Decimal) and value.is_finite():
             # Thousands of digits, or a huge exponent, would take ages to expand and to compute with.
             if len(value.as_tuple().digits) > 2 * _DIGITS or not -2 * _DIGITS <= value.adjusted() <= _DIGITS:
-                raise self.error(where, f"expected a number of at most {_DIGITS} digits, found {_found(value)}")
+                raise self.error(where, Message.of(_AT_MOST, count=_DIGITS, found=_found(value)))
             number = Fraction(value)
         elif isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
             if len(value) > 2 * _DIGITS + 2:
-                raise self.error(where, f"expected a number of at most {_DIGITS} digits, found {_found(value)}")
+                raise self.error(where, Message.of(_AT_MOST, count=_DIGITS, found=_found(value)))
             with contextlib.suppress(ValueError, ZeroDivisionError):
                 number = Fraction(value)
         if number is None:
-            raise self.error(where, f'expected a number or a fraction such as "1/3", found {_found(value)}')
+            template = N_('expected a number or a fraction such as "1/3", found {found}')
+            raise self.error(where, Message.of(template, found=_found(value)))
         if abs(number) >= 10**_WHOLE_DIGITS:
-            message = f"expected a number of at most {_WHOLE_DIGITS} digits before the point, found {_found(value)}"
-            raise self.error(where, message)
+            template = N_("expected a number of at most {count} digits before the point, found {found}")
+            raise self.error(where, Message.of(template, count=_WHOLE_DIGITS, found=_found(value)))
         if number.denominator >= 10**_DIGITS:
-            raise self.error(where, f"expected a number of at most {_DIGITS} digits, found {_found(value)}")
+            raise self.error(where, Message.of(_AT_MOST, count=_DIGITS, found=_found(value)))
         return number
 
     def optional_points(self, data: dict[str, Any], where: _Where, key: str) -> Fraction | None:
@@ -500,30 +536,36 @@ class _Reader:
         """A point value (of the point system, a round, an adjustment), bounded as ``--points`` bounds it."""
         number = self.number(value, where)
         if not within_point_bound(number):
-            message = f"expected a point value such as 3, 0.5 or 1/3 ({POINT_BOUND}), found {_found(value)}"
-            raise self.error(where, message)
+            template = N_(
+                "expected a point value such as 3, 0.5 or 1/3 (at most 6 digits before and after the point), "
+                "found {found}"
+            )
+            raise self.error(where, Message.of(template, found=_found(value)))
         return number
 
     def choice(self, data: dict[str, Any], where: _Where, key: str, values: dict[Any, _T]) -> _T:
         value = data.get(key)
         if not isinstance(value, str | None) or value not in values:
             shown = " ".join("null" if name is None else name for name in values)
-            raise self.error((*where, key), f"expected one of {shown}, found {_found(value)}")
+            message = Message.of(N_("expected one of {values}, found {found}"), values=shown, found=_found(value))
+            raise self.error((*where, key), message)
         return values[value]
 
     def record(self, value: Any, where: _Where) -> tuple[str, str]:
         if not isinstance(value, list) or len(value) != 2:
-            raise self.error(where, f"expected a [code, content] pair, found {_found(value)}")
+            raise self.error(
+                where, Message.of(N_("expected a [code, content] pair, found {found}"), found=_found(value))
+            )
         return self.text_item(value[0], (*where, 0)), self.text_item(value[1], (*where, 1))
 
     def tiebreak_value(self, value: Any, where: _Where) -> tuple[str, Fraction]:
         if not isinstance(value, list) or len(value) != 2:
-            raise self.error(where, f"expected a [code, value] pair, found {_found(value)}")
+            raise self.error(where, Message.of(N_("expected a [code, value] pair, found {found}"), found=_found(value)))
         return self.text_item(value[0], (*where, 0)), self.number(value[1], (*where, 1))
 
 
-def _found(value: Any) -> str:
-    """A value as the message quotes it."""
+def _found(value: Any) -> str | Message:
+    """A value as the message quotes it (JSON's own words, or what it is)."""
     if isinstance(value, str):
         return shown(value)
     if value is None:
@@ -531,9 +573,9 @@ def _found(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "an object"
+        return Message(N_("an object"))
     if isinstance(value, list):
-        return "an array"
+        return Message(N_("an array"))
     if isinstance(value, float):  # only NaN and the infinities are left as floats
         return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}[repr(value)]
     text = str(value)

@@ -36,6 +36,7 @@ from sonneborn.event import BLACK, KINDS, UNKNOWN, WHITE, Event
 from sonneborn.formats.jsonio import _locate, _Reader, _Where, json_number, tournament_data
 from sonneborn.formats.trf.layout import ABNORMAL_KINDS, ABNORMAL_TYPE
 from sonneborn.matches import build
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, ResultKind, Tournament
 from sonneborn.teams import (
     NO_BOARD,
@@ -178,7 +179,7 @@ class _TeamReader(_Reader):
     def at(self, where: _Where) -> Where:
         return _locate(self.text, where)
 
-    def fail(self, message: str, where: Where) -> InputError:
+    def fail(self, message: str | Message, where: Where) -> InputError:
         return InputError(message, path=self.path, line=where[0], column=where[1])
 
     def teams(self, event: Event, value: Any, where: _Where) -> TeamEvent:
@@ -221,7 +222,8 @@ class _TeamReader(_Reader):
                 awards.append(Award(" ", frozenset(), match, game, 0, ((index + 1, self.at(at)),), self.at(at)))
             rounds = self.array(team, at, "rounds")
             if len(rounds) != event.rounds:
-                raise self.error((*at, "rounds"), f"expected {event.rounds} rounds, found {len(rounds)}")
+                template = N_("expected {number} rounds, found {found}")
+                raise self.error((*at, "rounds"), Message.of(template, number=event.rounds, found=len(rounds)))
             for column, entry in enumerate(rounds):
                 spot = (*at, "rounds", column)
                 fact = self.team_round(entry, spot, index + 1, column + 1)
@@ -255,13 +257,20 @@ class _TeamReader(_Reader):
         for spot, row, column, opponent, kind in stated:
             found = int(matches.opponent[row, column])
             if (opponent or 0) != found + 1:
-                given = "no opponent" if found < 0 else f"team {found + 1}"
-                message = f"round {column + 1}: the games give team {row + 1} {given}, found "
-                raise self.error((*spot, "opponent"), message + ("null" if opponent is None else str(opponent)))
+                given = Message(N_("no opponent")) if found < 0 else Message.of(N_("team {number}"), number=found + 1)
+                template = N_("the games give team {number} {opponent}, found {found}")
+                written = "null" if opponent is None else str(opponent)
+                message = Message.of(template, number=row + 1, opponent=given, found=written)
+                raise self.error(
+                    (*spot, "opponent"), Message.of(N_("round {round}: {message}"), round=column + 1, message=message)
+                )
             actual = KINDS[int(matches.kind[row, column])]
             if actual is not kind:
-                message = f"round {column + 1}: the boards give team {row + 1} the result {actual.value!r}, "
-                raise self.error((*spot, "result"), message + f"found {kind.value!r}")
+                template = N_("the boards give team {number} the result {result}, found {found}")
+                message = Message.of(template, number=row + 1, result=repr(actual.value), found=repr(kind.value))
+                raise self.error(
+                    (*spot, "result"), Message.of(N_("round {round}: {message}"), round=column + 1, message=message)
+                )
 
     def team_round(self, value: Any, where: _Where, team: int, round_no: int) -> _Round:
         data = self.fields(value, where, _ROUND_KEYS, required=("result",), owner="every team's round")
@@ -277,7 +286,8 @@ class _TeamReader(_Reader):
             raise self.error((*where, "awarded"), f"expected true or false, found {_shown(awarded)}")
         given = data.get("match_points") is not None or data.get("game_points") is not None
         if kind in _BYES and opponent is not None:
-            raise self.error((*where, "opponent"), f"a bye ({kind.value!r}) has no opponent, found {opponent}")
+            template = N_("a bye ({bye}) has no opponent, found {found}")
+            raise self.error((*where, "opponent"), Message.of(template, bye=repr(kind.value), found=opponent))
         if kind in _BYES:
             points = ByePoints(*self.pair(data, where)) if given and not awarded else None
             found.byes.append(TeamBye(kind, round_no, team, place, points))
@@ -299,8 +309,11 @@ class _TeamReader(_Reader):
             match, game = self.pair(data, where)
             found.awards.append(Award(code, ABNORMAL_KINDS[code], match, game, round_no, ((team, place),), place))
         elif given and kind not in _BYES:
-            message = (
-                'the MP and GP of a match come from its boards unless the arbiter set them (expected "awarded": true)'
+            message = Message(
+                N_(
+                    "the MP and GP of a match come from its boards unless the arbiter set them "
+                    '(expected "awarded": true)'
+                )
             )
             raise self.error((*where, "match_points" if "match_points" in data else "game_points"), message)
         return found

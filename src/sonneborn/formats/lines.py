@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from sonneborn.errors import InputWarning, shown
+from sonneborn.messages import N_, Message
 
 __all__ = [
     "FORMULA_STARTS",
@@ -55,14 +56,22 @@ def max_results(size: int) -> int:
     return max(MIN_RESULTS, size)
 
 
-def too_many_results(players: int, rounds: int, size: int) -> str | None:
+def too_many_results(players: int, rounds: int, size: int) -> Message | None:
     """Why an event of so many players and rounds is refused for a file of ``size`` characters, else ``None``."""
     limit = max_results(size)
     if players * rounds <= limit:
         return None
-    return (
-        f"{players:,} players and {rounds:,} rounds make {players * rounds:,} results, too many for a file of "
-        f"{size:,} characters (expected at most {limit:,}, {limit // max(players, 1):,} rounds)"
+    return Message.of(
+        N_(
+            "{players} players and {rounds} rounds make {results} results, too many for a file of {size} characters "
+            "(expected at most {limit}, {most} rounds)"
+        ),
+        players=f"{players:,}",
+        rounds=f"{rounds:,}",
+        results=f"{players * rounds:,}",
+        size=f"{size:,}",
+        limit=f"{limit:,}",
+        most=f"{limit // max(players, 1):,}",
     )
 
 
@@ -70,30 +79,42 @@ ROUNDS_AHEAD = 64
 """The rounds a file may announce beyond those it holds results of, whatever its players."""
 
 
-def unheld_rounds(stated: int, held: int, players: int) -> str | None:
+def unheld_rounds(stated: int, held: int, players: int) -> Message | None:
     """Why a number of rounds a file states (``XXR``, TRF-26 142, JSON ``rounds``) is refused, else ``None``.
 
     A file may announce rounds not played yet (``XXR 9`` after round 4), up to what its players could
     play: four cycles of a round robin, or :data:`ROUNDS_AHEAD`. Beyond that every output would be
     padded with empty rounds (``XXR 1000000`` in a file of 28 bytes).
 
-    >>> unheld_rounds(9, 4, 10) is None, unheld_rounds(1_000_000, 0, 1)
+    >>> unheld_rounds(9, 4, 10) is None, str(unheld_rounds(1_000_000, 0, 1))
     (True, 'gives 1,000,000 rounds, but the file holds results of 0 rounds for 1 player (expected at most 64)')
     """
     limit = max(held, 4 * players, ROUNDS_AHEAD)
     if stated <= limit:
         return None
-    return (
-        f"gives {stated:,} rounds, but the file holds results of {held:,} round{'s' if held != 1 else ''} for "
-        f"{players:,} player{'s' if players != 1 else ''} (expected at most {limit:,})"
+    # Translators: what a stated number of rounds does, after its record ("record XXR gives …") or key.
+    template = N_(
+        "gives {count} rounds, but the file holds results of {rounds} {round} for {players} {player} "
+        "(expected at most {limit})"
+    )
+    return Message.of(
+        template,
+        count=f"{stated:,}",
+        rounds=f"{held:,}",
+        round=Message(N_("round") if held == 1 else N_("rounds")),
+        players=f"{players:,}",
+        player=Message(N_("player") if players == 1 else N_("players")),
+        limit=f"{limit:,}",
     )
 
 
-def long_line(line: str) -> str | None:
+def long_line(line: str) -> Message | None:
     """Why a line is refused as too long, else ``None``."""
     if len(line) <= MAX_LINE:
         return None
-    return f"line of {len(line):,} characters (expected at most {MAX_LINE:,})"
+    return Message.of(
+        N_("line of {count} characters (expected at most {limit})"), count=f"{len(line):,}", limit=f"{MAX_LINE:,}"
+    )
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -170,7 +191,7 @@ SHOWN_NAMES = 5
 """The changed names a writer's warning spells out; the others are counted."""
 
 
-def changed_names(names: Sequence[str]) -> tuple[list[str], str | None]:
+def changed_names(names: Sequence[str]) -> tuple[list[str], Message | None]:
     r"""The players' names (start numbers 1, 2, …) as :func:`line_text` writes them, and the sentence that
     names the players whose name it changed (``None`` when it changed none).
 
@@ -187,8 +208,8 @@ def changed_names(names: Sequence[str]) -> tuple[list[str], str | None]:
         return written, None
     listed = ", ".join(f"no. {start} {shown(name)} as {shown(line)}" for start, name, line in changed[:SHOWN_NAMES])
     more = f" and {len(changed) - SHOWN_NAMES:,} more" if len(changed) > SHOWN_NAMES else ""
-    why = "control characters as spaces, no blank at the ends"
-    return written, f"names: {len(changed):,} written otherwise ({why}): {listed}{more}"
+    template = N_("names: {count} written otherwise (control characters as spaces, no blank at the ends): {names}")
+    return written, Message.of(template, count=f"{len(changed):,}", names=listed + more)
 
 
 def split_lines(text: str) -> list[str]:
@@ -243,7 +264,8 @@ def more_duplicates(found: list[tuple[int, int, int | str]], path: str) -> Input
     more = len(found) - SHOWN_DUPLICATES
     if more <= 0:
         return None
-    return InputWarning(f"{more:,} more players have the same name or FIDE id as an earlier one", path)
+    template = N_("{count} more players have the same name or FIDE id as an earlier one")
+    return InputWarning(Message.of(template, count=f"{more:,}"), path)
 
 
 SHOWN_NAMELESS = 8
@@ -267,5 +289,9 @@ def nameless(names: list[str], path: str) -> InputWarning | None:
         listed = ", ".join(shown) + f" and {more:,} more"
     else:
         listed = " and ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
-    who = f"player {listed} has" if len(starts) == 1 else f"players {listed} have"
-    return InputWarning(f"{who} no name (each is shown by his start number only)", path)
+    template = (
+        N_("player {number} has no name (each is shown by his start number only)")
+        if len(starts) == 1
+        else N_("players {numbers} have no name (each is shown by his start number only)")
+    )
+    return InputWarning(Message.of(template, number=listed, numbers=listed), path)

@@ -36,6 +36,7 @@ import chess.pgn
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.lines import MAX_LINE, too_many_results
 from sonneborn.formats.names import similar_players
+from sonneborn.messages import N_, Message
 from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["ABSENT_AS", "PgnError", "read_pgn"]
@@ -231,10 +232,15 @@ class _Lines:
         self._read += 1
         self.characters += len(line)
         if len(line) > MAX_LINE and not line.endswith("\n"):
-            message = f"line of more than {MAX_LINE:,} characters (expected at most {MAX_LINE:,})"
-            raise PgnError(message, path=self._reader.path, line=self._read, column=MAX_LINE + 1)
+            template = N_("line of more than {count} characters (expected at most {limit})")
+            raise PgnError(
+                Message.of(template, count=f"{MAX_LINE:,}", limit=f"{MAX_LINE:,}"),
+                path=self._reader.path,
+                line=self._read,
+                column=MAX_LINE + 1,
+            )
         if "\x00" in line:  # the file is read as a stream: decode() never saw it whole
-            message = "a NUL byte, which no text file holds (expected PGN text)"
+            message = Message(N_("a NUL byte, which no text file holds (expected PGN text)"))
             raise PgnError(message, path=self._reader.path, line=self._read, column=line.index("\x00") + 1)
         return line
 
@@ -388,15 +394,15 @@ class _Reader:
         """The first player of each name."""
         self.characters = 0
 
-    def error(self, message: str, line: int, column: int = 1) -> PgnError:
+    def error(self, message: str | Message, line: int, column: int = 1) -> PgnError:
         return PgnError(message, path=self.path, line=line, column=column)
 
-    def error_at(self, game: _Game, tag: str, message: str) -> PgnError:
+    def error_at(self, game: _Game, tag: str, message: str | Message) -> PgnError:
         """An error at a tag's value, or at the game's first line when it has no such tag."""
         return self.error(message, *game.where.get(tag, (game.line, 1)))
 
-    def warn(self, line: int, message: str, *args: object) -> None:
-        self.warnings(InputWarning(message % args if args else message, self.path, line))
+    def warn(self, line: int, message: str | Message, *args: object) -> None:
+        self.warnings(InputWarning(message % args if args and isinstance(message, str) else message, self.path, line))
 
     def read(self, handle: TextIO) -> Tournament:
         lines = _Lines(handle, self)
@@ -406,9 +412,11 @@ class _Reader:
             self.game(game)
         if not self.pairings:
             if self.chosen is not None:
-                held = f" (it holds {self.listed(self.passed)})" if self.passed else ""
-                raise self.error(f"no games of event {self.chosen!r}{held}", 1)
-            raise self.error('no games found (expected games with tag pairs such as [White "…"])', 1)
+                if self.passed:
+                    template = N_("no games of event {name} (it holds {events})")
+                    raise self.error(Message.of(template, name=repr(self.chosen), events=self.listed(self.passed)), 1)
+                raise self.error(Message.of(N_("no games of event {name}"), name=repr(self.chosen)), 1)
+            raise self.error(Message(N_('no games found (expected games with tag pairs such as [White "…"])')), 1)
         self.characters = lines.characters
         if self.chosen is None and len(self.events) > 1:
             if self.separate_groups() > 1:
@@ -434,7 +442,8 @@ class _Reader:
         black = self.player(game, "Black")
         if white == black:
             name = shown(self.players[white].name)
-            raise self.error_at(game, "Black", f"{name} plays against himself (expected two different players)")
+            template = N_("{name} plays against himself (expected two different players)")
+            raise self.error_at(game, "Black", Message.of(template, name=name))
         for tag, counter in (("Event", self.events), ("Site", self.sites)):
             value = tags.get(tag, "").strip()
             if value not in _UNKNOWN:
@@ -453,23 +462,29 @@ class _Reader:
         fide_text = tags.get(side + "FideId", "").strip()
         fide_id = int(fide_text) if _POSITIVE.fullmatch(fide_text) else None
         if fide_id is None and fide_text not in _UNKNOWN and fide_text.strip("0"):
-            self.warn(game.line, "expected a FIDE id in %sFideId, found %s", side, shown(fide_text))
+            template = N_("expected a FIDE id in {tag}, found {found}")
+            self.warn(game.line, Message.of(template, tag=f"{side}FideId", found=shown(fide_text)))
         key: int | str
         if fide_id is not None:
             key = fide_id
         elif name not in _UNKNOWN:
             key = name
         else:
-            raise self.error_at(game, side, f"expected the name or FIDE id of {side}, found {shown(name)}")
+            template = N_("expected the name or FIDE id of {colour}, found {found}")
+            raise self.error_at(game, side, Message.of(template, colour=side, found=shown(name)))
         index = self.keys.get(key)
         if index is None:
             index = self.keys[key] = len(self.players)
             if name not in _UNKNOWN:
                 first = self.names.setdefault(name, index)
                 if first != index:
-                    ids = f"{_id(self.players[first].fide_id)} and {_id(fide_id)}"
-                    message = "%s is the name of two players, FIDE ids %s (is one of them wrong?)"
-                    self.warn(game.line, message, shown(name), ids)
+                    template = N_(
+                        "{name} is the name of two players, FIDE ids {number} and {number2} (is one of them wrong?)"
+                    )
+                    message = Message.of(
+                        template, name=shown(name), number=_id(self.players[first].fide_id), number2=_id(fide_id)
+                    )
+                    self.warn(game.line, message)
             elo = tags.get(side + "Elo", "").strip()
             self.players.append(
                 _Player(
@@ -490,7 +505,8 @@ class _Reader:
         if found is not None and int(found.group(1)) > 0:
             return int(found.group(1))
         if text not in _UNKNOWN:
-            self.warn(game.line, "expected a round number in the Round tag, found %s", shown(text))
+            template = N_("expected a round number in the Round tag, found {found}")
+            self.warn(game.line, Message.of(template, found=shown(text)))
         self.unknown_rounds += 1
         return None
 
@@ -500,11 +516,12 @@ class _Reader:
         if text in _UNKNOWN and game.result:
             text = game.result
         elif game.result and _RESULTS.get(game.result) is not _RESULTS.get(text):
-            message = "the Result tag %s differs from the movetext's %r; the tag is used"
-            self.warn(game.line, message, shown(text), game.result)
+            template = N_("the Result tag {found} differs from the movetext's {result}; the tag is used")
+            self.warn(game.line, Message.of(template, found=shown(text), result=repr(game.result)))
         kind = _RESULTS.get(text)
         if kind is None:
-            raise self.error_at(game, "Result", f"expected a result 1-0, 0-1, 1/2-1/2 or *, found {shown(text)}")
+            template = N_("expected a result 1-0, 0-1, 1/2-1/2 or *, found {found}")
+            raise self.error_at(game, "Result", Message.of(template, found=shown(text)))
         if self.zero_move_forfeits and not game.moved:
             return _FORFEITS.get(kind, kind)
         return kind
@@ -531,8 +548,10 @@ class _Reader:
     def several_events(self) -> PgnError:
         """The error of a file of several events read without choosing one."""
         names = list(self.events)
-        message = f"the file holds {len(names)} events: {self.listed(self.events)}; "
-        message += "choose one with --event NAME (the Event tag of its games)"
+        template = N_(
+            "the file holds {count} events: {events}; choose one with --event NAME (the Event tag of its games)"
+        )
+        message = Message.of(template, count=len(names), events=self.listed(self.events))
         return self.error(message, *self.first_game[names[1]])
 
     @staticmethod
@@ -588,8 +607,12 @@ class _Reader:
             for start, index in enumerate(order, start=1)
         )
         if unfinished:
-            message = f"{unfinished} game{'s' if unfinished > 1 else ''} not finished"
-            self.warnings(InputWarning(f"{message} (*): the standings are provisional", self.path))
+            template = (
+                N_("{count} games not finished (*): the standings are provisional")
+                if unfinished > 1
+                else N_("{count} game not finished (*): the standings are provisional")
+            )
+            self.warnings(InputWarning(Message.of(template, count=unfinished), self.path))
         dates = sorted(self.dates)
         return Tournament(
             players=players,
@@ -614,14 +637,33 @@ class _Reader:
         groups = _groups(found)
         listed = [", ".join(map(described, group[:-1])) + " and " + described(group[-1]) for group in groups]
         if len(groups) == 1:
-            ways = "two ways" if len(groups[0]) == 2 else f"{len(groups[0])} ways"
-            message = f"{listed[0]} may be one player spelled {ways}: they never play in the same round"
+            if len(groups[0]) == 2:
+                template = N_(
+                    "{spellings} may be one player spelled two ways: they never play in the same round (write "
+                    "each player's name one way in the PGN, or give FIDE ids in WhiteFideId and BlackFideId)"
+                )
+            else:
+                template = N_(
+                    "{spellings} may be one player spelled {count} ways: they never play in the same round "
+                    "(write each player's name one way in the PGN, or give FIDE ids in WhiteFideId and "
+                    "BlackFideId)"
+                )
+            message = Message.of(template, spellings=listed[0], count=len(groups[0]))
         else:
             more = f"; … ({len(groups) - _LISTED_PAIRS} more)" if len(groups) > _LISTED_PAIRS else ""
-            ways = "two ways" if all(len(group) == 2 for group in groups) else "several ways"
-            message = f"{len(groups)} players may each be spelled {ways}, the spellings never in the same round: "
-            message += "; ".join(listed[:_LISTED_PAIRS]) + more
-        message += " (write each player's name one way in the PGN, or give FIDE ids in WhiteFideId and BlackFideId)"
+            if all(len(group) == 2 for group in groups):
+                template = N_(
+                    "{count} players may each be spelled two ways, the spellings never in the same round: "
+                    "{spellings} (write each player's name one way in the PGN, or give FIDE ids in "
+                    "WhiteFideId and BlackFideId)"
+                )
+            else:
+                template = N_(
+                    "{count} players may each be spelled several ways, the spellings never in the same "
+                    "round: {spellings} (write each player's name one way in the PGN, or give FIDE ids in "
+                    "WhiteFideId and BlackFideId)"
+                )
+            message = Message.of(template, count=len(groups), spellings="; ".join(listed[:_LISTED_PAIRS]) + more)
         line = min(self.players[groups[0][1]].rounds.values())
         self.warnings(InputWarning(message, self.path, line))
 
@@ -629,8 +671,8 @@ class _Reader:
         """The round of each number of the ``Round`` tags: itself when they run 1…k, else its rank."""
         numbers = sorted({p.round for p in self.pairings if p.round is not None})
         if numbers != list(range(1, len(numbers) + 1)):
-            message = f"the Round tags give rounds {_spans(numbers)}, renumbered 1 to {len(numbers)} in order"
-            self.warnings(InputWarning(message, self.path))
+            template = N_("the Round tags give rounds {rounds}, renumbered 1 to {count} in order")
+            self.warnings(InputWarning(Message.of(template, rounds=_spans(numbers), count=len(numbers)), self.path))
         return {number: index for index, number in enumerate(numbers, start=1)}
 
     def place(self, pairing: _Pairing, round_no: RoundNo) -> None:
@@ -641,8 +683,10 @@ class _Reader:
             if first is not None:
                 # The round as the Round tags number it, which the user can find in the file.
                 tagged = round_no if pairing.round is None else pairing.round
-                message = f"{shown(player.name)} has a second game in round {tagged}, the first at line {first} "
-                message += "(expected one game a round)"
+                template = N_(
+                    "{name} has a second game in round {round}, the first at line {number} (expected one game a round)"
+                )
+                message = Message.of(template, name=shown(player.name), round=tagged, number=first)
                 raise _SecondGame(message, path=self.path, line=pairing.round_at[0], column=pairing.round_at[1])
             player.rounds[round_no] = pairing.round_at[0]
             while player.free in player.rounds:
@@ -651,10 +695,11 @@ class _Reader:
     def assign_rounds(self, rounds_of: list[RoundNo]) -> None:
         """Puts each game without a round (0) in the first round in which neither player has a game yet."""
         if self.unknown_rounds == len(self.pairings):
-            self.warnings(InputWarning("no Round tags: rounds assigned by order of appearance", self.path))
+            self.warnings(InputWarning(Message(N_("no Round tags: rounds assigned by order of appearance")), self.path))
         else:
-            message = f"{self.unknown_rounds} of {len(self.pairings)} games have no Round tag: "
-            self.warnings(InputWarning(message + "rounds assigned by order of appearance", self.path))
+            template = N_("{count} of {games} games have no Round tag: rounds assigned by order of appearance")
+            message = Message.of(template, count=self.unknown_rounds, games=len(self.pairings))
+            self.warnings(InputWarning(message, self.path))
         # Each search starts at the first round either player has free, and so is short in any real file;
         # a file made to search far runs out of the budget instead of taking quadratic time.
         budget = _SEARCH_BUDGET + 2 * len(self.pairings)
@@ -667,7 +712,7 @@ class _Reader:
                 round_no += 1
                 budget -= 1
                 if budget < 0:
-                    message = "too many games without a Round tag to place in rounds (expected Round tags)"
+                    message = Message(N_("too many games without a Round tag to place in rounds (expected Round tags)"))
                     raise self.error(message, pairing.line)
             self.place(pairing, round_no)
             rounds_of[position] = round_no

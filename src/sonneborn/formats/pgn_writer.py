@@ -20,19 +20,20 @@ players (:func:`~sonneborn.formats.lines.line_text`).
 <BLANKLINE>
 1-0
 <BLANKLINE>
->>> lost
+>>> [str(sentence) for sentence in lost]
 ['colours: not in the source, the lower start number is written as White']
 """
 
 from __future__ import annotations
 
 from sonneborn.formats.lines import changed_names, line_text
+from sonneborn.messages import N_, Message
 from sonneborn.model import Colour, EventKind, Outcome, ResultKind, Tournament
 
 _RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
 
 
-def write_pgn(tournament: Tournament) -> tuple[str, list[str]]:
+def write_pgn(tournament: Tournament) -> tuple[str, list[Message]]:
     """The event as PGN text, and what PGN could not hold (one sentence per kind of loss)."""
     byes = forfeits = overrides = unknown_colours = 0
     out = []
@@ -87,15 +88,17 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[str]]:
             out.append("".join(f'[{tag} "{pgn_string(value)}"]\n' for tag, value in tags) + f"\n{written}\n")
     lost = [] if changed is None else [changed]
     if unknown_colours:
-        lost.append("colours: not in the source, the lower start number is written as White")
+        lost.append(Message(N_("colours: not in the source, the lower start number is written as White")))
     if byes:
-        lost.append(f"byes and absences: {byes} not written (PGN has none; reading back counts them as absences)")
+        template = N_("byes and absences: {count} not written (PGN has none; reading back counts them as absences)")
+        lost.append(Message.of(template, count=byes))
     if forfeits:
-        lost.append(f"forfeits: {forfeits} written as ordinary results with a Termination tag")
+        template = N_("forfeits: {count} written as ordinary results with a Termination tag")
+        lost.append(Message.of(template, count=forfeits))
     if overrides:
-        lost.append(f"points set by the arbiter: {overrides} round(s) not written")
+        lost.append(Message.of(N_("points set by the arbiter: {count} round(s) not written"), count=overrides))
     if any(p.adjustment for p in tournament.players):
-        lost.append("bonus and penalty points: not written")
+        lost.append(Message(N_("bonus and penalty points: not written")))
     return "\n".join(out), lost
 
 

@@ -50,6 +50,7 @@ from sonneborn.event import ALONE, CODE, COLOUR_CODE, NO_PLAYER, NOT_PLAYED, unm
 from sonneborn.formats.crosstable import RESULT_KINDS, berger_schedule, parse_points, result_tokens, split_cells
 from sonneborn.formats.lines import MAX_LINE, long_line, split_lines, too_many_results
 from sonneborn.formats.reports import refuse_report
+from sonneborn.messages import N_, Message
 from sonneborn.model import Colour, Entry, EventKind, Player, ResultKind, Tournament, mirrors
 
 __all__ = ["looks_published", "read_published", "tiebreak_of"]
@@ -99,8 +100,17 @@ def looks_published(text: str) -> bool:
     >>> looks_published("No\\tName\\t1\\t2\\tPts\\n1\\tAdams\\tX\\t1\\t1")
     False
     """
-    lines = [line for line in split_lines(text[:65536]) if line.strip()][:_HEADER_SEARCH]
-    return any(_header_of(line) is not None for line in lines)
+    return header_line(text) > 0
+
+
+def header_line(text: str) -> int:
+    """The line (from 1) of a published crosstable's header row among a text's first lines, 0 when none.
+
+    >>> header_line("\\nFinal Ranking crosstable\\nRk.;SNo;Name;1.Rd;Pts.")
+    3
+    """
+    filled = [(number, line) for number, line in enumerate(split_lines(text[:65536]), 1) if line.strip()]
+    return next((number for number, line in filled[:_HEADER_SEARCH] if _header_of(line) is not None), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +179,7 @@ class _Reader:
         self.path = path
         self.say = warn
 
-    def error(self, message: str, line: int, column: int = 1) -> CrosstableError:
+    def error(self, message: str | Message, line: int, column: int = 1) -> CrosstableError:
         return CrosstableError(message, path=self.path, line=line, column=column)
 
     def read(self, text: str) -> Tournament:
@@ -184,7 +194,7 @@ class _Reader:
         rows, after = self.rows(lines, header)
         if len(rows) < 2:
             at = rows[0][0] if rows else header.line + 1
-            raise self.error("a crosstable needs two or more player rows below its header", at)
+            raise self.error(Message(N_("a crosstable needs two or more player rows below its header")), at)
         caption = next(
             (line.strip(" ;,\t") for line in lines[: header.line - 1] if line.strip(" ;,\t") and not
              _CAPTION_NOISE.search(line.strip(" ;,\t").casefold())),
@@ -207,29 +217,31 @@ class _Reader:
             if found is not None:
                 separator, key = found
                 return _Header(number, separator, split_cells(line, separator), key)
-        message = "no header row found (expected a row of column labels led by Rk. or #, above a row per player)"
-        raise self.error(message, 1)
+        template = N_("no header row found (expected a row of column labels led by Rk. or #, above a row per player)")
+        raise self.error(Message(template), 1)
 
     def columns(self, header: _Header) -> _Columns:
         labels = [_label(text) for _, text in header.labels]
         numbered = [index for index, label in enumerate(labels) if index and _round_number(label) is not None]
         if not numbered:
             column = header.labels[-1][0]
-            message = "the header has no result columns (expected columns numbered 1, 2, … or 1.Rd, 2.Rd, …)"
+            template = N_("the header has no result columns (expected columns numbered 1, 2, … or 1.Rd, 2.Rd, …)")
             if any(label in _POINTS_LABELS for label in labels[1:]):  # a ranking list, such as chess-results' own
-                message = (
+                template = N_(
                     "the header has points but no result columns: standings alone cannot be ranked again, they "
                     "hold no games (expected a crosstable, with columns numbered 1, 2, … or 1.Rd, 2.Rd, …: export "
                     "the crosstable instead)"
                 )
-            raise self.error(message, header.line, column)
+            raise self.error(Message(template), header.line, column)
         first = numbered[0]
         last = first
         while last + 1 < len(labels) and _round_number(labels[last + 1]) == (_round_number(labels[last]) or 0) + 1:
             last += 1
         if _round_number(labels[first]) != 1:
-            message = f"the result columns start at {header.labels[first][1]!r} (expected 1 or 1.Rd)"
-            raise self.error(message, header.line, header.labels[first][0])
+            template = N_("the result columns start at {found} (expected 1 or 1.Rd)")
+            raise self.error(
+                Message.of(template, found=repr(header.labels[first][1])), header.line, header.labels[first][0]
+            )
         found = _Columns(range(first, last + 1), tiebreaks={})
         if header.key == "start":
             found.start = 0
@@ -275,8 +287,8 @@ class _Reader:
                 break
             if len(cells) > len(header.labels):
                 extra = cells[len(header.labels)]
-                message = f"the row has {len(cells)} cells, the header {len(header.labels)} (expected a cell per label)"
-                raise self.error(message, number, extra[0])
+                template = N_("the row has {count} cells, the header {labels} (expected a cell per label)")
+                raise self.error(Message.of(template, count=len(cells), labels=len(header.labels)), number, extra[0])
             cells += [(len(line) + 1, "")] * (len(header.labels) - len(cells))
             rows.append((number, cells))
         else:
@@ -301,8 +313,9 @@ class _Reader:
             lineno, description = names[position]
             code = tiebreak_of(description)
             if code is None:
-                message = f"tie-break {position} ({shown(description, 60)}) is none sonneborn knows: its values are "
-                self.say(InputWarning(message + "not checked", self.path, lineno))
+                template = N_("tie-break {number} ({name}) is none sonneborn knows: its values are not checked")
+                message = Message.of(template, number=position, name=shown(description, 60))
+                self.say(InputWarning(message, self.path, lineno))
             else:
                 codes[position] = code
         return codes
@@ -341,9 +354,11 @@ class _Reader:
                 line, cells = rows[at]
                 cell = cells[columns.start]
                 if given[at] is not None and 1 <= (given[at] or 0) <= count:
-                    message = f"start number {given[at]} is given twice (expected each of 1 to {count} once)"
+                    template = N_("start number {number} is given twice (expected each of {first} to {last} once)")
+                    message = Message.of(template, number=str(given[at]), first=1, last=count)
                 else:
-                    message = f"expected a start number from 1 to {count}, found {shown(cell[1])}"
+                    template = N_("expected a start number from {first} to {last}, found {found}")
+                    message = Message.of(template, first=1, last=count, found=shown(cell[1]))
                 raise self.error(message, line, cell[0])
             starts = [value for value in given if value is not None]
         players = []
@@ -361,7 +376,8 @@ class _Reader:
             else:
                 name = cells[columns.name][1]
                 if not name:
-                    raise self.error("expected a player's name, found nothing", line, cells[columns.name][0])
+                    message = Message(N_("expected a player's name, found nothing"))
+                    raise self.error(message, line, cells[columns.name][0])
             players.append(
                 Player(
                     start=start,
@@ -432,15 +448,34 @@ class _Reader:
                 if other == index or (not mine and not theirs):
                     continue
                 cell = cells[columns.results[other]]
-                answers = ".".join(theirs) or "nothing"
+                answers = ".".join(theirs) or Message(N_("nothing"))
                 if len(mine) != len(theirs):
-                    message = f"{players[index].name}'s cell against {players[other].name} holds {len(mine)} game(s), "
-                    message += f"{players[other].name}'s against {players[index].name} {answers}"
+                    template = N_(
+                        "{name}'s cell against {opponent} holds {count} game(s), {opponent2}'s against {name2} {found}"
+                    )
+                    message = Message.of(
+                        template,
+                        name=players[index].name,
+                        opponent=players[other].name,
+                        count=len(mine),
+                        opponent2=players[other].name,
+                        name2=players[index].name,
+                        found=answers,
+                    )
                     raise self.error(message, line, cell[0])
                 for token, answer in zip(mine, theirs, strict=True):
                     if "." not in (token, answer) and not mirrors(RESULT_KINDS[token], RESULT_KINDS[answer]):
-                        message = f"{players[index].name}'s result {token} against {players[other].name} is not "
-                        message += f"mirrored by {players[other].name}'s {answer}"
+                        template = N_(
+                            "{name}'s result {result} against {opponent} is not mirrored by {opponent2}'s {found}"
+                        )
+                        message = Message.of(
+                            template,
+                            name=players[index].name,
+                            result=token,
+                            opponent=players[other].name,
+                            opponent2=players[other].name,
+                            found=answer,
+                        )
                         raise self.error(message, line, cell[0])
         row_of = {start: index for index, start in enumerate(starts)}
         schedule = berger_schedule(count)
@@ -523,11 +558,15 @@ class _Reader:
             sign, letter = tec_game.group(1), tec_game.group(2).lower()
             if letter == "f":
                 if sign == "=":
-                    raise self.error(f"expected +F or -F for a forfeit, found {shown(written)}", line, column)
+                    message = Message.of(N_("expected +F or -F for a forfeit, found {found}"), found=shown(written))
+                    raise self.error(message, line, column)
                 kind = ResultKind.FORFEIT_WIN if sign == "+" else ResultKind.FORFEIT_LOSS
                 return _Cell(int(tec_game.group(3)), Colour.UNKNOWN, kind)
             return _Cell(int(tec_game.group(3)), _COLOURS[letter], _TEC_RESULT[sign])
-        message = f"expected a result such as 25b1, 5w½, 31w+, -1 or +W9, =B13, -F11, +BYE, --, found {shown(written)}"
+        template = N_("expected a result such as {examples}, found {found}")
+        message = Message.of(
+            template, examples="25b1, 5w½, 31w+, -1 or +W9, =B13, -F11, +BYE, --", found=shown(written)
+        )
         raise self.error(message, line, column)
 
     def keys(self, rows: list[tuple[int, list[tuple[int, str]]]], header: _Header, starts: list[int]) -> list[
@@ -590,14 +629,23 @@ class _Reader:
         line, cells = rows[index]
         column = cells[columns.results[round_index]][0]
         if why in (ALONE, NO_PLAYER):
-            message = f"round {round_index + 1}: opponent {cell.opponent} is no other player's number"
-            return self.error(message, line, column)
+            mismatch = Message.of(N_("opponent {number} is no other player's number"), number=str(cell.opponent))
+            return self.error(
+                Message.of(N_("round {round}: {message}"), round=round_index + 1, message=mismatch), line, column
+            )
         other = int(opponent[index, round_index])
         answer = read[other][round_index] if round_index < len(read[other]) else None
-        written = "nothing" if answer is None else shown(rows[other][1][columns.results[round_index]][1])
-        message = f"round {round_index + 1}: {rows[index][1][columns.results[round_index]][1]!r} is not "
-        message += f"mirrored by the row of player {cell.opponent}, which has {written}"
-        return self.error(message, line, column)
+        written = Message(N_("nothing")) if answer is None else shown(rows[other][1][columns.results[round_index]][1])
+        template = N_("{result} is not mirrored by the row of player {number}, which has {other}")
+        mismatch = Message.of(
+            template,
+            result=repr(rows[index][1][columns.results[round_index]][1]),
+            number=str(cell.opponent),
+            other=written,
+        )
+        return self.error(
+            Message.of(N_("round {round}: {message}"), round=round_index + 1, message=mismatch), line, column
+        )
 
 
 def _round_number(label: str) -> int | None:

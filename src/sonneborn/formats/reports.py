@@ -22,20 +22,23 @@ import re
 
 from sonneborn.errors import InputError
 from sonneborn.formats.lines import split_lines
+from sonneborn.messages import N_, Message
 
 __all__ = ["WRITE_EVENT", "refuse_report", "report_of"]
 
-WRITE_EVENT = (
-    "write the event instead, from the file they came from: `sonneborn convert FILE event.trf` "
-    "or `sonneborn standings FILE -f json --with-event`"
+WRITE_EVENT = Message.of(
+    N_("write the event instead, from the file they came from: {command} or {command2}"),
+    command="`sonneborn convert FILE event.trf`",
+    command2="`sonneborn standings FILE -f json --with-event`",
 )
 """How to write what can be ranked again, as every message about standings alone says it."""
-_WRITE_CROSSTABLE = (
-    "write the crosstable with `sonneborn crosstable FILE -f csv`, which reads back, "
-    "or the event: `sonneborn convert FILE event.trf`"
+_WRITE_CROSSTABLE = Message.of(
+    N_("write the crosstable with {command}, which reads back, or the event: {command2}"),
+    command="`sonneborn crosstable FILE -f csv`",
+    command2="`sonneborn convert FILE event.trf`",
 )
-_STANDINGS_ALONE = "standings alone cannot be ranked again, they hold no games"
-_NOT_READ_BACK = "a report, not read back as an event"
+_STANDINGS_ALONE = N_("{message}: standings alone cannot be ranked again, they hold no games ({message2})")
+_NOT_READ_BACK = N_("{message}: a report, not read back as an event ({message2})")
 
 _HEAD = 65536
 """The characters looked at: a report says what it is in its first lines."""
@@ -52,7 +55,7 @@ _OWN_TABLE_HEADER = re.compile(r"\s*Rk {2,}No {2,}(?:Name|Player) {2,}(?:.* {2,}
 _ROUND_COLUMN = re.compile(r"(?:^| {2,})\d{1,4}(?= {2,}|$)")
 
 
-def report_of(text: str) -> tuple[str, int] | None:
+def report_of(text: str) -> tuple[Message, int] | None:
     """What a text is when it is one of sonneborn's reports (or another HTML page or Markdown table), with the
     line that tells, as a message gives it; ``None`` for anything else.
 
@@ -69,35 +72,56 @@ def report_of(text: str) -> tuple[str, int] | None:
         generator = next((number for number, line in filled if _GENERATOR.search(line)), 0)
         if not generator:
             return (
-                "an HTML page, not a tournament file (expected TRF, crosstable, PGN or JSON text: save the "
-                "crosstable as CSV or text)",
+                Message(
+                    N_(
+                        "an HTML page, not a tournament file (expected TRF, crosstable, PGN or JSON text: save the "
+                        "crosstable as CSV or text)"
+                    )
+                ),
                 first_number,
             )
         if "<h2>Standings</h2>" in text:
-            return _own("standings page", "standings -f html", _NOT_READ_BACK, WRITE_EVENT), 1
-        return _own("crosstable page", "crosstable -f html", _NOT_READ_BACK, _WRITE_CROSSTABLE), 1
+            return _own(
+                N_("sonneborn's standings page ({command})"), "standings -f html", _NOT_READ_BACK, WRITE_EVENT
+            ), 1
+        return _own(
+            N_("sonneborn's crosstable page ({command})"), "crosstable -f html", _NOT_READ_BACK, _WRITE_CROSSTABLE
+        ), 1
     if _STANDINGS_CSV.fullmatch(first.strip()):
-        return _own("standings as CSV", "standings -f csv", _STANDINGS_ALONE, WRITE_EVENT), 1
+        return _own(
+            N_("sonneborn's standings as CSV ({command})"), "standings -f csv", _STANDINGS_ALONE, WRITE_EVENT
+        ), 1
     for (number, line), (_, below) in itertools.pairwise(filled):
         if not _MARKDOWN_RULE.fullmatch(below.strip()):
             continue
         if not _OWN_MARKDOWN_HEADER.match(line.strip()):
             return (
-                "a Markdown table, which is not read (expected TRF, crosstable, PGN or JSON text: save the "
-                "crosstable as CSV or text)",
+                Message(
+                    N_(
+                        "a Markdown table, which is not read (expected TRF, crosstable, PGN or JSON text: save the "
+                        "crosstable as CSV or text)"
+                    )
+                ),
                 number,
             )
         if any(line.strip() == "## Standings" for _, line in filled):
-            return _own("standings as Markdown", "standings -f md", _NOT_READ_BACK, WRITE_EVENT), 1
-        return _own("crosstable as Markdown", "crosstable -f md", _NOT_READ_BACK, _WRITE_CROSSTABLE), number
+            return _own(
+                N_("sonneborn's standings as Markdown ({command})"), "standings -f md", _NOT_READ_BACK, WRITE_EVENT
+            ), 1
+        return _own(
+            N_("sonneborn's crosstable as Markdown ({command})"), "crosstable -f md", _NOT_READ_BACK, _WRITE_CROSSTABLE
+        ), number
     for number, line in filled[:2]:  # the standings table's header, under the event's name if it has one
         if _OWN_TABLE_HEADER.fullmatch(line) and not _ROUND_COLUMN.search(line):
-            return _own("standings table", "standings", _STANDINGS_ALONE, WRITE_EVENT), number
+            return _own(
+                N_("sonneborn's standings table ({command})"), "standings", _STANDINGS_ALONE, WRITE_EVENT
+            ), number
     return None
 
 
-def _own(what: str, command: str, why: str, instead: str) -> str:
-    return f"sonneborn's {what} (`sonneborn {command}`): {why} ({instead})"
+def _own(what: str, command: str, why: str, instead: Message) -> Message:
+    """The message of one of sonneborn's own reports: what it is, why it is not read, what to write instead."""
+    return Message.of(why, message=Message.of(what, command=f"`sonneborn {command}`"), message2=instead)
 
 
 def refuse_report(text: str, *, path: str = "<input>") -> None:

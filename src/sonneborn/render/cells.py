@@ -350,7 +350,7 @@ def score_columns(standings: Standings) -> list[ScoreColumn]:
 
 def competitors(standings: Standings) -> str:
     """What the rows are, in the plural: ``players``, or ``teams`` of a team event."""
-    return "players" if standings.event.teams is None else "teams"
+    return N_("players") if standings.event.teams is None else N_("teams")
 
 
 def rating_texts(standings: Standings) -> list[str] | None:
@@ -427,7 +427,7 @@ def tiebreak_name(spec: Spec | str, lang: Language = ENGLISH) -> str:
         return full_name(spec)
     if not isinstance(spec, Spec):
         spec = Spec.parse(spec.split("#")[0])
-    return " ".join([lang.gettext(definition(spec).name), *map(lang.translate, spec.modifier_words)])
+    return " ".join([lang.gettext(definition(spec).name), *map(lang.message, spec.modifier_words)])
 
 
 def legend(standings: Standings, lang: Language = ENGLISH) -> str | None:

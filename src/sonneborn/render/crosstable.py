@@ -31,12 +31,14 @@ import numpy as np
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
 from sonneborn.explain import explained
 from sonneborn.formats.lines import csv_table, spreadsheet_text
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     drawing_label,
     names,
+    numbers_in,
     padded_column,
     place_texts,
     points_texts,
@@ -321,19 +323,27 @@ def _with_values(
 # Renderers.
 
 
-def crosstable_text(c: Crosstable) -> str:
-    """The crosstable as aligned columns two spaces apart, names left, the rest right-aligned.
+def crosstable_text(c: Crosstable, lang: Language = ENGLISH) -> str:
+    """The crosstable as aligned columns two spaces apart, names left, the rest right-aligned; its headings and
+    its points and values written in ``lang`` (the codes and the results, ``½``, never change).
 
     >>> from sonneborn.demo import seed_event
     >>> from sonneborn.ranking import parse_list, rank
     >>> print(crosstable_text(build_crosstable(rank(seed_event(), parse_list("SB")))).splitlines()[1])
       1   1  Sloth         X  ½  ½  1  ½  ½  1  1  ½   1   ½   1   1   1   1    11  69.50
     """
+    shown = [
+        [terminal_text(cell) for cell in cells]
+        if index == c.name_column
+        else numbers_in(list(cells), lang)
+        if index in c.value_columns
+        else list(cells)
+        for index, cells in enumerate(c.columns)
+    ]
     columns = [
-        padded_column(title, [terminal_text(cell) for cell in cells] if index == c.name_column else list(cells),
-                      left=index == c.name_column)
-        for index, (title, cells) in enumerate(zip(c.header, c.columns, strict=True))
-    ]  # fmt: skip
+        padded_column(lang.gettext(title), cells, left=index == c.name_column)
+        for index, (title, cells) in enumerate(zip(c.header, shown, strict=True))
+    ]
     return "\n".join(["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)] + [""])
 
 

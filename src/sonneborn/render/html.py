@@ -327,7 +327,7 @@ def _page(standings: Standings, fallback: str, lang: Language) -> Page:
             str(spec),
             tiebreak_name(spec, lang),
             REGISTRY[spec.code].article,
-            REGISTRY[spec.code].definition,
+            say(REGISTRY[spec.code].definition),
             lang.format(GROUP_LEGEND, dash=NOT_APPLIED) if REGISTRY[spec.code].group_kernel is not None else "",
         )
         for spec in standings.specs
@@ -441,12 +441,14 @@ def _crosstable_table(
 # The pages of a team competition's matches, card and board prizes: each table with its caption.
 
 
-def render_team_crosstable_page(c: Crosstable, standings: Standings) -> str:
+def render_team_crosstable_page(c: Crosstable, standings: Standings, lang: Language = ENGLISH) -> str:
     """The match crosstable of team standings (:func:`~sonneborn.render.teamcrosstable.build_team_crosstable`)
-    as a self-contained page: a row a team, its name heading the row, each value's derivation as a tooltip."""
+    as a self-contained page: a row a team, its name heading the row, each value's derivation as a tooltip;
+    its words in ``lang``."""
+    say = lang.gettext
     names_of = standings.event.roster.names
     codes = {code.split("#")[0]: code for code in standings.codes}
-    words = {"MP": "match points", "GP": "game points"}
+    words = {"MP": say("match points"), "GP": say("game points")}
     columns = []
     for index, header in enumerate(c.header):
         title, cls, shown = "", "", None
@@ -459,31 +461,44 @@ def render_team_crosstable_page(c: Crosstable, standings: Standings) -> str:
                 title = names_of[c.starts[c.result_columns.index(index)] - 1]
                 classes = ["result diagonal" if text == "X" else "result" for text in c.columns[index]]
             else:
-                title = f"round {header}: opponent, colour on board 1, GP (MP)"
+                title = lang.format("round {round}: opponent, colour on board 1, GP (MP)", round=header)
         elif header in words:
             title = words[header]
             classes = "points" if index == c.value_columns.start else ""
         elif header in codes:
-            title, shown = definition(codes[header]).name, explained(standings, codes[header])
+            title, shown = say(definition(codes[header]).name), explained(standings, codes[header])
         heads = index == c.name_column
         columns.append(TableColumn(Cell(header, title, cls), c.columns[index], shown, classes, row_header=heads))
-    layout = "a grid of GP (MP), row team against column team" if c.kind is EventKind.ROUND_ROBIN else (
-        "each round's opponent, colour on board 1, GP (MP)"
-    )  # fmt: skip
-    table = Table("crosstable", columns, caption=f"Match crosstable: {layout}")
-    section = Section("Match crosstable", adjustment_notes(standings), ["crosstable"])
-    return _render("sections.html", _page(standings, "Crosstable", ENGLISH), [section], crosstable=_table_pieces(table))
+    caption = (
+        say("Match crosstable: a grid of GP (MP), row team against column team")
+        if c.kind is EventKind.ROUND_ROBIN
+        else say("Match crosstable: each round's opponent, colour on board 1, GP (MP)")
+    )
+    table = Table("crosstable", columns, caption=caption)
+    section = Section(say("Match crosstable"), adjustment_notes(standings), ["crosstable"])
+    page = _page(standings, "Crosstable", lang)
+    return _render("sections.html", page, [section], crosstable=_table_pieces(table))
 
 
-def render_board_prizes_page(c: Crosstable, notes: Sequence[str], standings: Standings) -> str:
+def render_board_prizes_page(
+    c: Crosstable, notes: Sequence[str], standings: Standings, lang: Language = ENGLISH
+) -> str:
     """The board prizes (:func:`~sonneborn.render.teamcrosstable.build_board_table`) as a page: a table a board,
-    each performance rating's derivation as a tooltip, under the order and eligibility in words."""
+    each performance rating's derivation as a tooltip, under the order and eligibility in words; its words in
+    ``lang``."""
+    say = lang.gettext
     boards = c.columns[0]
     titles = c.title_columns
-    heads = {"Rk": "place among the eligible players of the board", "No": "start number", "Rtg": "rating",
-             "Pts": "points on this board", "Games": "games on this board, forfeits counted",
-             "%": "points over games, in percent", "Perf": "performance rating on this board (C.07 10.2 TPR)",
-             "Eligible": "whether the player has the games the prizes ask for"}  # fmt: skip
+    heads = {
+        "Rk": say("place among the eligible players of the board"),
+        "No": say("start number"),
+        "Rtg": say("rating"),
+        "Pts": say("points on this board"),
+        "Games": say("games on this board, forfeits counted"),
+        "%": say("points over games, in percent"),
+        "Perf": say("performance rating on this board (C.07 10.2 TPR)"),
+        "Eligible": say("whether the player has the games the prizes ask for"),
+    }
     tables: dict[str, list[str]] = {}
     sections = []
     for board in dict.fromkeys(boards):
@@ -500,15 +515,16 @@ def render_board_prizes_page(c: Crosstable, notes: Sequence[str], standings: Sta
             if index > 0
         ]
         name = f"board{board}"
-        tables[name] = _table_pieces(Table(name, columns, caption=f"Board {board}: its players in prize order"))
-        sections.append(Section(f"Board {board}", [], [name]))
-    page = replace(_page(standings, "Board prizes", ENGLISH), tiebreaks=[], notes=list(notes))
+        caption = lang.format("Board {board}: its players in prize order", board=board)
+        tables[name] = _table_pieces(Table(name, columns, caption=caption))
+        sections.append(Section(lang.format("Board {board}", board=board), [], [name]))
+    page = replace(_page(standings, N_("Board prizes"), lang), tiebreaks=[], notes=list(notes))
     return _render("sections.html", page, sections, **tables)
 
 
-def render_team_card_page(card: TeamCard, standings: Standings) -> str:
+def render_team_card_page(card: TeamCard, standings: Standings, lang: Language = ENGLISH) -> str:
     """A team's card (:func:`~sonneborn.render.teamcard.build_team_card`) as a page: a table a round, captioned
-    by the match, then the players' table."""
+    by the match, then the players' table; the page's own words in ``lang``."""
     tables: dict[str, list[str]] = {}
     names = []
     for match in card.matches:
@@ -520,9 +536,10 @@ def render_team_card_page(card: TeamCard, standings: Standings) -> str:
         columns = _plain_columns(BOARD_HEADER, board_columns(match), names=(2, 7), heads=(2,))
         tables[name] = _table_pieces(Table(name, columns, caption=match_line(match)))
     players = _plain_columns(PLAYER_HEADER, player_columns(card), names=(1,), heads=(1,))
-    tables["players"] = _table_pieces(Table("players", players, caption=f"{card.name}: players board by board"))
-    sections = [Section(summary(card), [LEGEND], names), Section("Players", [], ["players"])]
-    return _render("sections.html", _page(standings, "Team", ENGLISH), sections, **tables)
+    caption = lang.format("{team}: players board by board", team=card.name)
+    tables["players"] = _table_pieces(Table("players", players, caption=caption))
+    sections = [Section(summary(card), [LEGEND], names), Section(lang.gettext("Players"), [], ["players"])]
+    return _render("sections.html", _page(standings, N_("Team"), lang), sections, **tables)
 
 
 def _plain_columns(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from sonneborn.errors import TiebreakError
+from sonneborn.messages import N_, Message
 
 # The family modules register their kernels when imported, in the order the catalogue lists them.
 from sonneborn.tiebreaks import (  # noqa: F401
@@ -78,16 +79,25 @@ OCUM, PS, PTP, PTS, REP, RTNG, SB, SOLK, SSSC, STD, TBR, TPN, TPR, WIN, WON)
         known = REGISTRY.get(re.split(r"[/:-]", text.strip().upper(), maxsplit=1)[0])
         if known is None or not str(error).startswith("unknown modifier"):
             raise
-        raise TiebreakError(f"{error} ({known.takes})") from None
+        raise TiebreakError(Message.of(N_("{message} ({takes})"), message=error.text, takes=known.takes)) from None
     found = REGISTRY.get(spec.code)
     if found is None:
-        valid = f"valid codes: {', '.join(sorted(REGISTRY))}"
+        valid = ", ".join(sorted(REGISTRY))
         meant = suggestions(text)
         if not meant:
-            raise TiebreakError(f"unknown tie-break {text.strip()!r} ({valid})")
+            template = N_("unknown tie-break {name} (valid codes: {codes})")
+            raise TiebreakError(Message.of(template, name=repr(text.strip()), codes=valid))
         hint = REGISTRY[Spec.parse(meant[0]).code].takes
-        options = meant[0] if len(meant) == 1 else ", ".join(meant[:-1]) + " or " + meant[-1]
-        raise TiebreakError(f"unknown tie-break {text.strip()!r}: did you mean {options}? ({hint}; {valid})")
+        if len(meant) == 1:
+            template = N_("unknown tie-break {name}: did you mean {code}? ({takes}; valid codes: {codes})")
+            options = meant[0]
+        else:
+            template = N_("unknown tie-break {name}: did you mean {codes2} or {code}? ({takes}; valid codes: {codes})")
+            options = meant[-1]
+        message = Message.of(
+            template, name=repr(text.strip()), code=options, codes2=", ".join(meant[:-1]), takes=hint, codes=valid
+        )
+        raise TiebreakError(message)
     found.check(spec)
     return spec
 
@@ -101,7 +111,8 @@ def parse_list(text: str) -> list[Spec]:
     """Parses a comma-separated list such as ``"SB,DE,WIN"``, of at most :data:`MAX_TIEBREAKS` codes."""
     parts = [part for part in text.split(",") if part.strip()]
     if not parts:
-        raise TiebreakError(f"empty tie-break list {text[:100]!r}")
+        raise TiebreakError(Message.of(N_("empty tie-break list {text}"), text=repr(text[:100])))
     if len(parts) > MAX_TIEBREAKS:
-        raise TiebreakError(f"a tie-break list of {len(parts):,} codes (at most {MAX_TIEBREAKS})")
+        template = N_("a tie-break list of {count} codes (at most {limit})")
+        raise TiebreakError(Message.of(template, count=f"{len(parts):,}", limit=MAX_TIEBREAKS))
     return [parse(part) for part in parts]

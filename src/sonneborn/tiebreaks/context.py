@@ -38,6 +38,7 @@ from sonneborn.event import (
     Table,
     of_kinds,
 )
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, ResultKind
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks.boards import BoardGames, board_games
@@ -228,7 +229,8 @@ class Context:
         """The name of the score: ``PTS``, or a team event's ``MP`` or ``GP``."""
         if self.score_name not in self.table.scores:
             have = ", ".join(self.table.scores)
-            raise TiebreakError(f"the event has no score {self.score_name} (it has {have})")
+            template = N_("the event has no score {code} (it has {codes})")
+            raise TiebreakError(Message.of(template, code=str(self.score_name), codes=have))
         self.score = self.table.scores[self.score_name]
         self.unit = self.score.unit
         self.win = self.score.win
@@ -248,7 +250,7 @@ class Context:
         try:
             return self.using(spec.score)
         except TiebreakError as error:
-            raise TiebreakError(f"{spec}: {error}") from None
+            raise TiebreakError(Message.of(N_("{code}: {message}"), code=str(spec), message=error.text)) from None
 
     @property
     def players(self) -> int:

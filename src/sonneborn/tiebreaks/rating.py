@@ -37,6 +37,7 @@ import orjson
 
 from sonneborn.errors import InputWarning
 from sonneborn.event import Bools, Ints, of_kinds
+from sonneborn.messages import N_, Message
 from sonneborn.model import ResultKind
 from sonneborn.numbers import exact_text, ratio_result_text, ratio_text, result_text
 from sonneborn.tiebreaks.column import (
@@ -151,8 +152,9 @@ def _expected_array(difference: Ints) -> Ints:
     return found
 
 
-def _drop_reason(unrated: list[int]) -> str:
-    return f"player(s) {', '.join(map(str, unrated))} unrated (C.07 10); give --unrated-rating or /U<N>"
+def _drop_reason(unrated: list[int]) -> Message:
+    template = N_("player(s) {numbers} unrated (C.07 10); give --unrated-rating or /U<N>")
+    return Message.of(template, numbers=", ".join(map(str, unrated)))
 
 
 def counted_ratings(rating: Ints, assumed: int | None) -> tuple[Ints, Bools] | None:
@@ -246,8 +248,8 @@ def _games(context: Context, spec: Spec) -> _Games | None:
 def _dropped(context: Context, spec: Spec) -> Column:
     players = context.players
     reason = _drop_reason((np.flatnonzero(context.table.rating == 0) + 1).tolist())
-    note = Value(None, note="dropped: " + reason)
-    warning = InputWarning(f"{spec} dropped: {reason}")
+    note = Value(None, note="dropped: " + str(reason))
+    warning = InputWarning(Message.of(N_("{code} dropped: {message}"), code=str(spec), message=reason))
     zeros = np.zeros(players, dtype=np.int64)
     return Column(zeros, np.ones(players, dtype=np.int64), zeros.astype(bool), zeros, lambda row: note, (warning,))
 

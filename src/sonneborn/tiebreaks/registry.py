@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from sonneborn.errors import TiebreakError
 from sonneborn.event import Event, Ints
+from sonneborn.messages import N_, Message
 from sonneborn.tiebreaks.column import Column
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.spec import Modifier, Spec
@@ -65,42 +66,46 @@ class Definition:
         if self.teams is None or self.teams == (event.teams is not None):
             return
         if self.teams:
-            raise TiebreakError(f"{spec}: {self.name} is a team tie-break, and the event is an individual one")
-        raise TiebreakError(f"{spec}: {self.name} reads the players' ratings, and a team event ranks teams")
+            template = N_("{code}: {name} is a team tie-break, and the event is an individual one")
+            raise TiebreakError(Message.of(template, code=str(spec), name=Message(self.name)))
+        template = N_("{code}: {name} reads the players' ratings, and a team event ranks teams")
+        raise TiebreakError(Message.of(template, code=str(spec), name=Message(self.name)))
 
     def lowest_first(self, spec: Spec) -> bool:
         """Whether, for this spec, lower values rank ahead."""
         return self.ascending != spec.reverse
 
     @property
-    def takes(self) -> str:
+    def takes(self) -> Message:
         """What the code is and the modifiers it takes, each with an example, as messages say it.
 
-        >>> REGISTRY["KS"].takes, REGISTRY["WIN"].takes
+        >>> str(REGISTRY["KS"].takes), str(REGISTRY["WIN"].takes)
         ('KS is Koya; its modifiers: limit moved /L+1', 'WIN is Number of wins, without modifiers')
         """
         taken = [text for modifier, text in MODIFIER_WORDS.items() if modifier in self.modifiers]
         if not taken:
-            return f"{self.code} is {self.name}, without modifiers"
-        return f"{self.code} is {self.name}; its modifiers: {', '.join(taken)}"
+            return Message.of(N_("{code} is {name}, without modifiers"), code=self.code, name=Message(self.name))
+        template = N_("{code} is {name}; its modifiers: {modifiers}")
+        return Message.of(template, code=self.code, name=Message(self.name), modifiers=Message.joined([*taken]))
 
     def check(self, spec: Spec) -> None:
         """Raises :class:`TiebreakError` when the spec uses a modifier this tie-break does not take."""
         extra = spec.modifiers - self.modifiers
         if extra:
             used = ", ".join(sorted("/" + m.value for m in extra))
-            raise TiebreakError(f"{self.code} does not take {used} ({self.takes})")
+            template = N_("{code} does not take {modifier} ({takes})")
+            raise TiebreakError(Message.of(template, code=self.code, modifier=used, takes=self.takes))
 
 
-MODIFIER_WORDS = {
-    Modifier.CUT: "cut /C1",
-    Modifier.MEDIAN: "median /M1",
-    Modifier.LIMIT: "limit moved /L+1",
-    Modifier.PLAYED: "forfeits as played /P",
-    Modifier.REVERSE: "reversed /R",
-    Modifier.UNRATED: "rating of the unrated /U1500",
-    Modifier.FORE: "Fore Buchholz /F",
-    Modifier.DIVISOR: "divisor /K3",
+MODIFIER_WORDS: dict[Modifier, Message] = {
+    Modifier.CUT: Message(N_("cut /C1")),
+    Modifier.MEDIAN: Message(N_("median /M1")),
+    Modifier.LIMIT: Message(N_("limit moved /L+1")),
+    Modifier.PLAYED: Message(N_("forfeits as played /P")),
+    Modifier.REVERSE: Message(N_("reversed /R")),
+    Modifier.UNRATED: Message(N_("rating of the unrated /U1500")),
+    Modifier.FORE: Message(N_("Fore Buchholz /F")),
+    Modifier.DIVISOR: Message(N_("divisor /K3")),
 }
 """Each modifier as a message names it, with an example of its grammar (C.07 14, :mod:`~sonneborn.tiebreaks.spec`)."""
 
@@ -167,4 +172,4 @@ def full_name(spec: Spec | str) -> str:
     """
     if not isinstance(spec, Spec):
         spec = Spec.parse(spec.split("#")[0])
-    return " ".join([definition(spec).name, *spec.modifier_words]) if spec.modifier_words else definition(spec).name
+    return " ".join([definition(spec).name, *map(str, spec.modifier_words)])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 
 from sonneborn.errors import TiebreakError
+from sonneborn.messages import N_, Message
 
 
 class Rules(enum.Enum):
@@ -40,7 +41,8 @@ class Rules(enum.Enum):
             return cls(text.strip().lower())
         except ValueError:
             valid = ", ".join(r.value for r in cls)
-            raise TiebreakError(f"unknown rules {text.strip()!r} (valid: {valid})") from None
+            template = N_("unknown rules {text} (valid: {values})")
+            raise TiebreakError(Message.of(template, text=repr(text.strip()), values=valid)) from None
 
     @property
     def unplayed(self) -> str:

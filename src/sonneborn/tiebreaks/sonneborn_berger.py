@@ -14,6 +14,7 @@ import numpy as np
 
 from sonneborn.errors import TiebreakError
 from sonneborn.event import EXACT_LIMIT, Ints, as_wide
+from sonneborn.messages import N_, Message
 from sonneborn.numbers import exact_text, ratio_text, result_text
 from sonneborn.tiebreaks.column import Column, Derivations, Value, round_numbers, texts_of, whole
 from sonneborn.tiebreaks.context import Context
@@ -91,7 +92,9 @@ def gelbfuhs(context: Context, spec: Spec) -> Column:
     """
     table, unit, win = context.table, context.unit, context.win
     if win <= 0:
-        raise TiebreakError("GF needs a point system in which a win is worth points (the score fraction divides by it)")
+        raise TiebreakError(
+            Message(N_("GF needs a point system in which a win is worth points (the score fraction divides by it)"))
+        )
     games = context.games
     played = games.sum(axis=1)
     opponent_games = np.where(games, played[context.opponent_rows], 1)

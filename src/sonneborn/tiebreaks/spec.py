@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from sonneborn.errors import TiebreakError
+from sonneborn.messages import N_, Message
 
 MAX_CUT = 99
 """The largest count a cut or median modifier may give (``/C99``, ``/M99``).
@@ -83,7 +84,7 @@ class Spec:
         (not yet checked)."""
         cleaned = text.strip().upper()
         if not cleaned:
-            raise TiebreakError("empty tie-break code")
+            raise TiebreakError(Message(N_("empty tie-break code")))
         # "BH-C1" is a common spelling of "BH/C1", and so is "BH / C1".
         cleaned = re.sub(r"^([A-Z]+(?::[A-Z]+)?)-(?=[CM]\d)", r"\1/", re.sub(r"\s*/\s*", "/", cleaned))
         code, *modifiers = cleaned.split("/")
@@ -98,45 +99,62 @@ class Spec:
         for modifier in modifiers:
             match = _MODIFIER.fullmatch(modifier)
             if match is None:
-                raise TiebreakError(f"unknown modifier {'/' + modifier!r} in {text.strip()!r}")
+                template = N_("unknown modifier {modifier} in {spec}")
+                raise TiebreakError(Message.of(template, modifier=repr("/" + modifier), spec=repr(text.strip())))
             letter, number = match.group(1), match.group(2)
             # One value per modifier: a cut and a median, or two cuts, would contradict each other.
             kind = "C" if letter in "CM" else letter
             if kind in given:
-                raise TiebreakError(
-                    f"modifiers /{given[kind]} and /{modifier} contradict each other in {text.strip()!r} "
-                    f"(give {'one cut or median' if kind == 'C' else 'each modifier once'})"
+                template = (
+                    N_("modifiers {modifier} and {modifier2} contradict each other in {spec} (give one cut or median)")
+                    if kind == "C"
+                    else N_(
+                        "modifiers {modifier} and {modifier2} contradict each other in {spec} (give each modifier once)"
+                    )
                 )
+                message = Message.of(
+                    template, modifier=f"/{given[kind]}", modifier2=f"/{modifier}", spec=repr(text.strip())
+                )
+                raise TiebreakError(message)
             given[kind] = modifier
             if letter in "CM":
                 if number is None or not number.isdigit() or not 1 <= int(number) <= MAX_CUT:
-                    raise TiebreakError(
-                        f"modifier /{letter} needs a count from 1 to {MAX_CUT} such as /{letter}1 in {text.strip()!r}"
+                    template = N_("modifier {modifier} needs a count from 1 to {limit} such as {example} in {spec}")
+                    message = Message.of(
+                        template, modifier=f"/{letter}", limit=MAX_CUT, example=f"/{letter}1", spec=repr(text.strip())
                     )
+                    raise TiebreakError(message)
                 values["cut_low"] = int(number)
                 if letter == "M":
                     values["cut_high"] = int(number)
             elif letter == "L":
                 if number is None or number[0] not in "+-" or abs(int(number)) > MAX_LIMIT:
-                    raise TiebreakError(
-                        f"modifier /L needs a signed number of half points from -{MAX_LIMIT} to +{MAX_LIMIT} "
-                        f"such as /L+1 in {text.strip()!r}"
+                    template = N_(
+                        "modifier {modifier} needs a signed number of half points from -{limit} to +{limit} "
+                        "such as {example} in {spec}"
                     )
+                    message = Message.of(
+                        template, modifier="/L", limit=MAX_LIMIT, example="/L+1", spec=repr(text.strip())
+                    )
+                    raise TiebreakError(message)
                 values["limit"] = int(number)
             elif letter == "K":
                 if number is None or not number.isdigit() or not 1 <= int(number) <= MAX_CUT:
-                    raise TiebreakError(
-                        f"modifier /K needs a divisor from 1 to {MAX_CUT} such as /K3 in {text.strip()!r}"
-                    )
+                    template = N_("modifier {modifier} needs a divisor from 1 to {limit} such as {example} in {spec}")
+                    message = Message.of(template, modifier="/K", limit=MAX_CUT, example="/K3", spec=repr(text.strip()))
+                    raise TiebreakError(message)
                 values["divisor"] = int(number)
             elif letter == "U":
                 if number is None or not number.isdigit() or int(number) > MAX_RATING:
-                    raise TiebreakError(
-                        f"modifier /U needs a rating from 0 to {MAX_RATING} such as /U1000 in {text.strip()!r}"
+                    template = N_("modifier {modifier} needs a rating from 0 to {limit} such as {example} in {spec}")
+                    message = Message.of(
+                        template, modifier="/U", limit=MAX_RATING, example="/U1000", spec=repr(text.strip())
                     )
+                    raise TiebreakError(message)
                 values["unrated_rating"] = int(number)
             elif number is not None:
-                raise TiebreakError(f"modifier /{letter} takes no number in {text.strip()!r}")
+                template = N_("modifier {modifier} takes no number in {spec}")
+                raise TiebreakError(Message.of(template, modifier=f"/{letter}", spec=repr(text.strip())))
             elif letter == "F":
                 values["fore"] = True
             elif letter == "P":
@@ -192,33 +210,34 @@ class Spec:
         return f"Spec.parse({str(self)!r})"
 
     @property
-    def modifier_words(self) -> list[str]:
-        """The modifiers in words, as a legend gives them.
+    def modifier_words(self) -> list[Message]:
+        """The modifiers in words, as a legend gives them (``str()`` of each is its English).
 
-        >>> Spec.parse("BH/C1").modifier_words, Spec.parse("SB/M2/P").modifier_words
-        (['cut 1'], ['median 2', 'forfeits as played'])
-        >>> Spec.parse("KS/L+1").modifier_words, Spec.parse("ARO/U1500").modifier_words
-        (['limit +1 half point'], ['unrated at 1500'])
-        >>> Spec.parse("BH:MP/C1").modifier_words
+        >>> [str(word) for word in Spec.parse("SB/M2/P").modifier_words]
+        ['median 2', 'forfeits as played']
+        >>> [str(word) for word in [*Spec.parse("KS/L+1").modifier_words, *Spec.parse("ARO/U1500").modifier_words]]
+        ['limit +1 half point', 'unrated at 1500']
+        >>> [str(word) for word in Spec.parse("BH:MP/C1").modifier_words]
         ['of MP', 'cut 1']
         """
-        words = [] if self.score is None else [f"of {self.score}"]
+        words = [] if self.score is None else [Message.of(N_("of {code}"), code=self.score)]
         if self.cut_low and self.cut_high:
-            words.append(f"median {self.cut_low}")
+            words.append(Message.of(N_("median {number}"), number=self.cut_low))
         elif self.cut_low:
-            words.append(f"cut {self.cut_low}")
+            words.append(Message.of(N_("cut {number}"), number=self.cut_low))
         if self.limit:
-            words.append(f"limit {self.limit:+d} half point{'s' if abs(self.limit) > 1 else ''}")
+            template = N_("limit {number} half points") if abs(self.limit) > 1 else N_("limit {number} half point")
+            words.append(Message.of(template, number=f"{self.limit:+d}"))
         if self.forfeits_played:
-            words.append("forfeits as played")
+            words.append(Message(N_("forfeits as played")))
         if self.reverse:
-            words.append("reversed")
+            words.append(Message(N_("reversed")))
         if self.fore:
-            words.append("with Fore Buchholz")
+            words.append(Message(N_("with Fore Buchholz")))
         if self.divisor is not None:
-            words.append(f"K = {self.divisor}")
+            words.append(Message.of(N_("K = {number}"), number=self.divisor))
         if self.unrated_rating is not None:
-            words.append(f"unrated at {self.unrated_rating}")
+            words.append(Message.of(N_("unrated at {number}"), number=self.unrated_rating))
         return words
 
 

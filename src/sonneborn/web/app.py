@@ -96,6 +96,12 @@ class ErrorDetail(BaseModel):
     """The parameter or body field at fault (``file``, ``tiebreaks``, ``rules``, …)."""
     excerpt: str | None = None
     """The offending line of the file, when the error has one."""
+    format: str | None = None
+    """The input format the file was read as (``trf``, ``pgn``, …)."""
+    why: str | None = None
+    """Why it was read so: ``read as TRF because line 1 starts with '012'``."""
+    line_text: str | None = None
+    """The whole line the error names (``column`` marks the character), to show it as the CLI does."""
 
 
 class ErrorBody(BaseModel):

@@ -55,6 +55,8 @@ TEXT_PATH = "<text>"
 BODY_PATH = "<body>"
 """The path errors name for a file sent as the raw request body."""
 EXCERPT_CHARS = 200
+MAX_LINE_TEXT = 10_000
+"""The most characters of the line an error names that the answer gives (a TRF line is under 1,000)."""
 
 
 class ApiError(Exception):
@@ -70,6 +72,8 @@ class ApiError(Exception):
         column: int | None = None,
         field: str | None = None,
         excerpt: str | None = None,
+        read_as: tuple[str, str] | None = None,
+        line_text: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -79,22 +83,28 @@ class ApiError(Exception):
         self.column = column
         self.field = field
         self.excerpt = excerpt
+        self.read_as = read_as
+        """The input format the file was read as, and why (``read as TRF because line 1 starts with '012'``)."""
+        self.line_text = line_text
+        """The whole line the error names, for a page to show with its column marked."""
 
     @classmethod
     def from_input(cls, error: InputError, text: str | None = None) -> ApiError:
-        """The answer to a file a reader refused, with the offending line quoted when known."""
-        excerpt = None
-        if text is not None and error.line:
+        """The answer to a file a reader refused, with the offending line quoted when known, and the format the
+        file was read as and why."""
+        line_text = error.line_text
+        if line_text is None and text is not None and error.line:
             lines = split_lines(text)
-            if error.line <= len(lines):
-                excerpt = lines[error.line - 1][:EXCERPT_CHARS]
+            line_text = lines[error.line - 1] if error.line <= len(lines) else None
         return cls(
             error.message,
             path=error.path,
             line=error.line or None,
             column=error.column or None,
             field="file",
-            excerpt=excerpt,
+            excerpt=None if line_text is None else line_text[:EXCERPT_CHARS],
+            read_as=None if error.format is None or error.why is None else (error.format, str(error.why)),
+            line_text=None if line_text is None else line_text[:MAX_LINE_TEXT],
         )
 
     def body(self) -> dict[str, Any]:
@@ -108,6 +118,10 @@ class ApiError(Exception):
         }
         if self.excerpt is not None:
             error["excerpt"] = self.excerpt
+        if self.read_as is not None:
+            error["format"], error["why"] = self.read_as
+        if self.line_text is not None:
+            error["line_text"] = self.line_text
         return {"error": error}
 
 
@@ -298,6 +312,11 @@ class StandingsOptions(EventOptions):
 
     format: Annotated[OutputFormat, _default("json")] = Field(
         "json", description="json (the contract of `sonneborn standings -f json`), csv, html, md, trf or table."
+    )
+    csv: Annotated[Literal["plain", "excel"], _default("plain")] = Field(
+        "plain",
+        description="The csv answer's dialect, as `--csv` takes it: plain (RFC 4180, the same in every language) "
+        "or excel (a BOM; `;` and decimal commas where `lang` writes a decimal comma).",
     )
 
 

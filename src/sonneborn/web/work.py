@@ -262,13 +262,17 @@ def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answ
     with refused_events(upload.path):
         lang = language(options.lang or DEFAULT)
         if request.categories:
-            text = _categories(result, request, options.format, lang)
+            text = _categories(result, request, options.format, lang, options.csv)
         else:
-            text = "".join(iter_json(result)) if options.format == "json" else render(result, options.format, lang=lang)
+            text = (
+                "".join(iter_json(result))
+                if options.format == "json"
+                else render(result, options.format, lang=lang, dialect=options.csv)
+            )
     return Answer(200, MEDIA_TYPES[options.format], text.encode("utf-8"))
 
 
-def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Language) -> str:
+def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Language, dialect: str) -> str:
     """The category tables the request asks for, in its format and language."""
     if fmt not in CATEGORY_RENDERERS:
         raise ApiError(f"category tables are written as {', '.join(CATEGORY_RENDERERS)}", field="category")
@@ -276,7 +280,7 @@ def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Lang
         tables = category_tables(result, request.categories)
     except OptionError as error:
         raise ApiError(str(error), field=error.option) from None
-    return render_categories(tables, fmt, lang=lang)
+    return render_categories(tables, fmt, lang=lang, dialect=dialect)
 
 
 def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:

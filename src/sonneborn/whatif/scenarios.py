@@ -28,6 +28,7 @@ import numpy as np
 
 from sonneborn.errors import OptionError
 from sonneborn.event import CODE, NOT_PLAYED, Event, Ints, Table
+from sonneborn.messages import N_, Message
 from sonneborn.model import ResultKind
 from sonneborn.ranking import Standings, rank
 from sonneborn.teams import teams_of
@@ -377,8 +378,8 @@ BOARD_CODES = frozenset({"BC", "TBR", "BBE", "EDE", "EDET", "EDEB", "EDEBT", "ED
 def _refuse_board_codes(specs: Sequence[Spec]) -> None:
     for spec in specs:
         if spec.code in BOARD_CODES or (spec.score == "GP" and spec.code in {"WIN", "WON", "BPG", "BWG", "GE", "REP"}):
-            raise OptionError(
-                f"whatif ranks a team event's matches by their MP and GP; {spec} reads each board's result, "
-                "which a match still to be played does not have (choose a list without it)",
-                option="tiebreaks",
+            template = N_(
+                "whatif ranks a team event's matches by their MP and GP; {code} reads each board's result, which a "
+                "match still to be played does not have (choose a list without it)"
             )
+            raise OptionError(Message.of(template, code=str(spec)), option="tiebreaks")

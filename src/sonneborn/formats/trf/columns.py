@@ -37,6 +37,7 @@ from sonneborn.errors import TrfError
 from sonneborn.event import CODE, COLOUR_CODE, KINDS, NOT_PLAYED, Bools, Codes, Ints, distinct
 from sonneborn.formats.lines import MAX_LINE, long_line
 from sonneborn.formats.trf.layout import COLOURS, RESULT_CODES, RESULTS, Columns, Layout
+from sonneborn.messages import N_, Message
 
 __all__ = ["Blocks", "PlayerLines", "cut", "read_player_lines"]
 
@@ -146,7 +147,7 @@ def read_player_lines(lines: Sequence[str], linenos: Sequence[int] | Ints, layou
         raise problem
     if checked < count:
         line = lines[checked]
-        raise TrfError(str(long_line(line)), path=path, line=int(numbers[checked]), column=MAX_LINE + 1)
+        raise TrfError(long_line(line) or "", path=path, line=int(numbers[checked]), column=MAX_LINE + 1)
     return PlayerLines(
         lines=lines,
         linenos=numbers,
@@ -371,7 +372,7 @@ class _Reading:
         earlier = int(rows[order[np.searchsorted(ordered, start)]])
         return row, earlier
 
-    def error(self, message: str, row: int, column: int) -> TrfError:
+    def error(self, message: str | Message, row: int, column: int) -> TrfError:
         return TrfError(message, path=self.path, line=int(self.linenos[row]), column=column)
 
     def describe(self, row: int, *, duplicate_of: int | None = None) -> TrfError:
@@ -385,57 +386,78 @@ class _Reading:
         layout = self.layout
         start = layout.start
         if not self.start_ok[row]:
-            message = f"expected a start number at columns {start}, found {start.text(line)!r}"
-            return self.error(message, row, start.first)
+            template = N_("expected a start number at columns {columns}, found {found}")
+            return self.error(Message.of(template, columns=str(start), found=repr(start.text(line))), row, start.first)
         if duplicate_of is not None:
-            message = f"duplicate start number {self.start[row]}, first given at line {self.linenos[duplicate_of]} "
-            return self.error(message + "(expected each start number once)", row, start.first)
+            template = N_(
+                "duplicate start number {number}, first given at line {number2} (expected each start number once)"
+            )
+            message = Message.of(template, number=int(self.start[row]), number2=int(self.linenos[duplicate_of]))
+            return self.error(message, row, start.first)
         if group.points_bad[index]:
             points = layout.points
-            message = f"expected points at columns {points}, found {points.text(line)!r}"
-            return self.error(message, row, points.first)
-        for what, numbers, field in (
-            ("a rating", group.rating, layout.rating),
-            ("a FIDE id", group.fide_id, layout.fide_id),
-            ("a rank", group.rank, layout.rank),
+            template = N_("expected points at columns {columns}, found {found}")
+            return self.error(
+                Message.of(template, columns=str(points), found=repr(points.text(line))), row, points.first
+            )
+        for template, numbers, field in (
+            (N_("expected a rating at columns {columns}, found {found}"), group.rating, layout.rating),
+            (N_("expected a FIDE id at columns {columns}, found {found}"), group.fide_id, layout.fide_id),
+            (N_("expected a rank at columns {columns}, found {found}"), group.rank, layout.rank),
         ):
             if numbers.bad[index]:
-                return self.error(f"expected {what} at columns {field}, found {field.text(line)!r}", row, field.first)
-        message, column = _block_problem(group, index, int(np.argmax(group.wrong[index])), line, layout)
-        return self.error(message, row, column)
+                message = Message.of(template, columns=str(field), found=repr(field.text(line)))
+                return self.error(message, row, field.first)
+        block = int(np.argmax(group.wrong[index]))
+        message, column = _block_problem(group, index, block, line, layout)
+        return self.error(Message.of(N_("round {round}: {message}"), round=block + 1, message=message), row, column)
 
 
-def _block_problem(group: _Group, index: int, block: int, line: str, layout: Layout) -> tuple[str, int]:
+def _block_problem(group: _Group, index: int, block: int, line: str, layout: Layout) -> tuple[Message, int]:
     """The message and column of the first problem of a bad block."""
     round_no = block + 1
-    where = f"round {round_no}: "
     opponent = layout.opponent(round_no)
     if group.truncated[index, block]:
-        return f"{where}expected an opponent's start number at columns {opponent}, found end of line", opponent.first
+        template = N_("expected an opponent's start number at columns {columns}, found end of line")
+        return Message.of(template, columns=str(opponent)), opponent.first
     if group.opponent.bad[index, block]:
-        found = opponent.text(line)
-        return f"{where}expected an opponent's start number at columns {opponent}, found {found!r}", opponent.first
+        template = N_("expected an opponent's start number at columns {columns}, found {found}")
+        return Message.of(template, columns=str(opponent), found=repr(opponent.text(line))), opponent.first
     for gap_column, gap in zip(layout.gaps(round_no), group.gaps, strict=True):
         if gap[index, block]:
             found = line[gap_column - 1 : gap_column]
-            message = f"{where}expected a blank at column {gap_column}, found {found!r} (the block of round "
-            message += f"{round_no} takes columns {opponent.first}-{layout.result(round_no)}: is it shifted?)"
-            return message, gap_column
+            template = N_(
+                "expected a blank at column {number}, found {found} (the block of round {round} takes "
+                "columns {columns}: is it shifted?)"
+            )
+            columns = f"{opponent.first}-{layout.result(round_no)}"
+            return Message.of(
+                template, number=gap_column, found=repr(found), round=round_no, columns=columns
+            ), gap_column
     colour = layout.colour(round_no)
     if group.colour[index, block] < 0:
-        found = line[colour - 1 : colour]
-        return f"{where}expected a colour w, b or - at column {colour}, found {found!r}", colour
+        template = N_("expected a colour w, b or - at column {number}, found {found}")
+        return Message.of(template, number=colour, found=repr(line[colour - 1 : colour])), colour
     result = layout.result(round_no)
     result_text = line[result - 1 : result]
     if group.result_blank[index, block]:
-        found = "end of line" if not result_text else "a blank"
-        return f"{where}expected a result code at column {result}, found {found}", result
+        template = (
+            N_("expected a result code at column {number}, found end of line")
+            if not result_text
+            else N_("expected a result code at column {number}, found a blank")
+        )
+        return Message.of(template, number=result), result
     if group.kind[index, block] < 0:
-        return f"{where}expected a result code ({RESULT_CODES}) at column {result}, found {result_text!r}", result
+        template = N_("expected a result code ({codes}) at column {number}, found {found}")
+        return Message.of(template, codes=RESULT_CODES, number=result, found=repr(result_text)), result
     if group.bye_with_opponent[index, block]:
-        found_opponent = int(group.opponent.value[index, block])
-        message = f"a bye ({result_text!r}) cannot have an opponent, found {found_opponent} (expected 0000 or a blank)"
-        return where + message, opponent.first
-    message = f"result {result_text!r} needs an opponent, found {opponent.text(line)!r} "
-    message += f"(expected an opponent's start number at columns {opponent})"
-    return where + message, opponent.first
+        template = N_("a bye ({bye}) cannot have an opponent, found {found} (expected 0000 or a blank)")
+        return Message.of(
+            template, bye=repr(result_text), found=int(group.opponent.value[index, block])
+        ), opponent.first
+    template = N_(
+        "result {result} needs an opponent, found {found} (expected an opponent's start number at columns {columns})"
+    )
+    return Message.of(template, result=repr(result_text), found=repr(opponent.text(line)), columns=str(opponent)), (
+        opponent.first
+    )

@@ -85,8 +85,8 @@ from sonneborn.formats.trf.layout import (
     type_kind,
 )
 from sonneborn.formats.trf.teams import Assignment, read_teams
+from sonneborn.messages import N_, Message
 from sonneborn.model import (
-    POINT_BOUND,
     EventInfo,
     EventKind,
     PointSystem,
@@ -97,6 +97,9 @@ from sonneborn.model import (
     within_point_bound,
 )
 from sonneborn.teams import TeamEvent, unsupported_message
+
+_ROUND_NUMBER = N_("expected a round number at columns {columns}, found {found}")
+_START_NUMBER = N_("expected a start number at columns {columns}, found {found}")
 
 __all__ = ["read_trf", "read_trf_event", "read_trf_reading", "read_trf_teams"]
 
@@ -287,10 +290,10 @@ class _Reader:
         self.layout = TRF16
         self.seen_players = False
 
-    def error(self, message: str, lineno: int, column: int = 0) -> TrfError:
+    def error(self, message: str | Message, lineno: int, column: int = 0) -> TrfError:
         return TrfError(message, path=self.path, line=lineno, column=column)
 
-    def warn(self, lineno: int, message: str) -> None:
+    def warn(self, lineno: int, message: str | Message) -> None:
         self.say(InputWarning(message, self.path, lineno))
 
     def read(self, text: str) -> Event | TeamEvent:
@@ -319,7 +322,8 @@ class _Reader:
         if problem is not None:
             raise problem
         if players is None:
-            raise self.error("no player records (001) found (expected a line per player starting with 001)", 1, 1)
+            template = N_("no player records (001) found (expected a line per player starting with 001)")
+            raise self.error(Message(template), 1, 1)
         return self.event(players, len(text))
 
     def record(self, lineno: int, line: str) -> None:
@@ -351,7 +355,10 @@ class _Reader:
                 header.records.append((code, content))
                 number = LEADING_NUMBER.match(line, RECORD_CODE.last)
                 if number is None:
-                    self.warn(lineno, f"expected a number of players in record 062, found {shown(value)}")
+                    self.warn(
+                        lineno,
+                        Message.of(N_("expected a number of players in record 062, found {found}"), found=shown(value)),
+                    )
                 else:
                     header.stated_players = (int(number.group(1)), lineno)
             case "092":
@@ -360,21 +367,18 @@ class _Reader:
                 header.info = dataclasses.replace(header.info, round_dates=_round_dates(line))
             case "XXD":
                 if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
-                    raise self.error(
-                        f"expected a number of digits from 4 to 9 in record XXD, found {shown(value)}",
-                        lineno,
-                        CONTENT_COLUMN,
-                    )
+                    template = N_("expected a number of digits from 4 to 9 in record XXD, found {found}")
+                    raise self.error(Message.of(template, found=shown(value)), lineno, CONTENT_COLUMN)
                 if self.seen_players:
-                    message = "record XXD after the player records (expected it before the first 001 line)"
-                    raise self.error(message, lineno, 1)
-                self.once("the number of digits", code, int(value), lineno)
+                    template = N_("record {record} after the player records (expected it before the first 001 line)")
+                    raise self.error(Message.of(template, record=code), lineno, 1)
+                self.once("digits", code, int(value), lineno)
                 self.layout = Layout(int(value))
             case "XXR" | "142":
                 if not _COUNT.fullmatch(value):
-                    message = f"expected a number of rounds in record {code}, found {shown(value)}"
-                    raise self.error(message, lineno, CONTENT_COLUMN)
-                self.once("the number of rounds", code, int(value), lineno)
+                    template = N_("expected a number of rounds in record {record}, found {found}")
+                    raise self.error(Message.of(template, record=code, found=shown(value)), lineno, CONTENT_COLUMN)
+                self.once("rounds", code, int(value), lineno)
                 header.stated_rounds = int(value)
                 header.stated_rounds_line = lineno
                 header.stated_rounds_code = code
@@ -389,7 +393,7 @@ class _Reader:
             case "202":
                 listed = tuple(part.strip() for part in value.split(",") if part.strip())
                 header.info = dataclasses.replace(header.info, tiebreaks=listed)
-                self.once("the tie-break list", code, ",".join(listed), lineno)
+                self.once("list", code, ",".join(listed), lineno)
             case "240":
                 self.bye_record(lineno, line)
             case "299":
@@ -397,25 +401,42 @@ class _Reader:
             case _ if code in KEPT_RECORDS or _NRS_LINE.match(line):
                 header.records.append((code, content))
             case _:
-                self.warn(lineno, f"unknown record {code!r} ignored")
+                self.warn(lineno, Message.of(N_("unknown record {record} ignored"), record=repr(code)))
 
     def once(self, what: str, code: str, value: int | str, lineno: int) -> None:
-        """Raises when a record that states ``what`` (the rounds, the digits, the list) was given before with
-        another value: a later one winning in silence would change the table."""
+        """Raises when a record that states ``what`` (``rounds``, ``digits``, the tie-break ``list``) was given
+        before with another value: a later one winning in silence would change the table."""
         first = self.header.given.setdefault(what, (code, value, lineno))
         if first[1] != value:
             found, stated = (shown(v) if isinstance(v, str) else str(v) for v in (value, first[1]))
-            message = f"record {code} gives {found} as {what}, but record {first[0]} at line {first[2]} gave {stated}"
-            raise self.error(message + f" (expected {what} once, or records that agree)", lineno, CONTENT_COLUMN)
+            templates = {
+                "rounds": N_(
+                    "record {record} gives {found} as the number of rounds, but record {first} at line "
+                    "{number} gave {other} (expected the number of rounds once, or records that agree)"
+                ),
+                "digits": N_(
+                    "record {record} gives {found} as the number of digits, but record {first} at line "
+                    "{number} gave {other} (expected the number of digits once, or records that agree)"
+                ),
+                "list": N_(
+                    "record {record} gives {found} as the tie-break list, but record {first} at line "
+                    "{number} gave {other} (expected the tie-break list once, or records that agree)"
+                ),
+            }
+            message = Message.of(
+                templates[what], record=code, found=found, first=first[0], number=first[2], other=stated
+            )
+            raise self.error(message, lineno, CONTENT_COLUMN)
 
-    def number(self, lineno: int, line: str, columns: Columns, what: str) -> int | None:
-        """The whole number of a record's field, ``None`` when it is blank."""
+    def number(self, lineno: int, line: str, columns: Columns, template: str) -> int | None:
+        """The whole number of a record's field, ``None`` when it is blank; ``template`` says what was expected
+        (``expected a round number at columns {columns}, found {found}``)."""
         text = columns.text(line).strip()
         if not text:
             return None
         if not _NUMBER.fullmatch(text):
-            found = columns.text(line)
-            raise self.error(f"expected {what} at columns {columns}, found {found!r}", lineno, columns.first)
+            message = Message.of(template, columns=str(columns), found=repr(columns.text(line)))
+            raise self.error(message, lineno, columns.first)
         return int(text)
 
     def points_line(self, lineno: int, line: str) -> None:
@@ -425,16 +446,19 @@ class _Reader:
             code, equals, value = token.partition("=")
             code = code.upper()
             if not equals:
-                raise self.error(f"expected CODE=VALUE in XXS, found {shown(token)}", lineno, column)
+                message = Message.of(N_("expected CODE=VALUE in XXS, found {found}"), found=shown(token))
+                raise self.error(message, lineno, column)
             if code not in _XXS_CODES:
-                self.warn(lineno, f"unknown point code {shown(code)} in XXS ignored")
+                self.warn(lineno, Message.of(N_("unknown point code {code} in XXS ignored"), code=shown(code)))
                 continue
             if not _POINTS.fullmatch(value):
-                message = f"expected points for {code}, found {shown(value)}"
+                message = Message.of(N_("expected points for {kind}, found {found}"), kind=code, found=shown(value))
                 raise self.error(message, lineno, column + len(code) + 1)
             if not within_point_bound(_fraction(value)):  # as --points bounds them
-                message = f"expected points for {code} of {POINT_BOUND}, found {shown(value)}"
-                raise self.error(message, lineno, column + len(code) + 1)
+                template = N_(
+                    "expected points for {kind} of at most 6 digits before and after the point, found {found}"
+                )
+                raise self.error(Message.of(template, kind=code, found=shown(value)), lineno, column + len(code) + 1)
             for key in _XXS_SHORTCUTS.get(code, (code,)):
                 self.header.points[key] = (_fraction(value), value, lineno)
 
@@ -445,15 +469,18 @@ class _Reader:
             code, text = line[column - 1], points.text(line).strip()
             if code != " " or text:
                 if code == " ":
-                    raise self.error(f"expected a point code at column {column}, found ' '", lineno, column)
+                    message = Message.of(N_("expected a point code at column {number}, found ' '"), number=column)
+                    raise self.error(message, lineno, column)
                 if not _POINTS.fullmatch(text):
-                    message = f"expected points for {code} at columns {points}, found {points.text(line)!r}"
+                    template = N_("expected points for {kind} at columns {columns}, found {found}")
+                    message = Message.of(template, kind=code, columns=str(points), found=repr(points.text(line)))
                     raise self.error(message, lineno, points.first)
                 code = code.upper()
                 if code not in _POINT_CODES:
-                    self.warn(lineno, f"unknown point code {code!r} in record 162 ignored")
+                    message = Message.of(N_("unknown point code {code} in record 162 ignored"), code=repr(code))
+                    self.warn(lineno, message)
                 elif code == "X":
-                    self.warn(lineno, "record 162: the points of X (unknown result) are not used")
+                    self.warn(lineno, Message(N_("record 162: the points of X (unknown result) are not used")))
                 else:
                     self.header.points_162[code] = (_fraction(text), lineno)
 
@@ -462,16 +489,24 @@ class _Reader:
         bye = line[TYPE_COLUMN - 1 : TYPE_COLUMN].upper()
         if bye not in BYE_TYPES:
             found = line[TYPE_COLUMN - 1 : TYPE_COLUMN]
-            message = f"expected a bye type F, H or Z at column {TYPE_COLUMN}, found {found!r}"
-            raise self.error(message, lineno, TYPE_COLUMN)
-        round_no = self.number(lineno, line, BYE_ROUND, "a round number")
+            template = N_("expected a bye type F, H or Z at column {number}, found {found}")
+            raise self.error(Message.of(template, number=TYPE_COLUMN, found=repr(found)), lineno, TYPE_COLUMN)
+        round_no = self.number(lineno, line, BYE_ROUND, _ROUND_NUMBER)
         if not round_no:
-            message = f"expected a round number at columns {BYE_ROUND}, found {BYE_ROUND.text(line)!r}"
+            message = Message.of(
+                N_("expected a round number at columns {columns}, found {found}"),
+                columns=str(BYE_ROUND),
+                found=repr(BYE_ROUND.text(line)),
+            )
             raise self.error(message, lineno, BYE_ROUND.first)
         players = self.starts(lineno, line, BYE_STARTS)
         if not players:
             first = TRF16.starts(BYE_STARTS, BYE_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
-            message = f"expected a start number at columns {first}, found {first.text(line)!r}"
+            message = Message.of(
+                N_("expected a start number at columns {columns}, found {found}"),
+                columns=str(first),
+                found=repr(first.text(line)),
+            )
             raise self.error(message, lineno, BYE_STARTS)
         self.header.byes.append(Assignment(lineno, "240", bye, round_no, None, players))
 
@@ -480,17 +515,25 @@ class _Reader:
         kind = (line[TYPE_COLUMN - 1 : TYPE_COLUMN] or " ").upper()
         if kind != " " and kind not in ABNORMAL_KINDS:
             found = line[TYPE_COLUMN - 1 : TYPE_COLUMN]
-            message = f"expected a type W, D, L, F, H, Z, +, - or a blank at column {TYPE_COLUMN}, found {found!r}"
-            raise self.error(message, lineno, TYPE_COLUMN)
+            template = N_("expected a type W, D, L, F, H, Z, +, - or a blank at column {number}, found {found}")
+            raise self.error(Message.of(template, number=TYPE_COLUMN, found=repr(found)), lineno, TYPE_COLUMN)
         text = ABNORMAL_POINTS.text(line).strip()
         if not _POINTS.fullmatch(text):
-            message = f"expected points at columns {ABNORMAL_POINTS}, found {ABNORMAL_POINTS.text(line)!r}"
+            message = Message.of(
+                N_("expected points at columns {columns}, found {found}"),
+                columns=str(ABNORMAL_POINTS),
+                found=repr(ABNORMAL_POINTS.text(line)),
+            )
             raise self.error(message, lineno, ABNORMAL_POINTS.first)
-        round_no = self.number(lineno, line, ABNORMAL_ROUND, "a round number") or 0
+        round_no = self.number(lineno, line, ABNORMAL_ROUND, _ROUND_NUMBER) or 0
         players = self.starts(lineno, line, ABNORMAL_STARTS)
         if not players and (kind == " " or round_no):
             first = TRF16.starts(ABNORMAL_STARTS, ABNORMAL_STARTS)[0]  # named in TRF-16's columns, whatever XXD says
-            message = f"expected a start number at columns {first}, found {first.text(line)!r}"
+            message = Message.of(
+                N_("expected a start number at columns {columns}, found {found}"),
+                columns=str(first),
+                found=repr(first.text(line)),
+            )
             raise self.error(message, lineno, ABNORMAL_STARTS)
         mp = ABNORMAL_MATCH_POINTS.text(line)
         if players:
@@ -503,7 +546,7 @@ class _Reader:
         """The start numbers of a record, 4 columns (``XXD`` digits) every 5 from ``first`` on, with their columns."""
         found = []
         for columns in self.layout.starts(first, len(line)):
-            start = self.number(lineno, line, columns, "a start number")
+            start = self.number(lineno, line, columns, _START_NUMBER)
             if start:
                 found.append((start, columns.first))
         return tuple(found)
@@ -526,7 +569,8 @@ class _Reader:
         unheld = unheld_rounds(header.stated_rounds, max(last_block, assigned), count)
         if unheld is not None:
             code = header.stated_rounds_code
-            raise self.error(f"record {code} {unheld}", header.stated_rounds_line, CONTENT_COLUMN)
+            message = Message.of(N_("record {record} {message}"), record=code, message=unheld)
+            raise self.error(message, header.stated_rounds_line, CONTENT_COLUMN)
         rounds = max(header.stated_rounds, last_block, assigned)
         problem = too_many_results(count, rounds, size)
         if problem is not None:
@@ -549,7 +593,8 @@ class _Reader:
         self.check_duplicates(players.fide_id[rows], names, linenos)
         if header.stated_players is not None and header.stated_players[0] != count:
             stated, lineno = header.stated_players
-            self.warn(lineno, f"record 062 gives {stated} players, but there are {count} player records (001)")
+            template = N_("record 062 gives {count} players, but there are {players} player records (001)")
+            self.warn(lineno, Message.of(template, count=stated, players=count))
         system = self.point_system(teams=teams)
         awarded = results.award >= 0 if results.award is not None else np.zeros(results.kind.shape, dtype=bool)
         values = list(results.values)
@@ -598,9 +643,17 @@ class _Reader:
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
         lineno, round_no = min(absences)
-        more = f" (and {len(absences) - 1} more such rounds)" if len(absences) > 1 else ""
-        message = f"round {round_no}: a forfeit loss without an opponent ('0000 - -'): the file means absent; "
-        self.warn(lineno, message + "scored as a zero-point bye" + more)
+        if len(absences) > 1:
+            template = N_(
+                "a forfeit loss without an opponent ('0000 - -'): the file means absent; scored as a "
+                "zero-point bye (and {count} more such rounds)"
+            )
+        else:
+            template = N_(
+                "a forfeit loss without an opponent ('0000 - -'): the file means absent; scored as a zero-point bye"
+            )
+        found = Message.of(template, count=len(absences) - 1)
+        self.warn(lineno, Message.of(N_("round {round}: {message}"), round=round_no, message=found))
 
     def start_order(self, players: PlayerLines) -> Ints:
         """The row of each start number, 1…n; raises unless the start numbers run so (each is given once)."""
@@ -613,7 +666,11 @@ class _Reader:
             present[start[~beyond]] = True
             missing = int(np.argmin(present[1:])) + 1
             raise self.error(
-                f"start numbers must run 1..{count} without gaps, but {missing} is missing",
+                Message.of(
+                    N_("start numbers must run 1..{last} without gaps, but {number} is missing"),
+                    last=count,
+                    number=missing,
+                ),
                 int(players.linenos[first]),
                 players.layout.start.first,
             )
@@ -639,9 +696,8 @@ class _Reader:
     def check_player(self, record: Assignment, start: StartNo, column: int, count: int) -> None:
         """Raises unless a start number of a bye or points record is a player's."""
         if start > count:
-            message = (
-                f"record {record.code} names player {start}, but there are {count} players (expected 1 to {count})"
-            )
+            template = N_("record {record} names player {number}, but there are {count} players (expected 1 to {last})")
+            message = Message.of(template, record=record.code, number=start, count=count, last=count)
             raise self.error(message, record.lineno, column)
 
     def assign_bye(self, bye: Assignment, results: _Results) -> None:
@@ -653,9 +709,21 @@ class _Reader:
             self.check_player(bye, start, at, count)
             row = start - 1
             if results.kind[row, column] != code and not _absent(results, row, column):
-                message = f"round {bye.round}: record 240 gives player {start} a bye {bye.type!r}, "
-                message += f"but his line records {_block(results, row, column)} (expected a blank block or 0000 - Z)"
-                raise self.error(message, bye.lineno, at)
+                template = N_(
+                    "record {record} gives player {number} a bye {bye}, but his line records {found} "
+                    "(expected {expected})"
+                )
+                found = Message.of(
+                    template,
+                    record="240",
+                    number=start,
+                    bye=repr(bye.type),
+                    found=_block(results, row, column),
+                    expected=Message(N_("a blank block or 0000 - Z")),
+                )
+                raise self.error(
+                    Message.of(N_("round {round}: {message}"), round=bye.round, message=found), bye.lineno, at
+                )
             results.kind[row, column] = code
 
     def assign_points(
@@ -686,9 +754,20 @@ class _Reader:
                 continue
             if int(results.kind[row, column]) not in kinds:
                 if record.type not in BYE_TYPES or not _absent(results, row, column):
-                    message = f"round {record.round}: record 299 gives player {start} points for "
-                    message += f"{record.type!r}, but his line records {_block(results, row, column)}"
-                    message += f" (expected a result of type {record.type!r})"
+                    template = N_(
+                        "record {record} gives player {number} points for {kind}, but his line records "
+                        "{found} (expected {expected})"
+                    )
+                    expected = Message.of(N_("a result of type {kind}"), kind=repr(record.type))
+                    found = Message.of(
+                        template,
+                        record="299",
+                        number=start,
+                        kind=repr(record.type),
+                        found=_block(results, row, column),
+                        expected=expected,
+                    )
+                    message = Message.of(N_("round {round}: {message}"), round=record.round, message=found)
                     raise self.error(message, record.lineno, at)
                 results.kind[row, column] = CODE[BYE_TYPES[record.type]]
             results.award_points(row, column, record.points, order)
@@ -719,25 +798,43 @@ class _Reader:
             side = row if blank[row, column] else other if 0 <= other < count and blank[other, column] else -1
             if side >= 0:  # a game still to be played on one side only: the blank is the mistake
                 result = self.layout.result(column + 1)
-                found_text = "end of line" if results.ended is not None and results.ended[side, column] else "a blank"
-                message = f"round {column + 1}: expected a result code at column {result}, found {found_text}"
+                template = (
+                    N_("expected a result code at column {number}, found end of line")
+                    if results.ended is not None and results.ended[side, column]
+                    else N_("expected a result code at column {number}, found a blank")
+                )
+                missing = Message.of(template, number=result)
+                message = Message.of(N_("round {round}: {message}"), round=column + 1, message=missing)
                 raise self.error(message, int(linenos[side]), result)
         round_no = column + 1
         start, other_start = row + 1, int(opponent[row, column]) + 1
-        where = f"round {round_no}: "
         block = self.layout.block_column(round_no)
         entry_kind = KINDS[kind[row, column]]
         if why == ALONE:
-            message = f"player {other_start} is paired against himself (expected another player's start number)"
+            template = N_("player {number} is paired against himself (expected another player's start number)")
+            message = Message.of(template, number=other_start)
         elif why == NO_PLAYER:
-            message = f"opponent {other_start} does not exist (expected a start number from 1 to {count})"
+            template = N_("opponent {number} does not exist (expected a start number from {first} to {last})")
+            message = Message.of(template, number=other_start, first=1, last=count)
         elif why == UNANSWERED:
-            message = f"player {start} records {entry_kind} against {other_start}, but player {other_start} records "
-            message += f"{_block(results, other_start - 1, column)} (expected {_mirror(start, results, row, column)})"
+            template = N_(
+                "player {number} records {result} against {opponent}, but player {number2} records {found} "
+                "(expected {expected})"
+            )
+            message = Message.of(
+                template,
+                number=start,
+                result=entry_kind,
+                opponent=other_start,
+                number2=other_start,
+                found=_block(results, other_start - 1, column),
+                expected=_mirror(start, results, row, column),
+            )
         else:
             letter = "w" if colour[row, column] == 1 else "b"
-            message = f"players {start} and {other_start} both have colour {letter!r} (expected one w and one b)"
-        raise self.error(where + message, lineno, block)
+            template = N_("players {number} and {number2} both have colour {colour} (expected one w and one b)")
+            message = Message.of(template, number=start, number2=other_start, colour=repr(letter))
+        raise self.error(Message.of(N_("round {round}: {message}"), round=round_no, message=message), lineno, block)
 
     def check_duplicates(self, fide_ids: Ints, names: list[str], linenos: Ints) -> None:
         """Warns of a player entered twice: the same FIDE id, or else the same name (in start order)."""
@@ -748,9 +845,12 @@ class _Reader:
         keys: list[int | str] = [fide_id or name for fide_id, name in zip(fide_ids.tolist(), names, strict=True)]
         found = duplicates(keys)
         for index, first, key in found[:SHOWN_DUPLICATES]:
-            what = "FIDE id" if isinstance(key, int) else "name"
-            message = f"player {index + 1} has the same {what} as player {first + 1}, {key!r} (is he entered twice?)"
-            self.warn(int(linenos[index]), message)
+            template = (
+                N_("player {number} has the same FIDE id as player {number2}, {name} (is he entered twice?)")
+                if isinstance(key, int)
+                else N_("player {number} has the same name as player {number2}, {name} (is he entered twice?)")
+            )
+            self.warn(int(linenos[index]), Message.of(template, number=index + 1, number2=first + 1, name=repr(key)))
         more = more_duplicates(found, self.path)
         if more is not None:
             self.say(more)
@@ -815,8 +915,11 @@ class _Reader:
             white_value, black_value = value(white), value(black)
             if white_value is not None and black_value is not None and white_value != black_value:
                 _, black_text, lineno = points[black]
-                message = f"{white}={points[white][1]} differs from {black}={black_text}"
-                self.warn(lineno, f"{message}; {white} is used for both colours")
+                template = N_("{code}={value} differs from {code2}={value2}; {code3} is used for both colours")
+                message = Message.of(
+                    template, code=white, value=points[white][1], code2=black, value2=black_text, code3=white
+                )
+                self.warn(lineno, message)
             if white_value is not None:
                 return white_value
             return default if black_value is None else black_value

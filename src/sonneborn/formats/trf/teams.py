@@ -63,6 +63,7 @@ from sonneborn.formats.trf.layout import (
     Columns,
 )
 from sonneborn.matches import build
+from sonneborn.messages import Message
 from sonneborn.model import EventKind, ResultKind, RoundNo, StartNo
 from sonneborn.teams import (
     Award,
@@ -132,7 +133,7 @@ class _TeamRecords:
         self.path = path
         self.say = warn
 
-    def error(self, message: str, where: Where) -> TrfError:
+    def error(self, message: str | Message, where: Where) -> TrfError:
         return TrfError(message, path=self.path, line=where[0], column=where[1])
 
     def read(
