@@ -339,7 +339,9 @@
       show(report);
       status(`Ranked ${report.total} ${report.competitors}; rows ${report.offset + 1}–${report.offset + report.rows.length} shown.`);
       const results = $("results");
-      if (first && results.getBoundingClientRect().top > window.innerHeight) results.scrollIntoView({ block: "start" });
+      // After a change made in the form (above the results on a phone), the results come into view.
+      const top = results.getBoundingClientRect().top;
+      if ((first || !again) && (top > window.innerHeight || top < 0)) results.scrollIntoView({ block: "start" });
       if (then) then(report);
     } catch (error) {
       if (ticket !== latest) return;
@@ -522,9 +524,9 @@
     const rated = report.rows.some((row) => row.rating !== null);
     const columns = report.columns;
     const head = h("tr", {},
-      headerCell("Rk", "place"), headerCell("No", report.competitors === "teams" ? "team number" : "start number"),
+      headerCell("Rk", "place", "place"), headerCell("No", report.competitors === "teams" ? "team number" : "start number", "start"),
       headerCell("Name", "", "name"),
-      ...(rated ? [headerCell("Rtg", "rating")] : []),
+      ...(rated ? [headerCell("Rtg", "rating", "rating")] : []),
       ...report.scores.map((score) => headerCell(score.heading, score.title)),
       ...columns.map((column) => headerCell(column.code, `${column.name} (${column.article}): ${column.definition}`)));
     const rows = report.rows.map((row) => {
@@ -533,8 +535,8 @@
       const name = h("td", { class: "name" });
       if (row.title) name.append(h("span", { class: "title", text: row.title }));
       name.append(playerButton(row.start, row.name));
-      tr.append(place, h("td", { text: String(row.start) }), name);
-      if (rated) tr.append(h("td", { text: row.rating === null ? "" : String(row.rating) }));
+      tr.append(place, h("td", { class: "start", text: String(row.start) }), name);
+      if (rated) tr.append(h("td", { class: "rating", text: row.rating === null ? "" : String(row.rating) }));
       tr.append(h("td", { class: "points" },
         h("button", { type: "button", class: "value", "data-start": row.start, "data-code": "PTS", "aria-label": `${report.scores[0].heading} of ${row.name}: ${row.points}. How were they made?`, text: row.points })));
       // A team event's other score (GP when ranked by MP), beside the primary: C.07 11.1.
@@ -551,7 +553,18 @@
       return tr;
     });
     $("standings").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    requestAnimationFrame(scrollCues);
   }
+
+  // A table wider than its box says so (on a phone the later tie-breaks scroll sideways).
+  function scrollCues() {
+    for (const box of document.querySelectorAll(".scroll")) {
+      const cue = box.previousElementSibling;
+      if (!cue || !cue.classList.contains("scroll-cue")) continue;
+      cue.hidden = box.scrollWidth <= box.clientWidth + 1;
+    }
+  }
+  window.addEventListener("resize", scrollCues);
 
   // A player's card and derivations, opened in a row under the row that asked for it.
 
@@ -796,6 +809,7 @@
         return h("td", { class: cls(index, text), title: table.titles[r][index] || null, text });
       })));
     $("crosstable").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    requestAnimationFrame(scrollCues);
     $("crosstable-rows").textContent = report.total > report.rows.length
       ? `The rows of the standings page on screen: ${report.offset + 1}–${report.offset + report.rows.length} of ${report.total}.`
       : "";
