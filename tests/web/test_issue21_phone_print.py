@@ -5,6 +5,7 @@ What must be in view or hidden follows the issue's words; the sizes are WCAG 2.2
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -79,4 +80,86 @@ def test_issue21_phone_rank_name_points_and_first_tiebreaks_in_view(
     assert 0 <= top < PHONE["height"] / 2, top
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / "issue21-phone.png")
+    assert problems == []
+
+
+PORTRAIT_PX = round((210 - 2 * 12) / 25.4 * 96)
+"""The width an A4 portrait page leaves inside the stylesheet's 12 mm margins, in CSS pixels."""
+LANDSCAPE_PX = round((297 - 2 * 10) / 25.4 * 96)
+"""The width an A4 landscape page leaves inside its 10 mm margins."""
+
+
+def shown(page: Page, selector: str) -> bool:
+    return bool(
+        page.evaluate(
+            "(s) => { const e = document.querySelector(s); return !!e && e.offsetParent !== null; }", selector
+        )
+    )
+
+
+def page_sizes(pdf: bytes) -> list[tuple[int, int]]:
+    """Each page's size in points, from the MediaBox of every page object of the PDF."""
+    sizes = re.findall(rb"/Type /Page\b.*?/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf, flags=re.S)
+    return [(round(float(width)), round(float(height))) for width, height in sizes]
+
+
+def test_issue21_print_standings_crosstable_and_a_card_on_a4(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", seed_file)
+    expect(page.locator("#standings tbody tr")).to_have_count(15)
+    expect(page.locator("#crosstable tbody tr")).to_have_count(15)
+    page.emulate_media(media="print")
+
+    # The event's header and the tables; nothing of the form, the toolbar or the pager.
+    for selector in ("#event-title", "#facts", "#standings", "#crosstable"):
+        assert shown(page, selector), selector
+    for selector in ("#event-form", "#file", "#rules", ".toolbar", "#search", "#round"):
+        assert not shown(page, selector), selector
+    assert page.evaluate("getComputedStyle(document.querySelector('#standings thead')).display") == "table-header-group"
+
+    # The standings fit a portrait page, the crosstable (every tie-break column) a landscape one.
+    page.set_viewport_size({"width": PORTRAIT_PX, "height": 900})
+    assert page.evaluate("document.querySelector('#standings').getBoundingClientRect().width") <= PORTRAIT_PX
+    page.set_viewport_size({"width": LANDSCAPE_PX, "height": 900})
+    assert page.evaluate("document.querySelector('#crosstable').scrollWidth") <= LANDSCAPE_PX
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": PORTRAIT_PX, "height": 1100})
+    page.screenshot(path=ARTIFACTS / "issue21-print.png", full_page=True)
+
+    # A4 in points: portrait pages for the standings, landscape ones for the crosstable.
+    sizes = page_sizes(page.pdf(prefer_css_page_size=True))
+    assert sizes[0] == (595, 842), sizes
+    assert (842, 595) in sizes, sizes
+    assert set(sizes) <= {(595, 842), (842, 595)}, sizes
+
+    # One player's card alone: the card under the event's header, no other row, no crosstable.
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.locator("#standings tbody tr").first.locator("td.name button").click()
+    expect(page.locator("#card")).to_be_visible()
+    page.evaluate("window.print = () => {}")
+    page.click("#print-card")
+    page.emulate_media(media="print")
+    for selector in ("#event-title", "#card", "#explain-text"):
+        assert shown(page, selector), selector
+    for selector in ("#crosstable", "#chart", "#standings thead", "#standings tbody tr:not(.detail)"):
+        assert not shown(page, selector), selector
+    assert len(page_sizes(page.pdf(prefer_css_page_size=True))) >= 1
+    assert problems == []
+
+
+def test_issue21_the_page_offers_the_printable_report(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", seed_file)
+    expect(page.locator("#standings tbody tr")).to_have_count(15)
+    with page.expect_popup() as opened:
+        page.click("#report-open")
+    report = opened.value
+    # The seed's winner (Sloth) heads the report as he heads the page.
+    expect(report.locator("table").first).to_contain_text("Sloth")
+    assert report.url.startswith("blob:")
     assert problems == []

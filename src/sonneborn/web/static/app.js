@@ -600,6 +600,7 @@
     const code = button.dataset.code;
     const panel = openBeside(tr);
     $("card").hidden = true;
+    $("print-card").hidden = true;
     $("explain-title").textContent = `${code} of ${row.name} (no. ${row.start}, place ${row.place})`;
     $("explain-text").textContent = "Working it out…";
     try {
@@ -626,6 +627,7 @@
       const found = await card(start);
       if (state.report !== report) return;
       showCard(found);
+      $("print-card").hidden = false;
       $("explain-text").textContent = found.lines.join("\n");
     } catch (error) {
       $("explain-text").textContent = error.message;
@@ -706,6 +708,7 @@
     const panel = $("explain");
     panel.hidden = true;
     $("card").hidden = true;
+    $("print-card").hidden = true;
     // Back in its place in the page, out of the table rows that are about to be replaced.
     $("chart").closest("section").before(panel);
     for (const old of document.querySelectorAll("tr.detail")) old.remove();
@@ -1000,4 +1003,27 @@
   }
 
   $("print").addEventListener("click", () => window.print());
+
+  // One player's card alone on the paper (the print stylesheet keys on the class), the rest as it was after.
+  $("print-card").addEventListener("click", () => {
+    document.body.classList.add("print-card");
+    window.print();
+  });
+  window.addEventListener("afterprint", () => document.body.classList.remove("print-card"));
+
+  // The HTML report of what is on screen, in a tab of its own, to print as it is laid out for paper.
+  $("report-open").addEventListener("click", async () => {
+    clearError("download-error");
+    const sent = state.shown;
+    if (!sent) return;
+    const tab = window.open("", "_blank");
+    try {
+      const response = await ask(`/api/standings?${query(sent, { format: "html" })}`, sent);
+      const blob = new Blob([await response.text()], { type: "text/html" });
+      if (tab) tab.location.href = URL.createObjectURL(blob);
+    } catch (error) {
+      if (tab) tab.close();
+      showError(error.detail || { message: error.message }, "download-error");
+    }
+  });
 })();
