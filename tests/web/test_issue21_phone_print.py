@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import swiss_trf
-from pages import ARTIFACTS, chromium, open_page
+from pages import ARTIFACTS, DATA, chromium, open_page
 from playwright.sync_api import Browser, Page, expect
 
 PHONE = {"width": 375, "height": 740}
@@ -162,4 +162,45 @@ def test_issue21_the_page_offers_the_printable_report(
     # The seed's winner (Sloth) heads the report as he heads the page.
     expect(report.locator("table").first).to_contain_text("Sloth")
     assert report.url.startswith("blob:")
+    assert problems == []
+
+
+AXE = Path(__file__).resolve().parents[2] / "build" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core as the Makefile's test set-up installs it from the npm registry (pinned there, never committed)."""
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands, one line each."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: `make axe` (make test does it)")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=AXE)
+    script = """async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)"""
+    found: list[str] = page.evaluate(script)
+    return found
+
+
+def test_issue21_axe_finds_nothing_serious_on_standings_card_crosstable_and_a_team_event(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    page = open_page(browser, live_server, problems, bypass_csp=True)
+    assert serious_violations(page) == []
+    page.set_input_files("#file", seed_file)
+    expect(page.locator("#crosstable tbody tr")).to_have_count(15)
+    assert serious_violations(page) == []
+    page.locator("#standings tbody tr").first.locator("td.name button").click()
+    expect(page.locator("#card")).to_be_visible()
+    assert serious_violations(page) == []
+    page.locator("#crosstable tbody tr").nth(1).locator("td.name button").click()
+    expect(page.locator("#card")).to_be_visible()
+    assert serious_violations(page) == []
+
+    page.set_input_files("#file", DATA / "teams" / "four_clubs_trf26.trf")
+    expect(page.locator("#facts")).to_contain_text("Boards")
+    assert serious_violations(page) == []
+    page.locator("#standings tbody tr").first.locator("td.name button").click()
+    expect(page.locator("#card")).to_be_visible()
+    assert serious_violations(page) == []
     assert problems == []
