@@ -110,6 +110,8 @@ def test_issue21_print_standings_crosstable_and_a_card_on_a4(
     page.set_input_files("#file", seed_file)
     expect(page.locator("#standings tbody tr")).to_have_count(15)
     expect(page.locator("#crosstable tbody tr")).to_have_count(15)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "issue21-desktop.png", full_page=True)
     page.emulate_media(media="print")
 
     # The event's header and the tables; nothing of the form, the toolbar or the pager.
@@ -124,12 +126,13 @@ def test_issue21_print_standings_crosstable_and_a_card_on_a4(
     assert page.evaluate("document.querySelector('#standings').getBoundingClientRect().width") <= PORTRAIT_PX
     page.set_viewport_size({"width": LANDSCAPE_PX, "height": 900})
     assert page.evaluate("document.querySelector('#crosstable').scrollWidth") <= LANDSCAPE_PX
-    ARTIFACTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": PORTRAIT_PX, "height": 1100})
     page.screenshot(path=ARTIFACTS / "issue21-print.png", full_page=True)
 
     # A4 in points: portrait pages for the standings, landscape ones for the crosstable.
-    sizes = page_sizes(page.pdf(prefer_css_page_size=True))
+    pdf = page.pdf(prefer_css_page_size=True)
+    (ARTIFACTS / "issue21-print.pdf").write_bytes(pdf)
+    sizes = page_sizes(pdf)
     assert sizes[0] == (595, 842), sizes
     assert (842, 595) in sizes, sizes
     assert set(sizes) <= {(595, 842), (842, 595)}, sizes
