@@ -1191,12 +1191,12 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...]) -> None:
 @_user_errors
 def demo() -> None:
     """Print the standings of the bundled 1975–80 World Correspondence Championship Final."""
-    from sonneborn.demo import seed_event
+    from sonneborn.demo import DEMO_LIST, seed_event
     from sonneborn.explain import explain_value
     from sonneborn.ranking import rank
     from sonneborn.tiebreaks import parse_list
 
-    result = rank(seed_event(), parse_list("SB,DE,WIN"))
+    result = rank(seed_event(), parse_list(DEMO_LIST))
     click.echo(_table(result), nl=False)
     click.echo("\n" + _language().gettext("How Sloth's Neustadtl score was worked out:"))
     click.echo(explain_value(result, 1, "SB"))

@@ -10,9 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from builders import TWIC
 from conftest import swiss_trf
 from pages import ARTIFACTS, DATA, chromium, open_page
 from playwright.sync_api import Browser, Page, expect
+
+from sonneborn.demo import DEMO_LIST, SEED_NAME, seed_event
+from sonneborn.ranking import rank
+from sonneborn.tiebreaks import parse_list
 
 PHONE = {"width": 375, "height": 740}
 
@@ -207,3 +212,54 @@ def test_issue21_axe_finds_nothing_serious_on_standings_card_crosstable_and_a_te
     expect(page.locator("#card")).to_be_visible()
     assert serious_violations(page) == []
     assert problems == []
+
+
+def test_issue21_the_example_ranks_the_demo_event_as_make_demo_does(
+    browser: Browser, live_server: str, problems: list[str]
+) -> None:
+    page = open_page(browser, live_server, problems)
+    page.click("#example")
+    expect(page.locator("#event-title")).to_have_text(SEED_NAME)
+    expect(page.locator("#facts")).to_contain_text("SB, DE, WIN")
+    demo = rank(seed_event(), parse_list(DEMO_LIST))
+    names = page.locator("#standings tbody td.name button").all_inner_texts()
+    assert names == [row.player.name for row in demo.rows]
+    # The seed articles' figures: Sloth first on Neustadtl score, 69.5 to Zagorovsky's 66.75.
+    assert names[:2] == ["Sloth", "Zagorovsky"]
+    sb = page.locator("#standings tbody tr").locator("button[data-code='SB']").all_inner_texts()
+    assert sb[:2] == ["69.50", "66.75"]
+    assert problems == []
+
+
+def test_issue21_advanced_point_system_and_the_pgn_event_picker_in_the_pages_words(
+    browser: Browser, live_server: str, seed_file: Path, problems: list[str]
+) -> None:
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", {"name": "twic.pgn", "mimeType": "application/x-chess-pgn", "buffer": TWIC.encode()})
+    # Two events and none chosen: the message names the page's picker, never a command-line flag.
+    error = page.locator("#advanced-error, #input-error").filter(has_text="2 events")
+    expect(error).to_be_visible()
+    assert "--" not in error.inner_text()
+    assert "Advanced" in error.inner_text()
+    assert page.locator("#pgn-events option").evaluate_all("(os) => os.map((o) => o.value)") == [
+        "Masters",
+        "Challengers",
+    ]
+    page.fill("#pgn-event", "Masters")
+    page.dispatch_event("#pgn-event", "change")
+    expect(page.locator("#standings tbody tr")).to_have_count(4)
+
+    # Under 3,1,0 (the seed crosstable): Zagorovsky's 9 wins and 4 draws make 31 and put him first, ahead of
+    # Sloth's 8 wins and 6 draws, 30.
+    page.set_input_files("#file", seed_file)
+    expect(page.locator("#standings tbody tr")).to_have_count(15)
+    if not page.evaluate("document.querySelector('#advanced').open"):  # the PGN of several events opened it
+        page.locator("#advanced summary").click()
+    page.fill("#points", "3,1,0")
+    page.dispatch_event("#points", "change")
+    first = page.locator("#standings tbody tr").first
+    expect(first.locator("td.points")).to_have_text("31")
+    expect(first.locator("td.name")).to_have_text("Zagorovsky")
+    expect(page.locator("#standings tbody tr").nth(1).locator("td.points")).to_have_text("30")
+    # The one console line the browser writes for the answer that was the error.
+    assert [problem for problem in problems if "status of 422" not in problem] == []

@@ -40,7 +40,7 @@ from starlette.requests import ClientDisconnect
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from sonneborn.demo import seed_text
+from sonneborn.demo import DEMO_LIST, seed_json, seed_text
 from sonneborn.languages import from_accept_language
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
@@ -261,6 +261,11 @@ def create_app(
         # The bundled seed crosstable, for the page's "try it" button.
         return Response(seed_text(), media_type="text/tab-separated-values; charset=utf-8")
 
+    @app.get("/example/demo.json", include_in_schema=False)
+    def example_named() -> Response:
+        # The page's example button: the seed event under its name, ranked (DEMO_LIST) as `sonneborn demo` ranks it.
+        return Response(seed_json(), media_type="application/json")
+
     app.mount("/static", StaticFiles(packages=[("sonneborn.web", "static")]), name="static")
 
     @app.get("/healthz", tags=["service"])
@@ -467,6 +472,7 @@ def _page() -> str:
     return template.render(
         version=_version(),
         presets=PRESETS,
+        demo_list=DEMO_LIST,
         rules=[(r.value, RULE_LABELS[r]) for r in Rules],
         file_rules=f"The file's, else {RULE_LABELS[DEFAULT_RULES]}",
         codes=codes,

@@ -77,7 +77,16 @@
     const chosen = $("file-chosen");
     chosen.textContent = `${file.name} (${formatSize(file.size)})`;
     chosen.hidden = false;
-    run();
+    $("pgn-event").value = "";
+    pgnEvents(file).finally(run);
+  }
+
+  // The events a PGN file names (its Event tags), offered by the Event picker; the server decides what is read.
+  async function pgnEvents(file) {
+    const names = /\.pgn$/i.test(file.name) ? (await file.text()).matchAll(/^\[Event "((?:[^"\\]|\\.)*)"\]/gm) : [];
+    const found = [...new Set([...names].map((match) => match[1].replace(/\\(.)/g, "$1")))];
+    $("pgn-events").replaceChildren(...found.map((name) => h("option", { value: name })));
+    if (found.length > 1) $("advanced").open = true;
   }
 
   function formatSize(bytes) {
@@ -114,9 +123,11 @@
   });
 
   $("example").addEventListener("click", async () => {
-    const response = await fetch("/example/wccc_1975_final.tsv");
+    // The demo event under its name, with the tie-breaks `make demo` ranks it by.
+    const response = await fetch("/example/demo.json");
     const text = await response.text();
-    setFile(new File([text], "wccc_1975_final.tsv", { type: "text/tab-separated-values" }));
+    setCodes($("example").dataset.tiebreaks.split(","));
+    setFile(new File([text], "wccc_1975_final.json", { type: "application/json" }));
   });
 
   // The tie-break list: chips reordered by dragging or with their buttons.
@@ -224,6 +235,10 @@
 
   rankBy.addEventListener("change", rerun);
   rules.addEventListener("change", rerun);
+  // These settle what is read (a PGN's event, its points): after an error too, where there is nothing to re-rank.
+  for (const id of ["points", "lots", "unrated", "pgn-event", "zero-move", "absent-as"]) {
+    $(id).addEventListener("change", () => { if (hasInput()) run(); });
+  }
 
   // Asking the API.
 
@@ -236,6 +251,12 @@
       rankBy: rankBy.value,
       rules: rules.value,
       base: state.base,
+      points: $("points").value.trim(),
+      lots: $("lots").value.trim(),
+      unrated: $("unrated").value.trim(),
+      event: $("pgn-event").value.trim(),
+      zeroMove: $("zero-move").checked,
+      absentAs: $("absent-as").value,
     };
   }
 
@@ -253,6 +274,12 @@
     if (sent.rankBy) params.set("rank_by", sent.rankBy);
     // No edition chosen: the file's own (a TRF sonneborn wrote states it, record XXT), else the default.
     if (sent.rules) params.set("rules", sent.rules);
+    if (sent.points) params.set("points", sent.points);
+    if (sent.lots) params.set("lots", sent.lots);
+    if (sent.unrated) params.set("unrated_rating", sent.unrated);
+    if (sent.event) params.set("event", sent.event);
+    if (sent.zeroMove) params.set("zero_move_forfeits", "true");
+    if (sent.absentAs && sent.absentAs !== "zero") params.set("absent_as", sent.absentAs);
     for (const [key, value] of Object.entries(extra)) if (value !== null && value !== undefined) params.set(key, value);
     return params.toString();
   }
@@ -404,7 +431,28 @@
     clearError("input-error");
     clearError("tiebreak-error");
     clearError("download-error");
+    clearError("advanced-error");
     textInput.removeAttribute("aria-invalid");
+  }
+
+  // The server's messages name the command line's options; the page names its own controls instead. The one
+  // place where the page words them: every option a message the page can show may name.
+  const CONTROLS = [
+    [/choose one with --event NAME/g, "choose one under Advanced, PGN: Event"],
+    [/--event NAME|--event\b/g, "the Event under Advanced (PGN)"],
+    [/--points states one/g, "the point system under Advanced states one"],
+    [/give --unrated-rating( N)?( or \/U<N>)?/g, "give a rating for unrated players under Advanced"],
+    [/--unrated-rating( N)?/g, "the rating for unrated players under Advanced"],
+    [/--points\b/g, "the point system under Advanced"],
+    [/--lots\b/g, "the drawing of lots under Advanced"],
+    [/--rank-by\b/g, "Rank by"],
+    [/--rules\b/g, "Rules"],
+    [/`?sonneborn standings FILE -f json --with-event`?/g, "a JSON file sonneborn wrote with its event"],
+    [/-f json --with-event/g, "JSON with its event"],
+  ];
+
+  function forPage(message) {
+    return CONTROLS.reduce((text, [flag, control]) => text.replace(flag, control), String(message));
   }
 
   function where(error) {
@@ -413,10 +461,13 @@
   }
 
   function showError(error, boxId) {
-    const fileFields = ["file", "text", "body", "filename", "input_format", "kind", "points", null, undefined];
-    const id = boxId || (fileFields.includes(error.field) ? "input-error" : "tiebreak-error");
+    const fileFields = ["file", "text", "body", "filename", "input_format", "kind", null, undefined];
+    const advancedFields = ["points", "lots", "unrated_rating", "event", "zero_move_forfeits", "absent_as"];
+    const id = boxId || (advancedFields.includes(error.field) ? "advanced-error"
+      : fileFields.includes(error.field) ? "input-error" : "tiebreak-error");
+    if (id === "advanced-error") $("advanced").open = true;
     const box = $(id);
-    box.replaceChildren(h("p", { class: "message" }, h("strong", { text: where(error) }), error.message));
+    box.replaceChildren(h("p", { class: "message" }, h("strong", { text: where(error) }), forPage(error.message)));
     if (error.excerpt !== undefined && error.excerpt !== null) {
       box.append(h("pre", { class: "excerpt" }, h("code", { text: error.excerpt })));
     }
@@ -456,8 +507,8 @@
     $("event-title").textContent = event.name || report.input.path;
     facts(report);
     $("notes").replaceChildren(
-      ...report.warnings.map((warning) => h("li", { class: "warning", text: `Warning: ${warning}` })),
-      ...report.notes.map((note) => h("li", { text: note })),
+      ...report.warnings.map((warning) => h("li", { class: "warning", text: `Warning: ${forPage(warning)}` })),
+      ...report.notes.map((note) => h("li", { text: forPage(note) })),
     );
     standingsTable(report);
     pager($("pager"), report.offset, report.rows.length, report.total, (offset) => run({ offset }, state.shown));
