@@ -59,7 +59,7 @@ def test_issue21_phone_rank_name_points_and_first_tiebreaks_in_view(
 ) -> None:
     path = tmp_path / "open-110.trf"
     path.write_text(swiss_trf(110, 9), encoding="utf-8")
-    page = open_page(browser, live_server, problems, **PHONE)
+    page = open_page(browser, live_server, problems, width=PHONE["width"], height=PHONE["height"])
     page.set_input_files("#file", path)
     expect(page.locator("#standings tbody tr")).to_have_count(100)
 
