@@ -250,8 +250,21 @@ def test_issue21_team_card_its_matches_and_its_players(browser: Browser, live_se
     expect(rounds).to_have_count(3)
     expect(rounds.nth(0).locator("td")).to_have_text(["1", "Beta (no. 2)", "white", "3", "1.5", "3"])
     expect(rounds.nth(1).locator("td")).to_have_text(["2", "Gamma (no. 3)", "white", "1", "1", "4"])
-    members = card.locator("table.members tbody tr td.name")
-    expect(members).to_have_text(["Adams, Ann", "Brown, Bob", "Clark, Cid"])
+    # Every board of every match (record 300 orders the boards): round 1 Adams white on board 1 beat Dunne,
+    # Brown black on board 2 drew Evans.
+    round_one = card.locator("table.matches tbody").first
+    expect(round_one.locator("th")).to_contain_text("Round 1: against Beta (no. 2) · MP 3 · GP 1.5–0.5")
+    boards = round_one.locator("tr:not(.match)")
+    expect(boards.nth(0).locator("td")).to_have_text(["1", "Adams, Ann (1)", "white", "1-0", "Dunne, Dan (4)"])
+    expect(boards.nth(1).locator("td")).to_have_text(["2", "Brown, Bob (2)", "black", "½-½", "Evans, Eve (5)"])
+    # Board by board: Adams on board 1 in rounds 1 (won) and 3 (lost by forfeit), on board 2 in round 2 (won,
+    # Clark on board 1 then); Clark's one game, lost on board 1.
+    members = card.locator("table.members tbody tr")
+    expect(members.filter(has_text="Adams").nth(0).locator("td")).to_have_text(["1", "Adams, Ann", "1", "2", "1", "50"])
+    expect(members.filter(has_text="Adams").nth(1).locator("td")).to_have_text(
+        ["1", "Adams, Ann", "2", "1", "1", "100"]
+    )
+    expect(members.filter(has_text="Clark").locator("td")).to_have_text(["3", "Clark, Cid", "1", "1", "0", "0"])
     # The match crosstable comes with the page: four teams, Alpha first.
     expect(page.locator("#crosstable tbody tr").first.locator("td.name")).to_have_text("Alpha")
     assert problems == []

@@ -724,14 +724,37 @@
       h("dl", { class: "facts" }, ...facts.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value })))),
       pick,
       h("div", { class: "scroll" }, rounds),
-      ...(teams ? [h("table", { class: "members" },
-        h("caption", { text: "Its players: game points on its boards" }),
-        h("thead", {}, h("tr", {}, headerCell("No", "start number"), headerCell("Player", "", "name"), headerCell("Pts", "game points"), headerCell("Games"))),
-        h("tbody", {}, ...player.players.map((member) => h("tr", {},
-          h("td", { text: String(member.start) }), h("td", { class: "name", text: member.name }),
-          h("td", { text: String(member.points) }), h("td", { text: String(member.games) })))))] : []),
+      ...(player.team_card ? teamCard(player.team_card) : []),
     );
     box.hidden = false;
+  }
+
+  // A team's card (render's team_card_data): each match with every board, then its players board by board.
+  function teamCard(data) {
+    const seat = (who) => (who ? `${who.name} (${who.number}${who.rating ? `, ${who.rating}` : ""})` : "empty board");
+    const matches = h("table", { class: "matches" },
+      h("caption", { text: "Its matches, board by board (the team's result first; +- -+ -- are forfeits)" }),
+      h("thead", {}, h("tr", {}, headerCell("Bd", "board"), headerCell("Player", "", "name"), headerCell("Col", "colour"),
+        headerCell("Res", "the board's results, the team's first"), headerCell("Opponent", "", "name"))),
+      ...data.rounds.map((match) => h("tbody", {},
+        h("tr", { class: "match" }, h("th", {
+          scope: "colgroup", colspan: 5,
+          text: `Round ${match.round}: ${match.opponent ? `against ${match.opponent.name} (no. ${match.opponent.number})` : (match.result || "").replaceAll("_", " ")}`
+            + (match.mp === null ? "" : ` · MP ${match.mp} · GP ${match.gp}${match.opponent_gp === null ? "" : `–${match.opponent_gp}`}`),
+        })),
+        ...match.boards.map((game) => h("tr", {},
+          h("td", { text: String(game.board) }), h("td", { class: "name", text: seat(game.player) }),
+          h("td", { text: { w: "white", b: "black" }[game.colour] || "" }), h("td", { class: "result", text: game.score }),
+          h("td", { class: "name", text: seat(game.opponent) }))))));
+    const members = h("table", { class: "members" },
+      h("caption", { text: "Its players: games and game points on each board" }),
+      h("thead", {}, h("tr", {}, headerCell("No", "start number"), headerCell("Player", "", "name"), headerCell("Bd", "board"),
+        headerCell("Games"), headerCell("Pts", "game points"), headerCell("%", "percentage of the points"))),
+      h("tbody", {}, ...data.players.flatMap((member) => member.boards.map((record) => h("tr", {},
+        h("td", { text: String(member.number) }), h("td", { class: "name", text: member.name }),
+        h("td", { text: String(record.board) }), h("td", { text: String(record.games) }),
+        h("td", { text: record.points }), h("td", { text: record.percentage }))))));
+    return [h("div", { class: "scroll" }, matches), h("div", { class: "scroll" }, members)];
   }
 
   // A player elsewhere in the standings: his page, then his card on his row.
