@@ -734,7 +734,6 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
     from sonneborn.pipeline import prepared
     from sonneborn.render.crosstable import (
         crosstable_csv,
-        crosstable_data,
         crosstable_markdown,
         crosstable_text,
         escape_markdown,
@@ -754,7 +753,9 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
     elif fmt == "json":
         import json
 
-        data = {**crosstable_data(table), "order": order.value, "min_games": min_games, "notes": notes}
+        from sonneborn.render.teamcrosstable import board_prizes_data
+
+        data = board_prizes_data(teams, prizes, min_games=min_games)
         _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     else:
         writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}

@@ -263,3 +263,30 @@ def test_issue21_advanced_point_system_and_the_pgn_event_picker_in_the_pages_wor
     expect(page.locator("#standings tbody tr").nth(1).locator("td.points")).to_have_text("30")
     # The one console line the browser writes for the answer that was the error.
     assert [problem for problem in problems if "status of 422" not in problem] == []
+
+
+def test_issue21_board_prizes_of_a_team_event_on_the_page(
+    browser: Browser, live_server: str, problems: list[str]
+) -> None:
+    # The file's boards (records 300 and 001): on board 1 Flynn drew Hayes and beat Clark (1.5 of 2, 75 %),
+    # Adams beat Dunne and lost Hayes's board by forfeit (1 of 2); on board 2 Adams beat Grant (1 of 1, 100 %),
+    # Brown drew Evans and won by forfeit (1.5 of 2).
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", DATA / "teams" / "four_clubs_trf26.trf")
+    section = page.locator("#boards-section")
+    expect(section).to_be_visible()
+    rows = section.locator("#boards-table tbody tr")
+    expect(rows.first.locator("td.name")).to_have_text("Flynn, Fay")
+    expect(rows.filter(has_text="Adams").first.locator("td").nth(8)).to_have_text("50")
+    board_two = rows.filter(has=page.locator("td:first-child", has_text="2"))
+    expect(board_two.first.locator("td.name")).to_have_text("Adams, Ann")
+    # By points, Brown's 1.5 heads board 2; the notes speak of the page's controls.
+    page.select_option("#board-order", "points")
+    expect(board_two.first.locator("td.name")).to_have_text("Brown, Bob")
+    notes = section.locator("#boards-notes")
+    expect(notes).to_contain_text("points")
+    assert "--" not in notes.inner_text()
+    assert "under Advanced" in notes.inner_text()
+    page.set_input_files("#file", DATA / "trf26" / "galway_club_open_2026.trf")
+    expect(section).to_be_hidden()
+    assert problems == []

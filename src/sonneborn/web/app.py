@@ -48,6 +48,7 @@ from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.events import Events
 from sonneborn.web.inputs import (
     ApiError,
+    BoardsOptions,
     Body,
     EventOptions,
     ExplainOptions,
@@ -356,6 +357,11 @@ def create_app(
         """A player's card: who he is, each round (opponent, colour, result, running score) and the derivation of
         each of his values."""
         return await ranked(request, "player", query, kept_body(key), key)
+
+    @app.get("/api/events/{key}/boards", tags=["page"], responses=kept_errors)
+    async def event_boards(request: Request, key: EventKey, query: Annotated[BoardsOptions, Query()]) -> Response:
+        """A team event's board prizes: every board's players in prize order, with the order and eligibility."""
+        return await ranked(request, "boards", query, kept_body(key), key)
 
     @app.get("/api/events/{key}/round", tags=["page"], responses=kept_errors)
     async def event_round(request: Request, key: EventKey, query: Annotated[RoundOptions, Query()]) -> Response:

@@ -441,6 +441,7 @@
     [/choose one with --event NAME/g, "choose one under Advanced, PGN: Event"],
     [/--event NAME|--event\b/g, "the Event under Advanced (PGN)"],
     [/--points states one/g, "the point system under Advanced states one"],
+    [/give --unrated-rating N to count them at N/g, "give a rating for unrated players under Advanced to count them at it"],
     [/give --unrated-rating( N)?( or \/U<N>)?/g, "give a rating for unrated players under Advanced"],
     [/--unrated-rating( N)?/g, "the rating for unrated players under Advanced"],
     [/--points\b/g, "the point system under Advanced"],
@@ -516,6 +517,7 @@
     if (report.crosstable) crosstable(report);
     else $("crosstable").replaceChildren(h("caption", { text: "The crosstable of these rows comes as it is scrolled into view." }));
     roundPicker(report);
+    boardPrizes(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
     later(report);
     // For the browser tests' timings: the frame that first shows these results.
     requestAnimationFrame(() => performance.mark("sonneborn:shown"));
@@ -916,6 +918,26 @@
     const found = await kept("round", sent, { round: state.round.number, offset: state.round.offset, limit: PAGE }, signal);
     if (ticket !== latest || asked !== rounds) return;
     roundTable(found);
+  }
+
+  // A team event's board prizes (`crosstable --boards`): every board's players in prize order.
+  async function boardPrizes(ticket, sent) {
+    const section = $("boards-section");
+    section.hidden = state.report.competitors !== "teams";
+    if (section.hidden) return;
+    const found = await kept("boards", sent, { order: $("board-order").value, min_games: $("min-games").value || 0 });
+    if (ticket !== latest) return;
+    $("boards-notes").replaceChildren(...found.notes.map((note) => h("li", { text: forPage(note) })));
+    $("boards-table").replaceChildren(
+      h("thead", {}, h("tr", {}, ...found.header.map((text, index) => headerCell(text, "", index === found.name_column ? "name" : null)))),
+      h("tbody", {}, ...found.rows.map((cells) => h("tr", {},
+        ...cells.map((text, index) => h("td", { class: index === found.name_column ? "name" : null, text }))))));
+  }
+
+  for (const id of ["board-order", "min-games"]) {
+    $(id).addEventListener("change", () => {
+      if (state.shown) boardPrizes(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
+    });
   }
 
   function roundTable(found) {
