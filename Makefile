@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := $(VENV)/.dev-installed
 
-.PHONY: demo test unit random bench loadtest fuzz mutate clean chromium i18n
+.PHONY: demo test unit axe random bench loadtest fuzz mutate clean chromium i18n
 
 # What the program needs to run, and nothing else: `make demo` installs only this.
 $(STAMP): pyproject.toml
@@ -26,7 +26,16 @@ demo: $(STAMP)
 # The browser tests drive Debian's chromium (never a downloaded browser).
 CHROMIUM := $(shell command -v chromium 2>/dev/null)
 
-test: $(DEV) chromium
+# axe-core for the browser tests' accessibility check, from the npm registry, pinned; under build/, never committed.
+AXE_VERSION := 4.10.3
+AXE := build/node_modules/axe-core/axe.min.js
+
+$(AXE):
+	npm install --silent --no-save --no-package-lock --prefix build axe-core@$(AXE_VERSION)
+
+axe: $(AXE)
+
+test: $(DEV) chromium $(AXE)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
@@ -37,7 +46,7 @@ ifeq ($(CHROMIUM),)
 	apt-get update -qq && apt-get install -y -qq chromium
 endif
 
-unit: $(DEV)
+unit: $(DEV) $(AXE)
 	$(BIN)/pytest
 
 # The property tests with fresh random examples, twenty times as many (Hypothesis profile "long",

@@ -808,7 +808,6 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
     from sonneborn.pipeline import prepared
     from sonneborn.render.crosstable import (
         crosstable_csv,
-        crosstable_data,
         crosstable_markdown,
         crosstable_text,
         escape_markdown,
@@ -828,7 +827,9 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
     elif fmt == "json":
         import json
 
-        data = {**crosstable_data(table), "order": order.value, "min_games": min_games, "notes": notes}
+        from sonneborn.render.teamcrosstable import board_prizes_data
+
+        data = board_prizes_data(teams, prizes, min_games=min_games)
         _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     else:
         writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
@@ -1281,12 +1282,12 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...]) -> None:
 @_user_errors
 def demo() -> None:
     """Print the standings of the bundled 1975–80 World Correspondence Championship Final."""
-    from sonneborn.demo import seed_event
+    from sonneborn.demo import DEMO_LIST, seed_event
     from sonneborn.explain import explain_value
     from sonneborn.ranking import rank
     from sonneborn.tiebreaks import parse_list
 
-    result = rank(seed_event(), parse_list("SB,DE,WIN"))
+    result = rank(seed_event(), parse_list(DEMO_LIST))
     click.echo(_table(result), nl=False)
     click.echo("\n" + _language().gettext("How Sloth's Neustadtl score was worked out:"))
     click.echo(explain_value(result, 1, "SB"))

@@ -18,6 +18,8 @@ from sonneborn.model import Tournament
 
 SEED_NAME = "World Correspondence Chess Championship Final 1975–80"
 SEED_FILE = "wccc_1975_final.tsv"
+DEMO_LIST = "SB,DE,WIN"
+"""The tie-breaks `sonneborn demo` ranks the seed event by, and the page's example button with it."""
 
 
 def seed_text() -> str:
@@ -28,3 +30,10 @@ def seed_text() -> str:
 def seed_event() -> Tournament:
     """The bundled event as a :class:`Tournament`, named."""
     return replace(read_crosstable(seed_text(), path=SEED_FILE), name=SEED_NAME)
+
+
+def seed_json() -> str:
+    """The bundled event, named, as sonneborn's JSON: the page's example, which a crosstable cannot name."""
+    from sonneborn.formats.jsonio import write_json
+
+    return write_json(seed_event())

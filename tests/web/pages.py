@@ -38,9 +38,14 @@ def chromium() -> Iterator[Browser]:
         browser.close()
 
 
-def open_page(browser: Browser, url: str, problems: list[str], *, width: int = 1280, height: int = 900) -> Page:
-    """A new page of ``url``; its console errors and uncaught exceptions are added to ``problems``."""
-    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True)
+def open_page(
+    browser: Browser, url: str, problems: list[str], *, width: int = 1280, height: int = 900, bypass_csp: bool = False
+) -> Page:
+    """A new page of ``url``; its console errors and uncaught exceptions are added to ``problems``.
+
+    ``bypass_csp`` lets a test inject a script of its own (axe-core) past the page's Content-Security-Policy.
+    """
+    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True, bypass_csp=bypass_csp)
 
     def console(message: ConsoleMessage) -> None:
         if message.type == "error":

@@ -79,7 +79,7 @@ def test_openapi_document_describes_every_endpoint(client: TestClient) -> None:
     response = client.get("/openapi.json")
     assert response.status_code == 200
     document = response.json()
-    kept = {f"/api/events/{{key}}/{what}" for what in ("page", "search", "player", "round")}
+    kept = {f"/api/events/{{key}}/{what}" for what in ("page", "search", "player", "round", "boards")}
     assert set(document["paths"]) == {
         "/healthz", "/api/tiebreaks", "/api/standings", "/api/explain", "/api/report", "/api/whatif",
         "/api/events", *kept,

@@ -123,3 +123,20 @@ def test_the_least_recently_used_event_is_dropped_past_the_memory_cap() -> None:
         assert len(events) == 2
         # The same file again is the same key: kept once.
         assert kept(client, name="a.tsv")["event"] == first
+
+
+def test_issue21_board_prizes_of_a_kept_team_event_and_none_of_a_single_event(client: TestClient) -> None:
+    from pages import DATA
+
+    path = DATA / "teams" / "four_clubs_trf26.trf"
+    key = kept(client, data=path.read_bytes(), name=path.name)["event"]
+    found = get(client, key, "boards?order=points&min_games=2").json()
+    # With two games needed on a board: on board 2 only Brown (1.5 of 2) and Grant (1 of 2) are ranked, in that
+    # order by points; the board's other players follow unranked.
+    board_two = [row for row in found["rows"] if row[0] == "2"]
+    assert [row[3] for row in board_two[:2]] == ["Brown, Bob", "Grant, Gus"]
+    assert (found["order"], found["min_games"]) == ("points", 2)
+    single = kept(client)["event"]
+    refused = client.get(f"/api/events/{single}/boards")
+    assert refused.status_code == 422, refused.text
+    assert "team event" in refused.text

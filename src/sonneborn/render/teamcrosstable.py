@@ -203,3 +203,12 @@ def build_board_table(teams: TeamEvent, prizes: BoardPrizes) -> Crosstable:
 def board_notes(prizes: BoardPrizes) -> list[str]:
     """What a reader of the board prizes must know: their order and eligibility, and why no performance."""
     return [prizes.description, *filter(None, [prizes.dropped])]
+
+
+def board_prizes_data(teams: TeamEvent, prizes: BoardPrizes, *, min_games: int) -> dict[str, Any]:
+    """The board prizes as JSON data, as ``crosstable --boards -f json`` and the page give them: the table
+    (:func:`build_board_table`), the order, the minimum of games and the notes."""
+    from sonneborn.render.crosstable import crosstable_data
+
+    table = build_board_table(teams, prizes)
+    return {**crosstable_data(table), "order": prizes.order.value, "min_games": min_games, "notes": board_notes(prizes)}

@@ -14,10 +14,10 @@ server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
 >>> paths = sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
->>> paths[5:]
+>>> paths[6:]
 ['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks', '/api/whatif']
->>> [path.removeprefix("/api/events") for path in paths[:5]]
-['', '/{key}/page', '/{key}/player', '/{key}/round', '/{key}/search']
+>>> [path.removeprefix("/api/events") for path in paths[:6]]
+['', '/{key}/boards', '/{key}/page', '/{key}/player', '/{key}/round', '/{key}/search']
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from starlette.requests import ClientDisconnect
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from sonneborn.demo import seed_text
+from sonneborn.demo import DEMO_LIST, seed_json, seed_text
 from sonneborn.languages import from_accept_language
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
@@ -48,6 +48,7 @@ from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.events import Events
 from sonneborn.web.inputs import (
     ApiError,
+    BoardsOptions,
     Body,
     EventOptions,
     ExplainOptions,
@@ -267,6 +268,11 @@ def create_app(
         # The bundled seed crosstable, for the page's "try it" button.
         return Response(seed_text(), media_type="text/tab-separated-values; charset=utf-8")
 
+    @app.get("/example/demo.json", include_in_schema=False)
+    def example_named() -> Response:
+        # The page's example button: the seed event under its name, ranked (DEMO_LIST) as `sonneborn demo` ranks it.
+        return Response(seed_json(), media_type="application/json")
+
     app.mount("/static", StaticFiles(packages=[("sonneborn.web", "static")]), name="static")
 
     @app.get("/healthz", tags=["service"])
@@ -357,6 +363,11 @@ def create_app(
         """A player's card: who he is, each round (opponent, colour, result, running score) and the derivation of
         each of his values."""
         return await ranked(request, "player", query, kept_body(key), key)
+
+    @app.get("/api/events/{key}/boards", tags=["page"], responses=kept_errors)
+    async def event_boards(request: Request, key: EventKey, query: Annotated[BoardsOptions, Query()]) -> Response:
+        """A team event's board prizes: every board's players in prize order, with the order and eligibility."""
+        return await ranked(request, "boards", query, kept_body(key), key)
 
     @app.get("/api/events/{key}/round", tags=["page"], responses=kept_errors)
     async def event_round(request: Request, key: EventKey, query: Annotated[RoundOptions, Query()]) -> Response:
@@ -473,6 +484,7 @@ def _page() -> str:
     return template.render(
         version=_version(),
         presets=PRESETS,
+        demo_list=DEMO_LIST,
         rules=[(r.value, RULE_LABELS[r]) for r in Rules],
         file_rules=f"The file's, else {RULE_LABELS[DEFAULT_RULES]}",
         codes=codes,

@@ -400,6 +400,17 @@ class PlayerOptions(EventOptions):
     start: Annotated[int, BeforeValidator(_integer)] = Field(description="The player's start number.", ge=1)
 
 
+class BoardsOptions(EventOptions):
+    """The options of a team event's board prizes in a kept event: the event's, the order and the minimum."""
+
+    order: Annotated[Literal["percentage", "performance", "points"], _default("percentage")] = Field(
+        "percentage", description="Rank each board by percentage (the default), performance rating or points."
+    )
+    min_games: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
+        0, description="The games a player needs on a board to be ranked there; the others follow.", ge=0, lt=2**31
+    )
+
+
 class RoundOptions(EventOptions):
     """The options of a round of a kept event: the event's and the round."""
 

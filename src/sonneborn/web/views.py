@@ -30,6 +30,7 @@ from sonneborn.ranking import Standings
 from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
 from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
 from sonneborn.render.json import head_data, team_standings_data
+from sonneborn.render.teamcard import team_card_data
 from sonneborn.tiebreaks import definition
 from sonneborn.web.report import explanations
 
@@ -268,6 +269,9 @@ def player_data(standings: Standings, start: StartNo, *, path: str, input_format
             "lines": explained["lines"],
             "values": explained["values"],
             "players": None if team is None else team["players"],
+            # A team's matches round by round with every board, and its players board by board: the card
+            # `sonneborn crosstable --team` gives, from the same builder.
+            "team_card": None if event.teams is None else team_card_data(standings, start),
         },
     }
 

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 import orjson
 
+from sonneborn.boardprizes import BoardOrder, board_prizes
 from sonneborn.errors import InputError, OptionError
 from sonneborn.explain import find_player
 from sonneborn.languages import DEFAULT, Language, language
@@ -35,11 +36,14 @@ from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
 from sonneborn.render import CATEGORY_RENDERERS, render, render_categories
 from sonneborn.render.json import iter_json
+from sonneborn.render.teamcrosstable import board_prizes_data
+from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import Spec
 from sonneborn.web import cost
 from sonneborn.web.cost import Costly
 from sonneborn.web.inputs import (
     ApiError,
+    BoardsOptions,
     Body,
     EventOptions,
     ExplainOptions,
@@ -62,7 +66,7 @@ from sonneborn.web.views import first_row, page_data, player_data, round_data, s
 
 logger = logging.getLogger(__name__)
 
-Endpoint = Literal["standings", "explain", "report", "whatif", "page", "search", "player", "round"]
+Endpoint = Literal["standings", "explain", "report", "whatif", "page", "search", "player", "round", "boards"]
 
 MAX_ANSWER = 256 * 1024 * 1024
 """The largest answer, in bytes (256 MB): the report of 25,000 players with its every derivation fits."""
@@ -87,8 +91,9 @@ _OPTIONS: dict[Endpoint, type[EventOptions]] = {
     "search": SearchOptions,
     "player": PlayerOptions,
     "round": RoundOptions,
+    "boards": BoardsOptions,
 }
-VIEWS = ("page", "search", "player", "round")
+VIEWS = ("page", "search", "player", "round", "boards")
 """The endpoints of a kept event (:mod:`sonneborn.web.views`)."""
 COMPRESS_FROM = 1024
 """An answer this long or longer (1 kB) is compressed for a client that accepts gzip."""
@@ -378,10 +383,22 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
             data = search_data(result, options.q)
         elif isinstance(options, PlayerOptions):
             data = player_data(result, options.start, path=upload.path, input_format=reading.format)
+        elif isinstance(options, BoardsOptions):
+            data = _boards(result, options, request.unrated_rating)
         else:
             assert isinstance(options, RoundOptions)
             data = round_data(result, options.round, offset=options.offset, limit=options.limit)
     return Answer(200, JSON, _json({"event": job.event, **data}))
+
+
+def _boards(result: Standings, options: BoardsOptions, unrated: int | None) -> dict[str, Any]:
+    """A team event's board prizes, as ``crosstable --boards -f json`` gives them (the teams under the request's
+    points, as the standings have them)."""
+    if result.event.teams is None:
+        raise ApiError("board prizes are a team event's; this file holds no teams", field="order")
+    teams = teams_of(result.event)
+    prizes = board_prizes(teams, order=BoardOrder(options.order), min_games=options.min_games, unrated_rating=unrated)
+    return board_prizes_data(teams, prizes, min_games=options.min_games)
 
 
 def _within(reading: Reading, options: PlayerOptions | RoundOptions) -> None:

@@ -77,7 +77,16 @@
     const chosen = $("file-chosen");
     chosen.textContent = `${file.name} (${formatSize(file.size)})`;
     chosen.hidden = false;
-    run();
+    $("pgn-event").value = "";
+    pgnEvents(file).finally(run);
+  }
+
+  // The events a PGN file names (its Event tags), offered by the Event picker; the server decides what is read.
+  async function pgnEvents(file) {
+    const names = /\.pgn$/i.test(file.name) ? (await file.text()).matchAll(/^\[Event "((?:[^"\\]|\\.)*)"\]/gm) : [];
+    const found = [...new Set([...names].map((match) => match[1].replace(/\\(.)/g, "$1")))];
+    $("pgn-events").replaceChildren(...found.map((name) => h("option", { value: name })));
+    if (found.length > 1) $("advanced").open = true;
   }
 
   function formatSize(bytes) {
@@ -114,9 +123,11 @@
   });
 
   $("example").addEventListener("click", async () => {
-    const response = await fetch("/example/wccc_1975_final.tsv");
+    // The demo event under its name, with the tie-breaks `make demo` ranks it by.
+    const response = await fetch("/example/demo.json");
     const text = await response.text();
-    setFile(new File([text], "wccc_1975_final.tsv", { type: "text/tab-separated-values" }));
+    setCodes($("example").dataset.tiebreaks.split(","));
+    setFile(new File([text], "wccc_1975_final.json", { type: "application/json" }));
   });
 
   // The tie-break list: chips reordered by dragging or with their buttons.
@@ -224,6 +235,10 @@
 
   rankBy.addEventListener("change", rerun);
   rules.addEventListener("change", rerun);
+  // These settle what is read (a PGN's event, its points): after an error too, where there is nothing to re-rank.
+  for (const id of ["points", "lots", "unrated", "pgn-event", "zero-move", "absent-as"]) {
+    $(id).addEventListener("change", () => { if (hasInput()) run(); });
+  }
 
   // Asking the API.
 
@@ -236,6 +251,12 @@
       rankBy: rankBy.value,
       rules: rules.value,
       base: state.base,
+      points: $("points").value.trim(),
+      lots: $("lots").value.trim(),
+      unrated: $("unrated").value.trim(),
+      event: $("pgn-event").value.trim(),
+      zeroMove: $("zero-move").checked,
+      absentAs: $("absent-as").value,
     };
   }
 
@@ -253,6 +274,12 @@
     if (sent.rankBy) params.set("rank_by", sent.rankBy);
     // No edition chosen: the file's own (a TRF sonneborn wrote states it, record XXT), else the default.
     if (sent.rules) params.set("rules", sent.rules);
+    if (sent.points) params.set("points", sent.points);
+    if (sent.lots) params.set("lots", sent.lots);
+    if (sent.unrated) params.set("unrated_rating", sent.unrated);
+    if (sent.event) params.set("event", sent.event);
+    if (sent.zeroMove) params.set("zero_move_forfeits", "true");
+    if (sent.absentAs && sent.absentAs !== "zero") params.set("absent_as", sent.absentAs);
     for (const [key, value] of Object.entries(extra)) if (value !== null && value !== undefined) params.set(key, value);
     return params.toString();
   }
@@ -333,13 +360,17 @@
       const first = !state.report;
       if (!again) {
         state.picked.clear();
-        state.round = { number: 0, offset: 0 };
+        // Another file starts at its last round; the same file ranked again (its own list adopted, other rules)
+        // keeps the round the user chose, even one chosen while this answer was on its way.
+        if (!state.shown || sourceOf(state.shown) !== sourceOf(sent)) state.round = { number: 0, offset: 0 };
       }
       state.shown = sent;
       show(report);
       status(`Ranked ${report.total} ${report.competitors}; rows ${report.offset + 1}–${report.offset + report.rows.length} shown.`);
       const results = $("results");
-      if (first && results.getBoundingClientRect().top > window.innerHeight) results.scrollIntoView({ block: "start" });
+      // After a change made in the form (above the results on a phone), the results come into view.
+      const top = results.getBoundingClientRect().top;
+      if ((first || !again) && (top > window.innerHeight || top < 0)) results.scrollIntoView({ block: "start" });
       if (then) then(report);
     } catch (error) {
       if (ticket !== latest) return;
@@ -402,7 +433,29 @@
     clearError("input-error");
     clearError("tiebreak-error");
     clearError("download-error");
+    clearError("advanced-error");
     textInput.removeAttribute("aria-invalid");
+  }
+
+  // The server's messages name the command line's options; the page names its own controls instead. The one
+  // place where the page words them: every option a message the page can show may name.
+  const CONTROLS = [
+    [/choose one with --event NAME/g, "choose one under Advanced, PGN: Event"],
+    [/--event NAME|--event\b/g, "the Event under Advanced (PGN)"],
+    [/--points states one/g, "the point system under Advanced states one"],
+    [/give --unrated-rating N to count them at N/g, "give a rating for unrated players under Advanced to count them at it"],
+    [/give --unrated-rating( N)?( or \/U<N>)?/g, "give a rating for unrated players under Advanced"],
+    [/--unrated-rating( N)?/g, "the rating for unrated players under Advanced"],
+    [/--points\b/g, "the point system under Advanced"],
+    [/--lots\b/g, "the drawing of lots under Advanced"],
+    [/--rank-by\b/g, "Rank by"],
+    [/--rules\b/g, "Rules"],
+    [/`?sonneborn standings FILE -f json --with-event`?/g, "a JSON file sonneborn wrote with its event"],
+    [/-f json --with-event/g, "JSON with its event"],
+  ];
+
+  function forPage(message) {
+    return CONTROLS.reduce((text, [flag, control]) => text.replace(flag, control), String(message));
   }
 
   function where(error) {
@@ -411,10 +464,13 @@
   }
 
   function showError(error, boxId) {
-    const fileFields = ["file", "text", "body", "filename", "input_format", "kind", "points", null, undefined];
-    const id = boxId || (fileFields.includes(error.field) ? "input-error" : "tiebreak-error");
+    const fileFields = ["file", "text", "body", "filename", "input_format", "kind", null, undefined];
+    const advancedFields = ["points", "lots", "unrated_rating", "event", "zero_move_forfeits", "absent_as"];
+    const id = boxId || (advancedFields.includes(error.field) ? "advanced-error"
+      : fileFields.includes(error.field) ? "input-error" : "tiebreak-error");
+    if (id === "advanced-error") $("advanced").open = true;
     const box = $(id);
-    box.replaceChildren(h("p", { class: "message" }, h("strong", { text: where(error) }), error.message));
+    box.replaceChildren(h("p", { class: "message" }, h("strong", { text: where(error) }), forPage(error.message)));
     if (error.excerpt !== undefined && error.excerpt !== null) {
       box.append(h("pre", { class: "excerpt" }, h("code", { text: error.excerpt })));
     }
@@ -454,8 +510,8 @@
     $("event-title").textContent = event.name || report.input.path;
     facts(report);
     $("notes").replaceChildren(
-      ...report.warnings.map((warning) => h("li", { class: "warning", text: `Warning: ${warning}` })),
-      ...report.notes.map((note) => h("li", { text: note })),
+      ...report.warnings.map((warning) => h("li", { class: "warning", text: `Warning: ${forPage(warning)}` })),
+      ...report.notes.map((note) => h("li", { text: forPage(note) })),
     );
     standingsTable(report);
     pager($("pager"), report.offset, report.rows.length, report.total, (offset) => run({ offset }, state.shown));
@@ -463,6 +519,7 @@
     if (report.crosstable) crosstable(report);
     else $("crosstable").replaceChildren(h("caption", { text: "The crosstable of these rows comes as it is scrolled into view." }));
     roundPicker(report);
+    boardPrizes(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
     later(report);
     // For the browser tests' timings: the frame that first shows these results.
     requestAnimationFrame(() => performance.mark("sonneborn:shown"));
@@ -522,9 +579,9 @@
     const rated = report.rows.some((row) => row.rating !== null);
     const columns = report.columns;
     const head = h("tr", {},
-      headerCell("Rk", "place"), headerCell("No", report.competitors === "teams" ? "team number" : "start number"),
+      headerCell("Rk", "place", "place"), headerCell("No", report.competitors === "teams" ? "team number" : "start number", "start"),
       headerCell("Name", "", "name"),
-      ...(rated ? [headerCell("Rtg", "rating")] : []),
+      ...(rated ? [headerCell("Rtg", "rating", "rating")] : []),
       ...report.scores.map((score) => headerCell(score.heading, score.title)),
       ...columns.map((column) => headerCell(column.code, `${column.name} (${column.article}): ${column.definition}`)));
     const rows = report.rows.map((row) => {
@@ -533,8 +590,8 @@
       const name = h("td", { class: "name" });
       if (row.title) name.append(h("span", { class: "title", text: row.title }));
       name.append(playerButton(row.start, row.name));
-      tr.append(place, h("td", { text: String(row.start) }), name);
-      if (rated) tr.append(h("td", { text: row.rating === null ? "" : String(row.rating) }));
+      tr.append(place, h("td", { class: "start", text: String(row.start) }), name);
+      if (rated) tr.append(h("td", { class: "rating", text: row.rating === null ? "" : String(row.rating) }));
       tr.append(h("td", { class: "points" },
         h("button", { type: "button", class: "value", "data-start": row.start, "data-code": "PTS", "aria-label": `${report.scores[0].heading} of ${row.name}: ${row.points}. How were they made?`, text: row.points })));
       // A team event's other score (GP when ranked by MP), beside the primary: C.07 11.1.
@@ -551,7 +608,18 @@
       return tr;
     });
     $("standings").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    requestAnimationFrame(scrollCues);
   }
+
+  // A table wider than its box says so (on a phone the later tie-breaks scroll sideways).
+  function scrollCues() {
+    for (const box of document.querySelectorAll(".scroll")) {
+      const cue = box.previousElementSibling;
+      if (!cue || !cue.classList.contains("scroll-cue")) continue;
+      cue.hidden = box.scrollWidth <= box.clientWidth + 1;
+    }
+  }
+  window.addEventListener("resize", scrollCues);
 
   // A player's card and derivations, opened in a row under the row that asked for it.
 
@@ -587,6 +655,7 @@
     const code = button.dataset.code;
     const panel = openBeside(tr);
     $("card").hidden = true;
+    $("print-card").hidden = true;
     $("explain-title").textContent = `${code} of ${row.name} (no. ${row.start}, place ${row.place})`;
     $("explain-text").textContent = "Working it out…";
     try {
@@ -613,6 +682,7 @@
       const found = await card(start);
       if (state.report !== report) return;
       showCard(found);
+      $("print-card").hidden = false;
       $("explain-text").textContent = found.lines.join("\n");
     } catch (error) {
       $("explain-text").textContent = error.message;
@@ -658,14 +728,37 @@
       h("dl", { class: "facts" }, ...facts.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value })))),
       pick,
       h("div", { class: "scroll" }, rounds),
-      ...(teams ? [h("table", { class: "members" },
-        h("caption", { text: "Its players: game points on its boards" }),
-        h("thead", {}, h("tr", {}, headerCell("No", "start number"), headerCell("Player", "", "name"), headerCell("Pts", "game points"), headerCell("Games"))),
-        h("tbody", {}, ...player.players.map((member) => h("tr", {},
-          h("td", { text: String(member.start) }), h("td", { class: "name", text: member.name }),
-          h("td", { text: String(member.points) }), h("td", { text: String(member.games) })))))] : []),
+      ...(player.team_card ? teamCard(player.team_card) : []),
     );
     box.hidden = false;
+  }
+
+  // A team's card (render's team_card_data): each match with every board, then its players board by board.
+  function teamCard(data) {
+    const seat = (who) => (who ? `${who.name} (${who.number}${who.rating ? `, ${who.rating}` : ""})` : "empty board");
+    const matches = h("table", { class: "matches" },
+      h("caption", { text: "Its matches, board by board (the team's result first; +- -+ -- are forfeits)" }),
+      h("thead", {}, h("tr", {}, headerCell("Bd", "board"), headerCell("Player", "", "name"), headerCell("Col", "colour"),
+        headerCell("Res", "the board's results, the team's first"), headerCell("Opponent", "", "name"))),
+      ...data.rounds.map((match) => h("tbody", {},
+        h("tr", { class: "match" }, h("th", {
+          scope: "colgroup", colspan: 5,
+          text: `Round ${match.round}: ${match.opponent ? `against ${match.opponent.name} (no. ${match.opponent.number})` : (match.result || "").replaceAll("_", " ")}`
+            + (match.mp === null ? "" : ` · MP ${match.mp} · GP ${match.gp}${match.opponent_gp === null ? "" : `–${match.opponent_gp}`}`),
+        })),
+        ...match.boards.map((game) => h("tr", {},
+          h("td", { text: String(game.board) }), h("td", { class: "name", text: seat(game.player) }),
+          h("td", { text: { w: "white", b: "black" }[game.colour] || "" }), h("td", { class: "result", text: game.score }),
+          h("td", { class: "name", text: seat(game.opponent) }))))));
+    const members = h("table", { class: "members" },
+      h("caption", { text: "Its players: games and game points on each board" }),
+      h("thead", {}, h("tr", {}, headerCell("No", "start number"), headerCell("Player", "", "name"), headerCell("Bd", "board"),
+        headerCell("Games"), headerCell("Pts", "game points"), headerCell("%", "percentage of the points"))),
+      h("tbody", {}, ...data.players.flatMap((member) => member.boards.map((record) => h("tr", {},
+        h("td", { text: String(member.number) }), h("td", { class: "name", text: member.name }),
+        h("td", { text: String(record.board) }), h("td", { text: String(record.games) }),
+        h("td", { text: record.points }), h("td", { text: record.percentage }))))));
+    return [h("div", { class: "scroll" }, matches), h("div", { class: "scroll" }, members)];
   }
 
   // A player elsewhere in the standings: his page, then his card on his row.
@@ -693,6 +786,7 @@
     const panel = $("explain");
     panel.hidden = true;
     $("card").hidden = true;
+    $("print-card").hidden = true;
     // Back in its place in the page, out of the table rows that are about to be replaced.
     $("chart").closest("section").before(panel);
     for (const old of document.querySelectorAll("tr.detail")) old.remove();
@@ -796,6 +890,7 @@
         return h("td", { class: cls(index, text), title: table.titles[r][index] || null, text });
       })));
     $("crosstable").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    requestAnimationFrame(scrollCues);
     $("crosstable-rows").textContent = report.total > report.rows.length
       ? `The rows of the standings page on screen: ${report.offset + 1}–${report.offset + report.rows.length} of ${report.total}.`
       : "";
@@ -825,6 +920,26 @@
     const found = await kept("round", sent, { round: state.round.number, offset: state.round.offset, limit: PAGE }, signal);
     if (ticket !== latest || asked !== rounds) return;
     roundTable(found);
+  }
+
+  // A team event's board prizes (`crosstable --boards`): every board's players in prize order.
+  async function boardPrizes(ticket, sent) {
+    const section = $("boards-section");
+    section.hidden = state.report.competitors !== "teams";
+    if (section.hidden) return;
+    const found = await kept("boards", sent, { order: $("board-order").value, min_games: $("min-games").value || 0 });
+    if (ticket !== latest) return;
+    $("boards-notes").replaceChildren(...found.notes.map((note) => h("li", { text: forPage(note) })));
+    $("boards-table").replaceChildren(
+      h("thead", {}, h("tr", {}, ...found.header.map((text, index) => headerCell(text, "", index === found.name_column ? "name" : null)))),
+      h("tbody", {}, ...found.rows.map((cells) => h("tr", {},
+        ...cells.map((text, index) => h("td", { class: index === found.name_column ? "name" : null, text }))))));
+  }
+
+  for (const id of ["board-order", "min-games"]) {
+    $(id).addEventListener("change", () => {
+      if (state.shown) boardPrizes(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
+    });
   }
 
   function roundTable(found) {
@@ -986,4 +1101,27 @@
   }
 
   $("print").addEventListener("click", () => window.print());
+
+  // One player's card alone on the paper (the print stylesheet keys on the class), the rest as it was after.
+  $("print-card").addEventListener("click", () => {
+    document.body.classList.add("print-card");
+    window.print();
+  });
+  window.addEventListener("afterprint", () => document.body.classList.remove("print-card"));
+
+  // The HTML report of what is on screen, in a tab of its own, to print as it is laid out for paper.
+  $("report-open").addEventListener("click", async () => {
+    clearError("download-error");
+    const sent = state.shown;
+    if (!sent) return;
+    const tab = window.open("", "_blank");
+    try {
+      const response = await ask(`/api/standings?${query(sent, { format: "html" })}`, sent);
+      const blob = new Blob([await response.text()], { type: "text/html" });
+      if (tab) tab.location.href = URL.createObjectURL(blob);
+    } catch (error) {
+      if (tab) tab.close();
+      showError(error.detail || { message: error.message }, "download-error");
+    }
+  });
 })();
