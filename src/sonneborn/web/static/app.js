@@ -918,7 +918,8 @@
     // Only the latest round asked for is shown, whichever answer comes last.
     const asked = ++rounds;
     const found = await kept("round", sent, { round: state.round.number, offset: state.round.offset, limit: PAGE }, signal);
-    if (ticket !== latest || asked !== rounds) return;
+    // A round's pairings and results are the file's, whatever list ranks it: only another file drops the answer.
+    if (asked !== rounds || !state.shown || sourceOf(state.shown) !== sourceOf(sent)) return;
     roundTable(found);
   }
 
