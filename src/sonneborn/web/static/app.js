@@ -924,12 +924,16 @@
   }
 
   // A team event's board prizes (`crosstable --boards`): every board's players in prize order.
+  let boardsAsked = 0;
+
   async function boardPrizes(ticket, sent) {
     const section = $("boards-section");
     section.hidden = state.report.competitors !== "teams";
     if (section.hidden) return;
+    // Only the latest order asked for is shown, whichever answer comes last; only another file drops it.
+    const asked = ++boardsAsked;
     const found = await kept("boards", sent, { order: $("board-order").value, min_games: $("min-games").value || 0 });
-    if (ticket !== latest) return;
+    if (asked !== boardsAsked || !state.shown || sourceOf(state.shown) !== sourceOf(sent)) return;
     $("boards-notes").replaceChildren(...found.notes.map((note) => h("li", { text: forPage(note) })));
     $("boards-table").replaceChildren(
       h("thead", {}, h("tr", {}, ...found.header.map((text, index) => headerCell(text, "", index === found.name_column ? "name" : null)))),
