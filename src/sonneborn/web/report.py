@@ -123,6 +123,34 @@ def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[s
     return found
 
 
+def shown_rows(standings: Standings, start: int = 0, end: int | None = None) -> list[dict[str, Any]]:
+    """The rows ``start`` to ``end`` of the standings in final order as the page shows them: the place as text
+    (``8–9``), who, the points and each value as the tables print them."""
+    roster, table = standings.event.roster, standings.event.table
+    order = standings.order[start:end].tolist()
+    places = place_texts(standings, dash="–")[start:end]
+    points = points_texts(standings)[start:end]
+    scores = [score.texts[start:end] for score in score_columns(standings)]
+    columns = {code: value_texts(standings, code)[start:end] for code in standings.codes}
+    return [
+        {
+            "start": row + 1,
+            "place": places[index],
+            "rank": int(standings.ranks[row]),
+            "shared": bool(standings.shared[row]),
+            "by_lot": bool(standings.by_lot[row]),
+            "name": roster.names[row],
+            "title": roster.titles[row],
+            "rating": int(table.rating[row]) or None,
+            "federation": roster.federations[row],
+            "points": points[index],
+            "scores": [texts[index] for texts in scores],
+            "values": {code: texts[index] for code, texts in columns.items()},
+        }
+        for index, row in enumerate(order)
+    ]
+
+
 def report_data(standings: Standings, *, path: str, input_format: str, lang: Language = ENGLISH) -> dict[str, Any]:
     """Everything the page shows of one ranking, in one answer; the tie-breaks' names, the scores' titles and
     the notes in ``lang`` (the values, the codes and the JSON contract the same in every language).
@@ -131,10 +159,8 @@ def report_data(standings: Standings, *, path: str, input_format: str, lang: Lan
     places as text (``8–9``), values as the tables print them, each value's
     derivation, the running score after each round and the crosstable's cells.
     """
-    event, roster = standings.event, standings.event.roster
+    event = standings.event
     codes = standings.codes
-    places = place_texts(standings, dash="–")
-    columns = {code: value_texts(standings, code) for code in codes}
     every = explain_players(standings)
     keys = [event.table.primary, *codes]  # the score by its name: PTS, MP or GP
     explained = {
@@ -144,31 +170,12 @@ def report_data(standings: Standings, *, path: str, input_format: str, lang: Lan
     played = event.table.played_rounds
     unit = event.table.score.unit
     running = np.cumsum(event.table.score.points[:, :played], axis=1)
-    points = points_texts(standings)
     scores = score_columns(standings)
-    rows = []
-    for index, row in enumerate(standings.order.tolist()):
-        start = row + 1
-        rating = int(event.table.rating[row])
-        rows.append(
-            {
-                "start": start,
-                "place": places[index],
-                "rank": int(standings.ranks[row]),
-                "shared": bool(standings.shared[row]),
-                "by_lot": bool(standings.by_lot[row]),
-                "name": roster.names[row],
-                "title": roster.titles[row],
-                "rating": rating or None,
-                "federation": roster.federations[row],
-                "points": points[index],
-                "scores": [score.texts[index] for score in scores],
-                "values": {code: columns[code][index] for code in codes},
-                "explanations": explained[start]["values"],
-                "lines": explained[start]["lines"],
-                "running": [score / unit for score in running[row].tolist()],
-            }
-        )
+    rows = shown_rows(standings)
+    for shown, row in zip(rows, standings.order.tolist(), strict=True):
+        shown["explanations"] = explained[row + 1]["values"]
+        shown["lines"] = explained[row + 1]["lines"]
+        shown["running"] = [score / unit for score in running[row].tolist()]
     table = build_crosstable(standings)
     return {
         "standings": standings_data(standings),

@@ -27,12 +27,12 @@ from sonneborn.explain import explain_value
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns, value_texts
+from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns
 from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
 from sonneborn.render.json import head_data, team_standings_data
 from sonneborn.render.teamcard import team_card_data
 from sonneborn.tiebreaks import definition
-from sonneborn.web.report import explanations
+from sonneborn.web.report import explanations, shown_rows
 
 LEADERS = 10
 """The players the chart always shows: the first ten of the standings."""
@@ -120,34 +120,11 @@ def page_data(
 ) -> dict[str, Any]:
     """The rows ``offset`` to ``offset + limit`` of the standings in final order (and of the crosstable when
     asked), with what every answer says first (:func:`head`)."""
-    event, roster, table = standings.event, standings.event.roster, standings.event.table
+    event = standings.event
     total = event.players
     offset = min(offset, max(total - 1, 0))
     end = min(total, offset + limit)
-    rows = standings.order[offset:end].tolist()
-    places = place_texts(standings, dash="–")[offset:end]
-    points = points_texts(standings)[offset:end]
-    scores = [score.texts[offset:end] for score in score_columns(standings)]
-    columns = {code: value_texts(standings, code)[offset:end] for code in standings.codes}
-    found = []
-    for index, row in enumerate(rows):
-        rating = int(table.rating[row])
-        found.append(
-            {
-                "start": row + 1,
-                "place": places[index],
-                "rank": int(standings.ranks[row]),
-                "shared": bool(standings.shared[row]),
-                "by_lot": bool(standings.by_lot[row]),
-                "name": roster.names[row],
-                "title": roster.titles[row],
-                "rating": rating or None,
-                "federation": roster.federations[row],
-                "points": points[index],
-                "scores": [texts[index] for texts in scores],
-                "values": {code: texts[index] for code, texts in columns.items()},
-            }
-        )
+    found = shown_rows(standings, offset, end)
     data = {**head(standings, path=path, input_format=input_format), "offset": offset, "limit": limit, "rows": found}
     if crosstable:
         data["crosstable"] = _crosstable_page(standings, offset, end)
