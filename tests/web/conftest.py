@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 import uvicorn
+from pages import chromium
 from starlette.exceptions import StarletteDeprecationWarning
 
 from sonneborn.demo import SEED_FILE, seed_text
@@ -22,6 +23,7 @@ from sonneborn.web.server import Config
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
+    from playwright.sync_api import Browser
     from starlette.types import ASGIApp
 
 
@@ -100,6 +102,19 @@ def round_robin_crosstable(players: int) -> str:
 
     event = read_text(str(generate.to_trf(generate.round_robin(players))), path="rr.trf").event
     return write_crosstable(event.tournament)[0]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, one for a module's browser tests (tests/web/pages.py)."""
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture
+def problems() -> list[str]:
+    """Console errors and uncaught exceptions of the page: none is expected."""
+    return []
 
 
 @pytest.fixture(scope="session")

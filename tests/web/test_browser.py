@@ -11,13 +11,11 @@ import csv
 import io
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from conftest import swiss_trf
 from hostile import EVENT_NAME, FILE_NAME, MARKUP_TRF, NAMES
-from pages import ARTIFACTS, CHROMIUM_ARGS, DATA, chromium, open_page
+from pages import ARTIFACTS, CHROMIUM_ARGS, DATA, open_page
 from playwright.sync_api import Browser, Dialog, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
@@ -25,18 +23,6 @@ from sonneborn.demo import seed_text
 from sonneborn.pipeline import Request, read_text, standings
 from sonneborn.render.trf import render_trf
 from sonneborn.tiebreaks.rules import Rules
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture
-def problems() -> list[str]:
-    """Console errors and uncaught exceptions of the page: none is expected."""
-    return []
 
 
 def test_seed_standings_explanation_chart_and_csv(

@@ -9,28 +9,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from conftest import swiss_trf
-from pages import ARTIFACTS, DATA, chromium, open_page
+from pages import ARTIFACTS, DATA, open_page
 from playwright.sync_api import Browser, Page, Response, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
 MAX_ANSWER = 300 * 1024
 """No answer of the page's questions is larger (issue 21), as sent (compressed)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture
-def problems() -> list[str]:
-    return []
 
 
 def first_name(page: Page) -> str:

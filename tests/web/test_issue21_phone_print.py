@@ -6,13 +6,12 @@ What must be in view or hidden follows the issue's words; the sizes are WCAG 2.2
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from builders import TWIC
 from conftest import swiss_trf
-from pages import ARTIFACTS, DATA, chromium, open_page
+from pages import ARTIFACTS, DATA, open_page
 from playwright.sync_api import Browser, Page, expect
 
 from sonneborn.demo import DEMO_LIST, SEED_NAME, seed_event
@@ -22,17 +21,6 @@ from sonneborn.tiebreaks import parse_list
 PHONE = {"width": 375, "height": 740}
 SLOW = 30_000
 """What a re-ranking or a card may take while the whole suite loads the 2-core machine (ms)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture
-def problems() -> list[str]:
-    return []
 
 
 def visible_headers(page: Page) -> list[dict[str, float | str]]:
