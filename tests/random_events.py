@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 
@@ -159,3 +162,13 @@ def random_trf_event(rng: random.Random) -> Tournament:
         records=tuple(rng.sample(KEPT, rng.randint(0, 3))),
         round_dates=tuple(f"26/01/{day:02d}" for day in range(1, event.rounds + 1)) if rng.random() < 0.3 else (),
     )
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """Random events have unrated players; the warnings are not what the tests using them look at."""
+    logging.disable(logging.WARNING)
+    try:
+        yield
+    finally:
+        logging.disable(logging.NOTSET)

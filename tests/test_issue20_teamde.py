@@ -60,23 +60,6 @@ def engine_column(event: Event, code: str) -> list[Fraction | None]:
     return [column.number(row) for row in range(event.players)]
 
 
-def oracle_places(event: T.TeamEvent, code: str, primary: str) -> dict[int, int]:
-    """Each team's place in its group of the same primary score by the oracle: 1 for the first part, 0 where
-    the code separates nobody (the checker's and the engine's convention)."""
-    groups: dict[Fraction, list[int]] = {}
-    for team in event.teams:
-        groups.setdefault(T.total(event, team.number, primary), []).append(team.number)
-    found = {}
-    for group in groups.values():
-        parts = T.order_group(event, group, code, primary)
-        ahead = 0
-        for part in parts:
-            for number in part:
-                found[number] = ahead + 1 if len(parts) > 1 else 0
-            ahead += len(part)
-    return found
-
-
 @pytest.mark.parametrize("path", EVENTS, ids=lambda p: p.stem)
 @pytest.mark.parametrize("primary", ["MP", "GP"])
 def test_the_engine_agrees_with_the_oracle_on_the_corpus(path: Path, primary: str) -> None:
@@ -87,7 +70,7 @@ def test_the_engine_agrees_with_the_oracle_on_the_corpus(path: Path, primary: st
     if engine_column(event, "BC") != [bc[team.number] for team in theirs.teams]:
         differ.append("BC")
     for code in GROUPED:
-        expected = oracle_places(theirs, code, primary)
+        expected = T.group_places(theirs, code, primary)
         if engine_column(event, code) != [expected[team.number] for team in theirs.teams]:
             differ.append(code)
     assert not differ, f"{path.stem}, ranked by {primary}: {differ}"

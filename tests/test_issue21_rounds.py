@@ -18,10 +18,7 @@ The small Swiss below was worked by hand (1-½-0, C.07 2026):
 from __future__ import annotations
 
 import json
-import logging
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -32,7 +29,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import scaled
-from random_events import random_event
+from random_events import quiet, random_event
 
 from sonneborn.cli import cli
 from sonneborn.errors import OptionError
@@ -180,15 +177,6 @@ def test_a_team_event_after_a_round_on_the_command_line() -> None:
 
 
 # --- the property --------------------------------------------------------------------------------------------
-
-
-@contextmanager
-def quiet() -> Iterator[None]:
-    logging.disable(logging.WARNING)
-    try:
-        yield
-    finally:
-        logging.disable(logging.NOTSET)
 
 
 def written_up_to(tournament: Tournament, last: int) -> Tournament:

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import logging
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import scaled
-from random_events import random_event
+from random_events import quiet, random_event
 
 from sonneborn.formats.jsonio import read_json, write_json
 from sonneborn.formats.trf import read_trf, write_trf
@@ -32,16 +29,6 @@ PROPERTY = settings(max_examples=scaled(60), deadline=None)
 # forfeit win, a withdrawal and an unfinished last round; 11 a Swiss with a bonus point and a PAB.
 SEED_NINE_PLAYERS, SEED_TWO_PLAYERS = 9, 2
 """Seeds of complete_round_robin giving nine and two players."""
-
-
-@contextmanager
-def quiet() -> Iterator[None]:
-    """Random events have unrated players; the warnings are not what these tests look at."""
-    logging.disable(logging.WARNING)
-    try:
-        yield
-    finally:
-        logging.disable(logging.NOTSET)
 
 
 def values_by_name(standings: Standings) -> dict[str, dict[str, Fraction | None]]:

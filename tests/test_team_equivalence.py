@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import replace
-from fractions import Fraction
 from functools import cache
 
 import numpy as np
@@ -86,23 +85,6 @@ def tied_on(event: Event) -> np.ndarray:
     return groups.astype(np.int64)
 
 
-def oracle_places(event: T.TeamEvent, code: str, primary: str) -> list[int]:
-    """Each team's place in its group of the same primary score: 1 for the first part, 0 where the code
-    separates nobody (the engine's convention)."""
-    groups: dict[Fraction, list[int]] = {}
-    for team in event.teams:
-        groups.setdefault(T.total(event, team.number, primary), []).append(team.number)
-    found = {}
-    for group in groups.values():
-        parts = T.order_group(event, group, code, primary)
-        ahead = 0
-        for part in parts:
-            for number in part:
-                found[number] = ahead + 1 if len(parts) > 1 else 0
-            ahead += len(part)
-    return [found[team.number] for team in event.teams]
-
-
 def differences(teams: TeamEvent, oracle: T.TeamEvent) -> list[tuple[object, ...]]:
     """Every (primary, edition, code, engine's values, oracle's) that differ."""
     found: list[tuple[object, ...]] = []
@@ -121,7 +103,8 @@ def differences(teams: TeamEvent, oracle: T.TeamEvent) -> list[tuple[object, ...
                     assert definition.group_kernel is not None
                     column = definition.group_kernel(context.of(spec), spec, groups)
                     ours: list[object] = [column.number(row) for row in range(event.players)]
-                    theirs: list[object] = list(oracle_places(theirs_event, code, primary))
+                    places = T.group_places(theirs_event, code, primary)
+                    theirs: list[object] = [places[team.number] for team in theirs_event.teams]
                 elif definition.group_kernel is not None:  # BC: a value of its own, ranked inside groups
                     column = definition.group_kernel(context.of(spec), spec, groups)
                     ours = [column.number(row) for row in range(event.players)]

@@ -647,3 +647,20 @@ def order_group(event: TeamEvent, group: Sequence[int], text: str, primary: str 
     if code.name == "BBE":
         return recursive_by_key(group, lambda t: bottom_board_key(event, t))
     return extended_direct_encounter(event, group, primary, code.name, code.played)
+
+
+def group_places(event: TeamEvent, text: str, primary: str = MP) -> dict[int, int]:
+    """Each team's place by a group-decided code inside its group of the same primary score: 1 for the first
+    part, 0 where the code separates nobody (the checker's and the engine's convention)."""
+    groups: dict[Fraction, list[int]] = {}
+    for team in event.teams:
+        groups.setdefault(total(event, team.number, primary), []).append(team.number)
+    found = {}
+    for group in groups.values():
+        parts = order_group(event, group, text, primary)
+        ahead = 0
+        for part in parts:
+            for number in part:
+                found[number] = ahead + 1 if len(parts) > 1 else 0
+            ahead += len(part)
+    return found
