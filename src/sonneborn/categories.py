@@ -38,7 +38,7 @@ from sonneborn.formats.dates import read_date
 from sonneborn.languages import ENGLISH, Language
 from sonneborn.messages import N_, Message
 
-__all__ = ["Category", "CategoryError", "event_year"]
+__all__ = ["Category", "CategoryError", "event_year", "held"]
 
 EXPECTED = "women, U8 to U20, 50+, 65+, rating:<N, rating:>=N, rating:A-B, fed:XXX"
 _YOUTH = range(8, 21, 2)
@@ -185,3 +185,45 @@ def _test(part: Part, event: Event) -> Bools:
     )
     born = [_YEAR.search(text) for text in roster.birth_dates]
     return np.array([found is not None and test(year - int(found.group(1))) for found in born], dtype=bool)
+
+
+BANDS = range(1000, 3000, 200)
+"""The rating bands a file is offered, as prize lists cut them: under 1000, 1200, … 2800."""
+
+
+def held(event: Event) -> tuple[Category, ...]:
+    """The categories that split the event's players, in the order a prize list gives them: women, the age groups,
+    the rating bands, the federations; each holding some players and not all (of those with the field).
+
+    Nothing is made up: the age groups need the event's year and the players' years of birth, a band the ratings,
+    and the federations are offered where the players come from more than one.
+
+    >>> from sonneborn.demo import seed_event
+    >>> held(Event.of(seed_event()))  # a crosstable gives no sex, birth date, rating or federation
+    ()
+    """
+    found: list[Category] = []
+    count = event.players
+
+    def offer(text: str) -> None:
+        category = Category.parse(text)
+        if 0 < int(category.members(event).sum()) < count:
+            found.append(category)
+
+    if any(sex.strip().lower() in ("w", "f") for sex in event.roster.sexes):
+        offer("women")
+    if event_year(event) is not None and any(_YEAR.search(text) for text in event.roster.birth_dates):
+        for age in _YOUTH:
+            offer(f"U{age}")
+        for age in _SENIOR:
+            offer(f"{age}+")
+    rated = event.table.rating[event.table.rating > 0]
+    for bound in BANDS:  # a band that holds every rated player, or none, tells nothing
+        if rated.size and (rated < bound).any() and (rated >= bound).any():
+            found.append(Category.parse(f"rating:<{bound}"))
+    federations = sorted(
+        {fed.strip().upper() for fed in event.roster.federations if re.fullmatch(r"[A-Za-z]{3}", fed.strip())}
+    )
+    if len(federations) > 1:
+        found.extend(Category.parse(f"fed:{code}") for code in federations)
+    return tuple(found)

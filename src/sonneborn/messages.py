@@ -137,6 +137,23 @@ PAGE: tuple[str, ...] = (
     N_("Next page"),
     N_("How it was worked out"),
     N_("Try the example"),
+    # Which standings the page shows: after which round, of which category (issue 21).
+    N_("Which standings"),
+    # Translators: a label before a list of round numbers, then "of {rounds}": "Standings after round [3] of 9".
+    N_("Standings after round"),
+    N_("of {rounds}"),
+    N_("after round {round} of {rounds}"),
+    N_("Category"),
+    N_("Whole event"),
+    N_(
+        "Standings taken during the event: the later rounds are not played yet, and every tie-break counts the "
+        "rounds played so far (C.07)."
+    ),
+    N_("FB is BH here: the final round is not paired yet (C.07 8.3)."),
+    N_("Pl"),
+    N_("place in the category"),
+    N_("Rk"),
+    N_("overall rank"),
 )
 """The web page's texts (:func:`sonneborn.languages.page_catalogue`)."""
 

@@ -377,6 +377,12 @@ class PageOptions(EventOptions):
     start: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Jump to a player: the page holding this start number (instead of offset).", ge=1
     )
+    category: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "One category's table instead of the whole standings, as `--category` takes it (women, U16, 50+, "
+        "rating:<2000, fed:IRL, women+U16): the overall order filtered, each row's place in the category and its "
+        "overall place (`overall`). Not with the crosstable; the answer's `categories` lists those the file holds.",
+        examples=["women"],
+    )
     view: Annotated[Literal["standings", "crosstable", "auto"], _default("standings")] = Field(
         "standings",
         description="standings, crosstable (the page's rows of the crosstable too), or auto (the crosstable too when "
@@ -385,7 +391,12 @@ class PageOptions(EventOptions):
 
 
 class SearchOptions(EventOptions):
-    """The options of a search in a kept event: the event's and what to look for."""
+    """The options of a search in a kept event: the event's, what to look for and the category searched."""
+
+    category: Annotated[str | None, BeforeValidator(_text)] = _optional(
+        "Search a category's table only (as `page` shows it): its players, their places in it.",
+        examples=["women"],
+    )
 
     q: Annotated[str, BeforeValidator(lambda v: _text(v) or "")] = Field(
         "",
@@ -621,7 +632,7 @@ def merge_options(model: type[Options], query: Mapping[str, Any], fields: Mappin
 
 def parse_request(options: EventOptions) -> RankingRequest:
     """The ranking the options ask for, parsed once; a bad value is a 422 naming its field."""
-    category = options.category if isinstance(options, StandingsOptions) else None
+    category = options.category if isinstance(options, StandingsOptions | PageOptions | SearchOptions) else None
     try:
         return RankingRequest.parse(
             tiebreaks=options.tiebreaks,

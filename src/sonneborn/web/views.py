@@ -22,12 +22,22 @@ from typing import Any
 
 import numpy as np
 
+from sonneborn.categories import held
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE
 from sonneborn.explain import explain_value
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns
+from sonneborn.render.cells import (
+    category_heading,
+    competitors,
+    notes,
+    overall_texts,
+    place_texts,
+    points_texts,
+    score_columns,
+)
 from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
 from sonneborn.render.json import head_data, team_standings_data
 from sonneborn.render.teamcard import team_card_data
@@ -69,7 +79,7 @@ def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any
         "standings": said,
         "input": {"path": path, "format": input_format},
         "competitors": competitors(standings),
-        "total": event.players,
+        "total": len(standings.order),  # a category's table holds its players only
         "scores": [{"heading": score.heading, "title": score.title} for score in score_columns(standings)],
         "columns": [
             {
@@ -100,9 +110,8 @@ def first_row(standings: Standings, *, rank: int | None = None, start: StartNo |
     """The index in final order of the first row of ``rank`` or the next (the last row past the end), or of
     the player ``start``."""
     if start is not None:
-        if start > standings.event.players:
-            return 0
-        return int(np.flatnonzero(standings.order == start - 1)[0])
+        found = np.flatnonzero(standings.order == start - 1)
+        return int(found[0]) if found.size else 0  # no such player, or not in the category shown
     if rank is None:
         return 0
     ranks = standings.ranks[standings.order]
@@ -117,18 +126,56 @@ def page_data(
     crosstable: bool = False,
     path: str = "<text>",
     input_format: str = "trf",
+    lang: Language = ENGLISH,
 ) -> dict[str, Any]:
     """The rows ``offset`` to ``offset + limit`` of the standings in final order (and of the crosstable when
-    asked), with what every answer says first (:func:`head`)."""
-    event = standings.event
-    total = event.players
+    asked), with what every answer says first (:func:`head`) and the categories the event holds, named in
+    ``lang``.
+
+    A category's table (:meth:`Standings.within`) gives its rows only, each with its place in the category
+    (``place``) and its overall place (``overall``), as ``--category`` prints them.
+
+    >>> from sonneborn.categories import Category
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> page = page_data(rank(seed_event(), parse_list("SB")).within(Category.parse("women")), offset=0, limit=5)
+    >>> page["category"], page["total"], page["categories"]
+    ({'code': 'women', 'name': 'Women', 'heading': 'Women (women): 0 of 15 players'}, 0, [])
+    """
+    total = len(standings.order)
     offset = min(offset, max(total - 1, 0))
     end = min(total, offset + limit)
     found = shown_rows(standings, offset, end)
-    data = {**head(standings, path=path, input_format=input_format), "offset": offset, "limit": limit, "rows": found}
+    overall = overall_texts(standings, dash="–")
+    if overall is not None:
+        for row, place in zip(found, overall[offset:end], strict=True):
+            row["overall"] = place
+    category = standings.category
+    data = {
+        **head(standings, path=path, input_format=input_format),
+        "offset": offset,
+        "limit": limit,
+        "rows": found,
+        "category": None
+        if category is None
+        else {"code": str(category), "name": category.named(lang), "heading": category_heading(standings, lang)},
+        "categories": _categories(standings, lang),
+    }
     if crosstable:
         data["crosstable"] = _crosstable_page(standings, offset, end)
     return data
+
+
+def _categories(standings: Standings, lang: Language) -> list[dict[str, Any]]:
+    """The categories of players the event holds (:func:`sonneborn.categories.held`), for the page's picker; none
+    in a team event, whose rows are teams."""
+    event = standings.event
+    if event.teams is not None:
+        return []
+    return [
+        {"code": str(category), "name": category.named(lang), "count": int(category.members(event).sum())}
+        for category in held(event)
+    ]
 
 
 def _crosstable_page(standings: Standings, offset: int, end: int) -> dict[str, Any]:
@@ -155,7 +202,8 @@ def _crosstable_page(standings: Standings, offset: int, end: int) -> dict[str, A
 
 def search_data(standings: Standings, text: str) -> dict[str, Any]:
     """The players a search finds, in final order, at most :data:`MATCHES`: a start number or a FIDE id,
-    else every player whose name, federation or club holds the text (case and accents aside)."""
+    else every player whose name, federation or club holds the text (case and accents aside); in a category's
+    table, only its players, with their places in it."""
     event, roster = standings.event, standings.event.roster
     wanted = text.strip()
     found: list[int] = []
@@ -170,8 +218,9 @@ def search_data(standings: Standings, text: str) -> dict[str, Any]:
             fields = (roster.names[row], roster.federations[row], roster.club(row))
             if any(folded in _folded(field) for field in fields if field):
                 found.append(row)
-    position = np.empty(event.players, dtype=np.int64)
-    position[standings.order] = np.arange(event.players)
+    position = np.full(event.players, -1, dtype=np.int64)
+    position[standings.order] = np.arange(len(standings.order))
+    found = [row for row in found if position[row] >= 0]  # a category's table holds its players only
     found.sort(key=lambda row: int(position[row]))
     places = place_texts(standings, dash="–")
     return {

@@ -363,6 +363,8 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
         _within(reading, options)
     _admit(share, upload, reading, request, "explanation" if isinstance(options, PlayerOptions) else "standings")
     result = rank_event(reading, request, upload)
+    if request.categories:
+        result = _category(result, request)
     with refused_events(upload.path):
         if isinstance(options, PageOptions):
             offset = options.offset
@@ -373,11 +375,17 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
                 result,
                 offset=offset,
                 limit=options.limit,
-                crosstable=options.view == "crosstable"
-                or (options.view == "auto" and result.event.players <= options.limit),
+                # A category's table has no crosstable of its own: the crosstable is the whole event's.
+                crosstable=result.category is None
+                and (
+                    options.view == "crosstable" or (options.view == "auto" and result.event.players <= options.limit)
+                ),
                 path=upload.path,
                 input_format=reading.format,
+                lang=language(options.lang or DEFAULT),
             )
+            # The rounds the file has played, which the page's "after round" picker offers.
+            data["rounds"]["file_played"] = reading.competitors.table.played_rounds
             data["warnings"] = [str(w) for w in (*reading.warnings, *result.warnings)]
         elif isinstance(options, SearchOptions):
             data = search_data(result, options.q)
@@ -389,6 +397,16 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
             assert isinstance(options, RoundOptions)
             data = round_data(result, options.round, offset=options.offset, limit=options.limit)
     return Answer(200, JSON, _json({"event": job.event, **data}))
+
+
+def _category(result: Standings, request: RankingRequest) -> Standings:
+    """The table of the one category a page or a search asks for, the overall order filtered."""
+    if len(request.categories) > 1:
+        raise ApiError("the page shows one category at a time (give one, such as women or women+U16)", field="category")
+    try:
+        return category_tables(result, request.categories)[0]
+    except OptionError as error:
+        raise ApiError(str(error), field=error.option) from None
 
 
 def _boards(result: Standings, options: BoardsOptions, unrated: int | None) -> dict[str, Any]:

@@ -4,6 +4,9 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
+  const t = (text) => (window.SONNEBORN_TEXTS || {})[text] || text;
+  // A text's {fields} filled in, after it is translated (the catalogues keep the fields).
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
   const SVG = "http://www.w3.org/2000/svg";
   const EXTENSIONS = { json: "json", csv: "csv", html: "html", md: "md", trf: "trf" };
 
@@ -78,6 +81,7 @@
     chosen.textContent = `${file.name} (${formatSize(file.size)})`;
     chosen.hidden = false;
     $("pgn-event").value = "";
+    resetPickers();
     pgnEvents(file).finally(run);
   }
 
@@ -98,6 +102,7 @@
   });
 
   textInput.addEventListener("input", () => {
+    resetPickers();
     if (state.file) {
       state.file = null;
       fileInput.value = "";
@@ -237,7 +242,10 @@
   rules.addEventListener("change", rerun);
   // These settle what is read (a PGN's event, its points): after an error too, where there is nothing to re-rank.
   for (const id of ["points", "lots", "unrated", "pgn-event", "zero-move", "absent-as"]) {
-    $(id).addEventListener("change", () => { if (hasInput()) run(); });
+    $(id).addEventListener("change", () => {
+      if (id === "pgn-event") resetPickers(); // another event: its own rounds and players
+      if (hasInput()) run();
+    });
   }
 
   // Asking the API.
@@ -257,6 +265,8 @@
       event: $("pgn-event").value.trim(),
       zeroMove: $("zero-move").checked,
       absentAs: $("absent-as").value,
+      afterRound: $("after-round").value,
+      category: $("category").value,
     };
   }
 
@@ -268,8 +278,12 @@
     return data;
   }
 
-  function query(sent, extra = {}) {
+  // `what` is the answer asked for: the round view shows the file's rounds (never cut after a round), a category
+  // is a table of the standings (page, search, downloads but TRF), and a card or board prizes are the whole event's.
+  function query(sent, extra = {}, what = "page") {
     const params = new URLSearchParams();
+    if (sent.afterRound && what !== "round") params.set("after_round", sent.afterRound);
+    if (sent.category && ["page", "search", "standings"].includes(what)) params.set("category", sent.category);
     if (sent.tiebreaks) params.set("tiebreaks", sent.tiebreaks);
     if (sent.rankBy) params.set("rank_by", sent.rankBy);
     // No edition chosen: the file's own (a TRF sonneborn wrote states it, record XXT), else the default.
@@ -312,11 +326,11 @@
   // A question about the event on screen, by its key; the file is sent again when the server no longer keeps it.
   async function kept(what, sent, extra, signal) {
     if (state.key && state.keyOf === sourceOf(sent)) {
-      const response = await fetch(`/api/events/${state.key}/${what}?${query(sent, extra)}`, { signal });
+      const response = await fetch(`/api/events/${state.key}/${what}?${query(sent, extra, what)}`, { signal });
       if (response.ok) return response.json();
       if (response.status !== 404) throw await failure(response);
     }
-    const first = await (await ask(`/api/events?${query(sent, what === "page" ? extra : {})}`, sent, signal)).json();
+    const first = await (await ask(`/api/events?${query(sent, what === "page" ? extra : {}, what === "page" ? "page" : "keep")}`, sent, signal)).json();
     state.key = first.event;
     state.keyOf = sourceOf(sent);
     return what === "page" ? first : kept(what, sent, extra, signal);
@@ -413,7 +427,7 @@
   }, { rootMargin: "200px" });
 
   function later(report) {
-    wanted.crosstable = report.crosstable ? null : report;
+    wanted.crosstable = report.crosstable || report.category ? null : report;
     wanted.round = report;
     for (const id of ["crosstable-section", "rounds-section"]) {
       watcher.unobserve($(id));
@@ -434,6 +448,7 @@
     clearError("tiebreak-error");
     clearError("download-error");
     clearError("advanced-error");
+    clearError("picker-error");
     textInput.removeAttribute("aria-invalid");
   }
 
@@ -467,7 +482,8 @@
     const fileFields = ["file", "text", "body", "filename", "input_format", "kind", null, undefined];
     const advancedFields = ["points", "lots", "unrated_rating", "event", "zero_move_forfeits", "absent_as"];
     const id = boxId || (advancedFields.includes(error.field) ? "advanced-error"
-      : fileFields.includes(error.field) ? "input-error" : "tiebreak-error");
+      : ["after_round", "category"].includes(error.field) ? "picker-error"
+        : fileFields.includes(error.field) ? "input-error" : "tiebreak-error");
     if (id === "advanced-error") $("advanced").open = true;
     const box = $(id);
     box.replaceChildren(h("p", { class: "message" }, h("strong", { text: where(error) }), forPage(error.message)));
@@ -513,9 +529,12 @@
       ...report.warnings.map((warning) => h("li", { class: "warning", text: `Warning: ${forPage(warning)}` })),
       ...report.notes.map((note) => h("li", { text: forPage(note) })),
     );
+    pickers(report);
     standingsTable(report);
     pager($("pager"), report.offset, report.rows.length, report.total, (offset) => run({ offset }, state.shown));
     chart(report);
+    // A category's table has no crosstable of its own (the whole event's is one choice away, in Category).
+    $("crosstable-section").hidden = Boolean(report.category);
     if (report.crosstable) crosstable(report);
     else $("crosstable").replaceChildren(h("caption", { text: "The crosstable of these rows comes as it is scrolled into view." }));
     roundPicker(report);
@@ -578,8 +597,12 @@
   function standingsTable(report) {
     const rated = report.rows.some((row) => row.rating !== null);
     const columns = report.columns;
+    // A category's table: its own place first, then the overall rank, as prize lists give them.
+    const inCategory = Boolean(report.category);
     const head = h("tr", {},
-      headerCell("Rk", "place", "place"), headerCell("No", report.competitors === "teams" ? "team number" : "start number", "start"),
+      inCategory ? headerCell(t("Pl"), t("place in the category"), "place") : headerCell("Rk", "place", "place"),
+      ...(inCategory ? [headerCell(t("Rk"), t("overall rank"), "overall")] : []),
+      headerCell("No", report.competitors === "teams" ? "team number" : "start number", "start"),
       headerCell("Name", "", "name"),
       ...(rated ? [headerCell("Rtg", "rating", "rating")] : []),
       ...report.scores.map((score) => headerCell(score.heading, score.title)),
@@ -590,7 +613,8 @@
       const name = h("td", { class: "name" });
       if (row.title) name.append(h("span", { class: "title", text: row.title }));
       name.append(playerButton(row.start, row.name));
-      tr.append(place, h("td", { class: "start", text: String(row.start) }), name);
+      tr.append(place, ...(inCategory ? [h("td", { class: "overall", text: row.overall })] : []),
+        h("td", { class: "start", text: String(row.start) }), name);
       if (rated) tr.append(h("td", { class: "rating", text: row.rating === null ? "" : String(row.rating) }));
       tr.append(h("td", { class: "points" },
         h("button", { type: "button", class: "value", "data-start": row.start, "data-code": "PTS", "aria-label": `${report.scores[0].heading} of ${row.name}: ${row.points}. How were they made?`, text: row.points })));
@@ -610,6 +634,65 @@
     $("standings").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
     requestAnimationFrame(scrollCues);
   }
+
+  // Which standings: after which round, of which category. The choices are kept in the inputs, which every request
+  // reads (`request()`), so that paging, search, cards, downloads and print follow them.
+
+  const played = (report) => report.rounds.file_played ?? report.rounds.played;
+
+  function resetPickers() {
+    $("after-round").replaceChildren();
+    $("category").replaceChildren(h("option", { value: "", text: t("Whole event") }));
+  }
+
+  function pickers(report) {
+    const sent = state.shown;
+    const last = played(report);
+    const select = $("after-round");
+    // Rounds 1 to the last played; the last is the file as it stands (no after_round sent).
+    if (select.options.length !== last || select.dataset.rounds !== String(last)) {
+      select.replaceChildren(...Array.from({ length: last }, (_, index) => h("option", {
+        value: index + 1 === last ? "" : String(index + 1), text: String(index + 1),
+      })));
+      select.dataset.rounds = String(last);
+    }
+    select.value = sent.afterRound || "";
+    $("after-of").textContent = fill(t("of {rounds}"), { rounds: report.rounds.scheduled });
+    $("after-pick").hidden = last < 2;
+
+    const category = $("category");
+    const offered = report.categories.map((held) => [held.code, `${held.name} (${held.count})`]);
+    if (report.category && !report.categories.some((held) => held.code === report.category.code)) {
+      offered.push([report.category.code, report.category.name]);
+    }
+    const options = [["", t("Whole event")], ...offered];
+    if (category.options.length !== options.length || [...category.options].some((option, index) => option.value !== options[index][0])) {
+      category.replaceChildren(...options.map(([value, text]) => h("option", { value, text })));
+    }
+    category.value = sent.category || "";
+    // A team event's rows are teams, which no category of players holds.
+    $("category-pick").hidden = options.length < 2;
+    $("pickers").hidden = $("after-pick").hidden && $("category-pick").hidden;
+
+    // The heading says which standings these are, on the screen and on paper.
+    const rounds = report.rounds.played < report.rounds.scheduled
+      ? ` ${fill(t("after round {round} of {rounds}"), { round: report.rounds.played, rounds: report.rounds.scheduled })}` : "";
+    $("standings-heading").textContent = `${t("Standings")}${rounds}${report.category ? `: ${report.category.heading}` : ""}`;
+    // Taken during the event, the tie-breaks are those C.07 gives for it (as the command line's help says).
+    const during = $("during");
+    during.hidden = report.rounds.played >= report.rounds.scheduled;
+    if (!during.hidden) {
+      const foreBuchholz = report.list.some((code) => code.split("/")[0] === "FB");
+      during.textContent = t("Standings taken during the event: the later rounds are not played yet, and every tie-break counts the rounds played so far (C.07).")
+        + (foreBuchholz ? ` ${t("FB is BH here: the final round is not paired yet (C.07 8.3).")}` : "");
+    }
+  }
+
+  for (const id of ["after-round", "category"]) $(id).addEventListener("change", rerun);
+  $("pickers").setAttribute("aria-label", t("Which standings"));
+  $("after-label").textContent = t("Standings after round");
+  $("category-label").textContent = t("Category");
+  resetPickers();
 
   // A table wider than its box says so (on a phone the later tie-breaks scroll sideways).
   function scrollCues() {
@@ -762,10 +845,12 @@
   }
 
   // A player elsewhere in the standings: his page, then his card on his row.
-  function goToPlayer(start) {
-    run({ start }, state.shown, () => {
+  function goToPlayer(start, sent = state.shown) {
+    run({ start }, sent, () => {
       const button = $("standings").querySelector(`button.player[data-start="${start}"]`);
       if (button) openCard(button);
+      // A player outside the category shown (an opponent): the whole event's standings, his card there.
+      else if (sent.category) goToPlayer(start, { ...sent, category: "" });
     });
   }
 
@@ -1089,7 +1174,8 @@
       const sent = state.shown;
       if (!sent) return;
       try {
-        const response = await ask(`/api/standings?${query(sent, { format })}`, sent);
+        // The standings on screen: after the round chosen, of the category chosen (TRF: the whole event's file).
+        const response = await ask(`/api/standings?${query(sent, { format }, format === "trf" ? "trf" : "standings")}`, sent);
         const blob = await response.blob();
         const url = URL.createObjectURL(blob);
         const name = `${sent.base ? `${sent.base}-` : ""}standings.${EXTENSIONS[format]}`;
@@ -1121,7 +1207,7 @@
     if (!sent) return;
     const tab = window.open("", "_blank");
     try {
-      const response = await ask(`/api/standings?${query(sent, { format: "html" })}`, sent);
+      const response = await ask(`/api/standings?${query(sent, { format: "html" }, "standings")}`, sent);
       const blob = new Blob([await response.text()], { type: "text/html" });
       if (tab) tab.location.href = URL.createObjectURL(blob);
     } catch (error) {
