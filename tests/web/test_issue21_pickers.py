@@ -31,7 +31,7 @@ from pathlib import Path
 
 from conftest import swiss_trf
 from pages import ARTIFACTS, DATA, open_page
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_issue21_phone_print import PHONE, SLOW, serious_violations, small_targets, visible_headers
 
@@ -56,7 +56,7 @@ def opened(browser: Browser, live_server: str, problems: list[str], **options: i
     return page
 
 
-def names(page: Page) -> object:
+def names(page: Page) -> Locator:
     return page.locator("#standings tbody td.name button.player")
 
 
