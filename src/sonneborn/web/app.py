@@ -386,6 +386,16 @@ def _gzip(request: Request) -> bool:
     return False
 
 
+_WATCHERS: set[asyncio.Future[None]] = set()
+"""The watchers of requests answered or left, until they end (a task no one holds may be collected unfinished)."""
+
+
+def _watcher_ended(watch: asyncio.Future[None]) -> None:
+    _WATCHERS.discard(watch)
+    if not watch.cancelled():
+        watch.exception()  # retrieved: a receive that failed as the request ended says nothing worth logging
+
+
 async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, Result]) -> Result:
     """The result of the work, which is cancelled (its worker killed) when the client leaves meanwhile.
 
@@ -405,9 +415,11 @@ async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, 
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await running
+        # Not awaited: the answer must not wait on the watcher's end. Should a layer under it drop the cancellation,
+        # it still ends when the answer is sent (the server's receive then says the client is gone).
         watch.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await watch
+        _WATCHERS.add(watch)
+        watch.add_done_callback(_watcher_ended)
     if running.cancelled():
         raise ClientDisconnect()
     return running.result()
