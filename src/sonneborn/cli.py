@@ -269,8 +269,8 @@ def _profile_option(command: F) -> F:
     return click.option(
         "--profile",
         metavar="NAME",
-        help="Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; `sonneborn profiles` gives each list "
-        "and its source) instead of the file's; not with -t.",
+        help="Rank by a named list (fide-swiss, fide-rr, fide-team, sharly-chess, uscf; `sonneborn profiles` gives "
+        "each list and its source) instead of the file's; not with -t.",
     )(command)
 
 
