@@ -102,7 +102,8 @@ def test_a_profile_beside_a_list_is_one_error() -> None:
 def test_a_profile_without_a_source_is_refused_with_the_reason(name: str, message: str) -> None:
     code, out, err = run("standings", str(SEED), "--profile", name)
     assert code == 2 and not out
-    assert err == f"sonneborn: error: --profile: {message} (profiles: fide-swiss, fide-rr, fide-team, sharly-chess, uscf)\n"
+    names = "fide-swiss, fide-rr, fide-team, sharly-chess, uscf"
+    assert err == f"sonneborn: error: --profile: {message} (profiles: {names})\n"
 
 
 def test_a_team_profile_is_for_team_events_and_the_others_not() -> None:
