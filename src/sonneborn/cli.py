@@ -269,8 +269,8 @@ def _profile_option(command: F) -> F:
     return click.option(
         "--profile",
         metavar="NAME",
-        help="Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; `sonneborn profiles` gives each list "
-        "and its source) instead of the file's; not with -t.",
+        help="Rank by a named list (fide-swiss, fide-rr, fide-team, sharly-chess, uscf; `sonneborn profiles` gives "
+        "each list and its source) instead of the file's; not with -t.",
     )(command)
 
 
@@ -1066,6 +1066,13 @@ Examples:
     help="Output format.",
 )
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: each file's own list.")
+@_profile_option
+@click.option(
+    "--lots-secret",
+    metavar="SECRET",
+    help="Break the ties left after the list by a draw anyone can verify, each file's from the secret and its "
+    "event (docs/lots.md).",
+)
 @click.option(
     "-j",
     "--jobs",
@@ -1088,6 +1095,8 @@ def batch(
     outdir: Path,
     fmt: str,
     tiebreaks: str | None,
+    profile: str | None,
+    lots_secret: str | None,
     jobs: int | None,
     force: bool,
     executor: str,
@@ -1106,12 +1115,14 @@ def batch(
     cores = available_cores()
     if executor == "local" and jobs is not None and jobs > cores:  # run_batch caps them; said once, here
         click.echo(f"sonneborn: warning: -j {jobs}: this process may use {cores} cores, so {cores} workers", err=True)
+    # The same request as standings', parsed once here: a bad list, profile or secret stops the batch at once.
+    request = _request(tiebreaks=tiebreaks, profile=profile, lots_secret=lots_secret, kind=None, point_system=None)
     files = find_inputs(source)
     if not files:
         raise click.UsageError(f"no event files in {source!r}")
     try:
         summary = run_batch(
-            files, outdir, fmt=fmt, tiebreaks=tiebreaks, jobs=jobs, force=force, executor=executor, scheduler=scheduler
+            files, outdir, fmt=fmt, request=request, jobs=jobs, force=force, executor=executor, scheduler=scheduler
         )
     except ImportError as error:
         raise click.UsageError(str(error)) from None

@@ -245,8 +245,8 @@ class EventOptions(BaseModel):
         f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
     profile: Annotated[str | None, BeforeValidator(_text)] = _optional(
-        "Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; docs/profiles.md) instead of the file's; "
-        "not with tiebreaks.",
+        "Rank by a named list (fide-swiss, fide-rr, fide-team, sharly-chess, uscf; docs/profiles.md) instead of the "
+        "file's; not with tiebreaks.",
         examples=["uscf"],
     )
     lots: Annotated[int | None, BeforeValidator(_integer)] = _optional(
