@@ -58,6 +58,7 @@ from sonneborn.web.inputs import (
     SearchOptions,
     StandingsOptions,
     WhatifOptions,
+    WhatifPageOptions,
     invalid_parameters,
     read_body,
     refuse_repeated_parameters,
@@ -373,6 +374,13 @@ def create_app(
     async def event_round(request: Request, key: EventKey, query: Annotated[RoundOptions, Query()]) -> Response:
         """A round's pairings and results board by board, then the byes and absences."""
         return await ranked(request, "round", query, kept_body(key), key)
+
+    @app.get("/api/events/{key}/whatif", tags=["page"], responses=kept_errors)
+    async def event_whatif(request: Request, key: EventKey, query: Annotated[WhatifPageOptions, Query()]) -> Response:
+        """The "What if" tab: the standings of the scenario that `results` fixes (as `whatif --set` fixes them),
+        each row's best and worst place, can win, clinched places and chances, a page of rows, and the games still
+        to be played board by board (docs/whatif.md)."""
+        return await ranked(request, "whatif_page", query, kept_body(key), key)
 
     return app
 
