@@ -14,7 +14,7 @@ server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
 >>> paths = sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
->>> paths[6:]
+>>> paths[7:]
 ['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks', '/api/whatif']
 >>> [path.removeprefix("/api/events") for path in paths[:6]]
 ['', '/{key}/boards', '/{key}/page', '/{key}/player', '/{key}/round', '/{key}/search']
