@@ -43,6 +43,7 @@ __all__ = [
     "Reading",
     "Request",
     "category_tables",
+    "ranked_as",
     "ranked_tiebreaks",
     "read",
     "read_text",
@@ -394,7 +395,12 @@ def standings(reading: Reading | Event, request: Request = Request()) -> Standin
     """Ranks an event as the request says: by its list, else the file's own, else the kind's default."""
     if not isinstance(reading, Reading):
         reading = Reading.of(reading)
-    event = prepared(reading, request)
+    return ranked_as(reading, prepared(reading, request), request)
+
+
+def ranked_as(reading: Reading, event: Event, request: Request) -> Standings:
+    """Ranks ``event`` — the reading's as :func:`prepared` gives it, or that with some results set (``whatif``'s
+    fixed results) — as :func:`standings` ranks the reading: its list, rules edition, lots."""
     specs = ranked_tiebreaks(reading, event, request)
     # A committed draw is made on the event as ranked (its kind and points as the request states them). No
     # drawing asked for: the file's own (a TRF sonneborn wrote records the one its ranks were decided by).

@@ -79,7 +79,7 @@ def test_openapi_document_describes_every_endpoint(client: TestClient) -> None:
     response = client.get("/openapi.json")
     assert response.status_code == 200
     document = response.json()
-    kept = {f"/api/events/{{key}}/{what}" for what in ("page", "search", "player", "round", "boards")}
+    kept = {f"/api/events/{{key}}/{what}" for what in ("page", "search", "player", "round", "boards", "whatif")}
     assert set(document["paths"]) == {
         "/healthz", "/api/tiebreaks", "/api/standings", "/api/explain", "/api/report", "/api/whatif",
         "/api/events", *kept,
@@ -87,6 +87,8 @@ def test_openapi_document_describes_every_endpoint(client: TestClient) -> None:
     page = document["paths"]["/api/events/{key}/page"]["get"]
     assert {p["name"] for p in page["parameters"]} >= {"key", "offset", "limit", "rank", "start", "view", "tiebreaks"}
     assert {"404", "422"} <= set(page["responses"])
+    tab = document["paths"]["/api/events/{key}/whatif"]["get"]
+    assert {p["name"] for p in tab["parameters"]} >= {"key", "results", "offset", "limit", "boards_offset", "places"}
     standings = document["paths"]["/api/standings"]["post"]
     assert set(standings["requestBody"]["content"]) == {"multipart/form-data", "application/json", "text/plain"}
     assert {p["name"] for p in standings["parameters"]} >= {"tiebreaks", "rules", "format", "rank_by"}

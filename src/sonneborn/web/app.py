@@ -14,7 +14,7 @@ server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
 >>> paths = sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
->>> paths[6:]
+>>> paths[7:]
 ['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks', '/api/whatif']
 >>> [path.removeprefix("/api/events") for path in paths[:6]]
 ['', '/{key}/boards', '/{key}/page', '/{key}/player', '/{key}/round', '/{key}/search']
@@ -58,6 +58,7 @@ from sonneborn.web.inputs import (
     SearchOptions,
     StandingsOptions,
     WhatifOptions,
+    WhatifPageOptions,
     invalid_parameters,
     read_body,
     refuse_repeated_parameters,
@@ -373,6 +374,13 @@ def create_app(
     async def event_round(request: Request, key: EventKey, query: Annotated[RoundOptions, Query()]) -> Response:
         """A round's pairings and results board by board, then the byes and absences."""
         return await ranked(request, "round", query, kept_body(key), key)
+
+    @app.get("/api/events/{key}/whatif", tags=["page"], responses=kept_errors)
+    async def event_whatif(request: Request, key: EventKey, query: Annotated[WhatifPageOptions, Query()]) -> Response:
+        """The "What if" tab: the standings of the scenario that `results` fixes (as `whatif --set` fixes them),
+        each row's best and worst place, can win, clinched places and chances, a page of rows, and the games still
+        to be played board by board (docs/whatif.md)."""
+        return await ranked(request, "whatif_page", query, kept_body(key), key)
 
     return app
 
