@@ -180,3 +180,62 @@ def test_each_files_warnings_are_shown_issue_12(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["batch", str(folder), "-o", str(tmp_path / "again"), "-t", "ARO", "-j", "1"])
     assert result.exit_code == 0, result.stderr
     assert f"sonneborn: warning: {b}: {dropped}" in result.stderr.splitlines()
+
+
+def test_batch_takes_a_profile_and_a_committed_draw_as_standings_does(tmp_path: Path) -> None:
+    """``--profile`` and ``--lots-secret`` reach every file by the request standings parses (issue 22): each
+    output is what ``standings FILE`` gives with the same options, ranked by the profile's list and naming the
+    draw (its commitment is SHA-256 of the method's name, a newline and the secret, docs/lots.md)."""
+    import hashlib
+
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+
+    secret = "open sesame, 2026 club cup"
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "drawn.tsv").write_text(
+        "\tPlayer\t1\t2\t3\t4\n1\tAnna\tX\t½\t½\t½\n2\tBoris\t½\tX\t½\t½\n3\tCarla\t½\t½\tX\t½\n4\tDmitri\t½\t½\t½\tX\n",
+        encoding="utf-8",
+    )
+    (folder / "minor.trf").write_bytes(
+        (Path(__file__).parent / "data" / "trf" / "icu_bunratty_minor_2011.trf").read_bytes()
+    )
+    options = ["--profile", "uscf", "--lots-secret", secret]
+    result = CliRunner().invoke(cli, ["batch", str(folder), "-o", str(tmp_path / "out"), "-j", "1", *options])
+    assert result.exit_code == 0, result.stderr
+    commitment = hashlib.sha256(f"sonneborn-lots-1\n{secret}".encode()).hexdigest()
+    for name, output in (("drawn.tsv", "drawn.json"), ("minor.trf", "minor.json")):
+        written = json.loads((tmp_path / "out" / output).read_text(encoding="utf-8"))
+        alone = CliRunner().invoke(cli, ["standings", str(folder / name), "-f", "json", *options])
+        assert alone.exit_code == 0, alone.stderr
+        assert written == json.loads(alone.stdout), name
+        assert written["tiebreaks"] == ["MM", "SOLK", "CUM", "OCUM"]
+        assert written["drawing"]["secret"] == secret and written["drawing"]["commitment"] == commitment
+
+
+def test_batch_refuses_a_bad_profile_or_secret_before_any_file_and_reports_a_misfit_per_file(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "minor.trf").write_bytes(
+        (Path(__file__).parent / "data" / "trf" / "icu_bunratty_minor_2011.trf").read_bytes()
+    )
+    for options, message in (
+        (["--lots-secret", "short"], "--lots-secret: a secret has at least 16 characters (found 5)"),
+        (["--profile", "vega"], "--profile: no profile 'vega': Vega's manual (2016) lists its tie-breaks but gives"),
+        (["--profile", "uscf", "-t", "SB"], "--profile: names its own list: give a profile or a list (-t), not both"),
+    ):
+        result = CliRunner().invoke(cli, ["batch", str(folder), "-o", str(tmp_path / "out"), *options])
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith(f"sonneborn: error: {message}"), result.stderr
+        assert not (tmp_path / "out").exists()
+    # A team profile fits no individual event: that file fails, on one line naming it, and the batch goes on.
+    result = CliRunner().invoke(cli, ["batch", str(folder), "-o", str(tmp_path / "out"), "--profile", "fide-team"])
+    assert result.exit_code == 1, result.output
+    expected = f"{folder / 'minor.trf'}: --profile: 'fide-team' is a list for team events; this event is not one"
+    assert f"sonneborn: error: {expected}" in result.stderr.splitlines(), result.stderr

@@ -229,3 +229,105 @@ def test_ranks_of_another_point_system_are_identified_with_it(tmp_path: Path) ->
     # The list gives other ranks under 1-½-0 (the loop chose the event so); a list that reproduces the file
     # under 1-½-0 splits those points groups as 3-1-0 does (WIN first, say).
     assert found == {"3-1-0"}, found
+
+
+def test_ranks_with_absences_read_as_half_point_byes_are_identified_with_them(tmp_path: Path) -> None:
+    """Ranks of BH/C1,BH,SB when every round without a game counted ½ (PGN's --absent-as half), in a file whose
+    rounds without a game are zero-point byes and which records no totals: the list is found with the absences
+    read as half-point byes, and not as read, which ranks otherwise."""
+    from sonneborn.event import CODE
+    from sonneborn.formats.jsonio import write_json
+    from sonneborn.model import ResultKind
+
+    for seed in range(200):
+        event = random_event(random.Random(seed), round_robin=False)
+        table = Event.of(event).table
+        absent = {
+            (row, column): ResultKind.HALF_BYE
+            for row in range(len(event.players))
+            for column in range(table.rounds)
+            if table.opponent[row, column] < 0
+            and table.kind[row, column] in (CODE[ResultKind.ZERO_BYE], CODE[ResultKind.NOT_PLAYED])
+        }
+        if not absent:
+            continue
+        halves = Event.of(event).with_byes(absent)
+        ranks = rank(halves, parse_list("BH/C1,BH,SB")).ranks.tolist()
+        if ranks != rank(event, parse_list("BH/C1,BH,SB")).ranks.tolist():
+            break
+    else:
+        pytest.skip("no event where the absences rank otherwise")
+    players = tuple(
+        replace(player, recorded_rank=ranks[row], recorded_points=None) for row, player in enumerate(event.players)
+    )
+    path = tmp_path / "absences.json"
+    path.write_text(write_json(replace(event, players=players, tiebreaks=())), encoding="utf-8")
+    data = json.loads(CliRunner().invoke(cli, ["identify", str(path), "-f", "json", "--limit", "1000"]).output)
+    assert data["exact"], data
+    found = {match["options"]["unplayed"] for match in data["matches"] if match["tiebreaks"] == ["BH/C1", "BH", "SB"]}
+    assert found == {"absences as half-point byes"}, found
+
+
+TEAM_SOURCE = DATA.parent / "teams" / "four_clubs_trf26.trf"
+
+
+def _team_text(text: str, request: Request, *, dropped: tuple[str, ...] = ("202", "XXT")) -> str:
+    """A team file ranked as asked, written by the team TRF writer without the records that say how."""
+    written = render_trf(standings(read_text(text, path="t.trf"), request))
+    return "".join(line for line in written.splitlines(keepends=True) if not line.startswith(dropped))
+
+
+def test_a_team_file_ranked_by_game_points_is_identified_with_them() -> None:
+    """The four clubs ranked by game points first (--primary GP), then BH:MP/C1: the file records the ranks and
+    both totals; the list is found with game points as the primary score, and not with match points, by which
+    the teams' order is another."""
+    source = TEAM_SOURCE.read_text(encoding="utf-8")
+    by_gp = standings(read_text(source, path="t.trf"), Request.parse(tiebreaks="BH:MP/C1", primary="GP"))
+    by_mp = standings(read_text(source, path="t.trf"), Request.parse(tiebreaks="BH:MP/C1"))
+    assert by_gp.ranks.tolist() != by_mp.ranks.tolist()  # else the file could not tell them apart
+    text = _team_text(source, Request.parse(tiebreaks="BH:MP/C1", primary="GP"))
+    found = identify(standings(read_text(text, path="t.trf"), Request()))
+    assert found.exact
+    primaries = {dict(m.setting.options)["primary"] for m in found.matches}
+    assert primaries == {"GP"}, [(m.setting.tiebreaks, m.setting.options) for m in found.matches[:5]]
+
+
+def test_a_team_file_ranked_under_other_match_points_is_identified_with_them() -> None:
+    """A team file stating no match points (so read as 2-1-0) whose ranks and totals are those of 3-1-0
+    (--match-points 3,1,0): every setting found is under 3-1-0, the totals of 2-1-0 being others."""
+    source = "".join(
+        line for line in TEAM_SOURCE.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("362")
+    )
+    text = _team_text(source, Request.parse(tiebreaks="BH:MP/C1", match_points="3,1,0"), dropped=("202", "XXT", "362"))
+    reading = read_text(text, path="t.trf")
+    found = identify(standings(reading, Request()))
+    assert found.exact and "MP" in found.recorded
+    assert {dict(m.setting.options)["match points"] for m in found.matches} == {"3-1-0"}
+
+
+@pytest.mark.parametrize(
+    ("text", "plain", "round_robin"),
+    [("KS/L+1,SB", "KS,SB", True), ("KS/L-2,SB", "KS,SB", True), ("ARO/U1400,BH", "ARO/U1000,BH", False)],
+)
+def test_a_list_with_a_numeric_modifier_is_found(text: str, plain: str, round_robin: bool) -> None:
+    """The Koya limit moved (C.07 14.5) or a rating for the unrated (C.07 10): a file ranked so, where the code
+    without the modifier (or with another rating) ranks otherwise, is identified with the modifier."""
+    for seed in range(300):
+        event = random_event(random.Random(seed), round_robin=round_robin)
+        if "/U" in text and all(player.rating for player in event.players):
+            continue  # /U changes nothing without an unrated player
+        if (
+            len(event.players) >= 5
+            and rank(event, parse_list(text)).ranks.tolist() != rank(event, parse_list(plain)).ranks.tolist()
+        ):
+            break
+    else:
+        pytest.skip("no event where the modifier ranks otherwise")
+    written = render_trf(rank(event, parse_list(text)))
+    published_text = "".join(line for line in written.splitlines(keepends=True) if not line.startswith(("202", "XXT")))
+    found = identify(standings(read_text(published_text, path="x.trf"), Request()))
+    assert found.exact
+    known = tuple(parse_list(text))
+    assert any(
+        m.setting.tiebreaks and known[: len(m.setting.tiebreaks)] == m.setting.tiebreaks for m in found.matches
+    ), [m.setting.tiebreaks for m in found.matches[:10]]

@@ -193,3 +193,38 @@ def test_a_team_event_hashes_both_scores_of_each_match() -> None:
     reading = read(Path(__file__).parent / "data" / "teams" / "four_clubs_trf26.trf")
     lines = results_text(prepared(reading, Request())).splitlines()
     assert lines[:3] == ["sonneborn-lots-1", "players 4 rounds 3", "1 1 2 w 1 GP=3/2 MP=3"]
+
+
+def test_a_trf_written_records_its_drawing_and_reading_it_back_draws_the_same(club: Path) -> None:
+    # Anna's place is hers; Boris, Carla and Dmitri are ordered by their tickets (the definition above). The
+    # written TRF says so in record XXL, and its reading, asked for no drawing, ranks them the same.
+    found = tickets(SECRET, ANNA_WINS_RESULTS, 4)
+    code, written, err = run("standings", str(club), "--lots-secret", SECRET, "-f", "trf")
+    assert code == 0, err
+    assert [line for line in written.splitlines() if line.startswith("XXL")] == [f"XXL secret {SECRET}"]
+    again = standings(read_text(written, path="club.trf"))
+    assert (again.order + 1).tolist() == [1, *by_ticket(found, [2, 3, 4])]
+    assert isinstance(again.drawing, CommittedDraw) and again.drawing.results == sha(ANNA_WINS_RESULTS)
+
+
+def test_a_seed_is_recorded_and_a_drawing_asked_for_overrides_the_files(club: Path, tmp_path: Path) -> None:
+    code, written, err = run("standings", str(club), "--lots", "7", "-f", "trf")
+    assert code == 0, err
+    assert [line for line in written.splitlines() if line.startswith("XXL")] == ["XXL seed 7"]
+    seeded = standings(read_text(ANNA_WINS, path="club.tsv"), Request.parse(lots=7))
+    again = standings(read_text(written, path="club.trf"))
+    assert again.drawing == seeded.drawing and again.order.tolist() == seeded.order.tolist()
+    # Another seed asked for: that one decides, and the file written again records it alone.
+    other = standings(read_text(written, path="club.trf"), Request.parse(lots=8))
+    assert other.drawing == standings(read_text(ANNA_WINS, path="club.tsv"), Request.parse(lots=8)).drawing
+    path = tmp_path / "club.trf"
+    path.write_text(written, encoding="utf-8")
+    code, rewritten, err = run("standings", str(path), "--lots", "8", "-f", "trf")
+    assert code == 0, err
+    assert [line for line in rewritten.splitlines() if line.startswith("XXL")] == ["XXL seed 8"]
+
+
+def test_no_drawing_no_record(club: Path) -> None:
+    code, written, err = run("standings", str(club), "-f", "trf")
+    assert code == 0, err
+    assert not any(line.startswith("XXL") for line in written.splitlines())

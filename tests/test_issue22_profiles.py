@@ -39,12 +39,13 @@ def test_profiles_lists_each_with_its_lists_and_source() -> None:
     assert code == 0, err
     data = json.loads(out)
     found = {p["name"]: p for p in data["profiles"]}
-    assert list(found) == ["fide-swiss", "fide-rr", "fide-team", "uscf"]
+    assert list(found) == ["fide-swiss", "fide-rr", "fide-team", "sharly-chess", "uscf"]
     assert found["uscf"]["lists"] == {
         "swiss": ["MM", "SOLK", "CUM", "OCUM"],
         "round-robin": ["MM", "SOLK", "CUM", "OCUM"],
     }
     assert "34E" in found["uscf"]["source"] and "C.02" in found["fide-swiss"]["source"]
+    assert "system_sets.py" in found["sharly-chess"]["source"]
     assert set(data["unsourced"]) == {"ecf", "swiss-manager", "vega", "chess-results"}
     code, out, err = run("profiles")
     assert code == 0, err
@@ -56,6 +57,9 @@ def test_each_profile_gives_its_list_for_the_kind() -> None:
     assert codes(str(SEED), "--profile", "fide-rr") == ["DE", "WIN", "SB", "KS"]
     assert codes(str(SWISS), "--profile", "FIDE-Swiss") == ["DE", "WIN", "BPG", "ARO/C1", "BH/C1", "BH", "SB"]
     assert codes(str(SWISS), "--profile", "uscf") == ["MM", "SOLK", "CUM", "OCUM"]
+    # Sharly Chess's own recommendation for a Swiss; its one round-robin set is FIDE's 2019 list.
+    assert codes(str(SWISS), "--profile", "sharly-chess") == ["BH/C1", "DE", "BH", "SB", "WIN"]
+    assert codes(str(SEED), "--profile", "sharly-chess") == ["DE", "WIN", "SB", "KS"]
     # A team Swiss: the team list of a Swiss; the same file stated a round robin, the round robin's.
     assert codes(str(TEAMS), "--profile", "fide-team") == ["MPvGP", "BH:MP/C1", "EMGSB/C1"]
     assert codes(str(TEAMS), "--profile", "fide-team", "--kind", "round-robin") == ["MPvGP", "DE", "EMGSB"]
@@ -98,7 +102,8 @@ def test_a_profile_beside_a_list_is_one_error() -> None:
 def test_a_profile_without_a_source_is_refused_with_the_reason(name: str, message: str) -> None:
     code, out, err = run("standings", str(SEED), "--profile", name)
     assert code == 2 and not out
-    assert err == f"sonneborn: error: --profile: {message} (profiles: fide-swiss, fide-rr, fide-team, uscf)\n"
+    names = "fide-swiss, fide-rr, fide-team, sharly-chess, uscf"
+    assert err == f"sonneborn: error: --profile: {message} (profiles: {names})\n"
 
 
 def test_a_team_profile_is_for_team_events_and_the_others_not() -> None:

@@ -35,9 +35,9 @@ from sonneborn.errors import InputError, InputWarning, OptionError, OutputError,
 from sonneborn.files import write_file
 from sonneborn.formats import FORMATS as INPUT_FORMATS
 from sonneborn.messages import N_, Message
+from sonneborn.pipeline import Request
 from sonneborn.render import render
 from sonneborn.render.json import iter_json
-from sonneborn.tiebreaks import parse_list
 
 __all__ = ["EXECUTORS", "FORMATS", "INPUT_SUFFIXES", "BatchSummary", "available_cores", "find_inputs", "run_batch"]
 
@@ -185,6 +185,7 @@ def run_batch(
     *,
     fmt: str = "json",
     tiebreaks: str | None = None,
+    request: Request | None = None,
     jobs: int | None = None,
     force: bool = False,
     executor: str = "local",
@@ -193,9 +194,11 @@ def run_batch(
 ) -> BatchSummary:
     """Computes and writes the standings of every input; a file that fails is recorded and the batch goes on.
 
-    ``tiebreaks`` is a list such as ``"BH/C1,BH,SB"``; without it each file's own list (TRF-26 record 202)
-    is used, else the default of its kind. ``jobs`` is the number of worker processes of the local
-    executor, at most :func:`available_cores` (the default). The ``dask`` executor sends the work to the
+    ``request`` is how every file is ranked, as ``standings`` ranks one (:class:`~sonneborn.pipeline.Request`:
+    a list or a profile, a committed draw of lots, …), parsed once where the options come in; ``tiebreaks``, a
+    list such as ``"BH/C1,BH,SB"``, is the request of that list alone. Without either, each file's own list
+    (TRF-26 record 202) is used, else the default of its kind. ``jobs`` is the number of worker processes of the
+    local executor, at most :func:`available_cores` (the default). The ``dask`` executor sends the work to the
     scheduler at ``scheduler``; its workers must see the files at the same (absolute) paths. Raises
     :exc:`~sonneborn.errors.TiebreakError` for a list that cannot be parsed, before any file is read, and
     :exc:`~sonneborn.errors.OptionError` when every input is inside ``outdir`` (nothing would be done).
@@ -208,7 +211,10 @@ def run_batch(
     if executor == "dask" and not scheduler:
         raise ValueError("the dask executor needs the address of a scheduler")
     if tiebreaks is not None:
-        parse_list(tiebreaks)
+        if request is not None:
+            raise ValueError("give a request or a list of tie-breaks, not both")
+        request = Request.parse(tiebreaks=tiebreaks)
+    request = request or Request()
     _import_engine()
     targets = _targets(inputs, outdir, FORMATS[fmt])
     if inputs and not targets:
@@ -239,12 +245,12 @@ def run_batch(
         chunks = _chunks(jobs_list, workers)
         if executor == "dask":
             assert scheduler is not None
-            _run_dask(chunks, fmt, tiebreaks, scheduler, collect)
+            _run_dask(chunks, fmt, request, scheduler, collect)
         elif workers == 1 or len(chunks) <= 1:
             for chunk in chunks:
-                collect(_run_chunk(chunk, fmt, tiebreaks))
+                collect(_run_chunk(chunk, fmt, request))
         else:
-            _run_local(chunks, fmt, tiebreaks, min(workers, len(chunks)), collect)
+            _run_local(chunks, fmt, request, min(workers, len(chunks)), collect)
     failed = tuple(
         (source, errors[job[0]]) for (source, _), job in zip(pending, jobs_list, strict=True) if job[0] in errors
     )
@@ -312,18 +318,18 @@ def _chunks(jobs: list[Job], workers: int) -> list[list[Job]]:
 
 
 def _run_local(
-    chunks: list[list[Job]], fmt: str, tiebreaks: str | None, workers: int, collect: Callable[[list[Outcome]], None]
+    chunks: list[list[Job]], fmt: str, request: Request, workers: int, collect: Callable[[list[Outcome]], None]
 ) -> None:
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures: dict[Future[list[Outcome]], list[Job]] = {
-            pool.submit(_run_chunk, chunk, fmt, tiebreaks): chunk for chunk in chunks
+            pool.submit(_run_chunk, chunk, fmt, request): chunk for chunk in chunks
         }
         for future in as_completed(futures):
             collect(_outcomes(future, futures[future]))
 
 
 def _run_dask(
-    chunks: list[list[Job]], fmt: str, tiebreaks: str | None, scheduler: str, collect: Callable[[list[Outcome]], None]
+    chunks: list[list[Job]], fmt: str, request: Request, scheduler: str, collect: Callable[[list[Outcome]], None]
 ) -> None:
     try:
         from dask.distributed import Client
@@ -331,7 +337,7 @@ def _run_dask(
     except ImportError as error:
         raise ImportError("the dask executor needs Dask distributed: pip install sonneborn[dask]") from error
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(_run_chunk, chunks, fmt=fmt, tiebreaks=tiebreaks, pure=False)
+        futures = client.map(_run_chunk, chunks, fmt=fmt, request=request, pure=False)
         chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
         for future in dask_completed(futures):  # type: ignore[no-untyped-call]
             collect(_outcomes(future, chunk_of[future.key]))
@@ -346,25 +352,25 @@ def _outcomes(future: Any, chunk: list[Job]) -> list[Outcome]:
     return outcomes
 
 
-def _run_chunk(chunk: Sequence[Job], fmt: str, tiebreaks: str | None) -> list[Outcome]:
+def _run_chunk(chunk: Sequence[Job], fmt: str, request: Request) -> list[Outcome]:
     """Runs the jobs of a chunk in a worker, returning the warnings instead of printing them."""
     outcomes: list[Outcome] = []
     for source, target in chunk:
-        error, warnings = _run_one(source, Path(target), fmt, tiebreaks)
+        error, warnings = _run_one(source, Path(target), fmt, request)
         outcomes.append((source, error, warnings))
     return outcomes
 
 
-def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tuple[Message | None, tuple[Message, ...]]:
+def _run_one(source: str, target: Path, fmt: str, request: Request) -> tuple[Message | None, tuple[Message, ...]]:
     """Reads, ranks, renders and writes one file: the error that stopped it (on one line, else ``None``)
     and its warnings, one line each, each naming the file."""
-    from sonneborn.pipeline import Request, read, standings
+    from sonneborn.pipeline import read, standings
 
     warnings: tuple[Message, ...] = ()
     try:
         reading = read(source)
         warnings = tuple(_named(source, warning) for warning in reading.warnings)
-        result = standings(reading, Request.parse(tiebreaks=tiebreaks))
+        result = standings(reading, request)
         warnings += tuple(_named(source, warning) for warning in result.warnings)
         text = "".join(iter_json(result)) if fmt == "json" else render(result, fmt)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -379,6 +385,9 @@ def _run_one(source: str, target: Path, fmt: str, tiebreaks: str | None) -> tupl
         ), warnings
     except TiebreakError as error:
         return Message.of(N_("{path}: {message}"), path=source, message=error.text), warnings
+    except OptionError as error:  # a team profile on an individual event, say: this file's, not the batch's
+        option = Message.of(N_("--{option}: {message}"), option=error.option.replace("_", "-"), message=error.text)
+        return Message.of(N_("{path}: {message}"), path=source, message=option), warnings
     except Exception as error:
         return _crashed(source, error), warnings
     return None, warnings

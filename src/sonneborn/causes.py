@@ -58,18 +58,31 @@ _LEFT_OUT = frozenset({"PTS", "GE"})
 """Codes the catalogue leaves out: the points, which rank before any list, and GE, REP's 2023 name."""
 
 
+_LIMITS = (-2, -1, 1, 2)
+"""The moves of the Koya limit tried (``KS/L±n``, C.07 14.5), in half points: a point down to a point up."""
+_UNRATED = (1000, 1400)
+"""The ratings tried for unrated players (``/U``, C.07 10) when the event has some: FIDE's lowest published
+rating before 1 March 2024 and its floor since (FIDE Qualification Commission, "New rating regulations come
+into force", qc.fide.com, 2024-03-01)."""
+_DIVISORS = (1, 2, 3, 4)
+"""The divisors tried for SSSC (``/K``, C.07 13.4.2 b) besides the rule's own."""
+
+
 def catalogue(event: Event) -> list[Spec]:
     """Every tie-break that can rank the event, with its usual modifiers, as the search of the settings that
     produced a table tries them (``identify``): each code of the registry (a team event's or an individual
     one's), then with a cut of one or two (``/C1``, ``/C2``), a median (``/M1``, ``/M2``) and forfeits as
-    played (``/P``, ``/C1/P``) where it takes them, ``AOB/F`` and ``TPN/R``; a team event's Buchholz and
-    Sonneborn–Berger also on its secondary score (``BH:GP``).
+    played (``/P``, ``/C1/P``) where it takes them, ``AOB/F`` and ``TPN/R``, the Koya limit moved (``KS/L-2`` to
+    ``KS/L+2``), a rating for the unrated (``ARO/U1000``, ``ARO/U1400``) when the event has unrated players, and
+    SSSC's divisor (``/K1`` to ``/K4``); a team event's Buchholz and Sonneborn–Berger also on its secondary
+    score (``BH:GP``).
 
     >>> from sonneborn.demo import seed_event
     >>> [str(spec) for spec in catalogue(Event.of(seed_event()))][:6]
     ['WIN', 'WON', 'BPG', 'BWG', 'PS', 'PS/C1']
     """
     teams = event.teams is not None
+    unrated = bool((event.table.rating == 0).any())
     found: list[Spec] = []
     for code, definition in REGISTRY.items():
         if code in _LEFT_OUT or definition.teams not in (None, teams):
@@ -86,6 +99,12 @@ def catalogue(event: Event) -> list[Spec]:
             texts.append(f"{code}/F")
         if Modifier.REVERSE in takes and definition.ascending:
             texts.append(f"{code}/R")
+        if Modifier.LIMIT in takes:
+            texts += [f"{code}/L{step:+d}" for step in _LIMITS]
+        if Modifier.UNRATED in takes and unrated:
+            texts += [f"{code}/U{rating}" for rating in _UNRATED]
+        if Modifier.DIVISOR in takes:
+            texts += [f"{code}/K{divisor}" for divisor in _DIVISORS]
         if teams and code in ("BH", "SB"):
             other = next(score for score in event.table.scores if score != event.table.primary)
             texts += [f"{code}:{other}", f"{code}:{other}/C1"]

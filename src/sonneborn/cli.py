@@ -269,8 +269,8 @@ def _profile_option(command: F) -> F:
     return click.option(
         "--profile",
         metavar="NAME",
-        help="Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; `sonneborn profiles` gives each list "
-        "and its source) instead of the file's; not with -t.",
+        help="Rank by a named list (fide-swiss, fide-rr, fide-team, sharly-chess, uscf; `sonneborn profiles` gives "
+        "each list and its source) instead of the file's; not with -t.",
     )(command)
 
 
@@ -490,6 +490,7 @@ Examples:
   sonneborn whatif event.trf --places 3 -f json
   sonneborn whatif swiss.trf --method simulation --runs 10000 --seed 7 -j 2
   sonneborn whatif crosstable.tsv --draw-rate 0.5
+  sonneborn whatif event.trf --set 9.1=1-0 --set 9.2=1/2-1/2
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
@@ -527,6 +528,14 @@ Examples:
               help="Processes the simulation's runs are spread over.")  # fmt: skip
 @click.option("--chances", is_flag=True, help="With the exact method: each place's chance under the model too.")
 @click.option(
+    "--set",
+    "fixed",
+    metavar="R.B=RESULT",
+    multiple=True,
+    help="Fix a game still to be played: round R, board B (as the round view numbers them), the result from "
+    "White's side (1-0, 1/2-1/2, 0-1; a match's 2.5-1.5); several by commas or repeated.",
+)
+@click.option(
     "--primary",
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
@@ -545,6 +554,7 @@ def whatif(
     draw_rate: float | None,
     jobs: int,
     chances: bool,
+    fixed: tuple[str, ...],
     primary: str | None,
     rules: str | None,
     unrated_rating: int | None,
@@ -553,21 +563,25 @@ def whatif(
     """Who can still win FILE's event or reach each prize place: every player's best and worst final place
     under the points and the whole tie-break list, exactly or by simulation (docs/whatif.md)."""
     from sonneborn.render.whatif import whatif_json, whatif_text
-    from sonneborn.whatif import Model, what_if
+    from sonneborn.whatif import Model, parse_fixed, what_if
 
     request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, primary=primary, **event)
     reading = _read(file, **event)
-    answer = what_if(
-        reading,
-        request,
-        places=places,
-        model=Model(draw_rate),
-        method=None if method == "auto" else "exact" if method == "exact" else "simulation",
-        runs=runs,
-        seed=seed,
-        jobs=jobs,
-        with_chances=chances,
-    )
+    try:
+        answer = what_if(
+            reading,
+            request,
+            places=places,
+            model=Model(draw_rate),
+            method=None if method == "auto" else "exact" if method == "exact" else "simulation",
+            runs=runs,
+            seed=seed,
+            jobs=jobs,
+            with_chances=chances,
+            fixed=parse_fixed(fixed),
+        )
+    except OptionError as error:  # the library's (and the API's) name of --set
+        raise OptionError(error.text, option="set" if error.option == "results" else error.option) from None
     _say(answer.now.warnings)
     _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer), document=fmt == "json")
 
@@ -1066,6 +1080,13 @@ Examples:
     help="Output format.",
 )
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP + " Default: each file's own list.")
+@_profile_option
+@click.option(
+    "--lots-secret",
+    metavar="SECRET",
+    help="Break the ties left after the list by a draw anyone can verify, each file's from the secret and its "
+    "event (docs/lots.md).",
+)
 @click.option(
     "-j",
     "--jobs",
@@ -1088,6 +1109,8 @@ def batch(
     outdir: Path,
     fmt: str,
     tiebreaks: str | None,
+    profile: str | None,
+    lots_secret: str | None,
     jobs: int | None,
     force: bool,
     executor: str,
@@ -1106,12 +1129,14 @@ def batch(
     cores = available_cores()
     if executor == "local" and jobs is not None and jobs > cores:  # run_batch caps them; said once, here
         click.echo(f"sonneborn: warning: -j {jobs}: this process may use {cores} cores, so {cores} workers", err=True)
+    # The same request as standings', parsed once here: a bad list, profile or secret stops the batch at once.
+    request = _request(tiebreaks=tiebreaks, profile=profile, lots_secret=lots_secret, kind=None, point_system=None)
     files = find_inputs(source)
     if not files:
         raise click.UsageError(f"no event files in {source!r}")
     try:
         summary = run_batch(
-            files, outdir, fmt=fmt, tiebreaks=tiebreaks, jobs=jobs, force=force, executor=executor, scheduler=scheduler
+            files, outdir, fmt=fmt, request=request, jobs=jobs, force=force, executor=executor, scheduler=scheduler
         )
     except ImportError as error:
         raise click.UsageError(str(error)) from None

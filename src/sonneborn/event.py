@@ -295,6 +295,23 @@ class Table:
         result."""
         return self.played_rounds < self.rounds or self.unfinished_games > 0
 
+    def boards(self, column: int) -> list[tuple[int, int]]:
+        """A round's games as boards (White's row, Black's; the lower row first when the colours are not known).
+
+        The files give no board numbers: the boards are in the order of the pairs' better score before the round
+        (the higher first), then of the better start number, as a Swiss program numbers them. The round view
+        and ``whatif --set R.B`` both number boards so.
+        """
+        before = self.score.points[:, :column].sum(axis=1).tolist() if column else [0] * self.players
+        pairs = []
+        for row in range(self.players):
+            opponent = int(self.opponent[row, column])
+            if opponent <= row:  # no game, or listed from the opponent's row
+                continue
+            pairs.append((opponent, row) if int(self.colour[row, column]) == BLACK else (row, opponent))
+        pairs.sort(key=lambda pair: (-max(before[pair[0]], before[pair[1]]), min(pair)))
+        return pairs
+
     def meetings_per_pair(self) -> int:
         """How often every pair is scheduled to meet, or 0 when that is not the same for all pairs."""
         count, rounds = self.opponent.shape

@@ -2,11 +2,12 @@
 
 A file that records ranks (a TRF's rank column, a published crosstable), and perhaps tie-break values (the
 TB columns of a chess-results export), was ranked by some list under some rules. :func:`identify` searches
-the settings that could have produced it — the presets (:data:`PRESETS`, and every list ``check`` tries),
-every list of up to four codes of the catalogue (:func:`sonneborn.causes.catalogue`) with their usual
-modifiers, every rule edition, the file's point system and others that give its totals, and its unplayed
-rounds as read or as its totals score them — and gives those that reproduce every recorded rank and value,
-simplest first. Where none does, it gives the closest, each disagreement with its likely cause in words.
+the settings that could have produced it — the presets (:data:`PRESETS`: every ``--profile`` list, and
+every list ``check`` tries), every list of up to four codes of the catalogue (:func:`sonneborn.causes.catalogue`)
+with their usual modifiers, every rule edition, the file's point system and others that give its totals, its
+unplayed rounds as read, as its totals score them or with its absences as half-point byes, a team event's
+primary score and match points — and gives those that reproduce every recorded rank and value, simplest first.
+Where none does, it gives the closest, each disagreement with its likely cause in words.
 
 No candidate is a whole ranking: every (code, edition) column is computed once, and a list is judged on the
 groups its first tie-breaks form (:class:`sonneborn.causes.Search`), dropped at its first recorded rank out
@@ -33,12 +34,14 @@ import numpy as np
 from sonneborn.audit import COMMON_LISTS, TEAM_COMMON_LISTS, Disagreement, audit, audited_fields, file_scoring
 from sonneborn.causes import RecordedRanks, RecordedValues, Search, catalogue
 from sonneborn.errors import TiebreakError
-from sonneborn.event import KINDS, Event, Ints
+from sonneborn.event import CODE, KINDS, Event, Ints
+from sonneborn.matches import rescored
 from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
-from sonneborn.ranking import DEFAULT_TEAM_TIEBREAKS, DEFAULT_TIEBREAKS, Standings, rank
+from sonneborn.profiles import PROFILES
+from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings, rank
 from sonneborn.recorded import differing
-from sonneborn.teams import SCORES
+from sonneborn.teams import SCORES, TeamPoints, team_event, teams_of
 from sonneborn.tiebreaks import REGISTRY, Modifier, Spec, parse, parse_list
 from sonneborn.tiebreaks.rules import Rules
 from sonneborn.tiebreaks.unplayed import describe_kind
@@ -76,16 +79,24 @@ class Preset:
     """Whether it ranks a team event."""
 
 
+def _profile_presets() -> Iterator[Preset]:
+    """Each profile's lists as presets: one when the profile gives one list, else one per kind of event."""
+    for profile in PROFILES.values():
+        kinds: dict[str, EventKind] = {}
+        for kind, text in profile.lists.items():
+            kinds.setdefault(text, kind)  # each list once, with the first kind it is for
+        for text, kind in kinds.items():
+            name = profile.name if len(kinds) == 1 else f"{profile.name} ({kind.value})"
+            yield Preset(name, text, f"--profile {profile.name}: {profile.title}", teams=profile.teams)
+
+
 PRESETS: tuple[Preset, ...] = (
-    Preset("fide-swiss", "DE,WIN,BPG,ARO/C1,BH/C1,BH,SB", "FIDE's recommended Swiss list (C.02 annex, before 2023)"),
-    Preset("fide-rr", "DE,WIN,SB,KS", "FIDE's recommended round-robin list (C.02 annex, before 2023)"),
+    *_profile_presets(),
     Preset("sonneborn-swiss", DEFAULT_TIEBREAKS[EventKind.SWISS], "sonneborn's default for a Swiss event"),
     Preset("sonneborn-rr", DEFAULT_TIEBREAKS[EventKind.ROUND_ROBIN], "sonneborn's default for a round robin"),
-    Preset("team-swiss", DEFAULT_TEAM_TIEBREAKS[EventKind.SWISS], "the default of a team Swiss", teams=True),
-    Preset("team-rr", DEFAULT_TEAM_TIEBREAKS[EventKind.ROUND_ROBIN], "the default of a team round robin", teams=True),
 )
-"""The named lists searched first: FIDE's recommended lists and the team defaults (docs/identify.md). The
-program presets of ``--profile`` join them as more candidates."""
+"""The named lists searched first: every list of ``--profile`` (:data:`sonneborn.profiles.PROFILES`, each with
+its source: FIDE's recommended lists, the team defaults, US Chess, Sharly Chess) and sonneborn's defaults."""
 
 _POINT_SYSTEMS = (PointSystem(), PointSystem.three_one_zero())
 """Point systems tried besides the file's own, when they give its recorded totals as well."""
@@ -232,7 +243,9 @@ def identify(
     if found:
         found.sort(key=lambda item: item[0])
         return Identification(tuple(_merged([(match, working) for _, match, working in found])), True, judged, fields)
-    closest, count = _closest(bases, named, specs, ranks, recorded, max_length)
+    # A reading that gives other totals than the file's is the closest only when every reading does.
+    near = [base for base in bases if not base.points] or bases
+    closest, count = _closest(near, named, specs, ranks, recorded, max_length)
     return Identification(tuple(closest), False, judged + count, fields)
 
 
@@ -263,8 +276,11 @@ def _fits(specs: Sequence[Spec], event: Event) -> bool:
 
 
 def _bases(standings: Standings) -> Iterator[_Base]:
-    """The readings of the event searched: as read, with the unplayed rounds the totals count as draws or wins
-    read as byes, and under the other point systems that give the recorded totals as well as the file's."""
+    """The readings of the event searched: as read; with the unplayed rounds the totals count as draws or wins
+    read as byes; with every absence (a round without a game and without points) read as a half-point bye, as
+    ``--absent-as half`` reads a PGN's; under the other point systems that give the recorded totals as well as
+    the file's. A team event's: ranked by match points or by game points, under its match points and the usual
+    others (:func:`_team_bases`)."""
     event = standings.event
     system = str(event.point_system)
 
@@ -272,22 +288,66 @@ def _bases(standings: Standings) -> Iterator[_Base]:
         found = tuple(d for d in audit(ranked, list_known=False) if d.what in ("points", *SCORES))
         return _Base(options, Search(ranked), found)
 
-    first = base(standings, (("points", system), ("unplayed", "as read")))
-    yield first
+    def again(changed: Event) -> Standings:
+        return rank(changed, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
+
+    if event.teams is not None:
+        for changed, options in _team_bases(event):
+            yield base(standings if changed is event else again(changed), options)
+        return
+    yield base(standings, (("points", system), ("unplayed", "as read")))
     scored = file_scoring(standings)
     if scored is not None:
-        again = rank(scored, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
-        yield base(again, (("points", system), ("unplayed", "as the totals count them")))
-    if event.teams is not None:
-        return
+        yield base(again(scored), (("points", system), ("unplayed", "as the totals count them")))
+    absent = _absences_as_half(event)
+    if absent is not None:
+        yield base(again(absent), (("points", system), ("unplayed", "absences as half-point byes")))
     wrong = len(differing(event))
     for other in _POINT_SYSTEMS:
         if other == event.point_system:
             continue
         changed = event.with_point_system(other)
         if len(differing(changed)) <= wrong:
-            again = rank(changed, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
-            yield base(again, (("points", str(other)), ("unplayed", "as read")))
+            yield base(again(changed), (("points", str(other)), ("unplayed", "as read")))
+
+
+def _absences_as_half(event: Event) -> Event | None:
+    """The event with every round that has no opponent and no points (a zero-point bye, a round not played)
+    read as a half-point bye, as a PGN's rounds without a game are read with ``--absent-as half``; ``None``
+    when it has none."""
+    table = event.table
+    absent = np.isin(table.kind, [CODE[ResultKind.ZERO_BYE], CODE[ResultKind.NOT_PLAYED]]) & (table.opponent < 0)
+    rows, columns = np.nonzero(absent)
+    if not rows.size:
+        return None
+    return event.with_byes({(int(r), int(c)): ResultKind.HALF_BYE for r, c in zip(rows, columns, strict=True)})
+
+
+_MATCH_POINTS = (TeamPoints(), TeamPoints.parse("3,1,0"))
+"""Match points tried besides a team event's own (``--match-points``): 2-1-0 (C.07 11.1) and 3-1-0."""
+
+
+def _team_bases(event: Event) -> Iterator[tuple[Event, tuple[tuple[str, str], ...]]]:
+    """A team event as ranked by match points and by game points (``--primary``), under its own match points,
+    then 2-1-0 and 3-1-0 (``--match-points``), each with its options; the event itself first."""
+    teams = teams_of(event)
+    games = str(teams.points.games)
+    own = teams.points
+    systems: list[tuple[TeamPoints | None, str]] = [(None, _match_text(own))]
+    for other in _MATCH_POINTS:
+        if (other.win, other.draw, other.loss) != (own.win, own.draw, own.loss) and teams.source is not None:
+            systems.append((other, _match_text(other)))
+    for match, text in systems:
+        scored = teams if match is None else rescored(teams, match=match)
+        for primary in (event.table.primary, *(score for score in SCORES if score != event.table.primary)):
+            same = match is None and primary == event.table.primary
+            options = (("points", games), ("unplayed", "as read"), ("primary", primary), ("match points", text))
+            yield event if same else team_event(scored, primary=primary), options
+
+
+def _match_text(points: TeamPoints) -> str:
+    """A team event's match points as ``2-1-0``: a won, drawn and lost match's."""
+    return "-".join(exact_text(value) for value in (points.win, points.draw, points.loss))
 
 
 def _values_off(search: Search, specs: Sequence[Spec], rules: Rules, recorded: _Recorded) -> int:

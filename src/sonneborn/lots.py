@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import itertools
 import random
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -37,6 +38,8 @@ __all__ = [
     "commitment",
     "committed_draw",
     "draw",
+    "drawing_record",
+    "read_drawing_record",
     "results_text",
 ]
 
@@ -152,6 +155,38 @@ class CommittedDraw:
 
 Drawing = SeededDraw | CommittedDraw
 """A way of drawing lots."""
+
+
+def drawing_record(drawing: Drawing) -> str:
+    """What a TRF's record ``XXL`` says of a drawing, so that reading the file back draws the same lots.
+
+    >>> drawing_record(SeededDraw(7))
+    'seed 7'
+    """
+    if isinstance(drawing, SeededDraw):
+        return f"seed {drawing.seed}"
+    return f"secret {drawing.secret}"
+
+
+def read_drawing_record(text: str) -> int | str:
+    """The seed (an ``int``) or the secret (a ``str``) of a record ``XXL`` (:func:`drawing_record`).
+
+    Raises :class:`~sonneborn.errors.OptionError` for a record that names neither, or a seed or a secret that
+    ``--lots`` or ``--lots-secret`` would refuse.
+
+    >>> read_drawing_record("seed -3"), read_drawing_record("secret correct horse battery")
+    (-3, 'correct horse battery')
+    """
+    how, _, value = text.strip().partition(" ")
+    if how == "seed" and re.fullmatch(r"-?[0-9]+", value.strip()):
+        seed = int(value)
+        if -(2**63) <= seed < 2**63:
+            return seed
+    if how == "secret":
+        check_secret(value)
+        return value
+    template = N_("the drawing of lots must be 'seed N' or 'secret S' (found {found})")
+    raise OptionError(Message.of(template, found=repr(text.strip())), option="lots")
 
 
 def committed_draw(event: Event, secret: str) -> CommittedDraw:

@@ -25,8 +25,8 @@ from sonneborn.categories import Category, CategoryError
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError, said_of
 from sonneborn.event import Event
 from sonneborn.formats import DEFAULT_OPTIONS, ReadOptions, load_path, load_text
-from sonneborn.formats.trf.layout import RULES_RECORD
-from sonneborn.lots import check_secret, committed_draw
+from sonneborn.formats.trf.layout import LOTS_RECORD, RULES_RECORD
+from sonneborn.lots import check_secret, committed_draw, read_drawing_record
 from sonneborn.matches import after_round, rescored
 from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem
@@ -43,6 +43,7 @@ __all__ = [
     "Reading",
     "Request",
     "category_tables",
+    "ranked_as",
     "ranked_tiebreaks",
     "read",
     "read_text",
@@ -70,6 +71,8 @@ class Reading:
     """The line of the rules edition the file states (``XXT``), 0 when none or not known."""
     teams: TeamEvent | None = None
     """A team competition's teams and matches over :attr:`event`; ``None`` for an individual event."""
+    lots_line: int = 0
+    """The line of the drawing of lots the file states (``XXL``), 0 when none or not known."""
 
     @property
     def competitors(self) -> Event:
@@ -96,6 +99,20 @@ class Reading:
             message = Message.of(template, record=RULES_RECORD, message=error.text)
             raise InputError(message, path=self.path, line=line, column=5 if line else 0) from None
 
+    def stated_lots(self) -> int | str | None:
+        """The seed or the secret of the drawing of lots the file states (sonneborn's TRF record ``XXL``, written
+        with its ranks), ``None`` when it states none; a record that names neither is the file's error."""
+        stated = next((content for code, content in self.event.info.records if code == LOTS_RECORD), None)
+        if stated is None or not stated.strip():
+            return None
+        try:
+            return read_drawing_record(stated)
+        except OptionError as error:
+            line = self.lots_line
+            template = N_("the file's drawing of lots (record {record}): {message}")
+            message = Message.of(template, record=LOTS_RECORD, message=error.text)
+            raise InputError(message, path=self.path, line=line, column=5 if line else 0) from None
+
     def stated_tiebreaks(self) -> list[Spec] | None:
         """The list the file states, ``None`` when it states none; a list that cannot be used is the file's
         error, at the line of its record 202 when the file is a TRF."""
@@ -120,7 +137,14 @@ def read(path: str | Path, *, input_format: str | None = None, options: ReadOpti
     loaded = load_path(path, input_format=input_format, options=options, warn=warnings.append)
     name = "<stdin>" if str(path) == "-" else str(path)
     return Reading(
-        loaded.event, tuple(warnings), name, loaded.format, loaded.list_line, loaded.rules_line, loaded.teams
+        loaded.event,
+        tuple(warnings),
+        name,
+        loaded.format,
+        loaded.list_line,
+        loaded.rules_line,
+        loaded.teams,
+        loaded.lots_line,
     )
 
 
@@ -131,7 +155,14 @@ def read_text(
     warnings: list[InputWarning] = []
     loaded = load_text(text, path=path, input_format=input_format, options=options, warn=warnings.append)
     return Reading(
-        loaded.event, tuple(warnings), path, loaded.format, loaded.list_line, loaded.rules_line, loaded.teams
+        loaded.event,
+        tuple(warnings),
+        path,
+        loaded.format,
+        loaded.list_line,
+        loaded.rules_line,
+        loaded.teams,
+        loaded.lots_line,
     )
 
 
@@ -364,10 +395,20 @@ def standings(reading: Reading | Event, request: Request = Request()) -> Standin
     """Ranks an event as the request says: by its list, else the file's own, else the kind's default."""
     if not isinstance(reading, Reading):
         reading = Reading.of(reading)
-    event = prepared(reading, request)
+    return ranked_as(reading, prepared(reading, request), request)
+
+
+def ranked_as(reading: Reading, event: Event, request: Request) -> Standings:
+    """Ranks ``event`` — the reading's as :func:`prepared` gives it, or that with some results set (``whatif``'s
+    fixed results) — as :func:`standings` ranks the reading: its list, rules edition, lots."""
     specs = ranked_tiebreaks(reading, event, request)
-    # A committed draw is made on the event as ranked (its kind and points as the request states them).
-    lots = request.lots if request.lots_secret is None else committed_draw(event, request.lots_secret)
+    # A committed draw is made on the event as ranked (its kind and points as the request states them). No
+    # drawing asked for: the file's own (a TRF sonneborn wrote records the one its ranks were decided by).
+    seed, secret = request.lots, request.lots_secret
+    if seed is None and secret is None:
+        stated = reading.stated_lots()
+        seed, secret = (stated, None) if isinstance(stated, int) else (None, stated)
+    lots = seed if secret is None else committed_draw(event, secret)
     return rank(
         event,
         specs,

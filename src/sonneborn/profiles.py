@@ -1,8 +1,9 @@
 """Rule sets users know by name (``--profile``): a tie-break list for each kind of event, with its source.
 
 A profile is chosen instead of ``-t``, never beside it. Only lists whose source could be read are given;
-the names users ask for that have none (an ECF list, the defaults of pairing programs) are listed in
-:data:`UNSOURCED` with the reason, and refused with it.
+the names users ask for that have none (an ECF list, the defaults of Swiss-Manager, Vega and chess-results) are
+listed in :data:`UNSOURCED` with the reason, and refused with it. ``identify`` tries every profile's lists as
+presets (:data:`sonneborn.identify.PRESETS`).
 
 >>> [str(spec) for spec in PROFILES["uscf"].tiebreaks(EventKind.SWISS, teams=False)]
 ['MM', 'SOLK', 'CUM', 'OCUM']
@@ -78,6 +79,15 @@ PROFILES: dict[str, Profile] = {
             teams=True,
         ),
         Profile(
+            "sharly-chess",
+            "Sharly Chess, its own recommendation",
+            {EventKind.SWISS: "BH/C1,DE,BH,SB,WIN", EventKind.ROUND_ROBIN: "DE,WIN,SB,KS"},
+            'Sharly Chess (github.com/Sharly-Chess/sharly-chess), src/data/tie_breaks/system_sets.py, "System '
+            'tie-break sets" (commit 2ffcd6d): a Swiss\'s "Sharly Chess recommendation" is Buchholz cut 1, direct '
+            "encounter, Buchholz, Sonneborn-Berger, wins (its WinsTieBreak: C.07 7.1, with or without playing); a "
+            'round robin\'s only set is "FIDE recommendation (2019)", the same list as fide-rr.',
+        ),
+        Profile(
             "uscf",
             "US Chess",
             _both("MM,SOLK,CUM,OCUM"),
@@ -95,6 +105,9 @@ UNSOURCED: dict[str, str] = {
     "vega": N_("Vega's manual (2016) lists its tie-breaks but gives no default order"),
     "chess-results": N_("no source giving a default list of chess-results.com was found (it shows each event's own)"),
 }
+# Searched for issue 22 (docs/profiles.md, "Searched"): ECF pages found name events' own lists (4NCL, clubs), none
+# the federation's; the Swiss-Manager manuals found (2014 help, 2020 user's guide) were read only to their contents
+# pages; chess-results pages show one event's list each; Vega's manuals list the tie-breaks to choose from.
 """Names users ask for that no profile has, and why."""
 
 

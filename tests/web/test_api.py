@@ -79,7 +79,7 @@ def test_openapi_document_describes_every_endpoint(client: TestClient) -> None:
     response = client.get("/openapi.json")
     assert response.status_code == 200
     document = response.json()
-    kept = {f"/api/events/{{key}}/{what}" for what in ("page", "search", "player", "round", "boards")}
+    kept = {f"/api/events/{{key}}/{what}" for what in ("page", "search", "player", "round", "boards", "whatif")}
     assert set(document["paths"]) == {
         "/healthz", "/api/tiebreaks", "/api/standings", "/api/explain", "/api/report", "/api/whatif",
         "/api/events", *kept,
@@ -87,6 +87,8 @@ def test_openapi_document_describes_every_endpoint(client: TestClient) -> None:
     page = document["paths"]["/api/events/{key}/page"]["get"]
     assert {p["name"] for p in page["parameters"]} >= {"key", "offset", "limit", "rank", "start", "view", "tiebreaks"}
     assert {"404", "422"} <= set(page["responses"])
+    tab = document["paths"]["/api/events/{key}/whatif"]["get"]
+    assert {p["name"] for p in tab["parameters"]} >= {"key", "results", "offset", "limit", "boards_offset", "places"}
     standings = document["paths"]["/api/standings"]["post"]
     assert set(standings["requestBody"]["content"]) == {"multipart/form-data", "application/json", "text/plain"}
     assert {p["name"] for p in standings["parameters"]} >= {"tiebreaks", "rules", "format", "rank_by"}
@@ -363,6 +365,38 @@ def test_body_limit_stops_reading_at_the_limit() -> None:
     assert sum(read) == 8, "the third chunk passes the limit and is not handed over"
     assert sent[0]["status"] == 413
     assert json.loads(sent[1]["body"])["error"]["message"].startswith("the request body is larger than")
+
+
+def test_a_request_cancelled_as_its_body_arrives_stays_cancelled() -> None:
+    # The page's requests watch for their client leaving and cancel the watch once answered. When the cancel
+    # comes in the same turn as the message it waited for, the watch must end cancelled: Python 3.11's
+    # asyncio.wait_for returned the message instead, the watch waited again, and the answer never went out.
+    async def scenario() -> bool:
+        arrived = asyncio.Event()
+        held: list[Receive] = []
+
+        async def receive() -> Message:
+            await arrived.wait()
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            held.append(receive)
+
+        async def send(message: Message) -> None:
+            pass
+
+        await BodyLimit(app)({"type": "http", "headers": []}, receive, send)
+        watch = asyncio.ensure_future(held[0]())
+        await asyncio.sleep(0)  # the watch waits for the body
+        arrived.set()
+        watch.cancel()
+        try:
+            await watch
+        except asyncio.CancelledError:
+            return True
+        return False
+
+    assert asyncio.run(scenario()), "the cancellation was dropped"
 
 
 def test_a_client_leaving_mid_body_is_no_bug(caplog: pytest.LogCaptureFixture) -> None:

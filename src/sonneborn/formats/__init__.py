@@ -226,6 +226,8 @@ class Loaded:
     """The line of the file's own rules edition (sonneborn's TRF record ``XXT``), 0 when none."""
     teams: TeamEvent | None = None
     """A team competition's teams and matches (over :attr:`event`, its players); ``None`` for an individual event."""
+    lots_line: int = 0
+    """The line of the drawing of lots the file states (sonneborn's TRF record ``XXL``), 0 when none."""
 
 
 def _read_trf(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
@@ -235,7 +237,8 @@ def _read_trf(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:
     found = read_trf_reading(text, path=path, warn=warn)
     teams = found if isinstance(found, TeamEvent) else None
     event = found.event if isinstance(found, TeamEvent) else found
-    return Loaded(event, "trf", line_of_record(text, "202"), line_of_record(text, "XXT"), teams)
+    lines = line_of_record(text, "202"), line_of_record(text, "XXT")
+    return Loaded(event, "trf", *lines, teams, lots_line=line_of_record(text, "XXL"))
 
 
 def _read_crosstable(text: str, path: str, options: ReadOptions, warn: Warn) -> Loaded:

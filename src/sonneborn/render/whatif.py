@@ -75,8 +75,8 @@ def whatif_text(answer: WhatIf) -> str:
         padded_column("No", [str(row + 1) for row in rows], left=False),
         padded_column("Name", [players[i] for i in take], left=True),
         padded_column(score, [pts[i] for i in take], left=False),
-        padded_column("Best", [_best_text(r) for r in answer.rows], left=False),
-        padded_column("Worst", [_worst_text(r) for r in answer.rows], left=False),
+        padded_column("Best", [best_text(r) for r in answer.rows], left=False),
+        padded_column("Worst", [worst_text(r) for r in answer.rows], left=False),
         padded_column("Win?", ["yes" if r.can_win else "no" for r in answer.rows], left=True),
         padded_column("Clinched", [",".join(map(str, r.clinched)) or "-" for r in answer.rows], left=True),
     ]
@@ -100,14 +100,16 @@ def _chance(chance: float, margin: float, method: str) -> str:
     return f"{chance:.1%}±{margin:.1%}"
 
 
-def _best_text(row: PlaceChances) -> str:
-    """An exact best place; a bound, with the best a ranked scenario reached: the true best lies in ``3–6``."""
+def best_text(row: PlaceChances) -> str:
+    """An exact best place; a bound, with the best a ranked scenario reached: the true best lies in ``3–6``
+    (the terminal table's and the page's)."""
     if row.best_exact:
         return str(row.best)
     return f"{row.best}–{row.best_seen}" if row.best_seen is not None else f"≥{row.best}"
 
 
-def _worst_text(row: PlaceChances) -> str:
+def worst_text(row: PlaceChances) -> str:
+    """An exact worst place, else ``5–9`` (a ranked scenario reached 5, 9 the bound) or ``≤9``."""
     if row.worst_exact:
         return str(row.worst)
     return f"{row.worst_seen}–{row.worst}" if row.worst_seen is not None else f"≤{row.worst}"

@@ -14,7 +14,7 @@ server's own process only takes bodies in and sends answers out.
 
 >>> from sonneborn.web.app import create_app
 >>> paths = sorted(route.path for route in create_app().routes if route.path.startswith("/api"))
->>> paths[6:]
+>>> paths[7:]
 ['/api/explain', '/api/report', '/api/standings', '/api/tiebreaks', '/api/whatif']
 >>> [path.removeprefix("/api/events") for path in paths[:6]]
 ['', '/{key}/boards', '/{key}/page', '/{key}/player', '/{key}/round', '/{key}/search']
@@ -58,6 +58,7 @@ from sonneborn.web.inputs import (
     SearchOptions,
     StandingsOptions,
     WhatifOptions,
+    WhatifPageOptions,
     invalid_parameters,
     read_body,
     refuse_repeated_parameters,
@@ -374,6 +375,13 @@ def create_app(
         """A round's pairings and results board by board, then the byes and absences."""
         return await ranked(request, "round", query, kept_body(key), key)
 
+    @app.get("/api/events/{key}/whatif", tags=["page"], responses=kept_errors)
+    async def event_whatif(request: Request, key: EventKey, query: Annotated[WhatifPageOptions, Query()]) -> Response:
+        """The "What if" tab: the standings of the scenario that `results` fixes (as `whatif --set` fixes them),
+        each row's best and worst place, can win, clinched places and chances, a page of rows, and the games still
+        to be played board by board (docs/whatif.md)."""
+        return await ranked(request, "whatif_page", query, kept_body(key), key)
+
     return app
 
 
@@ -384,6 +392,16 @@ def _gzip(request: Request) -> bool:
         if name.strip() in ("gzip", "*") and weight.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
             return True
     return False
+
+
+_WATCHERS: set[asyncio.Future[None]] = set()
+"""The watchers of requests answered or left, until they end (a task no one holds may be collected unfinished)."""
+
+
+def _watcher_ended(watch: asyncio.Future[None]) -> None:
+    _WATCHERS.discard(watch)
+    if not watch.cancelled():
+        watch.exception()  # retrieved: a receive that failed as the request ended says nothing worth logging
 
 
 async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, Result]) -> Result:
@@ -405,9 +423,11 @@ async def _unless_the_client_leaves(request: Request, work: Coroutine[Any, Any, 
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await running
+        # Not awaited: the answer must not wait on the watcher's end. Should a layer under it drop the cancellation,
+        # it still ends when the answer is sent (the server's receive then says the client is gone).
         watch.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await watch
+        _WATCHERS.add(watch)
+        watch.add_done_callback(_watcher_ended)
     if running.cancelled():
         raise ClientDisconnect()
     return running.result()

@@ -245,8 +245,8 @@ class EventOptions(BaseModel):
         f"(record XXT of a TRF sonneborn wrote), else {DEFAULT_RULES.value}."
     )
     profile: Annotated[str | None, BeforeValidator(_text)] = _optional(
-        "Rank by a named list (fide-swiss, fide-rr, fide-team, uscf; docs/profiles.md) instead of the file's; "
-        "not with tiebreaks.",
+        "Rank by a named list (fide-swiss, fide-rr, fide-team, sharly-chess, uscf; docs/profiles.md) instead of the "
+        "file's; not with tiebreaks.",
         examples=["uscf"],
     )
     lots: Annotated[int | None, BeforeValidator(_integer)] = _optional(
@@ -354,6 +354,14 @@ class WhatifOptions(EventOptions):
     chances: Annotated[bool, BeforeValidator(lambda v: _boolean(v) or False)] = Field(
         False, description="With the exact method: each place's chance under the model too."
     )
+    results: Annotated[str, BeforeValidator(lambda v: _text(v) or "")] = Field(
+        "",
+        description="Results fixed before they are played, as `whatif --set` takes them: ROUND.BOARD=RESULT, "
+        "separated by commas, the boards numbered as the round view numbers them, the result from White's side "
+        "(1-0, 1/2-1/2, 0-1; a match's 2.5-1.5).",
+        max_length=100_000,
+        examples=["9.1=1-0,9.2=1/2-1/2"],
+    )
 
 
 PAGE_ROWS = 100
@@ -387,6 +395,27 @@ class PageOptions(EventOptions):
         "standings",
         description="standings, crosstable (the page's rows of the crosstable too), or auto (the crosstable too when "
         "the page holds every row).",
+    )
+
+
+WHATIF_BOARDS = 100
+"""The games still to be played that an answer of the "What if" tab lists (the others by ``boards_offset``)."""
+
+
+class WhatifPageOptions(WhatifOptions):
+    """The options of a kept event's "What if" tab: those of ``POST /api/whatif``, which rows and which games."""
+
+    offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
+        0, description="The first row of the page, counted from 0 in the order of the standings.", ge=0, lt=2**31
+    )
+    limit: Annotated[int, BeforeValidator(lambda v: _integer(v) or PAGE_ROWS)] = Field(
+        PAGE_ROWS, description=f"The rows of the page, at most {MAX_PAGE_ROWS}.", ge=1, le=MAX_PAGE_ROWS
+    )
+    boards_offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
+        0,
+        description=f"The first of the {WHATIF_BOARDS} games still to be played listed, from 0.",
+        ge=0,
+        lt=2**31,
     )
 
 

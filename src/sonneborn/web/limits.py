@@ -139,8 +139,11 @@ class BodyLimit:
                 # The body is in: later calls wait for the client to leave, which takes its own time.
                 return await receive()
             wait = min(self.chunk_timeout, deadline - loop.time())
+            # Not asyncio.wait_for: on Python 3.11 it returns a message that arrives as the task is cancelled and
+            # drops the cancellation, and a request that stops waiting for its client then waits forever.
             try:
-                message = await asyncio.wait_for(receive(), timeout=max(wait, 0.0))
+                async with asyncio.timeout(max(wait, 0.0)):
+                    message = await receive()
             except TimeoutError:
                 raise BodyTimeout(self.chunk_timeout, self.body_timeout) from None
             if message["type"] == "http.request":

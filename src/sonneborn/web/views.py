@@ -18,7 +18,8 @@ builds the whole report, from the same cells, so that they cannot disagree.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -41,8 +42,13 @@ from sonneborn.render.cells import (
 from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
 from sonneborn.render.json import head_data, team_standings_data
 from sonneborn.render.teamcard import team_card_data
+from sonneborn.render.whatif import best_text, whatif_data, worst_text
 from sonneborn.tiebreaks import definition
+from sonneborn.web.inputs import WHATIF_BOARDS
 from sonneborn.web.report import explanations, shown_rows
+
+if TYPE_CHECKING:
+    from sonneborn.whatif import Board, Fixed, WhatIf
 
 LEADERS = 10
 """The players the chart always shows: the first ten of the standings."""
@@ -322,38 +328,27 @@ def round_data(standings: Standings, number: int, *, offset: int = 0, limit: int
     """A round's pairings and results, board by board, then the players without a game (byes, absences): the
     entries ``offset`` to ``offset + limit`` of that list (``total`` of them).
 
-    The files give no board numbers: the boards are in the order of the pairs' better score before the round
-    (the higher first), then of the better start number, as a Swiss program numbers them.
+    The boards are numbered as :meth:`Table.boards <sonneborn.event.Table.boards>` numbers them.
     """
     event, roster, table = standings.event, standings.event.roster, standings.event.table
     column = number - 1
     score = table.score
-    before = score.points[:, :column].sum(axis=1).tolist() if column else [0] * event.players
-    pairs = []
     alone = []
     for row in range(event.players):
-        opponent = int(table.opponent[row, column])
         kind = KINDS[int(table.kind[row, column])]
-        if opponent < 0:
-            if kind is not ResultKind.NOT_PLAYED:
-                units = int(score.points[row, column])
-                alone.append(
-                    {
-                        "start": row + 1,
-                        "name": roster.names[row],
-                        "kind": kind.value,
-                        "what": RESULT_WORDS[kind],
-                        "result": ratio_result_text(units, score.unit),
-                    }
-                )
-            continue
-        if opponent < row:
-            continue
-        white, black = (opponent, row) if int(table.colour[row, column]) == BLACK else (row, opponent)
-        pairs.append((white, black))
-    pairs.sort(key=lambda pair: (-max(before[pair[0]], before[pair[1]]), min(pair)))
+        if int(table.opponent[row, column]) < 0 and kind is not ResultKind.NOT_PLAYED:
+            units = int(score.points[row, column])
+            alone.append(
+                {
+                    "start": row + 1,
+                    "name": roster.names[row],
+                    "kind": kind.value,
+                    "what": RESULT_WORDS[kind],
+                    "result": ratio_result_text(units, score.unit),
+                }
+            )
     boards = []
-    for board, (white, black) in enumerate(pairs, start=1):
+    for board, (white, black) in enumerate(table.boards(column), start=1):
         kind = KINDS[int(table.kind[white, column])]
         shown = kind is not ResultKind.NOT_PLAYED
         boards.append(
@@ -387,3 +382,44 @@ def _pair_result(standings: Standings, white: int, black: int, column: int) -> s
         return "–".join("+" if kind is ResultKind.FORFEIT_WIN else "−" for kind in kinds)
     unit = table.score.unit
     return "–".join(ratio_result_text(int(table.score.points[side, column]), unit) for side in (white, black))
+
+
+def whatif_view(
+    answer: WhatIf, boards: Sequence[Board], fixed: Sequence[Fixed], *, offset: int, limit: int, boards_offset: int
+) -> dict[str, Any]:
+    """The "What if" tab of a kept event: ``POST /api/whatif``'s answer (the standings of the scenario the fixed
+    results make, each row's best and worst place) for the rows ``offset`` to ``offset + limit``, and the games
+    still to be played, :data:`~sonneborn.web.inputs.WHATIF_BOARDS` from ``boards_offset``, each with its
+    results (every game of an event has the same) and the one fixed."""
+    data = whatif_data(answer)
+    rows = data.pop("standings")
+    # The places as the terminal table writes them (a bound with the place a ranked scenario reached: ``3–6``).
+    for row, chances in zip(rows, answer.rows, strict=True):
+        row["best_text"], row["worst_text"] = best_text(chances), worst_text(chances)
+    names = answer.now.event.roster.names
+    chosen = {(f.round, f.board): f.result for f in fixed}
+    results = list(answer.open.game.labels)
+    games = [
+        {
+            "round": board.round,
+            "board": board.board,
+            "white": {"start": board.white + 1, "name": names[board.white]},
+            "black": {"start": board.black + 1, "name": names[board.black]},
+            "results": results,
+            "set": chosen.get((board.round, board.board)),
+        }
+        for board in boards[boards_offset : boards_offset + WHATIF_BOARDS]
+    ]
+    return {
+        **data,
+        "competitors": "teams" if answer.now.event.teams is not None else "players",
+        "total": len(rows),
+        "offset": offset,
+        "limit": limit,
+        "standings": rows[offset : offset + limit],
+        "fixed": [str(f) for f in fixed],
+        "boards": games,
+        "boards_total": len(boards),
+        "boards_offset": boards_offset,
+        "boards_limit": WHATIF_BOARDS,
+    }

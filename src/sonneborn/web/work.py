@@ -54,6 +54,7 @@ from sonneborn.web.inputs import (
     StandingsOptions,
     Upload,
     WhatifOptions,
+    WhatifPageOptions,
     load_event,
     merge_options,
     parse_request,
@@ -62,11 +63,13 @@ from sonneborn.web.inputs import (
     upload_of,
 )
 from sonneborn.web.report import explanations, report_data
-from sonneborn.web.views import first_row, page_data, player_data, round_data, search_data
+from sonneborn.web.views import first_row, page_data, player_data, round_data, search_data, whatif_view
 
 logger = logging.getLogger(__name__)
 
-Endpoint = Literal["standings", "explain", "report", "whatif", "page", "search", "player", "round", "boards"]
+Endpoint = Literal[
+    "standings", "explain", "report", "whatif", "page", "search", "player", "round", "boards", "whatif_page"
+]
 
 MAX_ANSWER = 256 * 1024 * 1024
 """The largest answer, in bytes (256 MB): the report of 25,000 players with its every derivation fits."""
@@ -92,8 +95,9 @@ _OPTIONS: dict[Endpoint, type[EventOptions]] = {
     "player": PlayerOptions,
     "round": RoundOptions,
     "boards": BoardsOptions,
+    "whatif_page": WhatifPageOptions,
 }
-VIEWS = ("page", "search", "player", "round", "boards")
+VIEWS = ("page", "search", "player", "round", "boards", "whatif_page")
 """The endpoints of a kept event (:mod:`sonneborn.web.views`)."""
 COMPRESS_FROM = 1024
 """An answer this long or longer (1 kB) is compressed for a client that accepts gzip."""
@@ -168,9 +172,9 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         elif job.endpoint == "explain":
             assert isinstance(options, ExplainOptions)
             found = _explain(share, upload, options)
-        elif job.endpoint == "whatif":
+        elif job.endpoint in ("whatif", "whatif_page"):
             assert isinstance(options, WhatifOptions)
-            found = _whatif(share, upload, options)
+            found = _whatif(share, upload, options, job)
         elif job.endpoint in VIEWS:
             found = _view(share, upload, options, job)
         else:
@@ -312,15 +316,17 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
         return Answer(200, JSON, _json({"explanations": found}))
 
 
-def _whatif(share: _Share, upload: Upload, options: WhatifOptions) -> Answer:
+def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> Answer:
+    """``POST /api/whatif``'s answer, or a kept event's "What if" tab (:class:`WhatifPageOptions`)."""
     from sonneborn.render.whatif import whatif_data
-    from sonneborn.whatif import Model, what_if
+    from sonneborn.whatif import Model, Open, open_boards, parse_fixed, what_if
 
     request = parse_request(options)
     reading = load_event(upload, options)
     _admit(share, upload, reading, request, "whatif")
     method = None if options.method == "auto" else options.method
     try:
+        fixed = parse_fixed([options.results])
         answer = what_if(
             reading,
             request,
@@ -330,10 +336,18 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions) -> Answer:
             runs=options.runs,
             seed=options.seed,
             with_chances=options.chances,
+            fixed=fixed,
         )
     except OptionError as error:
         raise ApiError(str(error), path=upload.path, field=error.option) from None
-    return Answer(200, JSON, _json(whatif_data(answer)))
+    with refused_events(upload.path):
+        if not isinstance(options, WhatifPageOptions):
+            return Answer(200, JSON, _json(whatif_data(answer)))
+        boards = open_boards(Open.of(prepared(reading, request)))
+        data = whatif_view(
+            answer, boards, fixed, offset=options.offset, limit=options.limit, boards_offset=options.boards_offset
+        )
+        return Answer(200, JSON, _json({"event": job.event, **data}))
 
 
 def _field(options: ExplainOptions) -> str:

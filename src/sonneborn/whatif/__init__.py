@@ -1,21 +1,23 @@
 """``sonneborn whatif``: before the remaining rounds, every player's best and worst final place, first place and
 the prize places, found on the one engine (every scenario ranked as ``standings`` ranks it).
 
-:func:`what_if` answers for a reading and a request; :func:`scenario` ranks one change of results (the web
-page's "What if" tab sets results by clicking). :mod:`.scenarios` holds what is still to be decided and the
-scenarios; :mod:`.search` the exact method and the simulation. docs/whatif.md gives the method and the model.
+:func:`what_if` answers for a reading and a request, some results fixed (``--set``, the web page's "What if"
+tab, which sets them by clicking: :mod:`.fixed`); :func:`scenario` ranks one change of results.
+:mod:`.scenarios` holds what is still to be decided and the scenarios; :mod:`.search` the exact method and the
+simulation. docs/whatif.md gives the method and the model.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from sonneborn.errors import OptionError
-from sonneborn.pipeline import Reading, Request, prepared, standings
+from sonneborn.pipeline import Reading, Request, prepared, ranked_as, standings
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
+from sonneborn.whatif.fixed import Board, Fixed, fix, open_boards, parse_fixed
 from sonneborn.whatif.scenarios import Open, Outcomes
 from sonneborn.whatif.search import DEFAULT_RUNS, EXACT_LIMIT, Method, Model, PlaceChances, WhatIf
 from sonneborn.whatif.search import what_if as _search
@@ -23,13 +25,18 @@ from sonneborn.whatif.search import what_if as _search
 __all__ = [
     "DEFAULT_RUNS",
     "EXACT_LIMIT",
+    "Board",
+    "Fixed",
     "Method",
     "Model",
     "Open",
     "Outcomes",
     "PlaceChances",
     "WhatIf",
+    "fix",
+    "open_boards",
     "open_items",
+    "parse_fixed",
     "scenario",
     "what_if",
 ]
@@ -51,16 +58,23 @@ def what_if(
     seed: int = 0,
     jobs: int = 1,
     with_chances: bool = False,
+    fixed: Sequence[Fixed] = (),
 ) -> WhatIf:
     """Every player's (or team's) best and worst final place, whether he can still win or has clinched each prize
-    place up to ``places``, and his chances: exact when the outcomes are few, else by simulation."""
+    place up to ``places``, and his chances: exact when the outcomes are few, else by simulation.
+
+    ``fixed`` results are set first (:func:`fix`): the standings now are then that event's, ranked as
+    ``standings`` ranks it, and only the other games are still open."""
     request = request or Request()
     if request.rank_by is not None:
         raise OptionError("whatif ranks by points (or a team event's primary score), not --rank-by", option="rank_by")
     if request.lots is not None:
         raise OptionError("whatif counts shared places as shared; --lots draws nothing here", option="lots")
-    now = standings(reading, request)
-    open_ = Open.of(prepared(reading, request))
+    event = prepared(reading, request)
+    if fixed:
+        event = fix(Open.of(event), fixed)
+    now = ranked_as(reading, event, request)
+    open_ = Open.of(event)
     specs = now.tiebreaks
     return _search(
         open_,

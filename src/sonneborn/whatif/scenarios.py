@@ -36,7 +36,7 @@ from sonneborn.tiebreaks import Spec
 from sonneborn.tiebreaks.context import Pairings
 from sonneborn.tiebreaks.rules import Rules
 
-__all__ = ["Open", "Outcomes"]
+__all__ = ["Open", "Outcomes", "set_items"]
 
 _GAME = (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS)
 _SCORE_ONLY = (ResultKind.FULL_BYE, ResultKind.HALF_BYE, ResultKind.ZERO_BYE)
@@ -241,6 +241,12 @@ class Open:
     def ranker(self, specs: Sequence[Spec] | None, *, rules: Rules, unrated_rating: int | None) -> Ranker:
         """The ranking of this event's scenarios, sharing what they do not change."""
         return Ranker(self, specs, rules, unrated_rating)
+
+
+def set_items(table: Table, open_: Open, items: Ints, choice: Ints) -> Table:
+    """The table with some items (their indices) given an outcome each, both sides of each game, nothing else
+    changed: the results ``whatif --set`` fixes (:mod:`.fixed`)."""
+    return _set(table, open_, open_.rows[items], open_.others[items], open_.columns[items], choice)
 
 
 def _set(table: Table, open_: Open, rows: Ints, others: Ints, columns: Ints, choice: Ints) -> Table:

@@ -282,10 +282,14 @@ KEPT_RECORDS = frozenset(
     | {"250", "260"}
     | {"XXZ", "XXC", "XXA", "XXP", "DAT"}
     | {"XXT"}  # sonneborn's: the tie-break rules edition the file's values were computed under
+    | {"XXL"}  # sonneborn's: the drawing of lots the file's ranks were decided by
 )
 RULES_RECORD = "XXT"
 """sonneborn's record of the tie-break rules edition (``XXT fide-2023``) the file's values were computed under,
 which a reading ranks by unless told otherwise; JaVaFo's ``XX`` extensions do not use the letter."""
+LOTS_RECORD = "XXL"
+"""sonneborn's record of the drawing of lots that decided the ranks the file states (``XXL seed 7``, ``XXL secret
+S``: :func:`sonneborn.lots.drawing_record`), which a reading draws by again unless told otherwise."""
 TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
 """The records only a team competition has (TRF-16 ``013``; TRF-26 teams, team byes and forfeits, boards)."""
 

@@ -49,6 +49,7 @@ from sonneborn.formats.trf.layout import (
     FORFEIT_TYPE,
     FORFEIT_WHITE,
     LEADING_NUMBER,
+    LOTS_RECORD,
     ORDER_OPPONENT,
     ORDER_PLAYERS,
     ORDER_ROUND,
@@ -95,6 +96,7 @@ def write_trf(
     tiebreaks: Sequence[str] = (),
     standings_tiebreaks: Sequence[str] = (),
     rules: str | None = None,
+    lots: str | None = None,
     newline: str = "\r\n",
 ) -> str:
     """Writes the event as a TRF-26 file that :func:`read_trf` reads back into the same event.
@@ -109,7 +111,8 @@ def write_trf(
     one to ``240``, results not known yet to blocks with TieBreakServer's
     ``?``. ``rules`` names the tie-break rules edition the values were
     computed under, in sonneborn's record ``XXT`` (else the record read, if
-    any). Dates are written as TRF writes them (``YYYY/MM/DD``, rounds
+    any), and ``lots`` the drawing of lots that decided the ranks, in record
+    ``XXL`` (:func:`sonneborn.lots.drawing_record`). Dates are written as TRF writes them (``YYYY/MM/DD``, rounds
     ``YY/MM/DD``) when their spelling can be read one way alone. The records
     read and not held by the model are written back as they were. Lines end
     with CR LF (TRF asks for a CR) unless ``newline`` says otherwise.
@@ -138,6 +141,7 @@ def write_trf(
         tiebreaks=tiebreaks,
         standings_tiebreaks=standings_tiebreaks,
         rules=rules,
+        lots=lots,
         newline=newline,
     )
 
@@ -150,6 +154,7 @@ def write_trf_teams(
     tiebreaks: Sequence[str] = (),
     standings_tiebreaks: Sequence[str] = (),
     rules: str | None = None,
+    lots: str | None = None,
     newline: str = "\r\n",
 ) -> str:
     """Writes a team competition as a TRF-26 file that :func:`read_trf_teams` reads back into the same teams,
@@ -193,6 +198,7 @@ def write_trf_teams(
         tiebreaks=tiebreaks,
         standings_tiebreaks=standings_tiebreaks,
         rules=rules,
+        lots=lots,
         newline=newline,
         teams=teams,
         team_ranks=ranks or {},
@@ -208,6 +214,7 @@ def _write(
     standings_tiebreaks: Sequence[str],
     rules: str | None,
     newline: str,
+    lots: str | None = None,
     teams: TeamEvent | None = None,
     team_ranks: Mapping[TeamNo, int] | None = None,
 ) -> str:
@@ -220,10 +227,14 @@ def _write(
     kept = [(code, content) for code, content in tournament.records if code not in REGENERATED]
     if rules is not None:
         kept = [(code, content) for code, content in kept if code != RULES_RECORD]
+    # The ranks written are this ranking's: a drawing the file recorded before is not theirs.
+    kept = [(code, content) for code, content in kept if code != LOTS_RECORD]
     header = [(code, content) for code, content in kept if TOURNAMENT_RECORD.fullmatch(code)]
     header += _header_records(tournament, tiebreaks, standings_tiebreaks, teams)
     if rules is not None:
         header.append((RULES_RECORD, rules))
+    if lots is not None:
+        header.append((LOTS_RECORD, lots))
     if layout.digits > 4:
         header.append(("XXD", str(layout.digits)))
     header.sort(key=lambda record: record[0])

@@ -397,7 +397,7 @@
 
   // What follows a page on screen, once its section comes into view: the crosstable's rows, the round shown.
   // A newer page drops them (its ticket), and aborts them (its signal).
-  const wanted = { crosstable: null, round: null };
+  const wanted = { crosstable: null, round: null, whatif: null };
 
   async function follow(what, load) {
     const report = wanted[what];
@@ -422,6 +422,7 @@
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       if (entry.target.id === "crosstable-section") follow("crosstable", loadCrosstable);
+      else if (entry.target.id === "whatif-section") follow("whatif", loadWhatif);
       else follow("round", loadRound);
     }
   }, { rootMargin: "200px" });
@@ -429,7 +430,8 @@
   function later(report) {
     wanted.crosstable = report.crosstable || report.category ? null : report;
     wanted.round = report;
-    for (const id of ["crosstable-section", "rounds-section"]) {
+    wanted.whatif = $("whatif-section").hidden ? null : report;
+    for (const id of ["crosstable-section", "rounds-section", "whatif-section"]) {
       watcher.unobserve($(id));
       watcher.observe($(id));
     }
@@ -539,6 +541,7 @@
     else $("crosstable").replaceChildren(h("caption", { text: "The crosstable of these rows comes as it is scrolled into view." }));
     roundPicker(report);
     boardPrizes(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
+    whatifFor(report);
     later(report);
     // For the browser tests' timings: the frame that first shows these results.
     requestAnimationFrame(() => performance.mark("sonneborn:shown"));
@@ -1030,6 +1033,154 @@
     $(id).addEventListener("change", () => {
       if (state.shown) boardPrizes(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
     });
+  }
+
+  // The "What if" tab: the games still to be played, each result set by a click; the server ranks the scenario
+  // (`whatif --set`'s path) and answers its standings with every row's best and worst place.
+  // `results`: the results set, "round.board" → result; kept while the same file is ranked again.
+  const whatif = { results: new Map(), offset: 0, boardsOffset: 0, of: null, last: new Map() };
+  let whatifAsked = 0;
+
+  // The section's own words, in the page's language.
+  $("whatif-heading").textContent = t("What if");
+  $("whatif-intro").textContent = t("Set any game still to be played: the standings and every player's best and worst final place follow at once.");
+  $("whatif-clear").textContent = t("Clear every result");
+  $("whatif-scroll").setAttribute("aria-label", t("Standings of the scenario"));
+  $("whatif-games-pager").setAttribute("aria-label", t("Pages of the games still to be played"));
+  $("whatif-pager").setAttribute("aria-label", t("Pages of the standings of the scenario"));
+
+  function whatifFor(report) {
+    const section = $("whatif-section");
+    // A finished event has nothing to set: the tab is hidden.
+    section.hidden = !report.standings.provisional;
+    if (whatif.of !== sourceOf(state.shown)) {
+      whatif.results.clear();
+      whatif.last.clear();
+      whatif.offset = 0;
+      whatif.boardsOffset = 0;
+      whatif.of = sourceOf(state.shown);
+      $("whatif-games").replaceChildren();
+      $("whatif-table").replaceChildren();
+      $("whatif-method").textContent = "";
+    }
+  }
+
+  function whatifResults() {
+    return [...whatif.results].map(([board, result]) => `${board}=${result}`).join(",");
+  }
+
+  async function loadWhatif(ticket, sent, signal) {
+    clearError("whatif-error");
+    // Only the latest scenario asked for is shown, whichever answer comes last; another file drops it.
+    const asked = ++whatifAsked;
+    $("whatif-section").setAttribute("aria-busy", "true");
+    $("whatif-method").textContent = t("ranking…");
+    try {
+      const found = await kept("whatif", sent, {
+        results: whatifResults(), offset: whatif.offset, limit: PAGE, boards_offset: whatif.boardsOffset,
+      }, signal);
+      if (asked !== whatifAsked || !state.shown || sourceOf(state.shown) !== sourceOf(sent)) return;
+      whatifGames(found);
+      whatifTable(found);
+    } catch (error) {
+      if (asked !== whatifAsked || error.name === "AbortError") return;
+      $("whatif-method").textContent = "";
+      showError(error.detail || { message: error.message }, "whatif-error");
+    } finally {
+      if (asked === whatifAsked) $("whatif-section").removeAttribute("aria-busy");
+    }
+  }
+
+  function askWhatif() {
+    if (!state.shown) return;
+    loadWhatif(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "whatif-error"));
+  }
+
+  function whatifGames(found) {
+    const teams = found.competitors === "teams";
+    const head = h("tr", {}, headerCell(t("Round")), headerCell(teams ? t("Match") : t("Board")),
+      headerCell(teams ? t("Home") : t("White"), "", "name"), headerCell(teams ? t("Away") : t("Black"), "", "name"),
+      headerCell(t("Result")));
+    const rows = found.boards.map((board) => {
+      const key = `${board.round}.${board.board}`;
+      const label = `${t("Round")} ${board.round}, ${teams ? t("Match") : t("Board")} ${board.board}: ${board.white.name} – ${board.black.name}`;
+      const choices = [...board.results.map((result) => [result, result]), ["", t("unset")]];
+      const group = h("div", { class: "set-results", role: "group", "aria-label": label },
+        ...choices.map(([result, text]) => h("button", {
+          type: "button", class: "secondary", "data-board": key, "data-result": result,
+          "aria-pressed": (board.set || "") === result ? "true" : "false", text,
+        })));
+      return h("tr", { "data-board": key }, h("td", { text: String(board.round) }), h("td", { text: String(board.board) }),
+        h("td", { class: "name", text: `${board.white.name} (${board.white.start})` }),
+        h("td", { class: "name", text: `${board.black.name} (${board.black.start})` }), h("td", {}, group));
+    });
+    $("whatif-games").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    if (!found.boards_total) {
+      $("whatif-games").replaceChildren(h("caption", { text: t("No paired game is still to be played: the rounds to come are known only as scores.") }));
+    }
+    // As many games a page as rows (the server's WHATIF_BOARDS is the page's PAGE).
+    pager($("whatif-games-pager"), found.boards_offset, found.boards.length, found.boards_total, (offset) => {
+      whatif.boardsOffset = offset;
+      askWhatif();
+    });
+  }
+
+  $("whatif-games").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-board]");
+    if (!button) return;
+    const { board, result } = button.dataset;
+    if (result) whatif.results.set(board, result);
+    else whatif.results.delete(board);
+    // The buttons say the choice at once; the standings follow with the answer.
+    for (const other of button.parentElement.querySelectorAll("button")) {
+      other.setAttribute("aria-pressed", other === button ? "true" : "false");
+    }
+    askWhatif();
+  });
+
+  $("whatif-clear").addEventListener("click", () => {
+    whatif.results.clear();
+    askWhatif();
+  });
+
+  function whatifTable(found) {
+    const how = found.method === "exact"
+      ? `${t("Exact")}: ${found.runs} ${t("outcomes enumerated")}`
+      : `${t("Simulation")}: ${found.runs} ${t("runs")}`;
+    const fixed = found.fixed.length ? `; ${t("results set")}: ${found.fixed.join(", ")}` : "";
+    $("whatif-method").textContent = `${t("Method")} — ${how}${fixed}.`;
+    const chances = found.standings.some((row) => row.chances !== null);
+    const places = Array.from({ length: found.places }, (_, index) => String(index + 1));
+    const head = h("tr", {}, headerCell(t("Rk"), t("place"), "place"), headerCell(t("No"), "", "start"),
+      headerCell(t("Name"), "", "name"), headerCell(t("Points")), headerCell(t("Best"), t("best final place still possible")),
+      headerCell(t("Worst"), t("worst final place still possible")), headerCell(t("Can win")), headerCell(t("Clinched"), t("prize places sure")),
+      ...(chances ? places.map((place) => headerCell(`P(${place})`, `${t("chance of place")} ${place}`)) : []));
+    const rows = found.standings.map((row) => {
+      const before = whatif.last.get(row.start);
+      const changed = (what) => (before && before[what] !== row[what] ? "changed" : null);
+      const tr = h("tr", { "data-start": row.start },
+        h("td", { class: "place", text: String(row.rank) }), h("td", { class: "start", text: String(row.start) }),
+        h("td", { class: "name", text: row.name }), h("td", { class: "points", text: row.points === null ? "" : String(row.points) }),
+        h("td", { class: changed("best_text"), "data-what": "best", text: row.best_text }),
+        h("td", { class: changed("worst_text"), "data-what": "worst", text: row.worst_text }),
+        h("td", { "data-what": "can-win", text: row.can_win ? t("yes") : t("no") }),
+        h("td", { "data-what": "clinched", text: row.clinched.join(", ") || "–" }));
+      if (chances) {
+        for (const place of places) {
+          const chance = row.chances === null ? null : row.chances[place];
+          const margin = row.margins === null || found.method === "exact" ? null : row.margins[place];
+          tr.append(h("td", { text: chance === null ? "" : `${(100 * chance).toFixed(1)} %${margin === null ? "" : ` ± ${(100 * margin).toFixed(1)}`}` }));
+        }
+      }
+      return tr;
+    });
+    whatif.last = new Map(found.standings.map((row) => [row.start, row]));
+    $("whatif-table").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    pager($("whatif-pager"), found.offset, found.standings.length, found.total, (offset) => {
+      whatif.offset = offset;
+      askWhatif();
+    });
+    requestAnimationFrame(scrollCues);
   }
 
   function roundTable(found) {
