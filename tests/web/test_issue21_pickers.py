@@ -30,13 +30,17 @@ import json
 import time
 from pathlib import Path
 
+from builders import event as build_event
 from conftest import swiss_trf
 from pages import ARTIFACTS, DATA, open_page
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_issue21_phone_print import PHONE, SLOW, serious_violations, small_targets, visible_headers
 
+from sonneborn.formats.jsonio import write_json
+
 EVENT = DATA / "trf" / "issue21_pickers.trf"
+UNFINISHED = "1 A: 2w1 3b= 4w*\n2 B: 1b0 4w1 3b*\n3 C: 4b= 1w= 2w*\n4 D: 3w= 2b0 1b*"
 FINAL = ["Brown, Bob", "Dunne, Dan", "Adams, Ann", "Flynn, Finn", "Clark, Cat", "Egan, Eve"]
 AFTER_TWO = ["Adams, Ann", "Flynn, Finn", "Brown, Bob", "Dunne, Dan", "Egan, Eve", "Clark, Cat"]
 BH_AFTER_TWO = ["2.50", "1.50", "0.50", "2.00", "2.50", "3.00"]
@@ -169,6 +173,31 @@ def test_issue21_category_view_place_in_it_and_overall_rank(
     expect(category).to_have_value("")
     expect(names(page)).to_have_text(AFTER_TWO)
     expect(page.locator("#crosstable-section")).to_be_visible()
+    assert problems == []
+
+
+def test_issue21_fb_is_said_to_be_bh_only_where_the_final_round_is_not_paired(
+    browser: Browser, live_server: str, tmp_path: Path, problems: list[str]
+) -> None:
+    # Two rounds played of three, the third paired and not played. As the file is, FB counts the final round's
+    # paired games as draws (C.07 8.3): the scores become A 2, B 1½, C 1½, D 1, so FB is A 1½ + 1½ + 1 = 4,
+    # B 2 + 1 + 1½ = 4½, C 1 + 2 + 1½ = 4½, D 1½ + 1½ + 2 = 5, while BH (two rounds) is 2 for each. After
+    # round 1 (A 1, C ½, D ½, B 0) round 2 is not paired yet: FB is BH, C ½ and D ½.
+    path = tmp_path / "unfinished.json"
+    path.write_text(write_json(build_event(UNFINISHED)), encoding="utf-8")
+    page = open_page(browser, live_server, problems)
+    page.fill("#code", "BH,FB")
+    page.press("#code", "Enter")
+    page.set_input_files("#file", path)
+    expect(names(page)).to_have_text(["A", "B", "C", "D"], timeout=SLOW)
+    assert column(page, "FB") == ["4.00", "4.50", "4.50", "5.00"]
+    expect(page.locator("#during")).to_contain_text("every tie-break counts the rounds played so far")
+    expect(page.locator("#during")).not_to_contain_text("FB is BH")
+    expect(page.locator("#after-round option")).to_have_text(["1", "2"])
+    page.locator("#after-round").select_option(label="1")
+    expect(names(page)).to_have_text(["A", "C", "D", "B"], timeout=SLOW)
+    assert column(page, "FB") == column(page, "BH") == ["0.00", "0.50", "0.50", "1.00"]
+    expect(page.locator("#during")).to_contain_text("FB is BH here")
     assert problems == []
 
 

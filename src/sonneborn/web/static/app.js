@@ -685,7 +685,9 @@
     const during = $("during");
     during.hidden = report.rounds.played >= report.rounds.scheduled;
     if (!during.hidden) {
-      const foreBuchholz = report.list.some((code) => code.split("/")[0] === "FB");
+      // Cut after a round, the next is not paired yet; a file of its own may have its final round paired (FB then
+      // counts those games as draws, C.07 8.3).
+      const foreBuchholz = Boolean(sent.afterRound) && report.list.some((code) => code.split("/")[0] === "FB");
       during.textContent = t("Standings taken during the event: the later rounds are not played yet, and every tie-break counts the rounds played so far (C.07).")
         + (foreBuchholz ? ` ${t("FB is BH here: the final round is not paired yet (C.07 8.3).")}` : "");
     }
