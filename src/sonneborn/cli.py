@@ -1046,9 +1046,10 @@ def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr
     from sonneborn.explain import explain_player
     from sonneborn.render.cells import terminal_text
 
+    lang = _language()
     for start in starts:
         click.echo("", err=to_stderr)
-        for line in explain_player(result, start):
+        for line in explain_player(result, start, lang):
             click.echo(terminal_text(line), err=to_stderr)
 
 
@@ -1315,7 +1316,7 @@ def demo() -> None:
     result = rank(seed_event(), parse_list(DEMO_LIST))
     click.echo(_table(result), nl=False)
     click.echo("\n" + _language().gettext("How Sloth's Neustadtl score was worked out:"))
-    click.echo(explain_value(result, 1, "SB"))
+    click.echo(explain_value(result, 1, "SB", _language()))
 
 
 def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

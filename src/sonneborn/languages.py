@@ -20,12 +20,12 @@ import functools
 import gettext
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 
 from sonneborn.errors import OptionError
-from sonneborn.messages import N_, PAGE, Message, said
+from sonneborn.messages import N_, PAGE, Message, Number, Phrase, said
 
 DOMAIN = "sonneborn"
 """The gettext domain: ``locale/LANG/LC_MESSAGES/sonneborn.mo``."""
@@ -85,7 +85,39 @@ class Language:
         """Whether this language writes a decimal comma (a spreadsheet then separates fields with ``;``)."""
         return self.decimal == ","
 
-    def message(self, message: str | Message) -> str:
+    def phrase(self, text: str) -> str:
+        """A text of a derivation in this language: a :class:`~sonneborn.messages.Phrase` written from its
+        template's translation, its numbers with this language's decimal sign; a plain text (a name) as it is.
+
+        >>> language("es").phrase(Phrase.number("10.5") + Phrase.of(" (after round {round})", round=3))
+        '10,5 (tras la ronda 3)'
+        """
+        return self.phrases()(text)
+
+    def phrases(self) -> Callable[[str], str]:
+        """:meth:`phrase`, remembering each phrase it wrote: the same phrase (an opponent's score) is in many
+        derivations. English writes every phrase as it is."""
+        if self.code == DEFAULT:
+            return _as_it_is
+        written: dict[int, tuple[str, str]] = {}  # by the phrase's id, the phrase kept so that its id is its own
+
+        def write(text: str | Message | Number) -> str:
+            if not isinstance(text, Phrase):
+                return self.message(text) if isinstance(text, Message | Number) else text
+            found = written.get(id(text))
+            if found is not None:
+                return found[1]
+            parts = text.parts
+            if parts is not None:
+                made = write(parts[0]) + write(parts[1])
+            else:
+                made = text.written(self.gettext(text.template), write)
+            written[id(text)] = (text, made)
+            return made
+
+        return write
+
+    def message(self, message: str | Message | Number) -> str:
         """A message the library made (:class:`~sonneborn.messages.Message`: a template and its values) in
         this language: the template's translation, its fields filled, a message value translated in turn; a
         template the catalogue lacks stays English.
@@ -94,8 +126,14 @@ class Language:
         >>> language("es").message(Message.of("round {round}: {message}", round=3, message=empty))
         'ronda 3: el archivo está vacío'
         """
+        if isinstance(message, Number):
+            return self.number(message.text)
         found = said(message)
         return found.fill(self.gettext(found.template), self.message)
+
+
+def _as_it_is(text: str) -> str:
+    return text
 
 
 @functools.cache

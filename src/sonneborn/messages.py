@@ -15,7 +15,7 @@ translation with the same values. A value that is a :class:`Message` is translat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 FIELD = re.compile(r"\{(\w+)\}")
@@ -27,7 +27,22 @@ def N_(message: str) -> str:
     return message
 
 
-Value = "str | int | Message"
+Value = "str | int | Message | Number"
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number in a message, as :mod:`sonneborn.numbers` writes it (``69.5``, ``-1.5``, ``447/28``): each
+    language writes it with its own decimal sign (:meth:`sonneborn.languages.Language.number`).
+
+    >>> str(Message.of(N_("round {round}: {message}"), round=3, message=Number("10.5")))
+    'round 3: 10.5'
+    """
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,16 +55,16 @@ class Message:
 
     template: str
     """The English text with its fields, ``{name}``."""
-    values: tuple[tuple[str, str | int | Message], ...] = ()
+    values: tuple[tuple[str, str | int | Message | Number], ...] = ()
     """Each field's value, by name: a text, a number or a message of its own."""
 
     @classmethod
-    def of(cls, template: str, **values: str | int | Message) -> Message:
+    def of(cls, template: str, **values: str | int | Message | Number) -> Message:
         """The message of a template with these values."""
         return cls(template, tuple(values.items()))
 
     @classmethod
-    def joined(cls, parts: list[str | int | Message], separator: str = ", ") -> Message:
+    def joined(cls, parts: Sequence[str | int | Message | Number], separator: str = ", ") -> Message:
         """Messages (or texts) one after the other, each translated on its own.
 
         >>> str(Message.joined([Message("cut /C1"), "x"]))
@@ -69,8 +84,8 @@ class Message:
             return parts[0] if parts else ""
         return cls.of(N_("{list} and {last}"), list=cls.joined(parts[:-1]), last=parts[-1])
 
-    def fill(self, template: str, write: Callable[[Message], str]) -> str:
-        """A template (this one, or its translation) with the fields filled: a message value as ``write``
+    def fill(self, template: str, write: Callable[[Message | Number], str]) -> str:
+        """A template (this one, or its translation) with the fields filled: a message or a number as ``write``
         writes it, a field without a value left as it is."""
         values = dict(self.values)
 
@@ -78,12 +93,104 @@ class Message:
             value = values.get(part.group(1))
             if value is None:
                 return part.group(0)
-            return write(value) if isinstance(value, Message) else str(value)
+            return write(value) if isinstance(value, Message | Number) else str(value)
 
         return FIELD.sub(filled, template)
 
     def __str__(self) -> str:
         return self.fill(self.template, str)
+
+
+class Phrase(str):
+    """A text of a derivation as English writes it (``½×10.5 (Kosenkov)``, ``bye``) that carries its template
+    and values, so that another language writes it at the boundary
+    (:meth:`sonneborn.languages.Language.phrase`).
+
+    It is a ``str``: every English output joins it as it is, unchanged, and making one costs little more than
+    the text (a page derives tens of thousands). Adding it to a text (or a phrase) gives a phrase of both, each
+    part translated on its own; a plain ``str`` part (a player's name) is never translated. ``f"…"`` and
+    ``join`` give plain texts: a derivation's parts are composed with ``+``, :meth:`of` or :meth:`joined`.
+
+    >>> score = Phrase.number("10.5") + Phrase.of(N_(" (after round {round})"), round=3)
+    >>> score + " x", phrase_message(score + " x").template
+    ('10.5 (after round 3) x', '{part0}{part1}')
+    """
+
+    __slots__ = ("_parts", "_template", "_values")
+
+    _template: str
+    _values: dict[str, str | int | Message | Number]
+    _parts: tuple[str, str] | None
+
+    @classmethod
+    def of(cls, template: str, **values: str | int | Message | Number) -> Phrase:
+        """The phrase of a template (marked with :func:`N_`; its fields ``{name}`` only) with these values: a
+        phrase among them is translated in turn, a plain text kept as it is."""
+        made = _new(cls, template.format_map(values))
+        made._template, made._values, made._parts = template, values, None
+        return made
+
+    @classmethod
+    def number(cls, text: str) -> Phrase:
+        """A number alone (``10.5``), as a phrase: each language writes its decimal sign."""
+        return cls.of("{number}", number=Number(text))
+
+    @classmethod
+    def joined(cls, parts: Sequence[str], separator: str) -> Phrase:
+        """Texts one after the other with a separator (``round 1 board 2; round 2 boards 1, 3``), each part
+        translated on its own."""
+        template = separator.join(f"{{part{index}}}" for index in range(len(parts)))
+        return cls.of(template, **{f"part{index}": part for index, part in enumerate(parts)})
+
+    def __add__(self, other: str) -> Phrase:
+        made = _new(Phrase, _add(self, other))
+        made._parts = (self, other)
+        return made
+
+    def __radd__(self, other: str) -> Phrase:
+        made = _new(Phrase, _add(other, self))
+        made._parts = (other, self)
+        return made
+
+    @property
+    def parts(self) -> tuple[str, str] | None:
+        """The two texts this phrase is the sum of, or ``None`` for a phrase of a template."""
+        return self._parts
+
+    def written(self, template: str, write: Callable[[str | Message | Number], str]) -> str:
+        """The phrase's template (or its translation, ``template``) with its fields filled: a phrase, a message
+        or a number as ``write`` writes it, any other value as it is."""
+        values = self._values
+
+        def filled(part: re.Match[str]) -> str:
+            value = values.get(part.group(1))
+            if value is None:
+                return part.group(0)
+            return write(value) if isinstance(value, Phrase | Message | Number) else str(value)
+
+        return FIELD.sub(filled, template)
+
+    @property
+    def template(self) -> str:
+        """The English template of a phrase of a template (its catalogue id)."""
+        return self._template
+
+    @property
+    def message(self) -> Message:
+        """The message this phrase is (two phrases added: each, one after the other)."""
+        if self._parts is not None:
+            return Message.joined([phrase_message(part) for part in self._parts], "")
+        values = {name: phrase_message(value) for name, value in self._values.items()}
+        return Message.of(self._template, **values)
+
+
+_new = str.__new__
+_add = str.__add__
+
+
+def phrase_message(text: str | int | Message | Number) -> str | int | Message | Number:
+    """What a text is in a message: a phrase's message, anything else as it is (a name is never translated)."""
+    return text.message if isinstance(text, Phrase) else text
 
 
 def said(text: str | Message) -> Message:

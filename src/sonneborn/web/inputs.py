@@ -296,7 +296,7 @@ class EventOptions(BaseModel):
         lt=2**63,
     )
     lang: Annotated[Literal["en", "es", "th", "ko"] | None, BeforeValidator(_language)] = _optional(
-        "The language of the html and table answers and of the report's names and notes: en, es, th or ko "
+        "The language of the html and table answers and of the report's names, notes and derivations: en, es, th or ko "
         "(default: the Accept-Language header's). JSON, CSV, TRF and Markdown are the same in every language."
     )
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE
 from sonneborn.explain import explain_value
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.ranking import Standings
@@ -123,6 +124,7 @@ def page_data(
     crosstable: bool = False,
     path: str = "<text>",
     input_format: str = "trf",
+    lang: Language = ENGLISH,
 ) -> dict[str, Any]:
     """The rows ``offset`` to ``offset + limit`` of the standings in final order (and of the crosstable when
     asked), with what every answer says first (:func:`head`)."""
@@ -133,11 +135,11 @@ def page_data(
     found = shown_rows(standings, offset, end)
     data = {**head(standings, path=path, input_format=input_format), "offset": offset, "limit": limit, "rows": found}
     if crosstable:
-        data["crosstable"] = _crosstable_page(standings, offset, end)
+        data["crosstable"] = _crosstable_page(standings, offset, end, lang)
     return data
 
 
-def _crosstable_page(standings: Standings, offset: int, end: int) -> dict[str, Any]:
+def _crosstable_page(standings: Standings, offset: int, end: int, lang: Language) -> dict[str, Any]:
     """The crosstable's rows ``offset`` to ``end``: the same cells and titles as the whole, cut."""
     made = build_crosstable(standings)
     cells = [column[offset:end] for column in made.columns]
@@ -145,7 +147,7 @@ def _crosstable_page(standings: Standings, offset: int, end: int) -> dict[str, A
         titles = [column[offset:end] for column in made.title_columns]
     else:  # the values' derivations of these rows only, never of every player
         rows = standings.order[offset:end].tolist()
-        derived = [[explain_value(standings, row + 1, code) for row in rows] for code in standings.codes]
+        derived = [[explain_value(standings, row + 1, code, lang) for row in rows] for code in standings.codes]
         titles = [*(column[offset:end] for column in made.make_cell_titles()), *derived]
     return {
         "header": made.header,
@@ -200,9 +202,11 @@ def _colour(code: int) -> str:
     return "white" if code == WHITE else "black" if code == BLACK else ""
 
 
-def player_data(standings: Standings, start: StartNo, *, path: str, input_format: str) -> dict[str, Any]:
+def player_data(
+    standings: Standings, start: StartNo, *, path: str, input_format: str, lang: Language = ENGLISH
+) -> dict[str, Any]:
     """A player's card: who he is, every round (opponent, colour, result, running score) and the derivation of
-    each of his values (:func:`~sonneborn.web.report.explanations`)."""
+    each of his values (:func:`~sonneborn.web.report.explanations`, in ``lang``)."""
     event, roster, table = standings.event, standings.event.roster, standings.event.table
     row = start - 1
     score = table.score
@@ -230,7 +234,7 @@ def player_data(standings: Standings, start: StartNo, *, path: str, input_format
     if team is not None:
         for entry, points in zip(rounds, team["gp"], strict=True):
             entry["gp"] = points
-    explained = explanations(standings, [start])[0]
+    explained = explanations(standings, [start], lang)[0]
     position = int(np.flatnonzero(standings.order == row)[0])
     rating = int(table.rating[row])
     fide = roster.fide_ids[row]

@@ -311,7 +311,7 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
         _admit_answer(share, upload, result, "explain")
     starts = [chosen] if chosen is not None else list(range(1, rows.players + 1))
     with refused_events(upload.path):
-        found = explanations(result, starts)
+        found = explanations(result, starts, language(options.lang or DEFAULT))
         _fits(sum(_text_size(entry["lines"]) for entry in found), len(found))
         return Answer(200, JSON, _json({"explanations": found}))
 
@@ -391,12 +391,14 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
                 or (options.view == "auto" and result.event.players <= options.limit),
                 path=upload.path,
                 input_format=reading.format,
+                lang=language(options.lang or DEFAULT),
             )
             data["warnings"] = [str(w) for w in (*reading.warnings, *result.warnings)]
         elif isinstance(options, SearchOptions):
             data = search_data(result, options.q)
         elif isinstance(options, PlayerOptions):
-            data = player_data(result, options.start, path=upload.path, input_format=reading.format)
+            lang = language(options.lang or DEFAULT)
+            data = player_data(result, options.start, path=upload.path, input_format=reading.format, lang=lang)
         elif isinstance(options, BoardsOptions):
             data = _boards(result, options, request.unrated_rating)
         else:
