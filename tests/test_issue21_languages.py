@@ -346,8 +346,9 @@ def test_parse_language() -> None:
 def test_the_page_catalogue() -> None:
     for code in LANGUAGES:
         catalogue = page_catalogue(code)
-        assert set(catalogue) == set(PAGE) and all(catalogue.values())
-    assert page_catalogue("en") == {text: text for text in PAGE}
+        # The page's texts and the tie-breaks' names its list of codes shows.
+        assert set(catalogue) == {*PAGE, *TIEBREAK_NAMES} and all(catalogue.values())
+    assert page_catalogue("en") == {text: text for text in (*PAGE, *TIEBREAK_NAMES)}
     assert page_catalogue("es")["Download"] == "Descargar"
     assert page_catalogue("th")["Print"] == "พิมพ์"
     assert page_catalogue("ko")["Standings"] == "순위표"

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 
 from sonneborn.errors import OptionError
-from sonneborn.messages import N_, PAGE, Message, Number, Phrase, said
+from sonneborn.messages import N_, PAGE, TIEBREAK_NAMES, Message, Number, Phrase, said
 
 DOMAIN = "sonneborn"
 """The gettext domain: ``locale/LANG/LC_MESSAGES/sonneborn.mo``."""
@@ -232,13 +232,14 @@ def from_accept_language(header: str | None) -> str:
 
 
 def page_catalogue(code: str) -> dict[str, str]:
-    """The web page's texts in a language, by their English text: what the page shows, for its switch.
+    """The web page's texts in a language, by their English text: :data:`~sonneborn.messages.PAGE` and the
+    tie-breaks' names (the page's list of codes), what the page and its script's ``t()`` show.
 
-    >>> page_catalogue("es")["Standings"], page_catalogue("en")["Standings"]
-    ('Clasificación', 'Standings')
+    >>> page_catalogue("es")["Standings"], page_catalogue("en")["Standings"], page_catalogue("ko")["Koya"]
+    ('Clasificación', 'Standings', '코야 점수')
     """
     chosen = language(code)
-    return {text: chosen.gettext(text) for text in PAGE}
+    return {text: chosen.gettext(text) for text in (*PAGE, *TIEBREAK_NAMES)}
 
 
 ENGLISH = language(DEFAULT)

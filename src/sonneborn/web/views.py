@@ -29,7 +29,7 @@ from sonneborn.languages import ENGLISH, Language
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, notes, place_texts, points_texts, score_columns
+from sonneborn.render.cells import competitors, notes, numbers_in, place_texts, points_texts, score_columns
 from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
 from sonneborn.render.json import head_data, team_standings_data
 from sonneborn.render.teamcard import team_card_data
@@ -61,8 +61,9 @@ def _running(standings: Standings, rows: list[int]) -> list[list[str]]:
     return [[ratio_text(int(units), score.unit) for units in row] for row in running]
 
 
-def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any]:
-    """What every answer about a ranking says before its rows: the event, the columns, the notes, the leaders."""
+def head(standings: Standings, *, path: str, input_format: str, lang: Language = ENGLISH) -> dict[str, Any]:
+    """What every answer about a ranking says before its rows: the event, the columns, the notes, the leaders;
+    the scores' titles, the tie-breaks' names and definitions and the notes in ``lang``."""
     event = standings.event
     codes = standings.codes
     leaders = standings.order[:LEADERS].tolist()
@@ -77,13 +78,15 @@ def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any
         "input": {"path": path, "format": input_format},
         "competitors": competitors(standings),
         "total": event.players,
-        "scores": [{"heading": score.heading, "title": score.title} for score in score_columns(standings)],
+        "scores": [
+            {"heading": score.heading, "title": lang.gettext(score.title)} for score in score_columns(standings)
+        ],
         "columns": [
             {
                 "code": code,
-                "name": definition(code).name,
+                "name": lang.gettext(definition(code).name),
                 "article": definition(code).article,
-                "definition": definition(code).definition,
+                "definition": lang.gettext(definition(code).definition),
             }
             for code in codes
         ],
@@ -95,9 +98,15 @@ def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any
             "berger": input_format == "crosstable"
             or (input_format == "published" and standings.kind is EventKind.ROUND_ROBIN),
         },
-        "notes": notes(standings),
+        "notes": notes(standings, lang),
         "leaders": [
-            {"start": row + 1, "place": places[index], "name": event.roster.names[row], "running": running}
+            {
+                "start": row + 1,
+                "place": places[index],
+                "name": event.roster.names[row],
+                "running": running,  # exact, for the chart to draw
+                "final": lang.number(running[-1]) if running else "0",  # as the language writes it, to show
+            }
             for index, (row, running) in enumerate(zip(leaders, _running(standings, leaders), strict=True))
         ],
     }
@@ -127,22 +136,53 @@ def page_data(
     lang: Language = ENGLISH,
 ) -> dict[str, Any]:
     """The rows ``offset`` to ``offset + limit`` of the standings in final order (and of the crosstable when
-    asked), with what every answer says first (:func:`head`)."""
+    asked), with what every answer says first (:func:`head`); their numbers as ``lang`` writes them.
+
+    >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.languages import language
+    >>> from sonneborn.ranking import parse_list, rank
+    >>> row = page_data(rank(seed_event(), parse_list("SB")), offset=0, limit=1, lang=language("es"))["rows"][0]
+    >>> row["points"], row["values"]["SB"]
+    ('11', '69,50')
+    """
     event = standings.event
     total = event.players
     offset = min(offset, max(total - 1, 0))
     end = min(total, offset + limit)
-    found = shown_rows(standings, offset, end)
-    data = {**head(standings, path=path, input_format=input_format), "offset": offset, "limit": limit, "rows": found}
+    found = _written(shown_rows(standings, offset, end), lang)
+    data = {
+        **head(standings, path=path, input_format=input_format, lang=lang),
+        "offset": offset,
+        "limit": limit,
+        "rows": found,
+    }
     if crosstable:
         data["crosstable"] = _crosstable_page(standings, offset, end, lang)
     return data
 
 
-def _crosstable_page(standings: Standings, offset: int, end: int, lang: Language) -> dict[str, Any]:
-    """The crosstable's rows ``offset`` to ``end``: the same cells and titles as the whole, cut."""
+def _written(rows: list[dict[str, Any]], lang: Language) -> list[dict[str, Any]]:
+    """The rows' points, scores and values as ``lang`` writes numbers (``69,50``), each column at once."""
+    if not rows:
+        return rows
+    points = numbers_in([row["points"] for row in rows], lang)
+    scores = [numbers_in([row["scores"][index] for row in rows], lang) for index in range(len(rows[0]["scores"]))]
+    values = {code: numbers_in([row["values"][code] for row in rows], lang) for code in rows[0]["values"]}
+    for index, row in enumerate(rows):
+        row["points"] = points[index]
+        row["scores"] = [column[index] for column in scores]
+        row["values"] = {code: column[index] for code, column in values.items()}
+    return rows
+
+
+def _crosstable_page(standings: Standings, offset: int, end: int, lang: Language = ENGLISH) -> dict[str, Any]:
+    """The crosstable's rows ``offset`` to ``end``: the same cells and titles as the whole, cut; the points and
+    values as ``lang`` writes numbers."""
     made = build_crosstable(standings)
-    cells = [column[offset:end] for column in made.columns]
+    cells = [
+        numbers_in(column[offset:end], lang) if index in made.value_columns else column[offset:end]
+        for index, column in enumerate(made.columns)
+    ]
     if made.make_cell_titles is None:
         titles = [column[offset:end] for column in made.title_columns]
     else:  # the values' derivations of these rows only, never of every player
@@ -206,11 +246,13 @@ def player_data(
     standings: Standings, start: StartNo, *, path: str, input_format: str, lang: Language = ENGLISH
 ) -> dict[str, Any]:
     """A player's card: who he is, every round (opponent, colour, result, running score) and the derivation of
-    each of his values (:func:`~sonneborn.web.report.explanations`, in ``lang``)."""
+    each of his values (:func:`~sonneborn.web.report.explanations`, in ``lang``); the numbers shown as ``lang``
+    writes them (``running`` stays exact, for the chart)."""
     event, roster, table = standings.event, standings.event.roster, standings.event.table
     row = start - 1
     score = table.score
     running = _running(standings, [row])[0]
+    shown = numbers_in(running, lang)
     rounds = []
     for column in range(table.rounds):
         kind = KINDS[int(table.kind[row, column])]
@@ -227,19 +269,19 @@ def player_data(
                 "result": "" if int(table.kind[row, column]) == NOT_PLAYED else ratio_result_text(units, score.unit),
                 "forfeit": kind.is_forfeit,
                 "bye": kind.is_bye and kind is not ResultKind.NOT_PLAYED,
-                "running": running[column] if column < len(running) else None,
+                "running": shown[column] if column < len(shown) else None,
             }
         )
     team = None if event.teams is None else _team_card(standings, row)
     if team is not None:
-        for entry, points in zip(rounds, team["gp"], strict=True):
+        for entry, points in zip(rounds, numbers_in(team["gp"], lang), strict=True):
             entry["gp"] = points
     explained = explanations(standings, [start], lang)[0]
     position = int(np.flatnonzero(standings.order == row)[0])
     rating = int(table.rating[row])
     fide = roster.fide_ids[row]
     return {
-        **head(standings, path=path, input_format=input_format),
+        **head(standings, path=path, input_format=input_format, lang=lang),
         "player": {
             "start": start,
             "name": roster.names[row],
@@ -250,7 +292,7 @@ def player_data(
             "club": roster.club(row),
             "place": place_texts(standings, dash="–")[position],
             "index": position,
-            "points": points_texts(standings)[position],
+            "points": lang.number(points_texts(standings)[position]),
             "rounds": rounds,
             "running": running,
             "lines": explained["lines"],
