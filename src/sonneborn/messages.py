@@ -313,7 +313,6 @@ PAGE: tuple[str, ...] = (
     N_("First page"),
     N_("Previous page"),
     N_("Next page"),
-    N_("Try the example"),
     # The "What if" tab (issue 22).
     N_("What if"),
     N_("Set any game still to be played: the standings and every player's best and worst final place follow at once."),

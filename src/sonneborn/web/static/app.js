@@ -1003,7 +1003,7 @@
     // Only the latest scenario asked for is shown, whichever answer comes last; another file drops it.
     const asked = ++whatifAsked;
     $("whatif-section").setAttribute("aria-busy", "true");
-    $("whatif-method").textContent = t("ranking…");
+    $("whatif-method").textContent = t("Ranking…");
     try {
       const found = await kept("whatif", sent, {
         results: whatifResults(), offset: whatif.offset, limit: PAGE, boards_offset: whatif.boardsOffset,
