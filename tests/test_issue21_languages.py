@@ -510,3 +510,14 @@ def test_categories_of_a_team_event_in_korean_and_english() -> None:
     assert "categories are of players: a team event's standings rank teams" in english.output
     assert "부문은 선수의 것입니다: 단체전의 순위표는 팀의 순위입니다" in korean.output
     assert "Traceback" not in korean.output
+
+
+def test_the_team_readers_field_is_translated_inside_its_message() -> None:
+    """The team records' field (``a team number``) is a message of its own inside ``expected {what} at columns``."""
+    path = str(BAD / "trf_team_310_number.trf")
+    said = {
+        code: CliRunner().invoke(cli, ["--lang", code, "standings", path]).stderr.splitlines()[0] for code in TRANSLATED
+    }
+    assert said["es"].endswith(": se esperaba un número de equipo en las columnas 5-7, se encontró '  C'")
+    assert said["th"].endswith(": ควรมีหมายเลขทีมที่คอลัมน์ 5-7 แต่พบ '  C'")
+    assert said["ko"].endswith(": 5-7열에 팀 번호이(가) 있어야 하는데 '  C'이(가) 있습니다")
