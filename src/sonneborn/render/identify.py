@@ -40,7 +40,7 @@ def identification_data(found: Identification, *, limit: int | None = None) -> d
                         "what": d.what,
                         "recorded": exact_text(d.recorded),
                         "computed": None if d.computed is None else exact_text(d.computed),
-                        "cause": d.hint,
+                        "cause": str(d.hint),
                     }
                     for d in match.disagreements
                 ],
