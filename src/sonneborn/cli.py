@@ -904,11 +904,11 @@ def check(
     result = _rank(reading, request)
     list_known = request.tiebreaks is not None or request.profile is not None or reading.stated_tiebreaks() is not None
     report = check_file(result, list_known=list_known)
-    for disagreement in report.disagreements:
-        click.echo(terminal_text(str(disagreement)))
     lang = _language()
+    for disagreement in report.disagreements:
+        click.echo(terminal_text(lang.message(disagreement.message)))
     for cause in report.causes:
-        click.echo(lang.message(Message.of(N_("Likely cause: {cause}."), cause=str(cause))))
+        click.echo(lang.message(Message.of(N_("Likely cause: {cause}."), cause=cause)))
     fields = ", ".join(map(lang.gettext, audited_fields(result)))  # the words; the codes are every language's
     rows = Message.of(N_("{count} {rows}"), count=result.event.players, rows=Message(competitors(result)))
     if not fields:

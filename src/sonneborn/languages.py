@@ -55,6 +55,8 @@ class Language:
     minus: str
     """The minus sign (Babel's)."""
     catalogue: gettext.NullTranslations = field(compare=False, repr=False)
+    group: str = ","
+    """The thousands separator (Babel's): ``2,999`` in English, ``2.999`` in Spanish."""
 
     def gettext(self, message: str) -> str:
         """The message in this language, or as it is (English) where the catalogue has none."""
@@ -65,11 +67,17 @@ class Language:
         return self.catalogue.ngettext(singular, plural, count)
 
     def number(self, text: str) -> str:
-        """A number written by :mod:`sonneborn.numbers` (``69.50``, ``-1.5``, ``447/28``) as this language
-        writes it; the digits never change, only the decimal symbol and the minus sign."""
-        if self.decimal == "." and self.minus == "-":
+        """A number written by :mod:`sonneborn.numbers` (``69.50``, ``-1.5``, ``447/28``) or a count written
+        ``f"{n:,}"`` (``2,999``) as this language writes it; the digits never change, only the decimal symbol,
+        the minus sign and the thousands separator.
+
+        >>> language("es").number("2,999"), language("es").number("-1,234.5"), language("ko").number("2,999")
+        ('2.999', '-1.234,5', '2,999')
+        """
+        if self.decimal == "." and self.minus == "-" and self.group == ",":
             return text
-        return text.replace(".", self.decimal).replace("-", self.minus)
+        # One pass, so that Spanish's swap of the two signs does not undo itself.
+        return text.translate({ord("."): self.decimal, ord("-"): self.minus, ord(","): self.group})
 
     def format(self, template: str, **values: str | int) -> str:
         """A template of this module's kind (``after round {played} of {rounds}``) in this language, its fields
@@ -145,11 +153,11 @@ def language(code: str) -> Language:
         # The texts and numbers as the code writes them (Babel's English symbols, a test checks): every
         # command pays for Babel only when it speaks another language.
         return Language(code, ".", "-", gettext.NullTranslations())
-    from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
+    from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 
     directory = str(files("sonneborn").joinpath("locale"))
     catalogue = gettext.translation(DOMAIN, directory, languages=[code], fallback=True)
-    return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue)
+    return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue, get_group_symbol(code))
 
 
 def _unknown(text: str) -> Message:

@@ -187,7 +187,7 @@ class LargeGroup:
         self.names = names
         self.own = own
         """Each member who met another: (opponent, what they add, games) by opponent, in the order first met."""
-        tied = Phrase.of(N_("{size} players tied"), size=f"{size:,}")
+        tied = Phrase.of(N_("{size} players tied"), size=Number(f"{size:,}"))
         if score is not None:
             on = N_(" on {score} point") if score == 1 else N_(" on {score} points")
             tied += Phrase.of(on, score=Number(exact_text(score)))
@@ -197,7 +197,7 @@ class LargeGroup:
             games = sum(count for results in own.values() for _, _, count in results) // 2
             complete = len(met) == size * (size - 1) // 2
             among = N_("{count} game among them") if games == 1 else N_("{count} games among them")
-            self.summary = tied + ", " + Phrase.of(among, count=f"{games:,}")
+            self.summary = tied + ", " + Phrase.of(among, count=Number(f"{games:,}"))
             if not complete:
                 self.summary += NOT_EVERYONE_MET
         self.has_games = bool(met)
