@@ -170,3 +170,17 @@ def test_issue18_a_total_counting_an_odd_round_robins_free_round_names_the_free_
     code, out, _ = run("check", str(path))
     assert code == 1, out
     assert "player 1 (Ann): points 1.5 recorded, 1 computed: round 1 free round counted as a draw" in out
+
+
+def test_check_lines_and_causes_in_each_language_issue_21(tmp_path: Path) -> None:
+    # Ann's half-point bye in round 3 left out of her total (2 recorded, 2.5 computed), its words and decimal sign
+    # the language's; the start number, the name and the numbers kept.
+    path = swiss_file(tmp_path, ann_points="2.0")
+    said = {}
+    for code in ("es", "th", "ko"):
+        result = CliRunner().invoke(cli, ["--lang", code, "check", path])
+        assert result.exit_code == 1, result.output
+        said[code] = result.stdout.splitlines()[0]
+    assert said["es"] == "jugador 1 (Ann): puntos 2 registrado, 2,5 calculado: ronda 3: bye de medio punto no contada"
+    assert said["th"] == "ผู้เล่น 1 (Ann): คะแนน บันทึกไว้ 2 คำนวณได้ 2.5: รอบ 3: บายได้ครึ่งแต้ม ไม่ได้นับ"
+    assert said["ko"] == "선수 1 (Ann): 점수 기록 2, 계산 2.5: 3라운드 0.5점 부전 계산되지 않음"

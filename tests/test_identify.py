@@ -138,7 +138,7 @@ def test_ranks_against_the_points_are_explained_by_the_points() -> None:
     found = identify(standings(read_text("".join(lines), path="x.trf"), Request()))
     assert not found.exact
     causes = [d.hint for d in found.matches[0].disagreements if d.what == "rank"]
-    assert len(causes) == 2 and all("his points place him" in cause for cause in causes)
+    assert len(causes) == 2 and all("his points place him" in str(cause) for cause in causes)
 
 
 def test_a_file_without_ranks_has_nothing_to_identify(tmp_path: Path) -> None:

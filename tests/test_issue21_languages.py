@@ -346,17 +346,19 @@ def test_parse_language() -> None:
 def test_the_page_catalogue() -> None:
     for code in LANGUAGES:
         catalogue = page_catalogue(code)
-        assert set(catalogue) == set(PAGE) and all(catalogue.values())
-    assert page_catalogue("en") == {text: text for text in PAGE}
+        # The page's texts and the tie-breaks' names its list of codes shows.
+        assert set(catalogue) == {*PAGE, *TIEBREAK_NAMES} and all(catalogue.values())
+    assert page_catalogue("en") == {text: text for text in (*PAGE, *TIEBREAK_NAMES)}
     assert page_catalogue("es")["Download"] == "Descargar"
     assert page_catalogue("th")["Print"] == "พิมพ์"
     assert page_catalogue("ko")["Standings"] == "순위표"
 
 
 def test_english_numbers_are_babels() -> None:
-    from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
+    from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 
     assert (ENGLISH.decimal, ENGLISH.minus) == (get_decimal_symbol("en"), get_minus_sign_symbol("en"))
+    assert ENGLISH.group == get_group_symbol("en") == ","
     assert [language(code).decimal for code in TRANSLATED] == [",", ".", "."]
 
 
@@ -510,3 +512,28 @@ def test_categories_of_a_team_event_in_korean_and_english() -> None:
     assert "categories are of players: a team event's standings rank teams" in english.output
     assert "부문은 선수의 것입니다: 단체전의 순위표는 팀의 순위입니다" in korean.output
     assert "Traceback" not in korean.output
+
+
+def test_the_team_readers_field_is_translated_inside_its_message() -> None:
+    """The team records' field (``a team number``) is a message of its own inside ``expected {what} at columns``."""
+    path = str(BAD / "trf_team_310_number.trf")
+    said = {
+        code: CliRunner().invoke(cli, ["--lang", code, "standings", path]).stderr.splitlines()[0] for code in TRANSLATED
+    }
+    assert said["es"].endswith(": se esperaba un número de equipo en las columnas 5-7, se encontró '  C'")
+    assert said["th"].endswith(": ควรมีหมายเลขทีมที่คอลัมน์ 5-7 แต่พบ '  C'")
+    assert said["ko"].endswith(": 5-7열에 팀 번호이(가) 있어야 하는데 '  C'이(가) 있습니다")
+
+
+def test_large_group_summaries_write_thousands_as_the_language_does() -> None:
+    """DE's summary of a group of 2,999 players (a large group: a few words, not its mini-table) with the
+    language's thousands separator: Spanish writes 2.999 (its decimal sign is the comma), Thai and Korean 2,999."""
+    from fractions import Fraction
+
+    from sonneborn.tiebreaks.direct_encounter import LargeGroup
+
+    note = LargeGroup(["Ann", "Bob"], 2_999, Fraction(3, 2), set(), {}).note(1)
+    assert note == "2,999 players tied on 1.5 points, no games among them"
+    assert language("es").phrase(note) == "2.999 jugadores empatados con 1,5 puntos, sin partidas entre ellos"
+    assert language("th").phrase(note) == "ผู้เล่น 2,999 คนเสมอกัน ที่ 1.5 คะแนน, ไม่มีเกมระหว่างกัน"
+    assert language("ko").phrase(note) == "동점 선수 2,999명 1.5점에서, 서로 둔 게임 없음"

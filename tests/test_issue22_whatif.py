@@ -209,7 +209,10 @@ def test_cli_json_shape_and_errors() -> None:
     assert simulated.exit_code == 0, simulated.output
     data = json.loads(simulated.stdout)
     assert data["method"] == "simulation" and data["runs"] == 200
-    assert all(math.isclose(sum(e["chances"].values()), 1) for e in data["standings"][:1]) or True
+    # Each run has a first place (shared, when the list leaves a tie), and nobody holds two places in one run.
+    chances = [entry["chances"] for entry in data["standings"]]
+    assert sum(chance["1"] for chance in chances) >= 1 - 1e-9
+    assert all(sum(chance.values()) <= 1 + 1e-9 for chance in chances)
     table = runner.invoke(cli, ["whatif", str(ROUND_ROBIN), "-t", "DE,WIN"])
     assert table.exit_code == 0 and "exact: every one of the 9 outcomes" in table.stdout
     bad = runner.invoke(cli, ["whatif", str(ROUND_ROBIN), "--rank-by", "SB"])

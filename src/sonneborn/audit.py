@@ -18,7 +18,7 @@ import numpy as np
 
 from sonneborn.causes import Search
 from sonneborn.event import KINDS, Event
-from sonneborn.messages import N_
+from sonneborn.messages import N_, Message, Number, phrase_message
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings, rank
@@ -49,15 +49,30 @@ class Disagreement:
     """``points``, ``rank`` or a tie-break code."""
     recorded: Fraction
     computed: Fraction | None
-    hint: str = ""
+    hint: str | Message = ""
+    """The likely cause, a message translated at the boundary; empty when none is found."""
     who: str = "player"
     """What the row is: ``player``, or ``team`` (its number for ``start``) in a team event."""
 
+    @property
+    def message(self) -> Message:
+        """The disagreement as ``check`` writes it, in any language (its numbers each language's)."""
+        template = _TEAM_LINE if self.who == "team" else _PLAYER_LINE
+        computed = Message(N_("no value")) if self.computed is None else Number(exact_text(self.computed))
+        what = Message(self.what) if self.what in _WORDS else self.what  # a code is every language's
+        line = Message.of(template, start=self.start, name=self.name, what=what,
+                          recorded=Number(exact_text(self.recorded)), computed=computed)  # fmt: skip
+        return Message.of(N_("{disagreement}: {hint}"), disagreement=line, hint=self.hint) if self.hint else line
+
     def __str__(self) -> str:
-        computed = "no value" if self.computed is None else exact_text(self.computed)
-        text = f"{self.who} {self.start} ({self.name}): {self.what} {exact_text(self.recorded)} recorded, "
-        text += f"{computed} computed"
-        return text + (f": {self.hint}" if self.hint else "")
+        return str(self.message)
+
+
+_PLAYER_LINE = N_("player {start} ({name}): {what} {recorded} recorded, {computed} computed")
+_TEAM_LINE = N_("team {start} ({name}): {what} {recorded} recorded, {computed} computed")
+_WORDS = (N_("points"), N_("rank"))
+"""What a disagreement is about, in words (the other are codes: a tie-break's, MP, GP)."""
+_COUNTED_AS = N_("round {round} {what} counted as {label}")
 
 
 COMMON_LISTS = (
@@ -102,18 +117,18 @@ _VARIANTS = {
 """The modifiers a published value's code may have been computed with, tried when its values disagree."""
 
 
-def points_hint(standings: Standings, row: int, recorded: Fraction, computed: Fraction) -> str:
+def points_hint(standings: Standings, row: int, recorded: Fraction, computed: Fraction) -> str | Message:
     """A likely cause of a points difference: a round left out, or an unplayed round counted as more."""
     found = _scored_otherwise(standings, row, recorded, computed)
     if found is not None:
         column, label = found
         event = standings.event
         kind = KINDS[int(event.table.kind[row, column])]
-        what = "absence" if kind is ResultKind.ZERO_BYE else describe_kind(kind)
+        what: str | Message = Message(N_("absence")) if kind is ResultKind.ZERO_BYE else describe_kind(kind)
         round_robin = event.kind is EventKind.ROUND_ROBIN
         if free_rounds(event.table.kind[row, column], round_robin=round_robin, players=event.players):
             what = FREE_ROUND
-        return f"round {column + 1} {what} counted as {label}"
+        return Message.of(_COUNTED_AS, round=column + 1, what=phrase_message(what), label=Message(label))
     table = standings.event.table
     unit, system = table.score.unit, standings.event.point_system
     difference = computed - recorded
@@ -121,8 +136,9 @@ def points_hint(standings: Standings, row: int, recorded: Fraction, computed: Fr
         kind = KINDS[int(table.kind[row, column])]
         points = Fraction(int(table.score.points[row, column]), unit)
         if difference > 0 and points == difference and kind is not ResultKind.NOT_PLAYED:
-            name = describe_kind(kind) if not kind.is_played else "win" if points == system.win else "draw"
-            return f"round {column + 1} {name} not counted"
+            name = describe_kind(kind) if not kind.is_played else N_("win") if points == system.win else N_("draw")
+            return Message.of(N_("round {round} {name} not counted"), round=column + 1, name=phrase_message(name)
+                              if not kind.is_played else Message(name))  # fmt: skip
     return ""
 
 
@@ -136,7 +152,7 @@ def _scored_otherwise(standings: Standings, row: int, recorded: Fraction, comput
         kind = KINDS[int(table.kind[row, column])]
         if kind.is_played or kind is ResultKind.NOT_PLAYED or int(table.score.points[row, column]) != 0:
             continue
-        for value, label in ((system.draw, "a draw"), (system.win, "a win")):
+        for value, label in ((system.draw, N_("a draw")), (system.win, N_("a win"))):
             if recorded - computed == value:
                 return column, label
     return None
@@ -177,7 +193,10 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
                 wrong, hint = recorded_rank != place, ""
             else:
                 wrong = not low <= recorded_rank <= high
-                hint = f"{exact_text(Fraction(score, table.score.unit))} {total} place {low}–{high}"
+                scored = Number(exact_text(Fraction(score, table.score.unit)))
+                named = Message(total) if total in _WORDS else total
+                hint = Message.of(N_("{points} {score} place {low}–{high}"), points=scored, score=named, low=low,
+                                  high=high)  # fmt: skip
             if wrong:
                 found.append(Disagreement(start, names[row], "rank", Fraction(recorded_rank), Fraction(place), hint,
                                           who))  # fmt: skip
@@ -293,7 +312,7 @@ class Check:
     causes found by trying the file's own scoring, the common lists and the rule editions."""
 
     disagreements: list[Disagreement]
-    causes: list[str]
+    causes: list[str | Message]
 
     @property
     def unexplained(self) -> list[Disagreement]:
@@ -352,17 +371,19 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
 
     Steps 2 and 3 search from the base of step 1 (:class:`~sonneborn.causes.Search`), each column computed once.
     """
-    causes: list[str] = []
+    causes: list[str | Message] = []
     event = standings.event
     ranks = list(event.roster.recorded_ranks)
     scored = file_scoring(standings)
     base = standings
     if scored is not None:
-        count = sum(1 for d in found if d.what == "points" and "counted as" in d.hint)
-        causes.append(
-            f"the file's totals count {count} unplayed round(s) of no points as draws or wins: its ranks are "
+        count = sum(1 for d in found if d.what == "points" and isinstance(d.hint, Message)
+                    and d.hint.template == _COUNTED_AS)  # fmt: skip
+        template = N_(
+            "the file's totals count {count} unplayed round(s) of no points as draws or wins: its ranks are "
             "compared with that scoring"
         )
+        causes.append(Message.of(template, count=count))
         base = rank(scored, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
         again = audit(base, list_known=list_known)
         found = [d for d in found if d.what != "rank"] + [d for d in again if d.what == "rank"]
@@ -370,17 +391,21 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
     if any(d.what == "rank" for d in found):
         follows = search.ranking(_lists(base), ranks)
         if follows is not None:
-            hint = f"the recorded ranks follow -t {follows[0]} --rules {follows[1]}"
+            hint: str | Message = Message.of(N_("the recorded ranks follow -t {list} --rules {rules}"),
+                                             list=follows[0], rules=str(follows[1]))  # fmt: skip
             causes.append(hint)
             found = [replace(d, hint=d.hint or hint) if d.what == "rank" else d for d in found]
         elif not _ranks_follow_points(event, ranks):
-            hint = "the recorded ranks do not follow the points: they are no final ranking (a starting rank?)"
+            hint = Message(
+                N_("the recorded ranks do not follow the points: they are no final ranking (a starting rank?)")
+            )
             causes.append(hint)
             found = [replace(d, hint=hint) if d.what == "rank" else d for d in found]
     for code in sorted({d.what for d in found if d.what not in ("points", "rank", *SCORES)}):
         variant = search.variant(code, _variants(code))
         if variant is not None:
-            hint = f"the recorded {code} values are {variant[0]} under --rules {variant[1]}"
+            hint = Message.of(N_("the recorded {code} values are {variant} under --rules {rules}"), code=code,
+                              variant=variant[0], rules=str(variant[1]))  # fmt: skip
             causes.append(hint)
             found = [replace(d, hint=d.hint or hint) if d.what == code else d for d in found]
     first = {

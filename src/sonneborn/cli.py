@@ -904,11 +904,11 @@ def check(
     result = _rank(reading, request)
     list_known = request.tiebreaks is not None or request.profile is not None or reading.stated_tiebreaks() is not None
     report = check_file(result, list_known=list_known)
-    for disagreement in report.disagreements:
-        click.echo(terminal_text(str(disagreement)))
     lang = _language()
+    for disagreement in report.disagreements:
+        click.echo(terminal_text(lang.message(disagreement.message)))
     for cause in report.causes:
-        click.echo(lang.message(Message.of(N_("Likely cause: {cause}."), cause=str(cause))))
+        click.echo(lang.message(Message.of(N_("Likely cause: {cause}."), cause=cause)))
     fields = ", ".join(map(lang.gettext, audited_fields(result)))  # the words; the codes are every language's
     rows = Message.of(N_("{count} {rows}"), count=result.event.players, rows=Message(competitors(result)))
     if not fields:
@@ -1046,9 +1046,10 @@ def _print_explanations(result: Standings, starts: tuple[int, ...], *, to_stderr
     from sonneborn.explain import explain_player
     from sonneborn.render.cells import terminal_text
 
+    lang = _language()
     for start in starts:
         click.echo("", err=to_stderr)
-        for line in explain_player(result, start):
+        for line in explain_player(result, start, lang):
             click.echo(terminal_text(line), err=to_stderr)
 
 
@@ -1315,7 +1316,7 @@ def demo() -> None:
     result = rank(seed_event(), parse_list(DEMO_LIST))
     click.echo(_table(result), nl=False)
     click.echo("\n" + _language().gettext("How Sloth's Neustadtl score was worked out:"))
-    click.echo(explain_value(result, 1, "SB"))
+    click.echo(explain_value(result, 1, "SB", _language()))
 
 
 def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

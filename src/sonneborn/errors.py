@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sonneborn.messages import Message, said
+from sonneborn.width import char_width
 
 
 class InputError(ValueError):
@@ -86,15 +87,9 @@ def excerpt(line: str, column: int) -> tuple[str, str]:
 
 
 def _blank(char: str) -> str:
-    """What stands under a character in the caret's line: a tab, nothing under a combining mark, two spaces
-    under a wide character (Thai vowels combine; Korean syllables are wide)."""
-    import unicodedata
-
-    if char == "\t":
-        return "\t"
-    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
-        return ""
-    return "  " if unicodedata.east_asian_width(char) in ("W", "F") else " "
+    """What stands under a character in the caret's line: a tab, else a blank for each column it takes
+    (none under a Thai vowel mark, two under a Korean syllable)."""
+    return "\t" if char == "\t" else " " * char_width(char)
 
 
 def shown(value: str, limit: int = 40) -> str:

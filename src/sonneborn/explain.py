@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import compress
 from operator import not_
@@ -27,6 +27,7 @@ import numpy as np
 
 from sonneborn.errors import OptionError, shown
 from sonneborn.event import Event, Ints
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import ratio_text
@@ -123,17 +124,32 @@ def find_player(event: Event, text: str, *, option: str = "player", noun: str = 
     raise OptionError(Message.of(template, text=shown(wanted), count=len(found), players=listed + more), option=option)
 
 
-def _sentence(label: str, number: str | None, shown: Sequence[str], cut: Sequence[str], mean: bool, note: str) -> str:
+def _sentence(
+    label: str,
+    number: str | None,
+    shown: Sequence[str],
+    cut: Sequence[str],
+    mean: bool,
+    note: str,
+    lang: Language,
+    write: Callable[[str], str],
+) -> str:
     """A derivation in words: ``SB 69.5 = ½×11 (Zagorovsky) + …``, the addends ``shown`` summed (or averaged)
-    and those ``cut`` named after them."""
+    and those ``cut`` named after them, in a language (its words, its numbers' decimal sign): ``write`` is its
+    :meth:`~sonneborn.languages.Language.phrases`."""
+    if lang is not ENGLISH:  # the phrases written from their templates; English writes them as they are
+        number = None if number is None else lang.number(number)
+        shown, cut, note = list(map(write, shown)), list(map(write, cut)), write(note)
     if number is None:
-        return f"{label} has no value" + (f": {note}" if note else "")
+        if note:
+            return lang.format(N_("{label} has no value: {note}"), label=label, note=note)
+        return lang.format(N_("{label} has no value"), label=label)
     text = f"{label} {number}"
     if shown or cut:
         joined = " + ".join(shown) or "0"
         text += f" = ({joined}) / {len(shown)}" if mean else f" = {joined}"
         if cut:
-            text += "; cut: " + ", ".join(cut)
+            text += lang.format(N_("; cut: {addends}"), addends=", ".join(cut))
         if note:
             text += f" ({note})"
     elif note:
@@ -145,29 +161,35 @@ def _label(code: str) -> str:
     return code.split("#")[0]
 
 
-def format_value(kind: EventKind, code: str, value: Value) -> str:
-    """One value with its derivation, e.g. ``SB 69.5 = ½×11 (Zagorovsky) + …``.
+def format_value(
+    kind: EventKind, code: str, value: Value, lang: Language = ENGLISH, write: Callable[[str], str] | None = None
+) -> str:
+    """One value with its derivation, e.g. ``SB 69.5 = ½×11 (Zagorovsky) + …``, in a language (``write``: its
+    :meth:`~sonneborn.languages.Language.phrases`, when many values are written).
 
     A Swiss event's addends read round by round, the order the kernels give; a round robin's best in the
     crosstable's order, by opponent.
     """
+    write = write or lang.phrases()
     number = value.number
     shown_number = None if number is None else ratio_text(number.numerator, number.denominator)
     terms = value.terms
     if terms is None or not terms.texts:
-        return _sentence(_label(code), shown_number, (), (), value.mean, value.note)
+        return _sentence(_label(code), shown_number, (), (), value.mean, value.note, lang, write)
     texts, kept, rounds, opponents = terms.texts, terms.kept, terms.rounds, terms.opponents
     if kind is EventKind.ROUND_ROBIN:
         order = sorted(range(len(rounds)), key=lambda i: (opponents[i] or 0, rounds[i]))
         texts = [texts[i] for i in order]
         kept = None if kept is None else [kept[i] for i in order]
     if kept is None:
-        return _sentence(_label(code), shown_number, texts, (), value.mean, value.note)
+        return _sentence(_label(code), shown_number, texts, (), value.mean, value.note, lang, write)
     cut = list(compress(texts, map(not_, kept)))
-    return _sentence(_label(code), shown_number, list(compress(texts, kept)), cut, value.mean, value.note)
+    return _sentence(_label(code), shown_number, list(compress(texts, kept)), cut, value.mean, value.note, lang, write)
 
 
-def _format_many(kind: EventKind, code: str, column: Column, rows: Ints, found: Derivations) -> list[str]:
+def _format_many(
+    kind: EventKind, code: str, column: Column, rows: Ints, found: Derivations, lang: Language
+) -> list[str]:
     """:func:`format_value` of many rows at once, from their derivations as arrays."""
     texts, shown, kept = found.texts, found.shown, found.kept
     if kind is EventKind.ROUND_ROBIN and texts.shape[1] > 1:
@@ -182,11 +204,11 @@ def _format_many(kind: EventKind, code: str, column: Column, rows: Ints, found: 
     text_rows = texts.tolist()
     keeps = (shown if kept is None else shown & kept).tolist()
     cuts = None if kept is None else (shown & ~kept).tolist()
-    out = []
+    out, write = [], lang.phrases()
     for index, (row_texts, keep) in enumerate(zip(text_rows, keeps, strict=True)):
         number = numbers[index] if present[index] else None
         cut = list(compress(row_texts, cuts[index])) if cuts is not None else ()
-        out.append(_sentence(label, number, list(compress(row_texts, keep)), cut, mean, notes[index]))
+        out.append(_sentence(label, number, list(compress(row_texts, keep)), cut, mean, notes[index], lang, write))
     return out
 
 
@@ -195,7 +217,7 @@ def _number_texts(column: Column, rows: Ints) -> list[str]:
     return list(map(ratio_text, column.numerator[rows].tolist(), column.denominator[rows].tolist()))
 
 
-_EXPLAINED: WeakKeyDictionary[Standings, dict[str, list[str]]] = WeakKeyDictionary()
+_EXPLAINED: WeakKeyDictionary[Standings, dict[tuple[str, str], list[str]]] = WeakKeyDictionary()
 
 
 @contextmanager
@@ -211,42 +233,52 @@ def _without_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def explained(standings: Standings, code: str) -> list[str]:
-    """Every player's derivation of one column, in final order (worked out once for the standings: the web
-    page and the crosstable show them too)."""
+def explained(standings: Standings, code: str, lang: Language = ENGLISH) -> list[str]:
+    """Every player's derivation of one column, in final order, in a language (worked out once for the
+    standings and the language: the web page and the crosstable show them too)."""
     found = _EXPLAINED.setdefault(standings, {})
-    if code not in found:
+    key = (code, lang.code)
+    if key not in found:
         column, kind, order = standings.column(code), standings.kind, standings.order
         with _without_cycle_collection():
             if column.derive_many is not None:
-                found[code] = _format_many(kind, code, column, order, column.derive_many(order))
+                found[key] = _format_many(kind, code, column, order, column.derive_many(order), lang)
             else:
-                found[code] = [format_value(kind, code, column.value(row)) for row in order.tolist()]
-    return found[code]
+                write = lang.phrases()
+                found[key] = [format_value(kind, code, column.value(row), lang, write) for row in order.tolist()]
+    return found[key]
 
 
-def explain_value(standings: Standings, start: StartNo, code: str) -> str:
-    """The derivation of one player's value of one tie-break (``code`` a key of the standings' codes)."""
-    return format_value(standings.kind, code, standings.column(code).value(start - 1))
+def explain_value(standings: Standings, start: StartNo, code: str, lang: Language = ENGLISH) -> str:
+    """The derivation of one player's value of one tie-break (``code`` a key of the standings' codes), in a
+    language."""
+    return format_value(standings.kind, code, standings.column(code).value(start - 1), lang)
 
 
-def explain_player(standings: Standings, start: StartNo) -> list[str]:
-    """Every value of a player, points first, each as the sum it came from."""
+def _heading(name: str, start: StartNo, rank: int, lang: Language) -> str:
+    """``Sloth (no. 1), rank 1``: who the values are of."""
+    return lang.format(N_("{name} (no. {start}), rank {rank}"), name=name, start=start, rank=rank)
+
+
+def explain_player(standings: Standings, start: StartNo, lang: Language = ENGLISH) -> list[str]:
+    """Every value of a player, points first, each as the sum it came from, in a language."""
     row = start - 1
     name = standings.event.roster.names[row]
-    lines = [f"{name} (no. {start}), rank {int(standings.ranks[row])}"]
+    lines = [_heading(name, start, int(standings.ranks[row]), lang)]
     # The score ranked by: an individual event's PTS, a team event's MP or GP.
-    lines.append("  " + format_value(standings.kind, standings.event.table.primary, standings.points.value(row)))
-    lines += ["  " + explain_value(standings, start, code) for code in standings.codes]
+    primary = standings.event.table.primary
+    lines.append("  " + format_value(standings.kind, primary, standings.points.value(row), lang))
+    lines += ["  " + explain_value(standings, start, code, lang) for code in standings.codes]
     return lines
 
 
-def explain_players(standings: Standings) -> list[list[str]]:
-    """:func:`explain_player` of every player, in final order (each column's derivations worked out once)."""
+def explain_players(standings: Standings, lang: Language = ENGLISH) -> list[list[str]]:
+    """:func:`explain_player` of every player, in final order (each column's derivations worked out once), in a
+    language."""
     names, ranks = standings.event.roster.names, standings.ranks
     primary = standings.event.table.primary  # PTS, or a team event's MP or GP: the score's name, as the codes use
-    columns = [explained(standings, primary), *(explained(standings, code) for code in standings.codes)]
+    columns = [explained(standings, primary, lang), *(explained(standings, code, lang) for code in standings.codes)]
     return [
-        [f"{names[row]} (no. {row + 1}), rank {int(ranks[row])}", *("  " + texts[index] for texts in columns)]
+        [_heading(names[row], row + 1, int(ranks[row]), lang), *("  " + texts[index] for texts in columns)]
         for index, row in enumerate(standings.order.tolist())
     ]

@@ -20,12 +20,12 @@ import functools
 import gettext
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 
 from sonneborn.errors import OptionError
-from sonneborn.messages import N_, PAGE, Message, said
+from sonneborn.messages import N_, PAGE, TIEBREAK_NAMES, Message, Number, Phrase, said
 
 DOMAIN = "sonneborn"
 """The gettext domain: ``locale/LANG/LC_MESSAGES/sonneborn.mo``."""
@@ -55,6 +55,8 @@ class Language:
     minus: str
     """The minus sign (Babel's)."""
     catalogue: gettext.NullTranslations = field(compare=False, repr=False)
+    group: str = ","
+    """The thousands separator (Babel's): ``2,999`` in English, ``2.999`` in Spanish."""
 
     def gettext(self, message: str) -> str:
         """The message in this language, or as it is (English) where the catalogue has none."""
@@ -65,11 +67,17 @@ class Language:
         return self.catalogue.ngettext(singular, plural, count)
 
     def number(self, text: str) -> str:
-        """A number written by :mod:`sonneborn.numbers` (``69.50``, ``-1.5``, ``447/28``) as this language
-        writes it; the digits never change, only the decimal symbol and the minus sign."""
-        if self.decimal == "." and self.minus == "-":
+        """A number written by :mod:`sonneborn.numbers` (``69.50``, ``-1.5``, ``447/28``) or a count written
+        ``f"{n:,}"`` (``2,999``) as this language writes it; the digits never change, only the decimal symbol,
+        the minus sign and the thousands separator.
+
+        >>> language("es").number("2,999"), language("es").number("-1,234.5"), language("ko").number("2,999")
+        ('2.999', '-1.234,5', '2,999')
+        """
+        if self.decimal == "." and self.minus == "-" and self.group == ",":
             return text
-        return text.replace(".", self.decimal).replace("-", self.minus)
+        # One pass, so that Spanish's swap of the two signs does not undo itself.
+        return text.translate({ord("."): self.decimal, ord("-"): self.minus, ord(","): self.group})
 
     def format(self, template: str, **values: str | int) -> str:
         """A template of this module's kind (``after round {played} of {rounds}``) in this language, its fields
@@ -85,7 +93,39 @@ class Language:
         """Whether this language writes a decimal comma (a spreadsheet then separates fields with ``;``)."""
         return self.decimal == ","
 
-    def message(self, message: str | Message) -> str:
+    def phrase(self, text: str) -> str:
+        """A text of a derivation in this language: a :class:`~sonneborn.messages.Phrase` written from its
+        template's translation, its numbers with this language's decimal sign; a plain text (a name) as it is.
+
+        >>> language("es").phrase(Phrase.number("10.5") + Phrase.of(" (after round {round})", round=3))
+        '10,5 (tras la ronda 3)'
+        """
+        return self.phrases()(text)
+
+    def phrases(self) -> Callable[[str], str]:
+        """:meth:`phrase`, remembering each phrase it wrote: the same phrase (an opponent's score) is in many
+        derivations. English writes every phrase as it is."""
+        if self.code == DEFAULT:
+            return _as_it_is
+        written: dict[int, tuple[str, str]] = {}  # by the phrase's id, the phrase kept so that its id is its own
+
+        def write(text: str | Message | Number) -> str:
+            if not isinstance(text, Phrase):
+                return self.message(text) if isinstance(text, Message | Number) else text
+            found = written.get(id(text))
+            if found is not None:
+                return found[1]
+            parts = text.parts
+            if parts is not None:
+                made = write(parts[0]) + write(parts[1])
+            else:
+                made = text.written(self.gettext(text.template), write)
+            written[id(text)] = (text, made)
+            return made
+
+        return write
+
+    def message(self, message: str | Message | Number) -> str:
         """A message the library made (:class:`~sonneborn.messages.Message`: a template and its values) in
         this language: the template's translation, its fields filled, a message value translated in turn; a
         template the catalogue lacks stays English.
@@ -94,8 +134,14 @@ class Language:
         >>> language("es").message(Message.of("round {round}: {message}", round=3, message=empty))
         'ronda 3: el archivo está vacío'
         """
+        if isinstance(message, Number):
+            return self.number(message.text)
         found = said(message)
         return found.fill(self.gettext(found.template), self.message)
+
+
+def _as_it_is(text: str) -> str:
+    return text
 
 
 @functools.cache
@@ -107,11 +153,11 @@ def language(code: str) -> Language:
         # The texts and numbers as the code writes them (Babel's English symbols, a test checks): every
         # command pays for Babel only when it speaks another language.
         return Language(code, ".", "-", gettext.NullTranslations())
-    from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
+    from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 
     directory = str(files("sonneborn").joinpath("locale"))
     catalogue = gettext.translation(DOMAIN, directory, languages=[code], fallback=True)
-    return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue)
+    return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue, get_group_symbol(code))
 
 
 def _unknown(text: str) -> Message:
@@ -194,13 +240,14 @@ def from_accept_language(header: str | None) -> str:
 
 
 def page_catalogue(code: str) -> dict[str, str]:
-    """The web page's texts in a language, by their English text: what the page shows, for its switch.
+    """The web page's texts in a language, by their English text: :data:`~sonneborn.messages.PAGE` and the
+    tie-breaks' names (the page's list of codes), what the page and its script's ``t()`` show.
 
-    >>> page_catalogue("es")["Standings"], page_catalogue("en")["Standings"]
-    ('Clasificación', 'Standings')
+    >>> page_catalogue("es")["Standings"], page_catalogue("en")["Standings"], page_catalogue("ko")["Koya"]
+    ('Clasificación', 'Standings', '코야 점수')
     """
     chosen = language(code)
-    return {text: chosen.gettext(text) for text in PAGE}
+    return {text: chosen.gettext(text) for text in (*PAGE, *TIEBREAK_NAMES)}
 
 
 ENGLISH = language(DEFAULT)

@@ -15,7 +15,7 @@ translation with the same values. A value that is a :class:`Message` is translat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 FIELD = re.compile(r"\{(\w+)\}")
@@ -27,7 +27,22 @@ def N_(message: str) -> str:
     return message
 
 
-Value = "str | int | Message"
+Value = "str | int | Message | Number"
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number in a message, as :mod:`sonneborn.numbers` writes it (``69.5``, ``-1.5``, ``447/28``): each
+    language writes it with its own decimal sign (:meth:`sonneborn.languages.Language.number`).
+
+    >>> str(Message.of(N_("round {round}: {message}"), round=3, message=Number("10.5")))
+    'round 3: 10.5'
+    """
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,16 +55,16 @@ class Message:
 
     template: str
     """The English text with its fields, ``{name}``."""
-    values: tuple[tuple[str, str | int | Message], ...] = ()
+    values: tuple[tuple[str, str | int | Message | Number], ...] = ()
     """Each field's value, by name: a text, a number or a message of its own."""
 
     @classmethod
-    def of(cls, template: str, **values: str | int | Message) -> Message:
+    def of(cls, template: str, **values: str | int | Message | Number) -> Message:
         """The message of a template with these values."""
         return cls(template, tuple(values.items()))
 
     @classmethod
-    def joined(cls, parts: list[str | int | Message], separator: str = ", ") -> Message:
+    def joined(cls, parts: Sequence[str | int | Message | Number], separator: str = ", ") -> Message:
         """Messages (or texts) one after the other, each translated on its own.
 
         >>> str(Message.joined([Message("cut /C1"), "x"]))
@@ -69,8 +84,8 @@ class Message:
             return parts[0] if parts else ""
         return cls.of(N_("{list} and {last}"), list=cls.joined(parts[:-1]), last=parts[-1])
 
-    def fill(self, template: str, write: Callable[[Message], str]) -> str:
-        """A template (this one, or its translation) with the fields filled: a message value as ``write``
+    def fill(self, template: str, write: Callable[[Message | Number], str]) -> str:
+        """A template (this one, or its translation) with the fields filled: a message or a number as ``write``
         writes it, a field without a value left as it is."""
         values = dict(self.values)
 
@@ -78,12 +93,104 @@ class Message:
             value = values.get(part.group(1))
             if value is None:
                 return part.group(0)
-            return write(value) if isinstance(value, Message) else str(value)
+            return write(value) if isinstance(value, Message | Number) else str(value)
 
         return FIELD.sub(filled, template)
 
     def __str__(self) -> str:
         return self.fill(self.template, str)
+
+
+class Phrase(str):
+    """A text of a derivation as English writes it (``½×10.5 (Kosenkov)``, ``bye``) that carries its template
+    and values, so that another language writes it at the boundary
+    (:meth:`sonneborn.languages.Language.phrase`).
+
+    It is a ``str``: every English output joins it as it is, unchanged, and making one costs little more than
+    the text (a page derives tens of thousands). Adding it to a text (or a phrase) gives a phrase of both, each
+    part translated on its own; a plain ``str`` part (a player's name) is never translated. ``f"…"`` and
+    ``join`` give plain texts: a derivation's parts are composed with ``+``, :meth:`of` or :meth:`joined`.
+
+    >>> score = Phrase.number("10.5") + Phrase.of(N_(" (after round {round})"), round=3)
+    >>> score + " x", phrase_message(score + " x").template
+    ('10.5 (after round 3) x', '{part0}{part1}')
+    """
+
+    __slots__ = ("_parts", "_template", "_values")
+
+    _template: str
+    _values: dict[str, str | int | Message | Number]
+    _parts: tuple[str, str] | None
+
+    @classmethod
+    def of(cls, template: str, **values: str | int | Message | Number) -> Phrase:
+        """The phrase of a template (marked with :func:`N_`; its fields ``{name}`` only) with these values: a
+        phrase among them is translated in turn, a plain text kept as it is."""
+        made = _new(cls, template.format_map(values))
+        made._template, made._values, made._parts = template, values, None
+        return made
+
+    @classmethod
+    def number(cls, text: str) -> Phrase:
+        """A number alone (``10.5``), as a phrase: each language writes its decimal sign."""
+        return cls.of("{number}", number=Number(text))
+
+    @classmethod
+    def joined(cls, parts: Sequence[str], separator: str) -> Phrase:
+        """Texts one after the other with a separator (``round 1 board 2; round 2 boards 1, 3``), each part
+        translated on its own."""
+        template = separator.join(f"{{part{index}}}" for index in range(len(parts)))
+        return cls.of(template, **{f"part{index}": part for index, part in enumerate(parts)})
+
+    def __add__(self, other: str) -> Phrase:
+        made = _new(Phrase, _add(self, other))
+        made._parts = (self, other)
+        return made
+
+    def __radd__(self, other: str) -> Phrase:
+        made = _new(Phrase, _add(other, self))
+        made._parts = (other, self)
+        return made
+
+    @property
+    def parts(self) -> tuple[str, str] | None:
+        """The two texts this phrase is the sum of, or ``None`` for a phrase of a template."""
+        return self._parts
+
+    def written(self, template: str, write: Callable[[str | Message | Number], str]) -> str:
+        """The phrase's template (or its translation, ``template``) with its fields filled: a phrase, a message
+        or a number as ``write`` writes it, any other value as it is."""
+        values = self._values
+
+        def filled(part: re.Match[str]) -> str:
+            value = values.get(part.group(1))
+            if value is None:
+                return part.group(0)
+            return write(value) if isinstance(value, Phrase | Message | Number) else str(value)
+
+        return FIELD.sub(filled, template)
+
+    @property
+    def template(self) -> str:
+        """The English template of a phrase of a template (its catalogue id)."""
+        return self._template
+
+    @property
+    def message(self) -> Message:
+        """The message this phrase is (two phrases added: each, one after the other)."""
+        if self._parts is not None:
+            return Message.joined([phrase_message(part) for part in self._parts], "")
+        values = {name: phrase_message(value) for name, value in self._values.items()}
+        return Message.of(self._template, **values)
+
+
+_new = str.__new__
+_add = str.__add__
+
+
+def phrase_message(text: str | int | Message | Number) -> str | int | Message | Number:
+    """What a text is in a message: a phrase's message, anything else as it is (a name is never translated)."""
+    return text.message if isinstance(text, Phrase) else text
 
 
 def said(text: str | Message) -> Message:
@@ -118,25 +225,62 @@ MODIFIER_WORDS: tuple[str, ...] = (
 """Tie-break modifiers as a legend words them (the legend writes them with :meth:`Language.format`)."""
 
 PAGE: tuple[str, ...] = (
-    N_("Standings"),
-    N_("Crosstable"),
-    N_("Rank"),
-    N_("Name"),
-    N_("Rating"),
-    N_("Points"),
-    N_("Tie-breaks"),
-    N_("Rules"),
-    N_("Choose a file"),
-    N_("Rank the file"),
-    N_("ranking…"),
-    N_("Download"),
-    N_("Print"),
+    # The page's HTML (web/templates/index.html), each marked data-t with its English text.
+    N_("sonneborn: tie-break standings"),
+    N_("Skip to the results"),
     N_("Language"),
-    N_("Search by name, start number, federation or club"),
-    N_("Previous page"),
-    N_("Next page"),
-    N_("How it was worked out"),
-    N_("Try the example"),
+    N_(
+        "Chess tournament standings ranked by tie-breaks, each value exact and explained. Your file is kept "
+        "in the server's memory while you work on it (the least recently used dropped first), never on disk."
+    ),
+    N_("Tournament file"),
+    N_("Drop a file here, or choose one"),
+    N_("TRF, PGN, a crosstable (TSV, CSV or text) or sonneborn JSON, up to {megabytes} MB."),
+    N_("Or paste its text"),
+    N_("Try the 1975–80 World Correspondence Championship final"),
+    N_("Tie-breaks"),
+    N_("Presets"),
+    N_("In order"),
+    N_("Drag a code, or move it with its arrows. Left empty: the file's list, else the FIDE default for its kind."),
+    N_("Add a code"),
+    N_("Add"),
+    N_("Rank by"),
+    N_("Points"),
+    N_("{code}: {name}"),
+    N_("Rules"),
+    N_("The file's, else {rules}"),
+    N_("Advanced"),
+    N_("Point system"),
+    N_("Win, draw, loss, such as 3,1,0; byes as key=value (pairing_bye=1). Empty: the file's, else 1, ½, 0."),
+    N_("Drawing of lots (seed)"),
+    N_("The ties the list leaves are broken by a draw from this number, the same every time."),
+    N_("Rating for unrated players"),
+    N_("Counted in the rating tie-breaks (ARO, TPR…); empty: unrated opponents are left out (C.07 10)."),
+    N_("Event"),
+    N_("In a file of several events, the one to rank (its games' Event tag)."),
+    N_("A decisive game without moves is a forfeit"),
+    N_("A round without a game counts as"),
+    N_("a zero-point bye"),
+    N_("a half-point bye"),
+    N_("Rank"),
+    N_(
+        "Choose, drop or paste a tournament file: its standings, crosstable and a chart of the scores by "
+        "round appear here."
+    ),
+    N_("Ranking…"),
+    N_("Download or print the results"),
+    N_("Download"),
+    N_("HTML report"),
+    N_("Print"),
+    N_("Printable report"),
+    N_("Standings"),
+    N_("Find a player"),
+    N_("name, start number, federation, club"),
+    N_("A start number or FIDE id, or a part of a name, federation or club."),
+    N_("Jump to rank"),
+    N_("Go"),
+    N_("Select a value to see how it was worked out, a name for the player's card."),
+    N_("Pages of the standings"),
     # Which standings the page shows: after which round, of which category (issue 21).
     N_("Which standings"),
     # Translators: a label before a list of round numbers, then "of {rounds}": "Standings after round [3] of 9".
@@ -150,10 +294,42 @@ PAGE: tuple[str, ...] = (
         "rounds played so far (C.07)."
     ),
     N_("FB is BH here: the final round is not paired yet (C.07 8.3)."),
+    # Translators: a category table's headings: the place in the category, the overall rank is Rk.
     N_("Pl"),
     N_("place in the category"),
-    N_("Rk"),
     N_("overall rank"),
+    N_("More columns to the right: scroll the table sideways →"),
+    N_("How it was worked out"),
+    N_("Print the card"),
+    N_("Close the explanation"),
+    N_("Close"),
+    N_("Score by round"),
+    N_("Crosstable"),
+    N_("Rounds"),
+    N_("Round"),
+    N_("Pages of the round"),
+    N_("Board prizes"),
+    N_("Rank each board by"),
+    N_("percentage"),
+    N_("performance rating"),
+    N_("points"),
+    N_("Games needed on a board"),
+    N_("tie-break codes"),
+    # The page's script (web/static/app.js): what its t() and tf() show; {name} fields filled after translation.
+    N_("choose a file, drop one here or paste its text"),
+    N_("The crosstable of these rows comes as it is scrolled into view."),
+    N_("Teams"),
+    N_("Boards"),
+    N_("Players"),
+    N_("System"),
+    N_("team Swiss"),
+    N_("Swiss"),
+    N_("team round robin"),
+    N_("round robin"),
+    N_("Ranked by"),
+    N_("First page"),
+    N_("Previous page"),
+    N_("Next page"),
     # The "What if" tab (issue 22).
     N_("What if"),
     N_("Set any game still to be played: the standings and every player's best and worst final place follow at once."),
@@ -161,14 +337,109 @@ PAGE: tuple[str, ...] = (
     N_("Standings of the scenario"),
     N_("Pages of the games still to be played"),
     N_("Pages of the standings of the scenario"),
-    N_("Round"),
     N_("Match"),
     N_("Board"),
+    N_("Last page"),
+    N_("place decided by lot"),
+    N_("shared place"),
+    N_("no value"),
+    N_("Working it out…"),
+    N_("Place"),
+    N_("Start number"),
+    N_("Title"),
+    N_("Rating"),
+    N_("Federation"),
+    N_("Club"),
+    N_("FIDE id"),
+    N_("In the chart"),
+    N_("Add to the chart"),
+    N_("empty board"),
+    N_("Its matches, board by board (the team's result first; +- -+ -- are forfeits)"),
+    N_("white"),
+    N_("black"),
+    N_("Its players: games and game points on each board"),
+    N_("forfeit"),
+    N_(
+        "A crosstable does not say in which round each game was played: the games are put in the rounds of "
+        "the Berger tables."
+    ),
+    N_("No round has been played yet."),
+    N_("round"),
+    N_("{name} is larger than {megabytes} MB"),
+    N_("{count} bytes"),
+    N_("Move {code} earlier"),
+    N_("Move {code} later"),
+    N_("Remove {code}"),
+    N_("{code} removed."),
+    N_("{code} is now number {number} of {count}."),
+    N_("unknown tie-break {codes} (choose from the list)"),
+    N_("{preset}: {codes}, ranked by {score}."),
+    N_("{preset}: {codes}."),
+    N_("the server answered {status} {text}"),
+    N_("teams"),
+    N_("Ranked {count} teams; rows {first}–{last} shown."),
+    N_("Ranked {count} players; rows {first}–{last} shown."),
+    N_("no answer from the server: {message}"),
+    N_("{path}, line {line}, column {column}: "),
+    N_("{path}, line {line}: "),
+    N_("Warning: {message}"),
+    N_("{played} of {rounds} played"),
+    N_("{first}–{last} of {total}"),
+    N_("{score} of {name}: {value}. How were they made?"),
+    N_("{code} of {name}: {value}. How was it worked out?"),
+    N_("{code} of {name} (no. {start}, place {place})"),
+    N_("{name}: every value"),
+    N_("{name} (no. {start})"),
+    N_("{result} (forfeit)"),
+    N_("Round {round}: against {name} (no. {number})"),
+    N_("Round {round}: {result}"),
+    N_("{place}. {name} (no. {start}, {federation})"),
+    N_("{place}. {name} (no. {start})"),
+    N_("No player matches “{text}”."),
+    N_("{count} match; the first {shown} are shown."),
+    N_("the player ranked {rank}"),
+    N_("round {round}"),
+    N_("The rows of the standings page on screen: {first}–{last} of {total}."),
+    N_("{result} forfeit"),
+    N_("The running score after each of {rounds} rounds of the first {count} {competitors} and of those picked."),
+    N_("The running score after each of {rounds} rounds of the first {count} {competitors}."),
+    N_("{place}. {name}: {score} after round {round}"),
+    N_(
+        "The first {count} and {picked} picked (dashed); add a player from his card. Point at a line, or at "
+        "a name below, to pick it out."
+    ),
+    N_("The first {count}; add a player from his card. Point at a line, or at a name below, to pick it out."),
+    N_("Downloaded {name}."),
+    N_("Rk"),
+    N_("place"),
+    N_("No"),
+    N_("team number"),
+    N_("start number"),
+    N_("Name"),
+    N_("Rtg"),
+    N_("rating"),
+    N_("Rd"),
+    N_("Opponent"),
+    N_("Colour"),
+    N_("Result"),
+    N_("Score"),
+    N_("running score after the round"),
+    N_("Bd"),
+    N_("board"),
+    N_("Player"),
+    N_("Col"),
+    N_("colour"),
+    N_("Res"),
+    N_("the board's results, the team's first"),
+    N_("Games"),
+    N_("Pts"),
+    N_("game points"),
+    N_("percentage of the points"),
+    N_("match"),
     N_("Home"),
     N_("White"),
     N_("Away"),
     N_("Black"),
-    N_("Result"),
     N_("unset"),
     N_("No paired game is still to be played: the rounds to come are known only as scores."),
     N_("Method"),
@@ -177,8 +448,6 @@ PAGE: tuple[str, ...] = (
     N_("Simulation"),
     N_("runs"),
     N_("results set"),
-    N_("place"),
-    N_("No"),
     N_("Best"),
     N_("best final place still possible"),
     N_("Worst"),
@@ -189,8 +458,49 @@ PAGE: tuple[str, ...] = (
     N_("chance of place"),
     N_("yes"),
     N_("no"),
+    N_("choose one under Advanced, PGN: Event"),
+    N_("the Event under Advanced (PGN)"),
+    N_("the point system under Advanced states one"),
+    N_("give a rating for unrated players under Advanced to count them at it"),
+    N_("give a rating for unrated players under Advanced"),
+    N_("the rating for unrated players under Advanced"),
+    N_("the point system under Advanced"),
+    N_("the drawing of lots under Advanced"),
+    N_("a JSON file sonneborn wrote with its event"),
+    N_("JSON with its event"),
+    # A round's result in words (render.crosstable.RESULT_WORDS), as the card and the round view show it.
+    N_("won"),
+    N_("won (unrated)"),
+    N_("drew"),
+    N_("drew (unrated)"),
+    N_("lost"),
+    N_("lost (unrated)"),
+    N_("forfeit win"),
+    N_("forfeit loss"),
+    N_("pairing-allocated bye"),
+    N_("full-point bye"),
+    N_("half-point bye"),
+    N_("zero-point bye or absent"),
+    N_("not played yet"),
+    # The presets' labels and descriptions (web.report.PRESETS) and the rule editions' (web.report.RULE_LABELS).
+    N_("FIDE round robin"),
+    N_("Direct encounter, Sonneborn–Berger, wins, Koya (C.07, the default for round robins)."),
+    N_("FIDE Swiss"),
+    N_("Buchholz cut 1, Buchholz, Sonneborn–Berger, direct encounter, wins (the default for Swiss)."),
+    N_("Linares: most wins first"),
+    N_("Wins, then Sonneborn–Berger."),
+    N_("Neustadtl ranking (historic)"),
+    N_("Ranked by the Sonneborn–Berger score instead of points."),
+    N_("Gelbfuhs ranking (historic)"),
+    N_("Ranked by the Gelbfuhs score instead of points (Vienna 1873)."),
+    N_("FIDE 2026 (in force)"),
+    N_("FIDE 2024"),
+    N_("FIDE 2023"),
+    N_("FIDE before 2023 (virtual opponent)"),
+    N_("None: unplayed rounds count as they are"),
 )
-"""The web page's texts (:func:`sonneborn.languages.page_catalogue`)."""
+"""The web page's texts (:func:`sonneborn.languages.page_catalogue`): every text the page shows, by its English
+text; a test keeps it equal to the texts of the page's HTML and script."""
 
 WORDS: tuple[str, ...] = (
     # Translators: table headings (rank, start number, name, rating, points); keep them short.

@@ -82,3 +82,26 @@ def test_csv_excel_on_the_api(client: TestClient) -> None:
     assert korean.startswith("\ufeff") and ",Sloth," in korean and ",69.5," in korean
     plain = _standings(client, format="csv", lang="es")
     assert not plain.startswith("\ufeff") and ",Sloth," in plain and ",69.5," in plain
+
+
+def test_the_derivations_in_the_language_asked_for(client: TestClient) -> None:
+    """The explanations, a kept event's player card and its crosstable page write the derivations' words and
+    numbers in ``lang`` (else the Accept-Language header's); the values themselves never change."""
+    from sonneborn.languages import language
+
+    spanish = language("es")
+    response = client.post("/api/explain?start=1", data={"text": seed_text(), "tiebreaks": "SB,WIN", "lang": "es"})
+    assert response.status_code == 200, response.text
+    (sloth,) = response.json()["explanations"]
+    assert sloth["values"]["SB"].startswith("SB 69,5 = ½×11 (Zagorovsky) + ½×10,5 (Kosenkov)")
+    assert sloth["values"]["WIN"].startswith("WIN 8: " + spanish.gettext("rounds {rounds}").split("{")[0])
+    english = client.post("/api/explain?start=1", data={"text": seed_text(), "tiebreaks": "SB"}).json()
+    assert english["explanations"][0]["values"]["SB"].startswith("SB 69.5 = ½×11 (Zagorovsky)")
+    kept = client.post("/api/events?tiebreaks=SB", files={"file": ("seed.txt", seed_text().encode())})
+    assert kept.status_code == 200, kept.text
+    key = kept.json()["event"]
+    card = client.get(f"/api/events/{key}/player?start=1", headers={"Accept-Language": "th"}).json()["player"]
+    assert card["lines"][0] == language("th").format("{name} (no. {start}), rank {rank}", name="Sloth", start=1, rank=1)
+    page = client.get(f"/api/events/{key}/page?view=crosstable&tiebreaks=SB&lang=es").json()
+    assert page["crosstable"]["titles"][0][-1].startswith("SB 69,5 = ½×11 (Zagorovsky)")
+    assert page["rows"][0]["values"]["SB"] == "69,50"  # the page's rows as Spanish writes numbers

@@ -12,16 +12,13 @@ docstring, ranked by BH then FB:
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction as F
-from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from builders import event as build_event
 from pages import DATA
 
 from sonneborn.formats.jsonio import write_json
-from sonneborn.messages import PAGE
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
@@ -166,17 +163,3 @@ def test_a_team_event_has_no_category_of_players(client: TestClient) -> None:
         assert (error["message"], error["field"]) == (message, "category")
     response = client.post("/api/events?category=women", files={"file": (path.name, path.read_bytes())})
     assert response.status_code == 422 and response.json()["error"]["field"] == "category"
-
-
-def test_every_text_the_page_translates_is_in_the_catalogue() -> None:
-    # t("…") looks a text up in the page's catalogue (messages.PAGE, translated by languages.page_catalogue); a
-    # text missing there would stay English in every language, and a computed one could not be extracted at all.
-    script = files("sonneborn.web").joinpath("static", "app.js").read_text(encoding="utf-8")
-    literal = re.compile(r'\s*"((?:[^"\\]|\\.)*)"\s*\)')
-    calls = [found.end() for found in re.finditer(r"(?<![\w.$])t\(", script)]
-    literals = [literal.match(script, at) for at in calls]
-    assert [script[at : at + 60] for at, found in zip(calls, literals, strict=True) if found is None] == []
-    texts = {found.group(1) for found in literals if found is not None}
-    assert len(texts) >= 40, texts  # the pattern finds the page's texts, those of both pickers among them
-    assert {"Standings after round", "of {rounds}", "Whole event", "What if"} <= texts
-    assert sorted(texts - set(PAGE)) == []

@@ -3,13 +3,11 @@
 Everything here works a column at a time, in final order, with integer
 arithmetic: a table of a hundred thousand players is formatted in a moment.
 
->>> display_width("王小明"), display_width("สมชาย ใจดี")
-(6, 9)
+Display widths are :mod:`sonneborn.width`'s (``display_width``, ``padded``): every fixed-width table pads by them.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,6 +22,7 @@ from sonneborn.messages import N_
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import Column, Spec, definition, full_name
+from sonneborn.width import display_widths, padded
 
 MAX_PLACES = 6
 
@@ -59,24 +58,6 @@ def _terminal_line(line: str) -> str:
     return "\t".join(map(terminal_text, body.split("\t"))) + line[len(body) :]
 
 
-def display_width(text: str) -> int:
-    """Columns the text takes in a terminal: wide (CJK) characters take two, combining marks none."""
-    if text.isascii():
-        return len(text)
-    width = 0
-    for char in text:
-        # Thai vowel and tone marks are non-spacing (Mn) with combining class 0: ask the category.
-        if unicodedata.category(char) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
-    return width
-
-
-def display_widths(cells: list[str]) -> list[int] | None:
-    """Each cell's display width, or ``None`` when every cell is ASCII (its width is its length)."""
-    return None if "".join(cells).isascii() else [display_width(cell) for cell in cells]
-
-
 def padded_column(title: str, cells: list[str], *, left: bool, width: int | None = None) -> list[str]:
     """A column's title and cells padded to the column's width (the widest of them, or ``width``)."""
     texts = [title, *cells]
@@ -84,10 +65,7 @@ def padded_column(title: str, cells: list[str], *, left: bool, width: int | None
     widest = width if width is not None else max(sizes) if sizes is not None else max(map(len, texts))
     if sizes is None:  # the usual column: str.ljust and str.rjust, in C
         return [text.ljust(widest) for text in texts] if left else [text.rjust(widest) for text in texts]
-    return [
-        text + " " * (widest - size) if left else " " * (widest - size) + text
-        for text, size in zip(texts, sizes, strict=True)
-    ]
+    return [padded(text, widest, left=left) for text in texts]
 
 
 def places_needed(values: Sequence[Fraction]) -> int:

@@ -8,7 +8,7 @@ from string import ascii_uppercase
 import numpy as np
 
 from sonneborn.ranking import Standings
-from sonneborn.render.cells import competitors, display_width, names, score_columns, terminal_text, value_texts
+from sonneborn.render.cells import competitors, names, padded_column, score_columns, terminal_text, value_texts
 from sonneborn.render.json import dumps, standings_data
 
 
@@ -47,13 +47,9 @@ def render_comparison(variants: Sequence[Standings], fmt: str) -> str:
     for start, name, points in zip(first.starts, names(first), score.texts, strict=True):
         cells = [str(start), terminal_text(name), points] + [column[start] for column in columns]
         body.append([*cells, "*" if start in changed_rows else ""])
-    widths = [max(display_width(line[i]) for line in [header, *body]) for i in range(len(header))]
-    lines = [*legend, ""]
-    for line in [header, *body]:
-        padded = [
-            cell + " " * (widths[i] - display_width(cell)) if i == 1 else " " * (widths[i] - display_width(cell)) + cell
-            for i, cell in enumerate(line)
-        ]
-        lines.append("  ".join(padded).rstrip())
+    padded = [
+        padded_column(title, [line[i] for line in body], left=i == 1) for i, title in enumerate(header)
+    ]  # the names left, the rest right
+    lines = [*legend, "", *("  ".join(cells).rstrip() for cells in zip(*padded, strict=True))]
     lines.append(f"* rank differs between the variants ({len(changed)} {competitors(first)[:-1]}(s)).")
     return "\n".join(lines) + "\n"

@@ -399,7 +399,7 @@ def _standings_table(standings: Standings, lang: Language, id: str = "standings"
         TableColumn(
             Cell(code.split("#")[0], say(definition(code).name)),
             numbers_in(value_texts(standings, code), lang),
-            explained(standings, code),
+            explained(standings, code, lang),
         )
         for code in standings.codes
     ]
@@ -432,6 +432,8 @@ def _crosstable_table(
         elif c.value_columns and index == c.value_columns[0]:
             classes = "points"
         shown = titles[index] if derivations or index not in c.value_columns[1:] else None
+        if derivations and index in c.value_columns[1:]:  # the values' derivations, in the page's language
+            shown = explained(standings, standings.codes[c.value_columns.index(index) - 1], lang)
         cells = numbers_in(texts[index], lang) if index in c.value_columns else texts[index]
         heading = header if index in c.result_columns or index in c.value_columns[1:] else say(header)
         columns.append(TableColumn(Cell(heading, title, cls), cells, shown, classes))
@@ -466,7 +468,7 @@ def render_team_crosstable_page(c: Crosstable, standings: Standings, lang: Langu
             title = words[header]
             classes = "points" if index == c.value_columns.start else ""
         elif header in codes:
-            title, shown = say(definition(codes[header]).name), explained(standings, codes[header])
+            title, shown = say(definition(codes[header]).name), explained(standings, codes[header], lang)
         heads = index == c.name_column
         columns.append(TableColumn(Cell(header, title, cls), c.columns[index], shown, classes, row_header=heads))
     caption = (

@@ -6,7 +6,7 @@ from typing import Any
 
 from sonneborn.identify import Identification, Match
 from sonneborn.numbers import exact_text
-from sonneborn.render.cells import display_width, terminal_text
+from sonneborn.render.cells import padded_column, terminal_text
 from sonneborn.render.json import dumps
 
 __all__ = ["identification_data", "render_identification"]
@@ -40,7 +40,7 @@ def identification_data(found: Identification, *, limit: int | None = None) -> d
                         "what": d.what,
                         "recorded": exact_text(d.recorded),
                         "computed": None if d.computed is None else exact_text(d.computed),
-                        "cause": d.hint,
+                        "cause": str(d.hint),
                     }
                     for d in match.disagreements
                 ],
@@ -74,11 +74,8 @@ def render_identification(found: Identification, fmt: str, *, limit: int = 10) -
         rows.append(
             [str(number), ",".join(_codes(match)), rules, options, setting.preset or "-", str(len(match.disagreements))]
         )
-    widths = [max(display_width(row[k]) for row in rows) for k in range(len(rows[0]))]
-    lines = [head]
-    for row in rows:
-        cells = [cell + " " * (width - display_width(cell)) for cell, width in zip(row, widths, strict=True)]
-        lines.append("  ".join(cells).rstrip())
+    columns = [padded_column(title, [row[k] for row in rows[1:]], left=True) for k, title in enumerate(rows[0])]
+    lines = [head, *("  ".join(cells).rstrip() for cells in zip(*columns, strict=True))]
     for number, match in enumerate(found.matches[:limit], start=1):
         if match.disagreements:
             lines.append(f"#{number} {','.join(_codes(match))} under {match.setting.rules[0]}:")

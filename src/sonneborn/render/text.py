@@ -8,15 +8,12 @@ names line up. Colour (ANSI) only when asked for.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from sonneborn.languages import ENGLISH, Language
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
     category_heading,
-    display_width,
-    display_widths,
     legend,
     names,
     notes,
@@ -30,28 +27,9 @@ from sonneborn.render.cells import (
     terminal_text,
     value_texts,
 )
+from sonneborn.width import display_width, fit, wrapped
 
 BOLD, BOLD_CYAN, DIM, RESET = "\x1b[1m", "\x1b[1;36m", "\x1b[2m", "\x1b[0m"
-ELLIPSIS = "…"
-
-
-def fit(text: str, width: int) -> str:
-    """The text cut to ``width`` display columns, an ellipsis marking the cut.
-
-    >>> fit("Zagorovsky", 8), fit("王小明", 4), fit("Nun", 8)
-    ('Zagorov…', '王…', 'Nun')
-    """
-    if display_width(text) <= width:
-        return text
-    kept = text
-    while kept and display_width(kept) + 1 > width:
-        kept = kept[:-1]
-    return kept + ELLIPSIS
-
-
-def _pad(text: str, width: int, *, left: bool) -> str:
-    fill = " " * (width - display_width(text))
-    return text + fill if left else fill + text
 
 
 def render_table(
@@ -89,11 +67,10 @@ def render_table(
     right_columns = [padded_column(title, cells, left=False) for title, cells in after]
     player_names = [terminal_text(name) for name in names(standings)]
     name_heading = say("Name")
-    name_sizes = display_widths([name_heading, *player_names])
-    name_width = max(name_sizes) if name_sizes is not None else max(map(len, [name_heading, *player_names]))
+    name_width = max(map(display_width, [name_heading, *player_names]))
     if width is not None:
         # Two spaces between columns, none at the edges: the name column takes what is left.
-        others = sum(len(column[0]) + 2 for column in [*left_columns, *right_columns])
+        others = sum(display_width(column[0]) + 2 for column in [*left_columns, *right_columns])
         name_width = max(4, min(name_width, width - others))
         player_names = [fit(name, name_width) for name in player_names]
     name_column = padded_column(name_heading, player_names, left=True, width=name_width)
@@ -106,14 +83,14 @@ def render_table(
     if standings.category is not None:  # a category's table: its name under the event's (Pl its place, Rk overall)
         title = (title + ": " if title else "") + terminal_text(category_heading(standings, lang))
     if title:
-        for part in textwrap.wrap(title, width) if width is not None else [title]:
+        for part in wrapped(title, width) if width is not None else [title]:
             lines.append(f"{BOLD}{part}{RESET}" if color else part)
     lines.append(f"{BOLD_CYAN}{rows[0]}{RESET}" if color else rows[0])
     lines += rows[1:]
     said = notes(standings, lang)
     named = legend(standings, lang)
     for note in [named, *said] if named else said:
-        for part in textwrap.wrap(note, width) if width is not None else [note]:
+        for part in wrapped(note, width) if width is not None else [note]:
             lines.append(f"{DIM}{part}{RESET}" if color else part)
     lines.append("")  # the last line's end, without a copy of the table
     return "\n".join(lines)

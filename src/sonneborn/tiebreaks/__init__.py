@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from sonneborn.errors import TiebreakError
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 
 # The family modules register their kernels when imported, in the order the catalogue lists them.
 from sonneborn.tiebreaks import (  # noqa: F401
@@ -114,5 +114,5 @@ def parse_list(text: str) -> list[Spec]:
         raise TiebreakError(Message.of(N_("empty tie-break list {text}"), text=repr(text[:100])))
     if len(parts) > MAX_TIEBREAKS:
         template = N_("a tie-break list of {count} codes (at most {limit})")
-        raise TiebreakError(Message.of(template, count=f"{len(parts):,}", limit=MAX_TIEBREAKS))
+        raise TiebreakError(Message.of(template, count=Number(f"{len(parts):,}"), limit=MAX_TIEBREAKS))
     return [parse(part) for part in parts]

@@ -7,6 +7,7 @@ from functools import cache
 import numpy as np
 
 from sonneborn.event import Ints, times
+from sonneborn.messages import N_, Phrase
 from sonneborn.numbers import ratio_text
 from sonneborn.tiebreaks.column import (
     Column,
@@ -107,9 +108,11 @@ def average_of_opponents_buchholz(context: Context, spec: Spec) -> Column:
     def text_of() -> Texts:
         # An opponent's Buchholz reads the same in every derivation it is in.
         values = bh.tolist()
-        return text_table([f"{ratio_text(v, unit)} ({name})" for v, name in zip(values, context.names, strict=True)])
+        return text_table(
+            [Phrase.number(ratio_text(v, unit)) + f" ({name})" for v, name in zip(values, context.names, strict=True)]
+        )
 
-    notes = {True: f"opponents' {what}", False: "no game played over the board"}
+    notes = {True: Phrase.of(N_("opponents' {what}"), what=what), False: Phrase.of(N_("no game played over the board"))}
 
     def derive_many(rows: Ints) -> Derivations:
         opponents = context.opponent_rows[rows]
@@ -142,7 +145,7 @@ def solkoff(context: Context, spec: Spec) -> Column:
     as opponents with an adjusted score of zero, so add nothing. Buchholz without C.07 Art. 16: no
     16.3 adjustment of the last rounds only, no dummy. No cuts.
     """
-    rule = "adjusted score {score} (USCF 34E1: {rounds} counted as {draws})"
+    rule = N_("adjusted score {score} (USCF 34E1: {rounds} counted as {draws})")
     seen = unplayed_as_draws(
         context.points, context.scores, context.counted, context.played, context.draw, context.unit, rule
     )
@@ -157,7 +160,9 @@ def solkoff(context: Context, spec: Spec) -> Column:
         texts = []
         for value, opponent in zip(values, opponents, strict=True):
             why = seen.why(opponent)
-            texts.append(f"{ratio_text(value, unit)} ({names[opponent]}{f', {why}' if why else ''})")
+            texts.append(
+                Phrase.number(ratio_text(value, unit)) + " (" + names[opponent] + (", " + why if why else "") + ")"
+            )
         rounds = (columns + 1).tolist()
         return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=[o + 1 for o in opponents])
 

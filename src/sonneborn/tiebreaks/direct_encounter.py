@@ -20,6 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from sonneborn.event import FORFEIT_KINDS, PLAYED_KINDS, Ints, of_kinds
+from sonneborn.messages import N_, Number, Phrase
 from sonneborn.model import StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.tiebreaks.column import Column, Value
@@ -151,16 +152,19 @@ def order_by_encounters(
 
 def describe(names: Sequence[str], group: Sequence[StartNo], separate: Separate, met: set[frozenset[int]]) -> str:
     """The separate standings of a group, for the derivation of DE values."""
-    parts = [f"{names[s - 1]} {exact_text(separate[s])}" for s in sorted(group, key=lambda s: -separate[s])]
-    return "separate standings: " + ", ".join(parts) + ("" if _everyone_met(group, met) else " (not everyone met)")
+    parts = [
+        names[s - 1] + " " + Phrase.number(exact_text(separate[s])) for s in sorted(group, key=lambda s: -separate[s])
+    ]
+    found = Phrase.of(N_("separate standings: {standings}"), standings=Phrase.joined(parts, ", "))
+    return found if _everyone_met(group, met) else found + NOT_EVERYONE_MET
+
+
+NOT_EVERYONE_MET = Phrase.of(N_(" (not everyone met)"))
+NOT_TIED = Phrase.of(N_("not tied at this point"))
 
 
 def _everyone_met(group: Sequence[StartNo], met: set[frozenset[int]]) -> bool:
     return len(met) == len(group) * (len(group) - 1) // 2
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" + ("" if count == 1 else "s")
 
 
 class LargeGroup:
@@ -183,14 +187,19 @@ class LargeGroup:
         self.names = names
         self.own = own
         """Each member who met another: (opponent, what they add, games) by opponent, in the order first met."""
-        on = "" if score is None else f" on {exact_text(score)} point" + ("" if score == 1 else "s")
-        tied = f"{size:,} players tied{on}"
+        tied = Phrase.of(N_("{size} players tied"), size=Number(f"{size:,}"))
+        if score is not None:
+            on = N_(" on {score} point") if score == 1 else N_(" on {score} points")
+            tied += Phrase.of(on, score=Number(exact_text(score)))
         if not met:
-            self.summary = f"{tied}, no games among them"
+            self.summary = tied + Phrase.of(N_(", no games among them"))
         else:
             games = sum(count for results in own.values() for _, _, count in results) // 2
             complete = len(met) == size * (size - 1) // 2
-            self.summary = f"{tied}, {_plural(games, 'game')} among them" + ("" if complete else " (not everyone met)")
+            among = N_("{count} game among them") if games == 1 else N_("{count} games among them")
+            self.summary = tied + ", " + Phrase.of(among, count=Number(f"{games:,}"))
+            if not complete:
+                self.summary += NOT_EVERYONE_MET
         self.has_games = bool(met)
 
     def note(self, start: StartNo) -> str:
@@ -199,13 +208,18 @@ class LargeGroup:
             return self.summary
         results = self.own.get(start)
         if not results:
-            return f"{self.summary}; separate score 0: no game against the others"
+            return self.summary + Phrase.of(N_("; separate score 0: no game against the others"))
         score = sum((added for _, added, _ in results), Fraction(0))
-        terms = " + ".join(
-            f"{exact_text(added)} ({self.names[opponent - 1]}" + (f", {count} games)" if count > 1 else ")")
+        terms = [
+            Phrase.number(exact_text(added))
+            + f" ({self.names[opponent - 1]}"
+            + (Phrase.of(N_(", {count} games)"), count=count) if count > 1 else ")")
             for opponent, added, count in results
+        ]
+        separate = Phrase.of(
+            N_("; separate score {score} = {terms}"), score=Number(exact_text(score)), terms=Phrase.joined(terms, " + ")
         )
-        return f"{self.summary}; separate score {exact_text(score)} = {terms}"
+        return self.summary + separate
 
 
 def members_by_group(groups: Ints, tied: Ints) -> dict[int, list[StartNo]]:
@@ -271,7 +285,7 @@ def direct_encounter(context: Context, spec: Spec, groups: Ints) -> Column:
         if number not in notes:
             members = members_of.get(number)
             if not members:
-                notes[number] = "not tied at this point"
+                notes[number] = NOT_TIED
             elif len(members) <= LISTED:
                 notes[number] = describe(context.names, members, *games.separate(number, members))
             else:

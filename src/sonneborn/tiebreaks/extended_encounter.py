@@ -23,10 +23,12 @@ from functools import partial
 import numpy as np
 
 from sonneborn.event import Ints
+from sonneborn.messages import N_, Phrase
 from sonneborn.model import StartNo
 from sonneborn.tiebreaks.column import Column, Value
 from sonneborn.tiebreaks.context import Context
 from sonneborn.tiebreaks.direct_encounter import (
+    NOT_TIED,
     Encounters,
     GamesWithin,
     Separate,
@@ -161,21 +163,31 @@ def _extended(context: Context, spec: Spec, groups: Ints) -> Column:
     def step_text(number: int, step: str, members: list[StartNo]) -> str:
         teams_named = ", ".join(names[start - 1] for start in members)
         if step in ARTICLES:
-            values = "; ".join(f"{names[start - 1]} {board_text(step, points, unit, start - 1)}" for start in members)
-            return f"{step} ({ARTICLES[step]}), {teams_named}, the same MP and GP: {values}"
+            values = Phrase.joined(
+                [names[start - 1] + " " + board_text(step, points, unit, start - 1) for start in members], "; "
+            )
+            template = N_("{step} ({article}), {teams}, the same MP and GP: {values}")
+            return Phrase.of(template, step=step, article=ARTICLES[step], teams=teams_named, values=values)
         found = games[[scored.score_name for scored in order].index(step)]
-        return f"DE on {step}, {teams_named}: " + describe(names, members, *found.separate(number, members))
+        return Phrase.of(
+            N_("DE on {score}, {teams}: {standings}"),
+            score=step,
+            teams=teams_named,
+            standings=describe(names, members, *found.separate(number, members)),
+        )
 
     def derive(row: int) -> Value:
         number = int(groups[row])
         if number not in traces:
-            return Value(Fraction(0), note="not tied at this point")
+            return Value(Fraction(0), note=NOT_TIED)
         trace = traces[number]
         if not trace:
-            what = " nor ".join(f"DE on {scored.score_name}" for scored in order)
-            note = f"separates nobody: neither {what}" + _boards_note(spec.code, members_of[number], same_scores)
+            what = [Phrase.of(N_("DE on {score}"), score=scored.score_name) for scored in order]
+            nor = Phrase.of(N_("separates nobody: neither {steps}"), steps=_nor(what))
+            note: str = nor + _boards_note(spec.code, members_of[number], same_scores)
         else:
-            note = "; then ".join(step_text(number, step, members) for step, members in trace)
+            steps = [step_text(number, step, members) for step, members in trace]
+            note = _one_after_another(steps, N_("; then {next}"))
         return Value(Fraction(int(places[row])), note=note)
 
     return Column(places, np.ones(players, dtype=np.int64), np.ones(players, dtype=bool), -sub, derive)
@@ -183,14 +195,27 @@ def _extended(context: Context, spec: Spec, groups: Ints) -> Column:
 
 def _boards_note(code: str, members: list[StartNo], same_scores: Callable[[list[StartNo]], bool]) -> str:
     """Why an option's Art. 12 steps did not separate a group EDE left whole (C.07 13.3.2)."""
-    steps = " nor ".join(STEPS[code])
-    if not steps:
+    if not STEPS[code]:
         return ""
+    steps = ", ".join(STEPS[code])
     if len(members) != 2:
-        return f"; {', '.join(STEPS[code])} only for two teams left tied (C.07 13.3.2)"
+        return Phrase.of(N_("; {steps} only for two teams left tied (C.07 13.3.2)"), steps=steps)
     if not same_scores(members):
-        return f"; {', '.join(STEPS[code])} only for two teams with the same MP and GP (C.07 13.3.2)"
-    return f", nor {steps}"
+        return Phrase.of(N_("; {steps} only for two teams with the same MP and GP (C.07 13.3.2)"), steps=steps)
+    return Phrase.of(N_(", nor {steps}"), steps=_nor(STEPS[code]))
+
+
+def _one_after_another(parts: Sequence[str], then: str) -> str:
+    """Parts one after the other, each after the first joined by ``then`` (``" nor {next}"``), translated."""
+    found: str = parts[0]
+    for part in parts[1:]:
+        found = found + Phrase.of(then, next=part)
+    return found
+
+
+def _nor(parts: Sequence[str]) -> str:
+    """``DE on MP nor DE on GP``: what separated nobody."""
+    return _one_after_another(parts, N_(" nor {next}"))
 
 
 @tiebreak(

@@ -18,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from sonneborn.event import Ints
+from sonneborn.messages import N_, Phrase
 from sonneborn.numbers import exact_text
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks.boards import BoardGames
@@ -141,15 +142,27 @@ def board_text(code: str, points: Ints, unit: int, row: int) -> str:
     """
     values = [int(p) for p in points[row].tolist()]
     if code == "BC":
-        terms = " + ".join(f"{b}×{exact_text(Fraction(p, unit))}" for b, p in enumerate(values, start=1))
+        terms = [f"{b}×" + Phrase.number(exact_text(Fraction(p, unit))) for b, p in enumerate(values, start=1)]
         total = sum(b * p for b, p in enumerate(values, start=1))
-        return f"BC {exact_text(Fraction(total, unit))} = {terms}"
+        return "BC " + Phrase.number(exact_text(Fraction(total, unit))) + " = " + Phrase.joined(terms, " + ")
     if code == "TBR":
-        return ", ".join(f"board {b} {exact_text(Fraction(p, unit))}" for b, p in enumerate(values, start=1))
+        boards = [_board(b) + " " + Phrase.number(exact_text(Fraction(p, unit))) for b, p in enumerate(values, start=1)]
+        return Phrase.joined(boards, ", ")
     kept = range(len(values) - 1, 0, -1)
-    return ", ".join(
-        f"{'board 1' if k == 1 else f'boards 1–{k}'} {exact_text(Fraction(sum(values[:k]), unit))}" for k in kept
+    return Phrase.joined(
+        [
+            (_board(1) if k == 1 else Phrase.of(N_("boards 1–{board}"), board=k))
+            + " "
+            + Phrase.number(exact_text(Fraction(sum(values[:k]), unit)))
+            for k in kept
+        ],
+        ", ",
     )
+
+
+def _board(number: int) -> Phrase:
+    """``board 3``."""
+    return Phrase.of(N_("board {board}"), board=number)
 
 
 @tiebreak(
@@ -181,10 +194,13 @@ def board_count_kernel(context: Context, spec: Spec, groups: Ints) -> Column:
     def derive(row: int) -> Value:
         values = [int(p) for p in points[row].tolist()]
         numbers = [b * p for b, p in enumerate(values, start=1)]
-        texts = [f"{b}×{exact_text(Fraction(p, unit))} (board {b})" for b, p in enumerate(values, start=1)]
+        texts = [
+            f"{b}×" + Phrase.number(exact_text(Fraction(p, unit))) + " (" + _board(b) + ")"
+            for b, p in enumerate(values, start=1)
+        ]
         boards = len(numbers)
         terms = Terms(numbers, unit, texts, [0] * boards, [None] * boards)
-        note = "" if usable[row] else "not used: the tied teams' game points differ, C.07 12.1"
+        note = "" if usable[row] else Phrase.of(N_("not used: the tied teams' game points differ, C.07 12.1"))
         return Value(Fraction(int(total[row]), unit), terms, note=note)
 
     denominators = np.full(context.players, unit, dtype=np.int64)
@@ -200,7 +216,7 @@ def _by_boards(context: Context, spec: Spec, groups: Ints, keys: Callable[[Ints]
     sizes = np.bincount(groups, minlength=1)
 
     def derive(row: int) -> Value:
-        tied = "" if sizes[groups[row]] > 1 else "not tied at this point; "
+        tied = "" if sizes[groups[row]] > 1 else Phrase.of(N_("not tied at this point; "))
         return Value(Fraction(int(places[row])), note=tied + board_text(spec.code, points, unit, row))
 
     players = len(groups)

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from sonneborn.messages import N_, Number, Phrase
 from sonneborn.numbers import exact_text, result_text
 from sonneborn.tiebreaks.column import Column, Value, whole
 from sonneborn.tiebreaks.context import Context
@@ -41,7 +42,7 @@ def koya(context: Context, spec: Spec) -> Column:
     opponent_score = context.scores[context.opponent_rows]
     qualifies = context.games & (2 * opponent_score >= twice)
     total = np.where(qualifies, context.points, 0).sum(axis=1)
-    note = f"opponents with at least {exact_text(Fraction(twice, 2 * unit))}"
+    note = Phrase.of(N_("opponents with at least {score}"), score=Number(exact_text(Fraction(twice, 2 * unit))))
 
     def derive(row: int) -> Value:
         columns = np.flatnonzero(qualifies[row]).tolist()
@@ -50,7 +51,7 @@ def koya(context: Context, spec: Spec) -> Column:
             opponent = int(table.opponent[row, column])
             x = result_text(Fraction(int(context.points[row, column]), unit))
             score = exact_text(Fraction(int(context.scores[opponent]), unit))
-            texts.append(f"{x} ({context.names[opponent]}, {score})")
+            texts.append(Phrase.number(x) + f" ({context.names[opponent]}, " + Phrase.number(score) + ")")
         return sum_of(
             [int(context.points[row, column]) for column in columns],
             texts,

@@ -10,6 +10,7 @@ from itertools import compress
 import numpy as np
 
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, Bools, Ints, of_kinds
+from sonneborn.messages import N_, Number, Phrase
 from sonneborn.model import Outcome, ResultKind
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.tiebreaks.column import (
@@ -48,22 +49,27 @@ def sum_of(
     return Value(Fraction(sum(values), denominator), terms, note=note)
 
 
-_PLAYED_WORDS = {Outcome.WIN: "won against", Outcome.DRAW: "drew with", Outcome.LOSS: "lost to"}
+_PLAYED_WORDS = {
+    Outcome.WIN: Phrase.of(N_("won against")),
+    Outcome.DRAW: Phrase.of(N_("drew with")),
+    Outcome.LOSS: Phrase.of(N_("lost to")),
+}
 
 
 def _round_words(kind: ResultKind) -> str:
     if kind.is_played and kind.outcome is not None:
         return _PLAYED_WORDS[kind.outcome]
-    return f"{describe_kind(kind)} against"
+    return Phrase.of(N_("{kind} against"), kind=describe_kind(kind))
 
 
 _AGAINST = [_round_words(kind) for kind in KINDS]
 """By kind code, the words before the opponent's name: ``won against``, ``forfeit loss against``."""
 _ALONE = [describe_kind(kind) for kind in KINDS]
 """By kind code, a round without an opponent in words: ``half-point bye``."""
-_AGAINST_TEXTS, _ALONE_TEXTS = text_table(_AGAINST), text_table([f"{text})" for text in _ALONE])
+_AGAINST_TEXTS, _ALONE_TEXTS = text_table(_AGAINST), text_table([text + ")" for text in _ALONE])
 """The same as arrays, to be picked for many rounds at once; a round alone closes its text."""
-_FREE_ROUND_TEXT = f"{FREE_ROUND})"
+_FREE_ROUND_TEXT = text_table([FREE_ROUND + ")"])[0, ...]
+"""A free round's text as an array of no dimension: ``np.where`` keeps it a phrase (a ``str`` it would copy)."""
 
 
 @tiebreak("PTS", "Points", "C.07 4.2", "The player's score.")
@@ -88,7 +94,11 @@ def points(context: Context, spec: Spec) -> Column:
         results, which = np.unique(points.ravel(), return_inverse=True)
         numbers = range(1, rounds + 1)
         heads = text_table(
-            [f"{ratio_result_text(pts, unit)} (round {number}: " for pts in results.tolist() for number in numbers]
+            [
+                Phrase.of(N_("{result} (round {round}: "), result=Number(ratio_result_text(pts, unit)), round=number)
+                for pts in results.tolist()
+                for number in numbers
+            ]
         ).reshape(len(results), rounds)[which.reshape(points.shape), np.arange(rounds)]
         named = _AGAINST_TEXTS[kind] + against()[np.where(with_opponent, opponent, 0)]
         alone = _ALONE_TEXTS[kind]
@@ -96,7 +106,7 @@ def points(context: Context, spec: Spec) -> Column:
         if free.any():  # an odd round robin's zero-point byes are its free rounds
             alone = np.where(free, _FREE_ROUND_TEXT, alone)
         what = np.where(with_opponent, named, alone)
-        bonus = texts_of(adjustment, lambda pts: f"{ratio_text(pts, unit)} (bonus or penalty set by the arbiter)")
+        bonus = texts_of(adjustment, lambda pts: Phrase.of(_BONUS, points=Number(ratio_text(pts, unit))))
         return Derivations(
             np.column_stack([adjustment, points]),
             unit,
@@ -109,6 +119,9 @@ def points(context: Context, spec: Spec) -> Column:
     return whole(context.scores, denominator=unit, derive_many=derive_many)
 
 
+_BONUS = N_("{points} (bonus or penalty set by the arbiter)")
+
+
 def count(context: Context, counted: Bools) -> Column:
     """A count of rounds, with the rounds counted as its derivation."""
 
@@ -116,12 +129,15 @@ def count(context: Context, counted: Bools) -> Column:
 
     def derive_many(rows: Ints) -> Derivations:
         notes = [
-            "rounds " + ", ".join(compress(numbers, flags)) if any(flags) else "no round"
+            Phrase.of(N_("rounds {rounds}"), rounds=", ".join(compress(numbers, flags))) if any(flags) else _NO_ROUND
             for flags in counted[rows].tolist()
         ]
         return Derivations(*no_addends(len(rows)), notes=notes)
 
     return whole(counted.sum(axis=1), derive_many=derive_many)
+
+
+_NO_ROUND, _NO_GAME = Phrase.of(N_("no round")), Phrase.of(N_("no game"))
 
 
 def count_games(context: Context, counted: Bools) -> Column:
@@ -132,12 +148,15 @@ def count_games(context: Context, counted: Bools) -> Column:
         notes = []
         for team in counted[rows].tolist():
             found = [
-                f"round {number} board{'s' if sum(flags) > 1 else ''} "
-                + ", ".join(str(board) for board in compress(range(1, len(flags) + 1), flags))
+                Phrase.of(
+                    N_("round {round} boards {boards}") if sum(flags) > 1 else N_("round {round} board {boards}"),
+                    round=number,
+                    boards=", ".join(str(board) for board in compress(range(1, len(flags) + 1), flags)),
+                )
                 for number, flags in enumerate(team, start=1)
                 if any(flags)
             ]
-            notes.append("; ".join(found) if found else "no game")
+            notes.append(Phrase.joined(found, "; ") if found else _NO_GAME)
         return Derivations(*no_addends(len(rows)), notes=notes)
 
     return whole(counted.sum(axis=(1, 2)), derive_many=derive_many)
@@ -214,13 +233,13 @@ def progressive_score(context: Context, spec: Spec) -> Column:
     cut = min(spec.cut_low, running.shape[1])
 
     played = running.shape[1]
-    after = text_table([f" (after round {number})" for number in range(1, played + 1)])
+    after = text_table([Phrase.of(N_(" (after round {round})"), round=number) for number in range(1, played + 1)])
 
     def derive_many(rows: Ints) -> Derivations:
         scores = running[rows]
         shape = scores.shape
         kept = np.broadcast_to(np.arange(played) >= cut, shape) if cut else None
-        texts = texts_of(scores, lambda score: ratio_text(score, unit)) + after
+        texts = texts_of(scores, lambda score: Phrase.number(ratio_text(score, unit))) + after
         nobody = np.zeros(shape, dtype=np.int64)
         return Derivations(scores, unit, texts, np.ones(shape, dtype=bool), round_numbers(*shape), nobody, kept)
 
@@ -267,12 +286,15 @@ def rounds_elected_to_play(context: Context, spec: Spec) -> Column:
 
     def derive(row: int) -> Value:
         found = (positions(missed[row]) + 1).tolist()
-        note = f"{rounds} rounds − {len(found)} not elected" + (
-            f" (rounds {', '.join(map(str, found))})" if found else ""
-        )
+        note = Phrase.of(N_("{rounds} rounds − {missed} not elected"), rounds=rounds, missed=len(found))
+        if found:
+            note += Phrase.of(N_(" (rounds {rounds})"), rounds=", ".join(map(str, found)))
         return Value(Fraction(rounds - len(found)), note=note)
 
     return whole(rounds - missed.sum(axis=1), derive=derive)
+
+
+_A_DRAW = Phrase.of(N_("a draw"))
 
 
 @tiebreak(
@@ -301,16 +323,28 @@ def standard_points(context: Context, spec: Spec) -> Column:
         values, texts, rounds, opponents = [], [], [], []
         for column in positions(counted[row]).tolist():
             opponent = int(table.opponent[row, column])
-            against = "a draw" if opponent < 0 else context.names[opponent]
+            against = _A_DRAW if opponent < 0 else context.names[opponent]
             mine, theirs = ratio_text(int(own[row, column]), unit), ratio_text(int(other[row, column]), unit)
             standard = int(halves[row, column])
             values.append(standard)
-            texts.append(f"{ratio_result_text(standard, 2)} (round {column + 1}: {mine} against {theirs}, {against})")
+            texts.append(
+                Phrase.of(
+                    N_("{standard} (round {round}: {mine} against {theirs}, {against})"),
+                    standard=Number(ratio_result_text(standard, 2)),
+                    round=column + 1,
+                    mine=Number(mine),
+                    theirs=Number(theirs),
+                    against=against,
+                )
+            )
             rounds.append(column + 1)
             opponents.append(opponent + 1 if opponent >= 0 else None)
         return sum_of(values, texts, denominator=2, rounds=rounds, opponents=opponents)
 
     return whole(halves.sum(axis=1).astype(np.int64), denominator=2, derive=derive)
+
+
+_PAIRING_NUMBER = Phrase.of(N_("pairing number"))
 
 
 @tiebreak(
@@ -326,6 +360,6 @@ def pairing_number(context: Context, spec: Spec) -> Column:
     """Tournament Pairing Number, C.07 7.8 (2026): the final pairing number, lowest first (``/R``: highest)."""
 
     def derive(row: int) -> Value:
-        return Value(Fraction(row + 1), note="pairing number")
+        return Value(Fraction(row + 1), note=_PAIRING_NUMBER)
 
     return whole(np.arange(1, context.players + 1, dtype=np.int64), derive=derive)

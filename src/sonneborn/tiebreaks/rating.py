@@ -37,7 +37,7 @@ import orjson
 
 from sonneborn.errors import InputWarning
 from sonneborn.event import Bools, Ints, of_kinds
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number, Phrase
 from sonneborn.model import ResultKind
 from sonneborn.numbers import exact_text, ratio_result_text, ratio_text, result_text
 from sonneborn.tiebreaks.column import (
@@ -211,7 +211,9 @@ class _Games:
         names = self.context.names
         return text_table(
             [
-                f"{rating} ({name}{', unrated: assumed' if assumed else ''})"
+                f"{rating} ({name})"
+                if not assumed
+                else Phrase.of(N_("{rating} ({name}, unrated: assumed)"), rating=rating, name=name)
                 for rating, name, assumed in zip(self.ratings.tolist(), names, self.assumed.tolist(), strict=True)
             ]
         )
@@ -248,13 +250,14 @@ def _games(context: Context, spec: Spec) -> _Games | None:
 def _dropped(context: Context, spec: Spec) -> Column:
     players = context.players
     reason = _drop_reason((np.flatnonzero(context.table.rating == 0) + 1).tolist())
-    note = Value(None, note="dropped: " + str(reason))
+    note = Value(None, note=Phrase.of(N_("dropped: {message}"), message=reason))
     warning = InputWarning(Message.of(N_("{code} dropped: {message}"), code=str(spec), message=reason))
     zeros = np.zeros(players, dtype=np.int64)
     return Column(zeros, np.ones(players, dtype=np.int64), zeros.astype(bool), zeros, lambda row: note, (warning,))
 
 
-_NO_GAME = Value(None, note="no game over the board")
+_NO_GAME = Value(None, note=Phrase.of(N_("no game over the board")))
+_NO_RATING_LEFT = Phrase.of(N_("no rating left after the cut"))
 
 
 def _mean(total: Ints, count: Ints) -> Ints:
@@ -263,19 +266,22 @@ def _mean(total: Ints, count: Ints) -> Ints:
     return found
 
 
-def _mean_notes(what: str, numbers: Ints, games: Bools, counted: Bools) -> list[str]:
+def _mean_notes(what: Phrase, numbers: Ints, games: Bools, counted: Bools) -> list[str]:
     """``average of 9 ratings: 2031.25, rounded half up`` for each row of the ``numbers`` ``counted`` (among
     the ``games``), or why it has no average."""
     sums, counts = np.where(counted, numbers, 0).sum(axis=1), counted.sum(axis=1)
     any_game: list[bool] = (games.sum(axis=1) > 0).tolist()
     return [
-        f"average of {count} {what}: {ratio_text(total, count)}, rounded half up"
+        Phrase.of(_AVERAGE, count=count, what=what, mean=Number(ratio_text(total, count)))
         if count
-        else "no rating left after the cut"
+        else _NO_RATING_LEFT
         if played
         else _NO_GAME.note
         for total, count, played in zip(sums.tolist(), counts.tolist(), any_game, strict=True)
     ]
+
+
+_AVERAGE = N_("average of {count} {what}: {mean}, rounded half up")
 
 
 @tiebreak(
@@ -303,10 +309,13 @@ def average_rating_of_opponents(context: Context, spec: Spec) -> Column:
     count = kept.sum(axis=1)
 
     def derive_many(rows: Ints) -> Derivations:
-        notes = _mean_notes("ratings", opponents[rows], games[rows], kept[rows])
+        notes = _mean_notes(Phrase.of(N_("ratings")), opponents[rows], games[rows], kept[rows])
         return found.derivations(rows, found.ratings, found.labels, kept[rows], notes)
 
     return whole(_mean(total, count), present=count > 0, derive_many=derive_many)
+
+
+_ASSUMED = N_("{rating} ({name}, unrated: assumed)")
 
 
 @dataclass(frozen=True, eq=False)
@@ -329,7 +338,14 @@ class _Performance:
         arrays = (self.present, self.average, self.index, self.dp, self.halves, self.count)
         numbers = zip(*(array[rows].tolist() for array in arrays), strict=True)
         notes = [
-            f"ARO {average} + dp({index // 100}.{index % 100:02d})={dp}; p = {ratio_result_text(halves, 2)}/{count}"
+            Phrase.of(
+                "ARO {average} + dp({p})={dp}; p = {score}/{count}",  # numbers and codes only: nothing to translate
+                average=average,
+                p=Number(f"{index // 100}.{index % 100:02d}"),
+                dp=dp,
+                score=Number(ratio_result_text(halves, 2)),
+                count=count,
+            )
             if present
             else _NO_GAME.note
             for present, average, index, dp, halves, count in numbers
@@ -415,13 +431,19 @@ class _Perfect:
         opponents = self.found.opponents[row, np.flatnonzero(self.found.games[row])].tolist()
         halves, value = int(self.halves[row]), int(self.value[row])
         if halves == 0:
-            return Value(Fraction(value), note=f"zero score: lowest opponent {min(opponents)} − 800")
+            return Value(
+                Fraction(value), note=Phrase.of(N_("zero score: lowest opponent {rating} − 800"), rating=min(opponents))
+            )
         score = result_text(Fraction(halves, 2))
         at, below = self.expected(row, value), self.expected(row, value - 1)
-        note = (
-            f"lowest R with Σ PD(R − Rᵢ) ≥ {score}: "
-            f"Σ = {exact_text(Fraction(at, 100))} at {value}, {exact_text(Fraction(below, 100))} at {value - 1}; "
-            f"opponents {', '.join(map(str, opponents))}"
+        note = Phrase.of(
+            N_("lowest R with Σ PD(R − Rᵢ) ≥ {score}: Σ = {at} at {value}, {below} at {lower}; opponents {opponents}"),
+            score=Number(score),
+            at=Number(exact_text(Fraction(at, 100))),
+            value=value,
+            below=Number(exact_text(Fraction(below, 100))),
+            lower=value - 1,
+            opponents=", ".join(map(str, opponents)),
         )
         return Value(Fraction(value), note=note)
 
@@ -491,7 +513,7 @@ def _opponents_average(found: _Games, what: str, own: Ints) -> Column:
 
     def derive_many(rows: Ints) -> Derivations:
         games = found.games[rows]
-        notes = _mean_notes(what + "s", numbers[rows], games, games)
+        notes = _mean_notes(Phrase.of(N_("{code}s"), code=what), numbers[rows], games, games)
         return found.derivations(rows, own, labels(), None, notes)
 
     return whole(_mean(numbers.sum(axis=1), count), present=count > 0, derive_many=derive_many)
@@ -554,11 +576,12 @@ def rating(context: Context, spec: Spec) -> Column:
     rated = ratings != 0
     if assumed is None and not rated.all():
         return _dropped(context, spec)
-    note = "unrated: assumed rating"
+    note = Phrase.of(N_("unrated: assumed rating"))
+    own = Phrase.of(N_("rating"))
 
     def derive(row: int) -> Value:
         if rated[row]:
-            return Value(Fraction(int(ratings[row])), note="rating")
+            return Value(Fraction(int(ratings[row])), note=own)
         return Value(Fraction(assumed or 0), note=note)
 
     return whole(np.where(rated, ratings, assumed or 0), derive=derive)

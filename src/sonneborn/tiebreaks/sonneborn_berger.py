@@ -14,7 +14,7 @@ import numpy as np
 
 from sonneborn.errors import TiebreakError
 from sonneborn.event import EXACT_LIMIT, Ints, as_wide
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number, Phrase
 from sonneborn.numbers import exact_text, ratio_text, result_text
 from sonneborn.tiebreaks.column import Column, Derivations, Value, round_numbers, texts_of, whole
 from sonneborn.tiebreaks.context import Context
@@ -119,9 +119,10 @@ def gelbfuhs(context: Context, spec: Spec) -> Column:
             x = result_text(Fraction(int(context.points[row, column]), unit))
             s = exact_text(Fraction(int(seen[row, column]), unit))
             n = int(opponent_games[row, column])
-            fraction = f"{s}/{n}" if w == 1 else f"{s}/({n}×{exact_text(w)})"
+            # Numbers and a name only: no word to translate, each number with its language's decimal sign.
+            fraction = Phrase.number(s) + (f"/{n}" if w == 1 else f"/({n}×" + Phrase.number(exact_text(w)) + ")")
             opponent = int(table.opponent[row, column])
-            texts.append(f"{x}×(1 + {fraction}) ({context.names[opponent]})")
+            texts.append(Phrase.number(x) + "×(1 + " + fraction + f") ({context.names[opponent]})")
         return sum_of(
             [int(points[row, column] * weight[row, column]) for column in columns],
             texts,
@@ -156,7 +157,9 @@ def non_neustadtl_sonneborn_berger(context: Context, spec: Spec) -> Column:
     def derive_many(rows: Ints) -> Derivations:
         # The square first, in a slot of its own (round 0), then a slot per round.
         own = scores[rows]
-        squares = texts_of(own, lambda score: f"{ratio_text(score, unit)}² (own score squared)")
+        squares = texts_of(
+            own, lambda score: Phrase.of(N_("{score}² (own score squared)"), score=Number(ratio_text(score, unit)))
+        )
         found = product[rows]
         count = len(rows)
         return Derivations(

@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 from sonneborn.event import Ints
-from sonneborn.numbers import ratio_result_text, ratio_text
+from sonneborn.messages import Phrase
+from sonneborn.numbers import ratio_text
 from sonneborn.tiebreaks.buchholz import buchholz, fore_buchholz
 from sonneborn.tiebreaks.column import Column, Derivations, Value, round_numbers, texts_of, whole
 from sonneborn.tiebreaks.context import Context
@@ -19,6 +20,7 @@ from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.own_results import points, sum_of
 from sonneborn.tiebreaks.registry import tiebreak
 from sonneborn.tiebreaks.spec import Spec
+from sonneborn.tiebreaks.unplayed import factor_text
 
 SCORES = ("MP", "GP")
 
@@ -76,7 +78,7 @@ def _extended(totals: str, against: str) -> None:
 
         def derive_many(rows: Ints) -> Derivations:
             found = product[rows]
-            factors = texts_of(multiplier.points[rows], lambda value: f"{ratio_result_text(value, unit)}×")
+            factors = texts_of(multiplier.points[rows], lambda value: factor_text(value, unit))
             texts = factors + scored.contribution_texts(spec.forfeits_played).score_texts(rows)
             shown, opponents = c.present[rows], c.opponent_numbers[rows]
             return Derivations(found, product_unit, texts, shown, round_numbers(*found.shape), opponents, kept[rows])
@@ -116,8 +118,8 @@ def secondary_score_and_buchholz(context: Context, spec: Spec) -> Column:
     def derive(row: int) -> Value:
         own, summed = int(other.scores[row]), int(bh.numerator[row])
         texts = [
-            f"{ratio_text(own, other.unit)} ({other.score_name})",
-            f"{ratio_text(summed, bh_unit)}/{divisor} ({name}:{context.score_name} / K)",
+            Phrase.number(ratio_text(own, other.unit)) + f" ({other.score_name})",
+            Phrase.number(ratio_text(summed, bh_unit)) + f"/{divisor} ({name}:{context.score_name} / K)",
         ]
         values = [own * (common // other.unit), summed * (common // (bh_unit * divisor))]
         return sum_of(values, texts, denominator=common, rounds=[0, 0])

@@ -35,6 +35,7 @@ from typing import NamedTuple
 import numpy as np
 
 from sonneborn.event import CODE, FORFEIT_KINDS, KINDS, Bools, Codes, Ints, of_kinds, times
+from sonneborn.messages import N_, Number, Phrase
 from sonneborn.model import ResultKind
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.tiebreaks.column import Texts, text_table, texts_of
@@ -67,7 +68,12 @@ class Category(enum.Enum):
     """A requested bye followed only by voluntarily unplayed rounds, or in the last round (withdrawal)."""
 
     def __str__(self) -> str:
-        return f"cat. {self.value}"
+        return self.text
+
+    @property
+    def text(self) -> Phrase:
+        """``cat. 16.2.3``, as a derivation names it."""
+        return Phrase.of(N_("cat. {article}"), article=self.value)
 
     @property
     def code(self) -> int:
@@ -88,12 +94,12 @@ VOLUNTARY_KINDS = (ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_
 REQUESTED_KINDS = (ResultKind.HALF_BYE, ResultKind.ZERO_BYE)
 
 _KIND_NAMES = {
-    ResultKind.PAIRING_BYE: "pairing-allocated bye",
-    ResultKind.FULL_BYE: "full-point bye",
-    ResultKind.HALF_BYE: "half-point bye",
-    ResultKind.ZERO_BYE: "zero-point bye",
-    ResultKind.FORFEIT_WIN: "forfeit win",
-    ResultKind.FORFEIT_LOSS: "forfeit loss",
+    ResultKind.PAIRING_BYE: Phrase.of(N_("pairing-allocated bye")),
+    ResultKind.FULL_BYE: Phrase.of(N_("full-point bye")),
+    ResultKind.HALF_BYE: Phrase.of(N_("half-point bye")),
+    ResultKind.ZERO_BYE: Phrase.of(N_("zero-point bye")),
+    ResultKind.FORFEIT_WIN: Phrase.of(N_("forfeit win")),
+    ResultKind.FORFEIT_LOSS: Phrase.of(N_("forfeit loss")),
 }
 
 REAL, DUMMY, VIRTUAL = 1, 2, 3
@@ -101,12 +107,12 @@ REAL, DUMMY, VIRTUAL = 1, 2, 3
 CAP_FORFEIT, CAP_DRAWS = 1, 2
 """Which cap of C.07 2026 lowered a dummy: 16.4.1 (a forfeit) or 16.4.2 (the other unplayed rounds)."""
 _CAP_RULES = {
-    CAP_FORFEIT: "16.4.1, the scheduled opponent's adjusted score",
-    CAP_DRAWS: "16.4.2, a draw's points × rounds",
+    CAP_FORFEIT: Phrase.of(N_("16.4.1, the scheduled opponent's adjusted score")),
+    CAP_DRAWS: Phrase.of(N_("16.4.2, a draw's points × rounds")),
 }
 
 
-FREE_ROUND = "free round"
+FREE_ROUND = Phrase.of(N_("free round"))
 """The name of the round in which an odd round robin's schedule pairs a player with nobody (C.07 15.2: it adds
 nothing to BH and SB)."""
 
@@ -160,7 +166,7 @@ def unplayed_categories(kind: Codes, counted: Bools) -> Ints:
     return found
 
 
-def changed_rounds_words(rounds: list[int]) -> dict[str, str]:
+def changed_rounds_words(rounds: list[int]) -> dict[str, Phrase]:
     """The rounds counted as draws, in words: ``round 3`` and ``a draw``, or ``rounds 3, 4`` and ``draws``.
 
     >>> changed_rounds_words([3]), changed_rounds_words([3, 4])
@@ -168,8 +174,8 @@ def changed_rounds_words(rounds: list[int]) -> dict[str, str]:
     """
     listed = ", ".join(map(str, rounds))
     if len(rounds) == 1:
-        return {"rounds": f"round {listed}", "draws": "a draw"}
-    return {"rounds": f"rounds {listed}", "draws": "draws"}
+        return {"rounds": Phrase.of(N_("round {rounds}"), rounds=listed), "draws": Phrase.of(N_("a draw"))}
+    return {"rounds": Phrase.of(N_("rounds {rounds}"), rounds=listed), "draws": Phrase.of(N_("draws"))}
 
 
 def scores_as_draws(points: Ints, scores: Ints, changed: Bools, draw: int) -> Ints:
@@ -211,7 +217,7 @@ class ScoresSeen:
         if found is None:
             rounds = [r + 1 for r in np.flatnonzero(self.as_draws[row]).tolist()]
             seen = ratio_text(int(self.score[row]), self.unit)
-            found = self._why[row] = self.rule.format(score=seen, **changed_rounds_words(rounds))
+            found = self._why[row] = Phrase.of(self.rule, score=Number(seen), **changed_rounds_words(rounds))
         return found
 
 
@@ -232,7 +238,9 @@ def as_draws(points: Ints, scores: Ints, changed: Bools, draw: int, unit: int, r
 def adjusted_scores(points: Ints, scores: Ints, categories: Ints, draw: int, unit: int) -> ScoresSeen:
     """C.07 16.3: every score as opponents see it, the rounds of category 16.2.5 counted as draws."""
     changed = categories == Category.LAST_BYES.code
-    return as_draws(points, scores, changed, draw, unit, "adjusted score {score} (16.3: {rounds} counted as {draws})")
+    return as_draws(
+        points, scores, changed, draw, unit, N_("adjusted score {score} (16.3: {rounds} counted as {draws})")
+    )
 
 
 def unplayed_as_draws(
@@ -250,7 +258,7 @@ def virtual_opponent_view(
     points: Ints, scores: Ints, counted: Bools, played: Bools, draw: int, unit: int
 ) -> ScoresSeen:
     """C.02 13.15 a (before 2023): every score as opponents see it, each unplayed game counted as a draw."""
-    rule = "{score} with unplayed {rounds} as {draws} (C.02 13.15)"
+    rule = N_("{score} with unplayed {rounds} as {draws} (C.02 13.15)")
     return unplayed_as_draws(points, scores, counted, played, draw, unit, rule)
 
 
@@ -418,7 +426,7 @@ class ContributionTexts:
         labels = []
         for row, name in enumerate(self.names):
             reason = why(row)
-            labels.append(f"{name}, {reason}" if reason else name)
+            labels.append(name + ", " + reason if reason else name)
         return labels
 
     @cached_property
@@ -427,7 +435,7 @@ class ContributionTexts:
         unit = self.unit
         return text_table(
             [
-                f"{ratio_text(score, unit)} ({label})"
+                Phrase.number(ratio_text(score, unit)) + " (" + label + ")"
                 for score, label in zip(self.seen.score.tolist(), self.opponent_labels, strict=True)
             ]
         )
@@ -462,15 +470,20 @@ class ContributionTexts:
         text = self._texts.get(element)
         if text is None:
             score = ratio_text(element.score, self.unit)
-            text = self._texts[element] = f"{score} ({element.label(self)})"
+            text = self._texts[element] = Phrase.number(score) + " (" + element.label(self) + ")"
         return text
 
     def product_texts(self, rows: Ints) -> Texts:
         """``½×11 (Zagorovsky)`` for each element of the rows (a Sonneborn–Berger element)."""
         unit = self.unit
-        factors = texts_of(self.contributions.points[rows], lambda points: f"{ratio_result_text(points, unit)}×")
+        factors = texts_of(self.contributions.points[rows], lambda points: factor_text(points, unit))
         found: Texts = factors + self.score_texts(rows)
         return found
+
+
+def factor_text(points: int, unit: int) -> Phrase:
+    """``½×``: the points scored as the factor of a product (SB, ESB)."""
+    return Phrase.number(ratio_result_text(points, unit)) + "×"
 
 
 class Dummy(NamedTuple):
@@ -487,13 +500,17 @@ class Dummy(NamedTuple):
     """The score counted."""
 
     def label(self, words: ContributionTexts) -> str:
-        unit = words.unit
-        text = (
-            f"round {self.column + 1}: {describe_kind(KINDS[self.kind])}, {CATEGORIES[self.category]}, "
-            f"dummy with own score {ratio_text(self.own, unit)}"
+        unit, category = words.unit, CATEGORIES[self.category]
+        text = Phrase.of(
+            N_("round {round}: {kind}, {category}, dummy with own score {own}"),
+            round=self.column + 1,
+            kind=describe_kind(KINDS[self.kind]),
+            category="" if category is None else category.text,
+            own=Number(ratio_text(self.own, unit)),
         )
         if self.cap:
-            text += f" capped at {ratio_text(self.score, unit)} ({_CAP_RULES[self.cap]})"
+            score = Number(ratio_text(self.score, unit))
+            text += Phrase.of(N_(" capped at {score} ({rule})"), score=score, rule=_CAP_RULES[self.cap])
         return text + " (16.4)"
 
 
@@ -514,7 +531,18 @@ class Virtual(NamedTuple):
         unit, round_no = words.unit, self.column + 1
         numbers = (self.before, words.win, self.points, words.draw, self.score)
         before, win, points, draw, score = (ratio_text(number, unit) for number in numbers)
-        return (
-            f"round {round_no}: {describe_kind(KINDS[self.kind])}, virtual opponent {before} + ({win} − {points}) + "
-            f"{draw}×{words.rounds - round_no} = {score} (C.02 13.15)"
+        template = N_(
+            "round {round}: {kind}, virtual opponent {before} + ({win} − {points}) + {draw}×{later} = {score} "
+            "(C.02 13.15)"
+        )
+        return Phrase.of(
+            template,
+            round=round_no,
+            kind=describe_kind(KINDS[self.kind]),
+            before=Number(before),
+            win=Number(win),
+            points=Number(points),
+            draw=Number(draw),
+            later=words.rounds - round_no,
+            score=Number(score),
         )

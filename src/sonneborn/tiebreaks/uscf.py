@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 
 from sonneborn.event import Ints, times
+from sonneborn.messages import N_, Number, Phrase
 from sonneborn.numbers import ratio_text
 from sonneborn.tiebreaks.column import Column, Terms, Value, positions, whole
 from sonneborn.tiebreaks.context import Context
@@ -56,7 +57,11 @@ def modified_median(context: Context, spec: Spec) -> Column:
     kept &= ~(drop_high[:, None] & (slot >= count - drops))
     total: Ints = np.where(kept, ranked, 0).sum(axis=1)
     unit, names = context.unit, context.names
-    words = {(True, False): "plus score", (False, True): "minus score", (True, True): "even score"}
+    words = {
+        (True, False): Phrase.of(N_("plus score")),
+        (False, True): Phrase.of(N_("minus score")),
+        (True, True): Phrase.of(N_("even score")),
+    }
 
     def derive(row: int) -> Value:
         columns: list[int] = positions(counted[row]).tolist()
@@ -66,10 +71,10 @@ def modified_median(context: Context, spec: Spec) -> Column:
         for column, value in zip(columns, values, strict=True):
             if played[row, column]:
                 opponent = int(context.opponent_rows[row, column])
-                texts.append(f"{ratio_text(value, unit)} ({names[opponent]})")
+                texts.append(Phrase.number(ratio_text(value, unit)) + f" ({names[opponent]})")
                 opponents.append(opponent + 1)
             else:
-                texts.append(f"0 (round {column + 1} unplayed)")
+                texts.append(Phrase.of(N_("0 (round {round} unplayed)"), round=column + 1))
                 opponents.append(None)
         # The same order as the sort above: by value, then by round.
         order = sorted(range(len(values)), key=lambda index: (values[index], index))
@@ -90,6 +95,10 @@ def _cumulative(context: Context) -> tuple[Ints, Ints, Ints]:
     unplayed_wins: Ints = (context.counted & ~context.played & (context.points == context.win))[:, :rounds]
     total: Ints = running.sum(axis=1) - times(unplayed_wins.sum(axis=1), context.win)
     return running, total, unplayed_wins
+
+
+_AFTER = N_(" (after round {round})")
+_WON_UNPLAYED = N_("{points} (round {round} won unplayed)")
 
 
 @tiebreak(
@@ -114,11 +123,14 @@ def cumulative(context: Context, spec: Spec) -> Column:
         texts, numbers = [], []
         for column, value in enumerate(running[row].tolist()):
             values.append(value)
-            texts.append(f"{ratio_text(value, unit)} (after round {column + 1})")
+            texts.append(Phrase.number(ratio_text(value, unit)) + Phrase.of(_AFTER, round=column + 1))
             numbers.append(column + 1)
             if unplayed_wins[row, column]:
                 values.append(-win)
-                texts.append(f"−{ratio_text(win, unit)} (round {column + 1} won unplayed)")
+                won = Phrase.of(
+                    N_("{points} (round {round} won unplayed)"), points=Number(ratio_text(win, unit)), round=column + 1
+                )
+                texts.append("−" + won)
                 numbers.append(column + 1)
         return sum_of(values, texts, denominator=unit, rounds=numbers)
 
@@ -146,7 +158,8 @@ def opposition_cumulative(context: Context, spec: Spec) -> Column:
         opponents: list[int] = context.opponent_rows[row, columns].tolist()
         values: list[int] = opponent_scores[row, columns].tolist()
         texts = [
-            f"{ratio_text(value, unit)} ({names[opponent]})" for value, opponent in zip(values, opponents, strict=True)
+            Phrase.number(ratio_text(value, unit)) + f" ({names[opponent]})"
+            for value, opponent in zip(values, opponents, strict=True)
         ]
         rounds = (columns + 1).tolist()
         return sum_of(values, texts, denominator=unit, rounds=rounds, opponents=[o + 1 for o in opponents])

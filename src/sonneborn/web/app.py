@@ -41,7 +41,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from sonneborn.demo import DEMO_LIST, seed_json, seed_text
-from sonneborn.languages import from_accept_language
+from sonneborn.languages import LANGUAGES, from_accept_language, known, language, page_catalogue
+from sonneborn.messages import Message
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -255,8 +256,8 @@ def create_app(
         return Streamed(result)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def page() -> HTMLResponse:
-        return HTMLResponse(_page())
+    def page(request: Request) -> HTMLResponse:
+        return HTMLResponse(_page(_language_of(request)), headers={"vary": "Accept-Language"})
 
     @app.get("/static/report.css", include_in_schema=False)
     def report_css() -> Response:
@@ -462,9 +463,21 @@ class Streamed(Response):
             result.drop()
 
 
+def _language_of(request: Request) -> str:
+    """The language a request asks for: its query's ``lang`` (the page's switch keeps it in the address), else
+    the one its ``Accept-Language`` prefers."""
+    return known(request.query_params.get("lang") or "") or from_accept_language(request.headers.get("accept-language"))
+
+
 async def _api_error(request: Request, error: ApiError) -> Response:
     headers = {"retry-after": str(RETRY_AFTER)} if error.status == 503 else None
-    return Response(error_json(error), status_code=error.status, media_type="application/json", headers=headers)
+    # In the language the request names, else the browser's, as a worker's answer is.
+    return Response(
+        error_json(error, language(_language_of(request))),
+        status_code=error.status,
+        media_type="application/json",
+        headers=headers,
+    )
 
 
 async def _validation_error(request: Request, error: RequestValidationError) -> Response:
@@ -497,16 +510,27 @@ def _version() -> str:
 
 
 @functools.cache
-def _page() -> str:
+def _page(code: str) -> str:
+    """The page in a language (one of :data:`~sonneborn.languages.LANGUAGES`), rendered once for each."""
+    texts = page_catalogue(code)
+
+    def t(text: str, **values: str | int) -> str:
+        # A page text in the language, its fields filled; the same catalogue the script's t() reads.
+        return Message.of(text, **values).fill(texts.get(text, text), str)
+
     codes = [{"code": d.code, "name": d.name} for d in REGISTRY.values()]
     weighted = [{"code": code, "name": REGISTRY[code].name} for code in WEIGHTED_SCORES]
     template = environment("sonneborn.web").get_template("index.html")
     return template.render(
+        lang=code,
+        languages=LANGUAGES,
+        texts=texts,
+        t=t,
         version=_version(),
         presets=PRESETS,
         demo_list=DEMO_LIST,
         rules=[(r.value, RULE_LABELS[r]) for r in Rules],
-        file_rules=f"The file's, else {RULE_LABELS[DEFAULT_RULES]}",
+        file_rules=RULE_LABELS[DEFAULT_RULES],
         codes=codes,
         weighted=weighted,
         max_megabytes=MAX_BODY // (1024 * 1024),

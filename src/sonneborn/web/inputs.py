@@ -35,7 +35,8 @@ from starlette.requests import Request
 from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
 from sonneborn.formats import ReadOptions, decode, encoding_warning
 from sonneborn.formats.lines import split_lines
-from sonneborn.languages import known
+from sonneborn.languages import ENGLISH, Language, known
+from sonneborn.messages import Message, said
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -64,7 +65,7 @@ class ApiError(Exception):
 
     def __init__(
         self,
-        message: str,
+        message: str | Message,
         *,
         status: int = 422,
         path: str | None = None,
@@ -72,11 +73,13 @@ class ApiError(Exception):
         column: int | None = None,
         field: str | None = None,
         excerpt: str | None = None,
-        read_as: tuple[str, str] | None = None,
+        read_as: tuple[str, str | Message] | None = None,
         line_text: str | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        self.text = said(message)
+        """What went wrong, as the library said it: the answer writes it in the request's language."""
+        self.message = str(self.text)
+        super().__init__(self.message)
         self.status = status
         self.path = path
         self.line = line
@@ -97,20 +100,21 @@ class ApiError(Exception):
             lines = split_lines(text)
             line_text = lines[error.line - 1] if error.line <= len(lines) else None
         return cls(
-            error.message,
+            error.text,
             path=error.path,
             line=error.line or None,
             column=error.column or None,
             field="file",
             excerpt=None if line_text is None else line_text[:EXCERPT_CHARS],
-            read_as=None if error.format is None or error.why is None else (error.format, str(error.why)),
+            read_as=None if error.format is None or error.why is None else (error.format, error.why),
             line_text=None if line_text is None else line_text[:MAX_LINE_TEXT],
         )
 
-    def body(self) -> dict[str, Any]:
-        """The JSON body of the answer."""
+    def body(self, lang: Language = ENGLISH) -> dict[str, Any]:
+        """The JSON body of the answer, its message (and why the file was read so) in ``lang``; a message no
+        catalogue translates stays English."""
         error: dict[str, Any] = {
-            "message": self.message,
+            "message": lang.message(self.text),
             "path": self.path,
             "line": self.line,
             "column": self.column,
@@ -119,7 +123,7 @@ class ApiError(Exception):
         if self.excerpt is not None:
             error["excerpt"] = self.excerpt
         if self.read_as is not None:
-            error["format"], error["why"] = self.read_as
+            error["format"], error["why"] = self.read_as[0], lang.message(self.read_as[1])
         if self.line_text is not None:
             error["line_text"] = self.line_text
         return {"error": error}
@@ -296,7 +300,7 @@ class EventOptions(BaseModel):
         lt=2**63,
     )
     lang: Annotated[Literal["en", "es", "th", "ko"] | None, BeforeValidator(_language)] = _optional(
-        "The language of the html and table answers and of the report's names and notes: en, es, th or ko "
+        "The language of the html and table answers and of the report's names, notes and derivations: en, es, th or ko "
         "(default: the Accept-Language header's). JSON, CSV, TRF and Markdown are the same in every language."
     )
 
@@ -679,9 +683,9 @@ def parse_request(options: EventOptions) -> RankingRequest:
             category=category,
         )
     except TiebreakError as error:
-        raise ApiError(str(error), field=error.option or "tiebreaks") from None
+        raise ApiError(error.text, field=error.option or "tiebreaks") from None
     except OptionError as error:
-        raise ApiError(str(error), field=error.option) from None
+        raise ApiError(error.text, field=error.option) from None
 
 
 def load_event(upload: Upload, options: EventOptions) -> Reading:
@@ -708,7 +712,7 @@ def rank_event(reading: Reading, request: RankingRequest, upload: Upload) -> Sta
         except InputError as error:  # the list the file states cannot be used
             raise ApiError.from_input(error, upload.text) from None
         except TiebreakError as error:
-            raise ApiError(str(error), field="tiebreaks") from None
+            raise ApiError(error.text, field="tiebreaks") from None
 
 
 @contextmanager

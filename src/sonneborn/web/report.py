@@ -104,13 +104,14 @@ def catalogue() -> dict[str, Any]:
     }
 
 
-def explanations(standings: Standings, starts: Iterable[StartNo]) -> list[dict[str, Any]]:
-    """Each player's values as the sums they came from: the ``--explain`` lines and the same text per code."""
+def explanations(standings: Standings, starts: Iterable[StartNo], lang: Language = ENGLISH) -> list[dict[str, Any]]:
+    """Each player's values as the sums they came from: the ``--explain`` lines and the same text per code, in a
+    language (its words and decimal sign; the codes and names as they are)."""
     found = []
     names = standings.event.roster.names
     codes = [standings.event.table.primary, *standings.codes]  # the score by its name: PTS, MP or GP
     for start in starts:
-        lines = explain_player(standings, start)
+        lines = explain_player(standings, start, lang)
         found.append(
             {
                 "start": start,
@@ -152,8 +153,9 @@ def shown_rows(standings: Standings, start: int = 0, end: int | None = None) -> 
 
 
 def report_data(standings: Standings, *, path: str, input_format: str, lang: Language = ENGLISH) -> dict[str, Any]:
-    """Everything the page shows of one ranking, in one answer; the tie-breaks' names, the scores' titles and
-    the notes in ``lang`` (the values, the codes and the JSON contract the same in every language).
+    """Everything the page shows of one ranking, in one answer; the tie-breaks' names, the scores' titles, the
+    notes and the derivations in ``lang`` (the values, the codes and the JSON contract the same in every
+    language).
 
     ``standings`` is the JSON contract unchanged; the rest is ready to show:
     places as text (``8–9``), values as the tables print them, each value's
@@ -161,7 +163,7 @@ def report_data(standings: Standings, *, path: str, input_format: str, lang: Lan
     """
     event = standings.event
     codes = standings.codes
-    every = explain_players(standings)
+    every = explain_players(standings, lang)
     keys = [event.table.primary, *codes]  # the score by its name: PTS, MP or GP
     explained = {
         start: {"lines": lines, "values": dict(zip(keys, (line.strip() for line in lines[1:]), strict=True))}

@@ -34,6 +34,7 @@ from sonneborn.render.cells import (
     category_heading,
     competitors,
     notes,
+    numbers_in,
     overall_texts,
     place_texts,
     points_texts,
@@ -70,8 +71,9 @@ def _running(standings: Standings, rows: list[int]) -> list[list[str]]:
     return [[ratio_text(int(units), score.unit) for units in row] for row in running]
 
 
-def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any]:
-    """What every answer about a ranking says before its rows: the event, the columns, the notes, the leaders."""
+def head(standings: Standings, *, path: str, input_format: str, lang: Language = ENGLISH) -> dict[str, Any]:
+    """What every answer about a ranking says before its rows: the event, the columns, the notes, the leaders;
+    the scores' titles, the tie-breaks' names and definitions and the notes in ``lang``."""
     event = standings.event
     codes = standings.codes
     leaders = standings.order[:LEADERS].tolist()
@@ -86,13 +88,15 @@ def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any
         "input": {"path": path, "format": input_format},
         "competitors": competitors(standings),
         "total": len(standings.order),  # a category's table holds its players only
-        "scores": [{"heading": score.heading, "title": score.title} for score in score_columns(standings)],
+        "scores": [
+            {"heading": score.heading, "title": lang.gettext(score.title)} for score in score_columns(standings)
+        ],
         "columns": [
             {
                 "code": code,
-                "name": definition(code).name,
+                "name": lang.gettext(definition(code).name),
                 "article": definition(code).article,
-                "definition": definition(code).definition,
+                "definition": lang.gettext(definition(code).definition),
             }
             for code in codes
         ],
@@ -104,9 +108,15 @@ def head(standings: Standings, *, path: str, input_format: str) -> dict[str, Any
             "berger": input_format == "crosstable"
             or (input_format == "published" and standings.kind is EventKind.ROUND_ROBIN),
         },
-        "notes": notes(standings),
+        "notes": notes(standings, lang),
         "leaders": [
-            {"start": row + 1, "place": places[index], "name": event.roster.names[row], "running": running}
+            {
+                "start": row + 1,
+                "place": places[index],
+                "name": event.roster.names[row],
+                "running": running,  # exact, for the chart to draw
+                "final": lang.number(running[-1]) if running else "0",  # as the language writes it, to show
+            }
             for index, (row, running) in enumerate(zip(leaders, _running(standings, leaders), strict=True))
         ],
     }
@@ -136,14 +146,18 @@ def page_data(
 ) -> dict[str, Any]:
     """The rows ``offset`` to ``offset + limit`` of the standings in final order (and of the crosstable when
     asked), with what every answer says first (:func:`head`) and the categories the event holds, named in
-    ``lang``.
+    ``lang``; their numbers as ``lang`` writes them.
 
     A category's table (:meth:`Standings.within`) gives its rows only, each with its place in the category
     (``place``) and its overall place (``overall``), as ``--category`` prints them.
 
     >>> from sonneborn.categories import Category
     >>> from sonneborn.demo import seed_event
+    >>> from sonneborn.languages import language
     >>> from sonneborn.ranking import parse_list, rank
+    >>> row = page_data(rank(seed_event(), parse_list("SB")), offset=0, limit=1, lang=language("es"))["rows"][0]
+    >>> row["points"], row["values"]["SB"]
+    ('11', '69,50')
     >>> page = page_data(rank(seed_event(), parse_list("SB")).within(Category.parse("women")), offset=0, limit=5)
     >>> page["category"], page["total"], page["categories"]
     ({'code': 'women', 'name': 'Women', 'heading': 'Women (women): 0 of 15 players'}, 0, [])
@@ -151,14 +165,14 @@ def page_data(
     total = len(standings.order)
     offset = min(offset, max(total - 1, 0))
     end = min(total, offset + limit)
-    found = shown_rows(standings, offset, end)
+    found = _written(shown_rows(standings, offset, end), lang)
     overall = overall_texts(standings, dash="–")
     if overall is not None:
         for row, place in zip(found, overall[offset:end], strict=True):
             row["overall"] = place
     category = standings.category
     data = {
-        **head(standings, path=path, input_format=input_format),
+        **head(standings, path=path, input_format=input_format, lang=lang),
         "offset": offset,
         "limit": limit,
         "rows": found,
@@ -168,7 +182,7 @@ def page_data(
         "categories": _categories(standings, lang),
     }
     if crosstable:
-        data["crosstable"] = _crosstable_page(standings, offset, end)
+        data["crosstable"] = _crosstable_page(standings, offset, end, lang)
     return data
 
 
@@ -184,15 +198,33 @@ def _categories(standings: Standings, lang: Language) -> list[dict[str, Any]]:
     ]
 
 
-def _crosstable_page(standings: Standings, offset: int, end: int) -> dict[str, Any]:
-    """The crosstable's rows ``offset`` to ``end``: the same cells and titles as the whole, cut."""
+def _written(rows: list[dict[str, Any]], lang: Language) -> list[dict[str, Any]]:
+    """The rows' points, scores and values as ``lang`` writes numbers (``69,50``), each column at once."""
+    if not rows:
+        return rows
+    points = numbers_in([row["points"] for row in rows], lang)
+    scores = [numbers_in([row["scores"][index] for row in rows], lang) for index in range(len(rows[0]["scores"]))]
+    values = {code: numbers_in([row["values"][code] for row in rows], lang) for code in rows[0]["values"]}
+    for index, row in enumerate(rows):
+        row["points"] = points[index]
+        row["scores"] = [column[index] for column in scores]
+        row["values"] = {code: column[index] for code, column in values.items()}
+    return rows
+
+
+def _crosstable_page(standings: Standings, offset: int, end: int, lang: Language = ENGLISH) -> dict[str, Any]:
+    """The crosstable's rows ``offset`` to ``end``: the same cells and titles as the whole, cut; the points and
+    values as ``lang`` writes numbers."""
     made = build_crosstable(standings)
-    cells = [column[offset:end] for column in made.columns]
+    cells = [
+        numbers_in(column[offset:end], lang) if index in made.value_columns else column[offset:end]
+        for index, column in enumerate(made.columns)
+    ]
     if made.make_cell_titles is None:
         titles = [column[offset:end] for column in made.title_columns]
     else:  # the values' derivations of these rows only, never of every player
         rows = standings.order[offset:end].tolist()
-        derived = [[explain_value(standings, row + 1, code) for row in rows] for code in standings.codes]
+        derived = [[explain_value(standings, row + 1, code, lang) for row in rows] for code in standings.codes]
         titles = [*(column[offset:end] for column in made.make_cell_titles()), *derived]
     return {
         "header": made.header,
@@ -249,13 +281,17 @@ def _colour(code: int) -> str:
     return "white" if code == WHITE else "black" if code == BLACK else ""
 
 
-def player_data(standings: Standings, start: StartNo, *, path: str, input_format: str) -> dict[str, Any]:
+def player_data(
+    standings: Standings, start: StartNo, *, path: str, input_format: str, lang: Language = ENGLISH
+) -> dict[str, Any]:
     """A player's card: who he is, every round (opponent, colour, result, running score) and the derivation of
-    each of his values (:func:`~sonneborn.web.report.explanations`)."""
+    each of his values (:func:`~sonneborn.web.report.explanations`, in ``lang``); the numbers shown as ``lang``
+    writes them (``running`` stays exact, for the chart)."""
     event, roster, table = standings.event, standings.event.roster, standings.event.table
     row = start - 1
     score = table.score
     running = _running(standings, [row])[0]
+    shown = numbers_in(running, lang)
     rounds = []
     for column in range(table.rounds):
         kind = KINDS[int(table.kind[row, column])]
@@ -272,19 +308,19 @@ def player_data(standings: Standings, start: StartNo, *, path: str, input_format
                 "result": "" if int(table.kind[row, column]) == NOT_PLAYED else ratio_result_text(units, score.unit),
                 "forfeit": kind.is_forfeit,
                 "bye": kind.is_bye and kind is not ResultKind.NOT_PLAYED,
-                "running": running[column] if column < len(running) else None,
+                "running": shown[column] if column < len(shown) else None,
             }
         )
     team = None if event.teams is None else _team_card(standings, row)
     if team is not None:
-        for entry, points in zip(rounds, team["gp"], strict=True):
+        for entry, points in zip(rounds, numbers_in(team["gp"], lang), strict=True):
             entry["gp"] = points
-    explained = explanations(standings, [start])[0]
+    explained = explanations(standings, [start], lang)[0]
     position = int(np.flatnonzero(standings.order == row)[0])
     rating = int(table.rating[row])
     fide = roster.fide_ids[row]
     return {
-        **head(standings, path=path, input_format=input_format),
+        **head(standings, path=path, input_format=input_format, lang=lang),
         "player": {
             "start": start,
             "name": roster.names[row],
@@ -295,7 +331,7 @@ def player_data(standings: Standings, start: StartNo, *, path: str, input_format
             "club": roster.club(row),
             "place": place_texts(standings, dash="–")[position],
             "index": position,
-            "points": points_texts(standings)[position],
+            "points": lang.number(points_texts(standings)[position]),
             "rounds": rounds,
             "running": running,
             "lines": explained["lines"],

@@ -28,9 +28,9 @@ from typing import Any, Literal
 import orjson
 
 from sonneborn.boardprizes import BoardOrder, board_prizes
-from sonneborn.errors import InputError, OptionError
+from sonneborn.errors import InputError, InputWarning, OptionError
 from sonneborn.explain import find_player
-from sonneborn.languages import DEFAULT, Language, language
+from sonneborn.languages import DEFAULT, ENGLISH, Language, known, language
 from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -163,6 +163,8 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
     answer is :attr:`Answer.costly`, at once.
     """
     share = _Share(job, promote)
+    # The language of the request's errors (the app sets it: the query's `lang`, else the browser's).
+    lang = language(known(str(job.query.get("lang") or "")) or DEFAULT)
     try:
         upload = upload_of(job.body)
         options = merge_options(_OPTIONS[job.endpoint], job.query, upload.fields)
@@ -180,12 +182,12 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         else:
             found = _report(share, upload, options)
     except ApiError as error:
-        return error_answer(error)
+        return error_answer(error, lang)
     except Costly:
         return Answer(0, "", b"", costly=True)
     except MemoryError:
         refused = ApiError(memory_message(), status=422)
-        return Answer(refused.status, JSON, error_json(refused), out_of_memory=True)
+        return Answer(refused.status, JSON, error_json(refused, lang), out_of_memory=True)
     except Exception:
         bug = ApiError("internal error: this is a bug in sonneborn, please report it", status=500)
         return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
@@ -217,14 +219,14 @@ def memory_message() -> str:
     )
 
 
-def error_answer(error: ApiError) -> Answer:
-    """The answer to an error: its status and ``{"error": {...}}``."""
-    return Answer(error.status, JSON, error_json(error))
+def error_answer(error: ApiError, lang: Language = ENGLISH) -> Answer:
+    """The answer to an error: its status and ``{"error": {...}}``, the message in ``lang``."""
+    return Answer(error.status, JSON, error_json(error, lang))
 
 
-def error_json(error: ApiError) -> bytes:
+def error_json(error: ApiError, lang: Language = ENGLISH) -> bytes:
     """The JSON body of an error; a lone surrogate in a message is written as its JSON escape."""
-    return json.dumps(error.body(), ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
+    return json.dumps(error.body(lang), ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
 
 
 def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequest, output: str) -> None:
@@ -233,12 +235,12 @@ def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequ
     try:
         event = prepared(reading, request)
     except OptionError as error:  # an option the event does not take (a primary score of an individual event)
-        raise ApiError(str(error), path=upload.path, field=error.option) from None
+        raise ApiError(error.text, path=upload.path, field=error.option) from None
     specs: Sequence[Spec] | None = request.tiebreaks
     try:
         specs = ranked_tiebreaks(reading, event, request)
     except OptionError as error:  # a profile for another kind of event (a team list for players)
-        raise ApiError(str(error), path=upload.path, field=error.option) from None
+        raise ApiError(error.text, path=upload.path, field=error.option) from None
     except InputError:  # a bad stated list is refused by the ranking, at its line
         pass
     asked = cost.work(event.players, event.rounds, specs, event.kind, request.rank_by, output)
@@ -288,7 +290,7 @@ def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Lang
     try:
         tables = category_tables(result, request.categories)
     except OptionError as error:
-        raise ApiError(str(error), field=error.option) from None
+        raise ApiError(error.text, field=error.option) from None
     return render_categories(tables, fmt, lang=lang, dialect=dialect)
 
 
@@ -304,14 +306,14 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
     try:
         chosen = None if named is None else find_player(rows, named, option=_field(options))
     except OptionError as error:
-        raise ApiError(str(error), field=error.option) from None
+        raise ApiError(error.text, field=error.option) from None
     _admit(share, upload, reading, request, "explain" if chosen is None else "explanation")
     result = rank_event(reading, request, upload)
     if chosen is None:
         _admit_answer(share, upload, result, "explain")
     starts = [chosen] if chosen is not None else list(range(1, rows.players + 1))
     with refused_events(upload.path):
-        found = explanations(result, starts)
+        found = explanations(result, starts, language(options.lang or DEFAULT))
         _fits(sum(_text_size(entry["lines"]) for entry in found), len(found))
         return Answer(200, JSON, _json({"explanations": found}))
 
@@ -339,7 +341,7 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
             fixed=fixed,
         )
     except OptionError as error:
-        raise ApiError(str(error), path=upload.path, field=error.option) from None
+        raise ApiError(error.text, path=upload.path, field=error.option) from None
     with refused_events(upload.path):
         if not isinstance(options, WhatifPageOptions):
             return Answer(200, JSON, _json(whatif_data(answer)))
@@ -379,6 +381,7 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
     result = rank_event(reading, request, upload)
     if request.categories:
         result = _category(result, request)
+    lang = language(options.lang or DEFAULT)
     with refused_events(upload.path):
         if isinstance(options, PageOptions):
             offset = options.offset
@@ -396,15 +399,15 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
                 ),
                 path=upload.path,
                 input_format=reading.format,
-                lang=language(options.lang or DEFAULT),
+                lang=lang,
             )
             # The rounds the file has played, which the page's "after round" picker offers.
             data["rounds"]["file_played"] = reading.competitors.table.played_rounds
-            data["warnings"] = [str(w) for w in (*reading.warnings, *result.warnings)]
+            data["warnings"] = [_warning(w, lang) for w in (*reading.warnings, *result.warnings)]
         elif isinstance(options, SearchOptions):
             data = search_data(result, options.q)
         elif isinstance(options, PlayerOptions):
-            data = player_data(result, options.start, path=upload.path, input_format=reading.format)
+            data = player_data(result, options.start, path=upload.path, input_format=reading.format, lang=lang)
         elif isinstance(options, BoardsOptions):
             data = _boards(result, options, request.unrated_rating)
         else:
@@ -421,6 +424,12 @@ def _category(result: Standings, request: RankingRequest) -> Standings:
         return category_tables(result, request.categories)[0]
     except OptionError as error:
         raise ApiError(str(error), field=error.option) from None
+
+
+def _warning(warning: InputWarning, lang: Language) -> str:
+    """A warning as the page shows it: where, then what, in ``lang`` (``str(warning)`` in English)."""
+    said = lang.message(warning.text)
+    return f"{warning.where}: {said}" if warning.where else said
 
 
 def _boards(result: Standings, options: BoardsOptions, unrated: int | None) -> dict[str, Any]:

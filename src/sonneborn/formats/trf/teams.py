@@ -63,7 +63,7 @@ from sonneborn.formats.trf.layout import (
     Columns,
 )
 from sonneborn.matches import build
-from sonneborn.messages import Message
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, ResultKind, RoundNo, StartNo
 from sonneborn.teams import (
     Award,
@@ -154,11 +154,16 @@ class _TeamRecords:
         teams = [self.team_310(lineno, line) for lineno, line in by_code.get("310", [])]
         old = by_code.get("013", [])
         if teams and old:
-            self.say(InputWarning("record 013 ignored: the 310 records list the teams", self.path, old[0][0]))
+            self.say(
+                InputWarning(Message(N_("record 013 ignored: the 310 records list the teams")), self.path, old[0][0])
+            )
         elif old:
             teams = [self.team_013(number, lineno, line) for number, (lineno, line) in enumerate(old, 1)]
         if not teams:
-            message = f"a team competition (record {first[0]}) without teams (expected records 310 or 013 listing them)"
+            template = N_(
+                "a team competition (record {record}) without teams (expected records 310 or 013 listing them)"
+            )
+            message = Message.of(template, record=first[0])
             raise self.error(message, (first[1], 1))
         points = TeamPoints(games=event.point_system)
         for lineno, line in by_code.get("362", []):
@@ -197,9 +202,7 @@ class _TeamRecords:
         if not text and not required:
             return 0
         if not _NUMBER.fullmatch(text):
-            raise self.error(
-                f"expected {what} at columns {columns}, found {columns.text(line)!r}", (lineno, columns.first)
-            )
+            raise self.error(_expected(what, columns, columns.text(line)), (lineno, columns.first))
         return int(text)
 
     def points(self, lineno: int, line: str, columns: Columns, what: str) -> Fraction | None:
@@ -208,16 +211,14 @@ class _TeamRecords:
         if not text:
             return None
         if not _POINTS.fullmatch(text):
-            raise self.error(
-                f"expected {what} at columns {columns}, found {columns.text(line)!r}", (lineno, columns.first)
-            )
+            raise self.error(_expected(what, columns, columns.text(line)), (lineno, columns.first))
         return Fraction(text.replace(",", "."))
 
     def members(self, lineno: int, line: str, first: int) -> tuple[tuple[StartNo, Where], ...]:
         """The start numbers from ``first`` on, 4 columns every 5; blanks and ``0000`` are no member."""
         found = []
         for columns in TRF16.starts(first, len(line.rstrip())):
-            start = self.number(lineno, line, columns, "a start number", required=False)
+            start = self.number(lineno, line, columns, N_("a start number"), required=False)
             if start:
                 found.append((start, (lineno, columns.first)))
         return tuple(found)
@@ -231,16 +232,16 @@ class _TeamRecords:
 
     def team_310(self, lineno: int, line: str) -> Listed:
         """TRF-26 310: number, name, nickname, recorded MP, GP and rank, members in board order."""
-        number = self.number(lineno, line, TEAM_NUMBER, "a team number")
-        rank = self.number(lineno, line, TEAM_RANK, "a rank", required=False)
+        number = self.number(lineno, line, TEAM_NUMBER, N_("a team number"))
+        rank = self.number(lineno, line, TEAM_RANK, N_("a rank"), required=False)
         return Listed(
             number=number,
             name=TEAM_NAME.text(line).strip(),
             members=self.members(lineno, line, TEAM_MEMBERS),
             where=(lineno, TEAM_NUMBER.first),
             nickname=TEAM_NICKNAME.text(line).strip(),
-            recorded_match_points=self.points(lineno, line, TEAM_MATCH_POINTS, "match points"),
-            recorded_game_points=self.points(lineno, line, TEAM_GAME_POINTS, "game points"),
+            recorded_match_points=self.points(lineno, line, TEAM_MATCH_POINTS, N_("match points")),
+            recorded_game_points=self.points(lineno, line, TEAM_GAME_POINTS, N_("game points")),
             recorded_rank=rank or None,
         )
 
@@ -255,7 +256,8 @@ class _TeamRecords:
         rest = content[at:]
         if rest.strip() or not found:
             column = CONTENT_COLUMN + at + len(rest) - len(rest.lstrip())
-            message = f"expected TW, TD or TL with its match points in record 362 (TW 2.0), found {shown(rest.strip())}"
+            template = N_("expected TW, TD or TL with its match points in record 362 (TW 2.0), found {found}")
+            message = Message.of(template, found=shown(rest.strip()))
             raise self.error(message, (lineno, column))
         return replace(points, **found)
 
@@ -263,24 +265,25 @@ class _TeamRecords:
         """TRF-26 352: the colours of the first team's boards, ``WBWB``."""
         value = line[CONTENT_COLUMN - 1 :].strip().upper()
         if not value or set(value) - {"W", "B"}:
-            message = f"expected the board colours W and B in record 352 (WBWB), found {shown(value)}"
+            message = Message.of(N_("expected the board colours W and B in record 352 (WBWB), found {found}"),
+                                 found=shown(value))  # fmt: skip
             raise self.error(message, (lineno, CONTENT_COLUMN))
         return value
 
     def pairing_byes(self, lineno: int, line: str) -> list[TeamBye]:
         """TRF-26 320: the PAB's MP and GP, then round by round the team that had it (``000`` for none)."""
-        match_points = self.points(lineno, line, PAB_MATCH_POINTS, "the PAB's match points")
-        game_points = self.points(lineno, line, PAB_GAME_POINTS, "the PAB's game points")
+        match_points = self.points(lineno, line, PAB_MATCH_POINTS, N_("the PAB's match points"))
+        game_points = self.points(lineno, line, PAB_GAME_POINTS, N_("the PAB's game points"))
         if match_points is None or game_points is None:
             columns = PAB_MATCH_POINTS if match_points is None else PAB_GAME_POINTS
-            message = f"expected the PAB's {'match' if match_points is None else 'game'} points at columns {columns}"
-            raise self.error(message + f", found {columns.text(line)!r}", (lineno, columns.first))
+            what = N_("the PAB's match points") if match_points is None else N_("the PAB's game points")
+            raise self.error(_expected(what, columns, columns.text(line)), (lineno, columns.first))
         stated = ByePoints(match_points, game_points)
         byes = []
         end = len(line.rstrip())
         for round_no, column in enumerate(range(PAB_FIRST, end + 1, PAB_WIDTH + 1), 1):
             columns = Columns(column, column + PAB_WIDTH - 1)
-            team = self.number(lineno, line, columns, "a team number", required=False)
+            team = self.number(lineno, line, columns, N_("a team number"), required=False)
             if team:
                 byes.append(TeamBye(ResultKind.PAIRING_BYE, round_no, team, (lineno, column), stated))
         return byes
@@ -289,13 +292,14 @@ class _TeamRecords:
         """TRF-26 330: the type (``+-``, ``-+``, ``--``), the round, the white and the black team."""
         kind = FORFEIT_TYPE.text(line)
         if kind not in FORFEIT_TYPES:
-            message = f"expected a forfeit type +-, -+ or -- at columns {FORFEIT_TYPE}, found {kind!r}"
+            template = N_("expected a forfeit type +-, -+ or -- at columns {columns}, found {found}")
+            message = Message.of(template, columns=str(FORFEIT_TYPE), found=repr(kind))
             raise self.error(message, (lineno, FORFEIT_TYPE.first))
         winner = FORFEIT_TYPES[kind]
         return Forfeit(
-            round=self.number(lineno, line, FORFEIT_ROUND, "a round number"),
-            white=self.number(lineno, line, FORFEIT_WHITE, "the white team's number"),
-            black=self.number(lineno, line, FORFEIT_BLACK, "the black team's number"),
+            round=self.number(lineno, line, FORFEIT_ROUND, N_("a round number")),
+            white=self.number(lineno, line, FORFEIT_WHITE, N_("the white team's number")),
+            black=self.number(lineno, line, FORFEIT_BLACK, N_("the black team's number")),
             winner="white" if winner == "white" else "black" if winner == "black" else None,
             where=(lineno, FORFEIT_TYPE.first),
         )
@@ -304,12 +308,12 @@ class _TeamRecords:
         """TRF-26 300: the round, the team, its opponent, and the players board by board (``0000``: empty)."""
         players = []
         for columns in TRF16.starts(ORDER_PLAYERS, len(line.rstrip())):
-            start = self.number(lineno, line, columns, "a start number or 0000", required=False)
+            start = self.number(lineno, line, columns, N_("a start number or 0000"), required=False)
             players.append((start, (lineno, columns.first)))
         return Lineup(
-            round=self.number(lineno, line, ORDER_ROUND, "a round number"),
-            team=self.number(lineno, line, ORDER_TEAM, "a team number"),
-            opponent=self.number(lineno, line, ORDER_OPPONENT, "the opponent team's number"),
+            round=self.number(lineno, line, ORDER_ROUND, N_("a round number")),
+            team=self.number(lineno, line, ORDER_TEAM, N_("a team number")),
+            opponent=self.number(lineno, line, ORDER_OPPONENT, N_("the opponent team's number")),
             players=tuple(players),
             where=(lineno, ORDER_TEAM.first),
         )
@@ -333,8 +337,9 @@ class _TeamRecords:
             return None
         if not _POINTS.fullmatch(text):
             columns = ABNORMAL_MATCH_POINTS
-            message = f"expected match points at columns {columns}, found {record.match_points!r}"
-            raise self.error(message, (record.lineno, columns.first))
+            raise self.error(
+                _expected(N_("match points"), columns, record.match_points), (record.lineno, columns.first)
+            )
         return Fraction(text.replace(",", "."))
 
     def defaults(self, points: TeamPoints, records: Sequence[Assignment]) -> TeamPoints:
@@ -352,3 +357,9 @@ class _TeamRecords:
                 changed = {_DEFAULT_FIELDS[record.type]: match_points}
                 points = replace(points, **changed)
         return points
+
+
+def _expected(what: str, columns: Columns, found: str) -> Message:
+    """The message of a field that does not hold what it should, ``what`` (marked N_) translated in turn."""
+    template = N_("expected {what} at columns {columns}, found {found}")
+    return Message.of(template, what=Message(what), columns=str(columns), found=repr(found))

@@ -5,8 +5,11 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const t = (text) => (window.SONNEBORN_TEXTS || {})[text] || text;
-  // A text's {fields} filled in, after it is translated (the catalogues keep the fields).
-  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  // The page's texts in its language, as the server embedded them (languages.page_catalogue); the switch changes them.
+  window.SONNEBORN_TEXTS = JSON.parse($("page-texts").textContent);
+  // A text with fields (`{name}`) in the page's language, filled after it is translated.
+  const tf = (text, values) => t(text).replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
+  let lang = document.documentElement.lang;
   const SVG = "http://www.w3.org/2000/svg";
   const EXTENSIONS = { json: "json", csv: "csv", html: "html", md: "md", trf: "trf" };
 
@@ -18,7 +21,7 @@
   const rules = $("rules");
   const maxBytes = Number(form.dataset.maxBytes);
   const known = new Set([...$("codes").options].map((option) => option.value));
-  const names = new Map([...$("codes").options].map((option) => [option.value, option.textContent]));
+  const names = new Map();
 
   const PAGE = 100;
   // `chosen`: whether the user set the list; until then it shows the one the file was ranked by.
@@ -71,7 +74,7 @@
   function setFile(file) {
     clearErrors();
     if (file.size > maxBytes) {
-      showError({ message: `${file.name} is larger than ${maxBytes / 1048576} MB`, field: "file" });
+      showError({ message: tf("{name} is larger than {megabytes} MB", { name: file.name, megabytes: maxBytes / 1048576 }), field: "file" });
       return;
     }
     state.file = file;
@@ -94,7 +97,8 @@
   }
 
   function formatSize(bytes) {
-    return bytes < 1024 ? `${bytes} bytes` : bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1048576).toFixed(1)} MB`;
+    const one = (size) => size.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return bytes < 1024 ? tf("{count} bytes", { count: bytes }) : bytes < 1048576 ? `${one(bytes / 1024)} kB` : `${one(bytes / 1048576)} MB`;
   }
 
   fileInput.addEventListener("change", () => {
@@ -151,9 +155,9 @@
     const li = h("li", { class: "chip", draggable: "true", "data-code": code });
     li.append(
       h("span", { class: "code", title: names.get(base) || "", text: code }),
-      h("button", { type: "button", class: "move", "data-move": "-1", "aria-label": `Move ${code} earlier`, text: "←" }),
-      h("button", { type: "button", class: "move", "data-move": "1", "aria-label": `Move ${code} later`, text: "→" }),
-      h("button", { type: "button", class: "remove", "aria-label": `Remove ${code}`, text: "×" }),
+      h("button", { type: "button", class: "move", "data-move": "-1", "aria-label": tf("Move {code} earlier", { code }), text: "←" }),
+      h("button", { type: "button", class: "move", "data-move": "1", "aria-label": tf("Move {code} later", { code }), text: "→" }),
+      h("button", { type: "button", class: "remove", "aria-label": tf("Remove {code}", { code }), text: "×" }),
     );
     li.addEventListener("dragstart", (event) => {
       li.classList.add("dragging");
@@ -190,7 +194,7 @@
       const next = li.nextElementSibling || li.previousElementSibling;
       li.remove();
       (next ? next.querySelector(".remove") : $("code")).focus();
-      status(`${code} removed.`);
+      status(tf("{code} removed.", { code }));
       state.chosen = codes().length > 0;
     } else {
       const step = Number(button.dataset.move);
@@ -200,7 +204,7 @@
       else sibling.after(li);
       state.chosen = true;
       button.focus();
-      status(`${code} is now number ${codes().indexOf(code) + 1} of ${codes().length}.`);
+      status(tf("{code} is now number {number} of {count}.", { code, number: codes().indexOf(code) + 1, count: codes().length }));
     }
     rerun();
   });
@@ -211,7 +215,7 @@
     clearError("tiebreak-error");
     const unknown = added.filter((code) => !known.has(code.replace(/-(?=[CM]\d)/, "/").split("/")[0]));
     if (unknown.length) {
-      showError({ message: `unknown tie-break ${unknown.join(", ")} (choose from the list)`, field: "tiebreaks" });
+      showError({ message: tf("unknown tie-break {codes} (choose from the list)", { codes: unknown.join(", ") }), field: "tiebreaks" });
       input.focus();
       return;
     }
@@ -233,7 +237,8 @@
     button.addEventListener("click", () => {
       setCodes(button.dataset.tiebreaks.split(","));
       rankBy.value = button.dataset.rankBy;
-      status(`${button.textContent}: ${codes().join(", ")}${rankBy.value ? `, ranked by ${rankBy.value}` : ""}.`);
+      const said = { preset: button.textContent, codes: codes().join(", "), score: rankBy.value };
+      status(rankBy.value ? tf("{preset}: {codes}, ranked by {score}.", said) : tf("{preset}: {codes}.", said));
       rerun();
     });
   }
@@ -295,6 +300,8 @@
     if (sent.zeroMove) params.set("zero_move_forfeits", "true");
     if (sent.absentAs && sent.absentAs !== "zero") params.set("absent_as", sent.absentAs);
     for (const [key, value] of Object.entries(extra)) if (value !== null && value !== undefined) params.set(key, value);
+    // Every answer in the page's language: headings, tie-breaks' names, numbers (69,5 in Spanish), messages, errors.
+    params.set("lang", lang);
     return params.toString();
   }
 
@@ -303,7 +310,7 @@
   }
 
   async function failure(response) {
-    let error = { message: `the server answered ${response.status} ${response.statusText}` };
+    let error = { message: tf("the server answered {status} {text}", { status: response.status, text: response.statusText }) };
     try {
       error = (await response.json()).error || error;
     } catch {
@@ -359,14 +366,14 @@
     const ticket = ++latest;
     if (!again && !hasInput()) {
       busy(false);
-      showError({ message: "choose a file, drop one here or paste its text", field: "file" });
+      showError({ message: t("choose a file, drop one here or paste its text"), field: "file" });
       return;
     }
     controller = new AbortController();
     const signal = controller.signal;
     const sent = again || request();
     busy(true);
-    status("Ranking…");
+    status(t("Ranking…"));
     try {
       // A small event's crosstable comes with its page (view "auto"); a big one's when its section comes into view.
       const report = await kept("page", sent, { limit: PAGE, view: "auto", ...extra }, signal);
@@ -380,7 +387,8 @@
       }
       state.shown = sent;
       show(report);
-      status(`Ranked ${report.total} ${report.competitors}; rows ${report.offset + 1}–${report.offset + report.rows.length} shown.`);
+      const ranked = { count: report.total, first: report.offset + 1, last: report.offset + report.rows.length };
+      status(tf(report.competitors === "teams" ? "Ranked {count} teams; rows {first}–{last} shown." : "Ranked {count} players; rows {first}–{last} shown.", ranked));
       const results = $("results");
       // After a change made in the form (above the results on a phone), the results come into view.
       const top = results.getBoundingClientRect().top;
@@ -388,7 +396,7 @@
       if (then) then(report);
     } catch (error) {
       if (ticket !== latest) return;
-      showError(error.detail || { message: `no answer from the server: ${error.message}` });
+      showError(error.detail || { message: tf("no answer from the server: {message}", { message: error.message }) });
       status("");
     } finally {
       if (ticket === latest) busy(false);
@@ -472,12 +480,12 @@
   ];
 
   function forPage(message) {
-    return CONTROLS.reduce((text, [flag, control]) => text.replace(flag, control), String(message));
+    return CONTROLS.reduce((text, [flag, control]) => text.replace(flag, t(control)), String(message));
   }
 
   function where(error) {
     if (!error.line) return error.path ? `${error.path}: ` : "";
-    return `${error.path}, line ${error.line}${error.column ? `, column ${error.column}` : ""}: `;
+    return tf(error.column ? "{path}, line {line}, column {column}: " : "{path}, line {line}: ", error);
   }
 
   function showError(error, boxId) {
@@ -528,7 +536,7 @@
     $("event-title").textContent = event.name || report.input.path;
     facts(report);
     $("notes").replaceChildren(
-      ...report.warnings.map((warning) => h("li", { class: "warning", text: `Warning: ${forPage(warning)}` })),
+      ...report.warnings.map((warning) => h("li", { class: "warning", text: tf("Warning: {message}", { message: forPage(warning) }) })),
       ...report.notes.map((note) => h("li", { text: forPage(note) })),
     );
     pickers(report);
@@ -538,7 +546,7 @@
     // A category's table has no crosstable of its own (the whole event's is one choice away, in Category).
     $("crosstable-section").hidden = Boolean(report.category);
     if (report.crosstable) crosstable(report);
-    else $("crosstable").replaceChildren(h("caption", { text: "The crosstable of these rows comes as it is scrolled into view." }));
+    else $("crosstable").replaceChildren(h("caption", { text: t("The crosstable of these rows comes as it is scrolled into view.") }));
     roundPicker(report);
     boardPrizes(latest, state.shown).catch((error) => showError(error.detail || { message: error.message }, "download-error"));
     whatifFor(report);
@@ -550,17 +558,17 @@
   function facts(report) {
     const event = report.standings.event;
     const rounds = report.rounds.played < report.rounds.scheduled
-      ? `${report.rounds.played} of ${report.rounds.scheduled} played`
+      ? tf("{played} of {rounds} played", { played: report.rounds.played, rounds: report.rounds.scheduled })
       : String(report.rounds.scheduled);
     const teams = report.competitors === "teams";
     const items = [
-      ...(teams ? [["Teams", String(event.teams)], ["Boards", String(event.boards)]] : [["Players", String(event.players)]]),
-      ["Rounds", rounds],
-      ["System", (teams ? "team " : "") + (event.kind === "swiss" ? "Swiss" : "round robin")],
-      ["Rules", report.standings.rules],
-      ["Tie-breaks", report.list.join(", ")],
+      ...(teams ? [[t("Teams"), String(event.teams)], [t("Boards"), String(event.boards)]] : [[t("Players"), String(event.players)]]),
+      [t("Rounds"), rounds],
+      [t("System"), event.kind === "swiss" ? t(teams ? "team Swiss" : "Swiss") : t(teams ? "team round robin" : "round robin")],
+      [t("Rules"), report.standings.rules],
+      [t("Tie-breaks"), report.list.join(", ")],
     ];
-    if (report.rank_by) items.push(["Ranked by", report.rank_by]);
+    if (report.rank_by) items.push([t("Ranked by"), report.rank_by]);
     $("facts").replaceChildren(...items.map(([label, value]) => h("div", {}, h("dt", { text: label }), h("dd", { text: value }))));
   }
 
@@ -577,19 +585,20 @@
       type: "button", class: "secondary", "aria-label": label, disabled: off, "data-offset": to, text,
     });
     const buttons = [
-      button("First page", "«", 0, offset === 0),
-      button("Previous page", "‹", Math.max(0, offset - PAGE), offset === 0),
-      h("span", { class: "where", text: `${offset + 1}–${offset + shown} of ${total}` }),
-      button("Next page", "›", Math.min(last, offset + PAGE), offset >= last),
-      button("Last page", "»", last, offset >= last),
+      button(t("First page"), "«", 0, offset === 0),
+      button(t("Previous page"), "‹", Math.max(0, offset - PAGE), offset === 0),
+      h("span", { class: "where", text: tf("{first}–{last} of {total}", { first: offset + 1, last: offset + shown, total }) }),
+      button(t("Next page"), "›", Math.min(last, offset + PAGE), offset >= last),
+      button(t("Last page"), "»", last, offset >= last),
     ];
     nav.replaceChildren(...buttons);
     for (const b of nav.querySelectorAll("button")) b.addEventListener("click", () => go(Number(b.dataset.offset)));
   }
 
+  // A heading and its title in the page's language (a code, a number or a name the catalogue lacks stays as it is).
   function headerCell(text, title, cls) {
     const th = h("th", { scope: "col", class: cls || null });
-    th.append(title ? h("abbr", { title, text }) : text);
+    th.append(title ? h("abbr", { title: t(title), text: t(text) }) : t(text));
     return th;
   }
 
@@ -603,8 +612,8 @@
     // A category's table: its own place first, then the overall rank, as prize lists give them.
     const inCategory = Boolean(report.category);
     const head = h("tr", {},
-      inCategory ? headerCell(t("Pl"), t("place in the category"), "place") : headerCell("Rk", "place", "place"),
-      ...(inCategory ? [headerCell(t("Rk"), t("overall rank"), "overall")] : []),
+      inCategory ? headerCell("Pl", "place in the category", "place") : headerCell("Rk", "place", "place"),
+      ...(inCategory ? [headerCell("Rk", "overall rank", "overall")] : []),
       headerCell("No", report.competitors === "teams" ? "team number" : "start number", "start"),
       headerCell("Name", "", "name"),
       ...(rated ? [headerCell("Rtg", "rating", "rating")] : []),
@@ -612,7 +621,7 @@
       ...columns.map((column) => headerCell(column.code, `${column.name} (${column.article}): ${column.definition}`)));
     const rows = report.rows.map((row) => {
       const tr = h("tr", { class: row.shared ? "shared" : null, "data-start": row.start });
-      const place = h("td", { class: "place", title: row.by_lot ? "place decided by lot" : row.shared ? "shared place" : null, text: row.place });
+      const place = h("td", { class: "place", title: row.by_lot ? t("place decided by lot") : row.shared ? t("shared place") : null, text: row.place });
       const name = h("td", { class: "name" });
       if (row.title) name.append(h("span", { class: "title", text: row.title }));
       name.append(playerButton(row.start, row.name));
@@ -620,7 +629,7 @@
         h("td", { class: "start", text: String(row.start) }), name);
       if (rated) tr.append(h("td", { class: "rating", text: row.rating === null ? "" : String(row.rating) }));
       tr.append(h("td", { class: "points" },
-        h("button", { type: "button", class: "value", "data-start": row.start, "data-code": "PTS", "aria-label": `${report.scores[0].heading} of ${row.name}: ${row.points}. How were they made?`, text: row.points })));
+        h("button", { type: "button", class: "value", "data-start": row.start, "data-code": "PTS", "aria-label": tf("{score} of {name}: {value}. How were they made?", { score: t(report.scores[0].heading), name: row.name, value: row.points }), text: row.points })));
       // A team event's other score (GP when ranked by MP), beside the primary: C.07 11.1.
       for (const text of row.scores.slice(1)) tr.append(h("td", { class: "secondary", text }));
       for (const column of columns) {
@@ -628,7 +637,7 @@
         tr.append(h("td", {},
           h("button", {
             type: "button", class: "value", "data-start": row.start, "data-code": column.code,
-            "aria-label": `${column.code} of ${row.name}: ${text || "no value"}. How was it worked out?`,
+            "aria-label": tf("{code} of {name}: {value}. How was it worked out?", { code: column.code, name: row.name, value: text || t("no value") }),
             text: text || "–",
           })));
       }
@@ -660,7 +669,7 @@
       select.dataset.rounds = String(last);
     }
     select.value = sent.afterRound || "";
-    $("after-of").textContent = fill(t("of {rounds}"), { rounds: report.rounds.scheduled });
+    $("after-of").textContent = tf("of {rounds}", { rounds: report.rounds.scheduled });
     $("after-pick").hidden = last < 2;
 
     const category = $("category");
@@ -679,7 +688,7 @@
 
     // The heading says which standings these are, on the screen and on paper.
     const rounds = report.rounds.played < report.rounds.scheduled
-      ? ` ${fill(t("after round {round} of {rounds}"), { round: report.rounds.played, rounds: report.rounds.scheduled })}` : "";
+      ? ` ${tf("after round {round} of {rounds}", { round: report.rounds.played, rounds: report.rounds.scheduled })}` : "";
     $("standings-heading").textContent = `${t("Standings")}${rounds}${report.category ? `: ${report.category.heading}` : ""}`;
     // Taken during the event, the tie-breaks are those C.07 gives for it (as the command line's help says).
     const during = $("during");
@@ -744,8 +753,8 @@
     const panel = openBeside(tr);
     $("card").hidden = true;
     $("print-card").hidden = true;
-    $("explain-title").textContent = `${code} of ${row.name} (no. ${row.start}, place ${row.place})`;
-    $("explain-text").textContent = "Working it out…";
+    $("explain-title").textContent = tf("{code} of {name} (no. {start}, place {place})", { code, ...row });
+    $("explain-text").textContent = t("Working it out…");
     try {
       const found = await card(start);
       if (state.report !== report) return;
@@ -763,8 +772,8 @@
     button.classList.add("active");
     const report = state.report;
     const panel = openBeside(tr);
-    $("explain-title").textContent = `${button.textContent}: every value`;
-    $("explain-text").textContent = "Working it out…";
+    $("explain-title").textContent = tf("{name}: every value", { name: button.textContent });
+    $("explain-text").textContent = t("Working it out…");
     $("card").hidden = true;
     try {
       const found = await card(start);
@@ -781,10 +790,10 @@
   function showCard(player) {
     const box = $("card");
     const facts = [
-      ["Place", player.place], ["Start number", String(player.start)], ["Title", player.title],
-      ["Rating", player.rating === null ? "" : String(player.rating)], ["Federation", player.federation],
-      ["Club", player.club], ["FIDE id", player.fide_id === null ? "" : String(player.fide_id)],
-      [state.report.scores[0].heading, player.points],
+      [t("Place"), player.place], [t("Start number"), String(player.start)], [t("Title"), player.title],
+      [t("Rating"), player.rating === null ? "" : String(player.rating)], [t("Federation"), player.federation],
+      [t("Club"), player.club], [t("FIDE id"), player.fide_id === null ? "" : String(player.fide_id)],
+      [t(state.report.scores[0].heading), player.points],
     ].filter(([, value]) => value);
     const teams = player.players !== null;
     const rounds = h("table", { class: "rounds" },
@@ -793,22 +802,23 @@
         headerCell("Score", "running score after the round"))),
       h("tbody", {}, ...player.rounds.map((round) => {
         const against = round.opponent === null
-          ? h("td", { class: "name bye", text: round.what })
+          ? h("td", { class: "name bye", text: t(round.what) })
           : h("td", { class: "name" }, h("button", {
-            type: "button", class: "opponent", "data-start": round.opponent, text: `${round.opponent_name} (no. ${round.opponent})`,
+            type: "button", class: "opponent", "data-start": round.opponent, text: tf("{name} (no. {start})", { name: round.opponent_name, start: round.opponent }),
           }));
         return h("tr", { class: round.forfeit ? "forfeit" : round.bye ? "bye" : null },
-          h("td", { text: String(round.round) }), against, h("td", { text: round.colour }),
-          h("td", { title: round.what, text: `${round.result}${round.forfeit ? " (forfeit)" : ""}` }),
+          h("td", { text: String(round.round) }), against, h("td", { text: t(round.colour) }),
+          h("td", { title: t(round.what), text: round.forfeit ? tf("{result} (forfeit)", round) : round.result }),
           ...(teams ? [h("td", { text: round.gp })] : []),
           h("td", { text: round.running === null ? "" : round.running }));
       })));
     const inChart = state.picked.has(player.start) || state.report.leaders.some((l) => l.start === player.start);
-    const pick = h("button", { type: "button", class: "secondary pick", disabled: inChart, text: inChart ? "In the chart" : "Add to the chart" });
+    const pick = h("button", { type: "button", class: "secondary pick", disabled: inChart, text: t(inChart ? "In the chart" : "Add to the chart") });
     pick.addEventListener("click", () => {
-      state.picked.set(player.start, { start: player.start, place: player.place, name: player.name, running: player.running });
+      const final = player.rounds.map((round) => round.running).filter((running) => running !== null).pop() || "0";
+      state.picked.set(player.start, { start: player.start, place: player.place, name: player.name, running: player.running, final });
       pick.disabled = true;
-      pick.textContent = "In the chart";
+      pick.textContent = t("In the chart");
       chart(state.report);
     });
     box.replaceChildren(
@@ -823,23 +833,24 @@
 
   // A team's card (render's team_card_data): each match with every board, then its players board by board.
   function teamCard(data) {
-    const seat = (who) => (who ? `${who.name} (${who.number}${who.rating ? `, ${who.rating}` : ""})` : "empty board");
+    const seat = (who) => (who ? `${who.name} (${who.number}${who.rating ? `, ${who.rating}` : ""})` : t("empty board"));
     const matches = h("table", { class: "matches" },
-      h("caption", { text: "Its matches, board by board (the team's result first; +- -+ -- are forfeits)" }),
+      h("caption", { text: t("Its matches, board by board (the team's result first; +- -+ -- are forfeits)") }),
       h("thead", {}, h("tr", {}, headerCell("Bd", "board"), headerCell("Player", "", "name"), headerCell("Col", "colour"),
         headerCell("Res", "the board's results, the team's first"), headerCell("Opponent", "", "name"))),
       ...data.rounds.map((match) => h("tbody", {},
         h("tr", { class: "match" }, h("th", {
           scope: "colgroup", colspan: 5,
-          text: `Round ${match.round}: ${match.opponent ? `against ${match.opponent.name} (no. ${match.opponent.number})` : (match.result || "").replaceAll("_", " ")}`
+          text: (match.opponent ? tf("Round {round}: against {name} (no. {number})", { round: match.round, ...match.opponent })
+            : tf("Round {round}: {result}", { round: match.round, result: t((match.result || "").replaceAll("_", " ")) }))
             + (match.mp === null ? "" : ` · MP ${match.mp} · GP ${match.gp}${match.opponent_gp === null ? "" : `–${match.opponent_gp}`}`),
         })),
         ...match.boards.map((game) => h("tr", {},
           h("td", { text: String(game.board) }), h("td", { class: "name", text: seat(game.player) }),
-          h("td", { text: { w: "white", b: "black" }[game.colour] || "" }), h("td", { class: "result", text: game.score }),
+          h("td", { text: t({ w: "white", b: "black" }[game.colour] || "") }), h("td", { class: "result", text: game.score }),
           h("td", { class: "name", text: seat(game.opponent) }))))));
     const members = h("table", { class: "members" },
-      h("caption", { text: "Its players: games and game points on each board" }),
+      h("caption", { text: t("Its players: games and game points on each board") }),
       h("thead", {}, h("tr", {}, headerCell("No", "start number"), headerCell("Player", "", "name"), headerCell("Bd", "board"),
         headerCell("Games"), headerCell("Pts", "game points"), headerCell("%", "percentage of the points"))),
       h("tbody", {}, ...data.players.flatMap((member) => member.boards.map((record) => h("tr", {},
@@ -922,10 +933,10 @@
       if (ticket !== searched) return;
       const items = found.matches.map((match) => h("li", {}, h("button", {
         type: "button", class: "found", "data-start": match.start,
-        text: `${match.place}. ${match.name} (no. ${match.start}${match.federation ? `, ${match.federation}` : ""})`,
+        text: tf(match.federation ? "{place}. {name} (no. {start}, {federation})" : "{place}. {name} (no. {start})", match),
       })));
-      if (!found.count) items.push(h("li", { class: "hint", text: `No player matches “${text}”.` }));
-      else if (found.count > found.matches.length) items.push(h("li", { class: "hint", text: `${found.count} match; the first ${found.matches.length} are shown.` }));
+      if (!found.count) items.push(h("li", { class: "hint", text: tf("No player matches “{text}”.", { text }) }));
+      else if (found.count > found.matches.length) items.push(h("li", { class: "hint", text: tf("{count} match; the first {shown} are shown.", { count: found.count, shown: found.matches.length }) }));
       list.replaceChildren(...items);
     } catch (error) {
       list.replaceChildren(h("li", { class: "hint", text: error.message }));
@@ -970,7 +981,7 @@
     };
     const head = h("tr", {}, ...table.header.map((text, index) => {
       let title = "";
-      if (table.result_columns.includes(index)) title = round ? `the player ranked ${text}` : `round ${text}`;
+      if (table.result_columns.includes(index)) title = tf(round ? "the player ranked {rank}" : "round {round}", { rank: text, round: text });
       else if (table.value_columns.slice(1).includes(index)) title = names.get(text.split("/")[0]) || "";
       return headerCell(text, title, index === table.name_column ? "name" : table.result_columns.includes(index) ? "result" : null);
     }));
@@ -982,7 +993,7 @@
     $("crosstable").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
     requestAnimationFrame(scrollCues);
     $("crosstable-rows").textContent = report.total > report.rows.length
-      ? `The rows of the standings page on screen: ${report.offset + 1}–${report.offset + report.rows.length} of ${report.total}.`
+      ? tf("The rows of the standings page on screen: {first}–{last} of {total}.", { first: report.offset + 1, last: report.offset + report.rows.length, total: report.total })
       : "";
   }
 
@@ -1076,7 +1087,7 @@
     // Only the latest scenario asked for is shown, whichever answer comes last; another file drops it.
     const asked = ++whatifAsked;
     $("whatif-section").setAttribute("aria-busy", "true");
-    $("whatif-method").textContent = t("ranking…");
+    $("whatif-method").textContent = t("Ranking…");
     try {
       const found = await kept("whatif", sent, {
         results: whatifResults(), offset: whatif.offset, limit: PAGE, boards_offset: whatif.boardsOffset,
@@ -1192,12 +1203,12 @@
     const rows = found.boards.map((board) => h("tr", { class: board.forfeit ? "forfeit" : null },
       h("td", { text: String(board.board) }),
       h("td", { class: "name" }, playerButton(board.white.start, `${board.white.name} (${board.white.start})`)),
-      h("td", { class: "result", title: board.forfeit ? "forfeit" : null, text: `${board.result}${board.forfeit ? " forfeit" : ""}` }),
+      h("td", { class: "result", title: board.forfeit ? t("forfeit") : null, text: board.forfeit ? tf("{result} forfeit", board) : board.result }),
       h("td", { class: "name" }, playerButton(board.black.start, `${board.black.name} (${board.black.start})`))));
     for (const alone of found.unpaired) {
       rows.push(h("tr", { class: "bye" }, h("td", { text: "–" }),
         h("td", { class: "name" }, playerButton(alone.start, `${alone.name} (${alone.start})`)),
-        h("td", { class: "result", text: alone.result }), h("td", { class: "bye", text: alone.what })));
+        h("td", { class: "result", text: alone.result }), h("td", { class: "bye", text: t(alone.what) })));
     }
     $("round-table").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
     pager($("round-pager"), found.offset, found.boards.length + found.unpaired.length, found.total, (offset) => {
@@ -1220,10 +1231,10 @@
     const figure = $("chart");
     const rounds = report.rounds.played;
     $("chart-note").textContent = report.rounds.berger
-      ? "A crosstable does not say in which round each game was played: the games are put in the rounds of the Berger tables."
+      ? t("A crosstable does not say in which round each game was played: the games are put in the rounds of the Berger tables.")
       : "";
     if (!rounds) {
-      figure.replaceChildren(h("p", { class: "note", text: "No round has been played yet." }));
+      figure.replaceChildren(h("p", { class: "note", text: t("No round has been played yet.") }));
       return;
     }
     const lines = [...report.leaders];
@@ -1245,8 +1256,9 @@
       viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": "chart-title chart-desc", class: "plot",
     });
     svg.append(
-      s("title", { id: "chart-title", text: "Score by round" }),
-      s("desc", { id: "chart-desc", text: `The running score after each of ${rounds} rounds of the first ${report.leaders.length} ${report.competitors}${state.picked.size ? " and of those picked" : ""}.` }),
+      s("title", { id: "chart-title", text: t("Score by round") }),
+      s("desc", { id: "chart-desc", text: tf(state.picked.size ? "The running score after each of {rounds} rounds of the first {count} {competitors} and of those picked."
+        : "The running score after each of {rounds} rounds of the first {count} {competitors}.", { rounds, count: report.leaders.length, competitors: t(report.competitors) }) }),
     );
     const grid = s("g", { class: "grid" });
     const step = Math.max(1, Math.ceil((most - least) / 6));
@@ -1261,7 +1273,7 @@
       grid.append(s("text", { x: x(round), y: height - bottom + 16, "text-anchor": "middle", text: String(round) }));
     }
     grid.append(
-      s("text", { x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle", class: "axis-label", text: "round" }),
+      s("text", { x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle", class: "axis-label", text: t("round") }),
       s("line", { class: "axis", x1: left, x2: width - right, y1: y(least), y2: y(least) }),
     );
     svg.append(grid);
@@ -1273,8 +1285,8 @@
       const points = [[0, 0], ...scores[index].map((score, round) => [round + 1, score])]
         .map(([round, score]) => `${x(round).toFixed(1)},${y(score).toFixed(1)}`).join(" ");
       const stroke = COLOURS[index % COLOURS.length];
-      const final = line.running[line.running.length - 1];
-      const caption = `${line.place}. ${line.name}: ${final} after round ${rounds}`;
+      const final = line.final;
+      const caption = tf("{place}. {name}: {score} after round {round}", { place: line.place, name: line.name, score: final, round: rounds });
       const group = s("g", { class: "player-line", "data-start": line.start },
         s("polyline", { class: line.picked ? "line picked" : "line", points, stroke }),
         s("polyline", { class: "hit", points }),
@@ -1294,7 +1306,8 @@
       legend.append(h("li", {}, button));
     });
     svg.append(series, overlay, label);
-    const caption = `The first ${report.leaders.length}${state.picked.size ? ` and ${state.picked.size} picked (dashed)` : ""}; add a player from his card. Point at a line, or at a name below, to pick it out.`;
+    const caption = tf(state.picked.size ? "The first {count} and {picked} picked (dashed); add a player from his card. Point at a line, or at a name below, to pick it out."
+      : "The first {count}; add a player from his card. Point at a line, or at a name below, to pick it out.", { count: report.leaders.length, picked: state.picked.size });
     figure.replaceChildren(svg, h("figcaption", { class: "note", text: caption }), legend);
   }
 
@@ -1337,7 +1350,7 @@
         link.click();
         link.remove();
         setTimeout(() => URL.revokeObjectURL(url), 60000);
-        status(`Downloaded ${name}.`);
+        status(tf("Downloaded {name}.", { name }));
       } catch (error) {
         showError(error.detail || { message: error.message }, "download-error");
       }
@@ -1354,6 +1367,67 @@
   window.addEventListener("afterprint", () => document.body.classList.remove("print-card"));
 
   // The HTML report of what is on screen, in a tab of its own, to print as it is laid out for paper.
+  // The page's languages. The server renders the page in the language of the address (`?lang=`), else the
+  // browser's; the switch changes every text in place, keeps the choice in the address and this browser, and asks
+  // the result on screen again in it (the kept event, by its key: the file is not sent again).
+
+  const ATTRIBUTES = [["title", "tTitle"], ["placeholder", "tPlaceholder"], ["aria-label", "tAriaLabel"]];
+
+  // Every text the page's HTML marks with its English text (data-t, data-t-title, …), in the page's language.
+  function translate() {
+    for (const element of document.querySelectorAll("[data-t]")) {
+      const { t: text, ...values } = element.dataset;
+      element.textContent = tf(text, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, t(value)])));
+    }
+    for (const [attribute, key] of ATTRIBUTES) {
+      for (const element of document.querySelectorAll(`[data-t-${attribute}]`)) element.setAttribute(attribute, t(element.dataset[key]));
+    }
+    names.clear();
+    for (const option of $("codes").options) names.set(option.value, option.textContent);
+  }
+
+  async function switchLanguage(code, remember = true) {
+    if (code === lang) return;
+    // The catalogue of the page as the server renders it in that language (the same page_catalogue).
+    const response = await fetch(`/?lang=${encodeURIComponent(code)}`);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    window.SONNEBORN_TEXTS = JSON.parse(page.getElementById("page-texts").textContent);
+    lang = code;
+    document.documentElement.lang = code;
+    $("lang").value = code;
+    translate();
+    setCodes(codes(), state.chosen);
+    if (remember) {
+      const address = new URL(window.location.href);
+      address.searchParams.set("lang", code);
+      window.history.replaceState(null, "", address);
+      try {
+        window.localStorage.setItem("sonneborn-lang", code);
+      } catch {
+        // Storage refused (a private window): the address keeps the choice.
+      }
+    }
+    if (state.shown) {
+      run({ offset: state.report ? state.report.offset : 0 }, state.shown);
+      if ($("search").value.trim()) search();
+    } else if (hasInput() && !$("input-error").hidden) run();
+  }
+
+  $("lang").addEventListener("change", () => {
+    switchLanguage($("lang").value).catch((error) => status(error.message));
+  });
+  translate();
+  // A language chosen before on this browser, unless the address names one.
+  let stored = null;
+  try {
+    stored = window.localStorage.getItem("sonneborn-lang");
+  } catch {
+    stored = null;
+  }
+  if (!new URL(window.location.href).searchParams.has("lang") && stored && stored !== lang && $("lang").querySelector(`option[value="${stored}"]`)) {
+    switchLanguage(stored, false).catch((error) => status(error.message));
+  }
+
   $("report-open").addEventListener("click", async () => {
     clearError("download-error");
     const sent = state.shown;
