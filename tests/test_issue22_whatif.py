@@ -76,6 +76,16 @@ def test_the_hand_round_robin() -> None:
     assert any("round 3: 2 games paired and still to be played" in note for note in answer.notes)
 
 
+def test_the_note_counts_one_game_in_the_singular() -> None:
+    # rr4 has two games in round 3; fixing board 1 leaves one.
+    result = CliRunner().invoke(cli, ["whatif", str(ROUND_ROBIN), "--set", "3.1=1-0", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "round 3: 1 game paired and still to be played, each a win, a draw or a loss"
+        in json.loads(result.stdout)["notes"]
+    )
+
+
 def test_a_scenario_is_ranked_as_standings_ranks_it() -> None:
     reading = read(ROUND_ROBIN)
     request = Request.parse(tiebreaks="DE,WIN")

@@ -695,7 +695,8 @@ def _notes(open_: Open) -> list[str]:
     notes = []
     if open_.paired_rounds:
         listed = ", ".join(map(str, open_.paired_rounds))
-        what = "matches" if open_.base.teams is not None else "games"
+        what = "match" if open_.base.teams is not None else "game"
+        what += "" if open_.games == 1 else ("es" if what == "match" else "s")
         each = "each any score of its boards" if open_.base.teams is not None else "each a win, a draw or a loss"
         notes.append(f"round{'s' if len(open_.paired_rounds) > 1 else ''} {listed}: {open_.games} {what} paired "
                      f"and still to be played, {each}")  # fmt: skip
