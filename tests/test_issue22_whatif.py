@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 from random_events import random_event
 
 from sonneborn.cli import cli
@@ -363,3 +363,18 @@ def test_bounds_of_the_first_tiebreak_hold_in_every_outcome(seed: int) -> None:
                     assert number is not None
                     value = number * final.table.score.unit
                     assert low[row, outcome] <= value <= high[row, outcome], (code, row, choice)
+
+
+def test_whatif_takes_a_profile_as_standings_does() -> None:
+    # fide-rr is DE,WIN,SB,KS for a round robin (docs/profiles.md): the same answer as that list given with -t.
+    def run(*options: str) -> Result:
+        return CliRunner().invoke(cli, ["whatif", str(ROUND_ROBIN), "-f", "json", *options])
+
+    named, listed = run("--profile", "fide-rr"), run("-t", "DE,WIN,SB,KS")
+    assert named.exit_code == listed.exit_code == 0, named.output
+    assert json.loads(named.stdout)["tiebreaks"] == ["DE", "WIN", "SB", "KS"]
+    assert json.loads(named.stdout) == json.loads(listed.stdout)
+    both = run("--profile", "fide-rr", "-t", "SB")
+    assert both.exit_code == 2 and "not both" in both.output and "Traceback" not in both.output
+    unknown = run("--profile", "no-such")
+    assert unknown.exit_code == 2 and "no-such" in unknown.output and "Traceback" not in unknown.output

@@ -495,6 +495,7 @@ Examples:
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("-t", "--tiebreaks", metavar="LIST", help=TIEBREAK_HELP)
+@_profile_option
 @click.option(
     "-f",
     "--format",
@@ -546,6 +547,7 @@ Examples:
 def whatif(
     file: str,
     tiebreaks: str | None,
+    profile: str | None,
     fmt: str,
     places: int,
     method: str,
@@ -565,7 +567,9 @@ def whatif(
     from sonneborn.render.whatif import whatif_json, whatif_text
     from sonneborn.whatif import Model, parse_fixed, what_if
 
-    request = _request(tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating, primary=primary, **event)
+    request = _request(
+        tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, primary=primary, **event
+    )
     reading = _read(file, **event)
     try:
         answer = what_if(
