@@ -1,0 +1,135 @@
+"""Issue 21: the errors of team events (a match's boards, its teams, its records; the team JSON) in English,
+Spanish, Thai and Korean, and a cut value's count written as each language writes numbers.
+
+The expected texts are written here by hand from the files (which team meets which, which record is wrong),
+in each language; the place of the problem (file, line, column) is the English message's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sonneborn.cli import cli
+from sonneborn.errors import shown
+from sonneborn.languages import language
+
+BAD = Path(__file__).parent / "data" / "bad"
+
+CONVERT = ["convert", "{path}", "-", "--to", "trf"]
+
+CASES = [
+    (
+        # Round 2: Alpha (players 1 to 3) meets Gamma (6, 7), player 3 against player 6; the 330 says Alpha v Beta.
+        "trf_team_330_other_match.trf",
+        "22:5",
+        {
+            "en": "round 2: record 330 says team 1 (Alpha) met team 2 (Beta), but its player 3 plays player 6 of "
+            "team 3 (Gamma)",
+            "es": "ronda 2: el registro 330 dice que el equipo 1 (Alpha) se enfrentó al equipo 2 (Beta), pero su "
+            "jugador 3 juega contra el jugador 6 del equipo 3 (Gamma)",
+            "th": "รอบที่ 2: เรคคอร์ด 330 ระบุว่า ทีม 1 (Alpha) พบกับ ทีม 2 (Beta) แต่ผู้เล่นหมายเลข 3 ของทีมพบกับ"
+            "ผู้เล่นหมายเลข 6 ของ ทีม 3 (Gamma)",
+            "ko": "2라운드: 330 레코드는 1번 팀(Alpha)이(가) 2번 팀(Beta)과(와) 만났다고 하지만 그 팀의 3번 선수는 "
+            "3번 팀(Gamma)의 6번 선수와 둡니다",
+        },
+    ),
+    (
+        # Players 6 and 8 are both listed in Gamma, and they meet in round 1 (line 16 is player 6's).
+        "trf_team_team_mates_meet.trf",
+        "16:92",
+        {
+            "en": "round 1: players 6 and 8, both of team 3 (Gamma), play each other (expected a game between two "
+            "teams)",
+            "es": "ronda 1: los jugadores 6 y 8, ambos del equipo 3 (Gamma), juegan entre sí (se esperaba una "
+            "partida entre dos equipos)",
+            "th": "รอบที่ 1: ผู้เล่นหมายเลข 6 และ 8 ซึ่งอยู่ใน ทีม 3 (Gamma) ทั้งคู่ แข่งกันเอง (ควรเป็นเกมระหว่างสองทีม)",
+            "ko": "1라운드: 6번과 8번 선수는 둘 다 3번 팀(Gamma) 소속인데 서로 둡니다 (게임은 두 팀 사이여야 합니다)",
+        },
+    ),
+    (
+        # The 240 of line 20 names team 5 of the four.
+        "trf_team_240_team.trf",
+        "20:11",
+        {
+            "en": "record 240 names team 5, but there are 4 teams (expected 1 to 4)",
+            "es": "el registro 240 nombra el equipo 5, pero hay 4 equipos (se esperaba de 1 a 4)",
+            "th": "เรคคอร์ด 240 ระบุทีม 5 แต่มี 4 ทีม (ควรเป็น 1 ถึง 4)",
+            "ko": "240 레코드가 5번 팀을 가리키지만 팀은 4개입니다 (1부터 4까지여야 합니다)",
+        },
+    ),
+    (
+        # The second team of the JSON is numbered 3.
+        "json_team_number_order.json",
+        "83:16",
+        {
+            "en": "tournament.teams.teams[1].number: expected team 2 (teams in number order), found 3",
+            "es": "tournament.teams.teams[1].number: se esperaba el equipo 2 (los equipos en orden de número), se "
+            "encontró 3",
+            "th": "tournament.teams.teams[1].number: ควรเป็นทีม 2 (ทีมเรียงตามหมายเลข) แต่พบ 3",
+            "ko": "tournament.teams.teams[1].number: 2번 팀이어야 하는데 (팀은 번호 순서로) 3이(가) 있습니다",
+        },
+    ),
+    (
+        # The teams object without its "teams": the message said only "the teams object" before.
+        "json_team_teams_missing.json",
+        "46:12",
+        {
+            "en": "tournament.teams: missing key 'teams' (expected in the teams object)",
+            "es": "tournament.teams: falta la clave 'teams' (se esperaba en el objeto teams)",
+            "th": "tournament.teams: ไม่มีคีย์ 'teams' (ควรมีในอ็อบเจกต์ teams)",
+            "ko": "tournament.teams: 'teams' 키가 없습니다 (teams 객체에 있어야 합니다)",
+        },
+    ),
+]
+
+ERROR = {"en": "error", "es": "error", "th": "ข้อผิดพลาด", "ko": "오류"}
+
+
+@pytest.mark.parametrize(("name", "where", "said"), CASES, ids=[case[0] for case in CASES])
+@pytest.mark.parametrize("code", ["en", "es", "th", "ko"])
+def test_a_bad_team_file_in_each_language(code: str, name: str, where: str, said: dict[str, str]) -> None:
+    """One line on stderr, exit 2, at the same file, line and column in every language."""
+    path = str(BAD / name)
+    args = [arg.replace("{path}", path) for arg in (CONVERT if name.endswith(".json") else ["standings", path])]
+    result = CliRunner().invoke(cli, ["--lang", code, *args])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"sonneborn: {ERROR[code]}: {path}:{where}: {said[code]}"
+    assert all(line.startswith("  ") for line in lines[1:])  # the rest is the file's line and its caret
+
+
+def test_an_inferred_bye_warning_writes_its_points_as_the_language_does() -> None:
+    """Three one-board teams of TRF-16, each idle in one round: the idle team had the pairing-allocated bye,
+    a drawn match's 1 MP and half a board's point, 0.5 GP (C.04.6): ``0,5`` in Spanish."""
+    path = str(BAD / "trf_team_inferred_byes.trf")
+    said = {code: CliRunner().invoke(cli, ["--lang", code, "standings", path]).stderr for code in ("en", "es")}
+    assert said["en"].startswith(f"sonneborn: warning: {path}:3: a team without a match")
+    assert "bye, 1 MP and 0.5 GP (a drawn match" in said["en"]
+    assert said["en"].rstrip().endswith(": round 1: team 3 (Gamma), round 2: team 2 (Beta)")
+    assert "asignado por el emparejamiento, 1 MP y 0,5 GP (un encuentro empatado" in said["es"]
+    assert said["es"].rstrip().endswith(": ronda 1: equipo 3 (Gamma), ronda 2: equipo 2 (Beta)")
+
+
+def test_a_cut_value_counts_its_characters_as_the_language_writes_numbers() -> None:
+    cut = shown("x" * 1234, 3)
+    assert str(cut) == "'xxx'… (1,234 characters)"
+    assert language("es").message(cut) == "'xxx'… (1.234 caracteres)"
+    assert language("th").message(cut) == "'xxx'… (1,234 ตัวอักษร)"
+    assert language("ko").message(cut) == "'xxx'… (1,234자)"
+    assert shown("x" * 40) == repr("x" * 40)  # 40 characters are shown whole
+
+
+def test_a_long_bad_value_of_a_team_file_is_cut_in_spanish(tmp_path: Path) -> None:
+    """Board colours of 1,500 characters: quoted to 40, their count with Spanish's group separator."""
+    text = (BAD / "json_team_valid_reference.json").read_text(encoding="utf-8")
+    path = tmp_path / "colours.json"
+    path.write_text(text.replace('"teams": {', '"teams": {"board_colours": "' + "WX" * 750 + '",', 1), encoding="utf-8")
+    spanish = CliRunner().invoke(cli, ["--lang", "es", *[arg.replace("{path}", str(path)) for arg in CONVERT]])
+    english = CliRunner().invoke(cli, [arg.replace("{path}", str(path)) for arg in CONVERT])
+    assert spanish.exit_code == english.exit_code == 2
+    quoted = repr("WX" * 20)
+    assert english.stderr.splitlines()[0].endswith(f"found {quoted}… (1,500 characters)")
+    assert spanish.stderr.splitlines()[0].endswith(f"se encontró {quoted}… (1.500 caracteres)")
