@@ -133,3 +133,63 @@ def test_a_long_bad_value_of_a_team_file_is_cut_in_spanish(tmp_path: Path) -> No
     quoted = repr("WX" * 20)
     assert english.stderr.splitlines()[0].endswith(f"found {quoted}… (1,500 characters)")
     assert spanish.stderr.splitlines()[0].endswith(f"se encontró {quoted}… (1.500 caracteres)")
+
+
+ROUND_ROBIN = Path(__file__).parent / "data" / "whatif" / "rr4_before_last.trf"
+
+
+def test_what_ifs_option_errors_in_spanish() -> None:
+    """The runs, the processes and an exact answer of too many outcomes: options the API and the page give too
+    (the CLI's own ranges refuse them earlier), each message in the request's language."""
+    from sonneborn.errors import OptionError
+    from sonneborn.pipeline import read
+    from sonneborn.whatif import what_if
+
+    reading = read(ROUND_ROBIN)
+    spanish = language("es")
+    with pytest.raises(OptionError) as runs:
+        what_if(reading, method="simulation", runs=0)
+    assert (runs.value.option, str(runs.value)) == ("runs", "the runs must be at least 1 (found 0)")
+    assert spanish.message(runs.value.text) == "las simulaciones deben ser al menos 1 (se encontró 0)"
+    with pytest.raises(OptionError) as jobs:
+        what_if(reading, method="simulation", jobs=0)
+    assert spanish.message(jobs.value.text) == "-j debe ser al menos 1 (se encontró 0)"
+
+
+def test_a_round_paired_with_blank_results_in_each_language() -> None:
+    """rr4_before_last.trf: round 3 of 3 is paired, its two games without a result."""
+    said = {
+        code: CliRunner().invoke(cli, ["--lang", code, "standings", str(ROUND_ROBIN)]).stderr.splitlines()[0]
+        for code in ("en", "es", "ko")
+    }
+    assert said["en"].endswith(":6: round 3: 2 games paired with a blank result, read as not played yet (the "
+                               "standings are provisional; `sonneborn whatif` plays them)")  # fmt: skip
+    assert said["es"].endswith(":6: ronda 3: 2 partidas emparejadas con el resultado en blanco, leídas como aún no "
+                               "jugadas (la clasificación es provisional; `sonneborn whatif` las juega)")  # fmt: skip
+    assert said["ko"].endswith(":6: 3라운드: 결과가 빈 대진 2게임, 아직 두지 않은 것으로 읽습니다 (순위표는 잠정적"
+                               "입니다; `sonneborn whatif`이(가) 그 게임들을 둡니다)")  # fmt: skip
+
+
+def test_a_value_trf_cannot_hold_in_thai(tmp_path: Path) -> None:
+    """A player's federation of five letters where TRF has three columns: ``convert`` to TRF refuses it."""
+    text = (BAD / "json_team_valid_reference.json").read_text(encoding="utf-8")
+    path = tmp_path / "federation.json"
+    path.write_text(text.replace('{"name": "Adams, Ann",', '{"name": "Adams, Ann", "federation": "ABCDE",', 1))
+    args = ["convert", str(path), "-", "--to", "trf"]
+    english = CliRunner().invoke(cli, args)
+    thai = CliRunner().invoke(cli, ["--lang", "th", *args])
+    assert english.exit_code == thai.exit_code == 2, english.output
+    assert english.stderr.endswith("cannot write the event: player 1: federation 'ABCDE' is longer than 3 characters\n")
+    assert thai.stderr.endswith(": เขียนข้อมูลการแข่งขันไม่ได้: ผู้เล่นหมายเลข 1: สหพันธ์ 'ABCDE' ยาวเกิน 3 ตัวอักษร\n")
+
+
+def test_a_team_file_to_a_format_without_teams_in_korean(tmp_path: Path) -> None:
+    """PGN cannot hold a team competition's teams: a usage error (click's frame), its message in Korean."""
+    source = str(BAD / "json_team_valid_reference.json")
+    result = CliRunner().invoke(cli, ["--lang", "ko", "convert", source, str(tmp_path / "teams.pgn")])
+    assert result.exit_code == 2
+    assert (
+        result.stderr.splitlines()[-1]
+        == f"Error: {source}은(는) 단체전입니다: pgn에는 팀을 담을 수 없습니다 (trf, json 중 하나여야 합니다)"
+    )
+    assert not (tmp_path / "teams.pgn").exists()

@@ -1180,7 +1180,7 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     try:
         fmt = target_format(target, fmt)
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(_language().message(said_of(error))) from None
     from sonneborn.files import check_target
     from sonneborn.pipeline import prepared
 
@@ -1216,8 +1216,10 @@ def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, forc
 
     try:
         text, lost = convert_teams(teams, fmt, path=source)
+    except WriteError:
+        raise  # a value the format cannot hold: the event's error, as for an individual event
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(_language().message(said_of(error))) from None
     what = Message.of(N_("{format}, {teams} teams, {players} players, {rounds} rounds"), format=fmt,
                       teams=len(teams.teams), players=teams.event.players, rounds=teams.event.rounds)  # fmt: skip
     _deliver(text, lost, source, target, force=force, what=what)
