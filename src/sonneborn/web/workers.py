@@ -64,6 +64,7 @@ from pathlib import Path
 import anyio
 import anyio.to_thread
 
+from sonneborn.messages import N_, Message, Number
 from sonneborn.web import work
 from sonneborn.web.work import Answer, Job
 
@@ -136,10 +137,11 @@ class OverBudget(Exception):
     """The ranking took longer than its request's time budget, and was stopped."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(
-            f"the event took longer than the {round(seconds, 1):g} s the server gives a request of its size to rank, "
-            "and was stopped"
+        template = N_(
+            "the event took longer than the {seconds} s the server gives a request of its size to rank, and was stopped"
         )
+        self.text = Message.of(template, seconds=Number(f"{round(seconds, 1):g}"))
+        super().__init__(str(self.text))
 
 
 class _Costly(Exception):
@@ -214,18 +216,21 @@ class Busy(Exception):
     """Every worker stayed taken for as long as a request may wait."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"the server is busy: no worker was free to rank the event within {round(seconds, 1):g} s")
+        template = N_("the server is busy: no worker was free to rank the event within {seconds} s")
+        self.text = Message.of(template, seconds=Number(f"{round(seconds, 1):g}"))
+        super().__init__(str(self.text))
 
 
 class AnswersHeld(Busy):
     """The answers held for clients that do not read them left no room for this one within its time."""
 
     def __init__(self, memory: int) -> None:
-        Exception.__init__(
-            self,
-            f"the server is busy: it holds {memory >> 20} MB of answers its clients have not read yet, and this one "
-            "found no room in time; try again",
+        template = N_(
+            "the server is busy: it holds {megabytes} MB of answers its clients have not read yet, and this one "
+            "found no room in time; try again"
         )
+        self.text = Message.of(template, megabytes=memory >> 20)
+        Exception.__init__(self, str(self.text))
 
 
 @dataclass(eq=False)
