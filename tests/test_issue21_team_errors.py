@@ -193,3 +193,29 @@ def test_a_team_file_to_a_format_without_teams_in_korean(tmp_path: Path) -> None
         == f"Error: {source}은(는) 단체전입니다: pgn에는 팀을 담을 수 없습니다 (trf, json 중 하나여야 합니다)"
     )
     assert not (tmp_path / "teams.pgn").exists()
+
+
+def test_the_parts_of_a_warning_and_an_option_error_in_spanish() -> None:
+    """The pieces a message lists (a spelling with its rounds, a player with his number, the names written
+    otherwise) are messages too: no English word is left inside the Spanish text."""
+    from sonneborn.errors import InputWarning, OptionError
+    from sonneborn.explain import find_player
+    from sonneborn.formats.lines import changed_names
+    from sonneborn.formats.pgn import read_pgn
+    from sonneborn.pipeline import read
+
+    spanish = language("es")
+    games = [(1, "Carlsen, Magnus", "Adams, Ann"), (2, "Brown, Bob", "Magnus Carlsen")]
+    text = "".join(f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "1-0"]\n\n1-0\n\n' for r, w, b in games)
+    found: list[InputWarning] = []
+    read_pgn(text, path="t.pgn", warn=found.append)
+    assert spanish.message(found[0].text).startswith("'Carlsen, Magnus' (ronda 1) y 'Magnus Carlsen' (ronda 2) ")
+    event = read(Path(__file__).parent / "data" / "pgn" / "fide_womens_world_rapid_2024.pgn").event
+    with pytest.raises(OptionError) as raised:
+        find_player(event, "Muzychuk", option="explain")
+    assert spanish.message(raised.value.text).startswith(
+        "'Muzychuk' designa a 2 jugadores: 'Muzychuk, Mariya' (n.º 11), 'Muzychuk, Anna' (n.º 14) "
+    )
+    _, names = changed_names(["Ann", "Bo\nb"])
+    assert names is not None
+    assert spanish.message(names).endswith(": n.º 2 'Bo\\nb' como 'Bo b'")

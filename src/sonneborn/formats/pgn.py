@@ -630,12 +630,13 @@ class _Reader:
         if not found:
             return
 
-        def described(index: int) -> str:
+        def described(index: int) -> str | int | Message:
             rounds = sorted(self.players[index].rounds)
-            return f"{shown(self.players[index].name)} (round{'s' if len(rounds) > 1 else ''} {_spans(rounds)})"
+            template = N_("{name} (rounds {rounds})") if len(rounds) > 1 else N_("{name} (round {rounds})")
+            return Message.of(template, name=shown(self.players[index].name), rounds=_spans(rounds))
 
         groups = _groups(found)
-        listed = [", ".join(map(described, group[:-1])) + " and " + described(group[-1]) for group in groups]
+        listed = [Message.listed([described(index) for index in group]) for group in groups]
         if len(groups) == 1:
             if len(groups[0]) == 2:
                 template = N_(
@@ -650,7 +651,9 @@ class _Reader:
                 )
             message = Message.of(template, spellings=listed[0], count=len(groups[0]))
         else:
-            more = f"; … ({len(groups) - _LISTED_PAIRS} more)" if len(groups) > _LISTED_PAIRS else ""
+            shown_groups = listed[:_LISTED_PAIRS]
+            if len(groups) > _LISTED_PAIRS:
+                shown_groups.append(Message.of(N_("… ({count} more)"), count=len(groups) - _LISTED_PAIRS))
             if all(len(group) == 2 for group in groups):
                 template = N_(
                     "{count} players may each be spelled two ways, the spellings never in the same round: "
@@ -663,7 +666,7 @@ class _Reader:
                     "round: {spellings} (write each player's name one way in the PGN, or give FIDE ids in "
                     "WhiteFideId and BlackFideId)"
                 )
-            message = Message.of(template, count=len(groups), spellings="; ".join(listed[:_LISTED_PAIRS]) + more)
+            message = Message.of(template, count=len(groups), spellings=Message.joined(shown_groups, "; "))
         line = min(self.players[groups[0][1]].rounds.values())
         self.warnings(InputWarning(message, self.path, line))
 
