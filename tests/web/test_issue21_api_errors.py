@@ -3,6 +3,7 @@ error) in the language the request names or its browser prefers; the English tex
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,3 +48,18 @@ def test_a_bad_team_file_in_spanish_with_its_place(client: TestClient) -> None:
         "el registro 300 pone al jugador 3 en dos tableros del equipo 1 (Alpha) (se esperaba cada jugador una vez)"
     )
     assert (spanish["line"], spanish["column"]) == (english["line"], english["column"]) == (23, 22)
+
+
+def test_the_servers_refusals_carry_their_message() -> None:
+    """An answer too large to send, and a worker that died of its memory: messages the request's language
+    writes, the size with its group separator (2.000 MB in Spanish)."""
+    from sonneborn.languages import language
+    from sonneborn.web.work import too_large_message
+    from sonneborn.web.workers import Ended, death
+
+    large = too_large_message(2_000 * 1024 * 1024)
+    assert str(large).startswith("the answer would be 2,000 MB, more than the 256 MB the server sends")
+    assert language("es").message(large).startswith("la respuesta ocuparía 2.000 MB, más de los 256 MB")
+    died = death(Ended(signal.SIGSEGV, 200 << 20), 256 << 20)  # grown by 200 MB, more than a quarter of 256
+    assert (died.status, died.message) == (422, str(died.text))
+    assert language("ko").message(died.text).startswith("이 대회의 순위를 매기려면 이 서버가 요청 하나에")

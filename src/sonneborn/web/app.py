@@ -253,7 +253,7 @@ def create_app(
             raise ApiError(error.text, status=503) from None
         except Died as error:  # logged by the workers
             path = body.path if error.status == 422 else None
-            raise ApiError(error.message, status=error.status, path=path) from None
+            raise ApiError(error.text, status=error.status, path=path) from None
         return Streamed(result)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

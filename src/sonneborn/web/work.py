@@ -31,7 +31,7 @@ from sonneborn.boardprizes import BoardOrder, board_prizes
 from sonneborn.errors import InputError, InputWarning, OptionError
 from sonneborn.explain import find_player
 from sonneborn.languages import DEFAULT, ENGLISH, Language, known, language
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -196,30 +196,33 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         bug = ApiError(Message(INTERNAL_ERROR), status=500)
         return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
     if len(found.body) > MAX_ANSWER:
-        return error_answer(ApiError(too_large_message(len(found.body)), status=422))
+        return error_answer(ApiError(too_large_message(len(found.body)), status=422), lang)
     if job.gzip and job.endpoint in VIEWS and len(found.body) >= COMPRESS_FROM:
         # Level 5: nearly the size of level 9 for JSON, in a third of its time.
         return Answer(found.status, found.media_type, gzip.compress(found.body, 5, mtime=0), encoding="gzip")
     return found
 
 
-def too_large_message(size: int) -> str:
+def too_large_message(size: int) -> Message:
     """The message of a request whose answer would pass :data:`MAX_ANSWER`.
 
-    >>> too_large_message(669 * 1024 * 1024)
+    >>> str(too_large_message(669 * 1024 * 1024))
     'the answer would be 669 MB, more than the 256 MB the server sends (ask for fewer codes, or for the JSON standings)'
     """
-    return (
-        f"the answer would be {size / (1024 * 1024):,.0f} MB, more than the {MAX_ANSWER // (1024 * 1024)} MB "
-        "the server sends (ask for fewer codes, or for the JSON standings)"
+    template = N_(
+        "the answer would be {megabytes} MB, more than the {limit} MB the server sends (ask for fewer codes, or for "
+        "the JSON standings)"
     )
+    return Message.of(template, megabytes=Number(f"{size / (1024 * 1024):,.0f}"), limit=MAX_ANSWER // (1024 * 1024))
 
 
-def memory_message() -> str:
+def memory_message() -> Message:
     """The message of a request refused because its ranking ran out of a worker's memory."""
-    return (
-        "the event needs more memory to rank than this server's budget for one request "
-        "(ask for fewer codes, or for the JSON standings)"
+    return Message(
+        N_(
+            "the event needs more memory to rank than this server's budget for one request (ask for fewer codes, "
+            "or for the JSON standings)"
+        )
     )
 
 

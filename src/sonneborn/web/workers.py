@@ -66,6 +66,7 @@ import anyio.to_thread
 
 from sonneborn.messages import N_, Message, Number
 from sonneborn.web import work
+from sonneborn.web.inputs import INTERNAL_ERROR
 from sonneborn.web.work import Answer, Job
 
 logger = logging.getLogger(__name__)
@@ -170,10 +171,12 @@ class Died(Exception):
     a bug (500, logged). The same job is never given to another worker.
     """
 
-    def __init__(self, status: int, message: str, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: Message, reason: str) -> None:
+        super().__init__(str(message))
         self.status = status
-        self.message = message
+        self.text = message
+        """The answer's message, written in the request's language."""
+        self.message = str(message)
         self.reason = reason
         """How the worker ended, for the server's log."""
 
@@ -203,13 +206,16 @@ def death(ended: Ended | None, memory_limit: int | None) -> Died:
     """
     if ended is None:
         reason = "its end is not known"
-        return Died(503, "a ranking worker ended before it answered, for a reason not known: try again", reason)
+        message = Message(N_("a ranking worker ended before it answered, for a reason not known: try again"))
+        return Died(503, message, reason)
     if os.WIFSIGNALED(ended.status) and os.WTERMSIG(ended.status) == signal.SIGKILL:
-        message = "a ranking worker was killed before it answered (by the system short of memory, or from outside)"
-        return Died(503, message + ": try again", str(ended))
+        template = N_(
+            "a ranking worker was killed before it answered (by the system short of memory, or from outside): try again"
+        )
+        return Died(503, Message(template), str(ended))
     if memory_limit is not None and ended.grown >= memory_limit // 4:
         return Died(422, work.memory_message(), str(ended))
-    return Died(500, "internal error: this is a bug in sonneborn, please report it", str(ended))
+    return Died(500, Message(INTERNAL_ERROR), str(ended))
 
 
 class Busy(Exception):
@@ -506,7 +512,8 @@ class Workers:
             return await anyio.to_thread.run_sync(self._start)
         except OSError as error:  # no process could be forked: the machine's fault, not the request's
             logger.error("cannot start a ranking worker: %s", error)
-            raise Died(503, "the server cannot start a ranking worker now: try again", str(error)) from None
+            message = Message(N_("the server cannot start a ranking worker now: try again"))
+            raise Died(503, message, str(error)) from None
 
     async def _ask(
         self, worker: _Worker, job: Job, seconds: float, place: _Place, promoted: float | None = None
@@ -569,7 +576,8 @@ class Workers:
                 try:
                     result.buffer = mmap.mmap(-1, length)
                 except OSError as error:  # the server's memory is short: its fault, not the request's
-                    raise Died(503, "the server is short of memory for the answer now: try again", str(error)) from None
+                    message = Message(N_("the server is short of memory for the answer now: try again"))
+                    raise Died(503, message, str(error)) from None
                 # Chunks copied in, not received into views of the mapping: a view a cancelled receive still
                 # held would keep the mapping from closing (BufferError) when the client leaves.
                 got = 0
