@@ -219,3 +219,14 @@ def test_the_parts_of_a_warning_and_an_option_error_in_spanish() -> None:
     _, names = changed_names(["Ann", "Bo\nb"])
     assert names is not None
     assert spanish.message(names).endswith(": n.º 2 'Bo\\nb' como 'Bo b'")
+
+
+def test_a_usage_error_of_standings_and_convert_in_spanish(tmp_path: Path) -> None:
+    """Click's frame (``Usage:``, ``Error:``) stays click's; the message is the language's."""
+    source = str(BAD / "json_team_valid_reference.json")
+    csv = CliRunner().invoke(cli, ["--lang", "es", "standings", source, "--csv", "excel", "-f", "html"])
+    assert csv.exit_code == 2
+    assert csv.stderr.splitlines()[-1] == "Error: --csv va con -f csv, no con -f html"
+    same = CliRunner().invoke(cli, ["--lang", "es", "convert", source, source, "--force"])
+    assert same.exit_code == 2
+    assert same.stderr.splitlines()[-1] == "Error: OUT es IN: se sobrescribiría la entrada"
