@@ -230,3 +230,21 @@ def test_a_usage_error_of_standings_and_convert_in_spanish(tmp_path: Path) -> No
     same = CliRunner().invoke(cli, ["--lang", "es", "convert", source, source, "--force"])
     assert same.exit_code == 2
     assert same.stderr.splitlines()[-1] == "Error: OUT es IN: se sobrescribiría la entrada"
+
+
+def test_the_readers_last_plain_warnings_in_korean() -> None:
+    """Two warnings that were plain English texts: a TRF's XXS beside its record 162, a PGN's broken tag."""
+    from sonneborn.errors import InputWarning
+    from sonneborn.formats.pgn import read_pgn
+    from sonneborn.formats.trf import read_trf
+
+    korean = language("ko")
+    found: list[InputWarning] = []
+    read_trf("XXS W=2\n162  W 3.0    D 1.0\n" + f"{'001    1      Adams, Ann':<91}", path="x.trf", warn=found.append)
+    assert [korean.message(warning.text) for warning in found] == [
+        "XXS의 점수 체계가 162 레코드와 다릅니다; 162 레코드를 씁니다"
+    ]
+    found.clear()
+    text = '[Event "x"]\n[Annotator "x\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n'
+    read_pgn(text, path="w.pgn", warn=found.append)
+    assert "잘못된 태그 쌍을 무시했습니다: '[Annotator \"x'" in [korean.message(warning.text) for warning in found]

@@ -216,7 +216,8 @@ class _Lines:
             else:
                 self._state = _HEADERS
                 if tag is None:
-                    self._reader.warn(self._read, "malformed tag pair ignored: %s", shown(line.rstrip()))
+                    ignored = Message.of(N_("malformed tag pair ignored: {line}"), line=shown(line.rstrip()))
+                    self._reader.warn(self._read, ignored)
         elif line.startswith("%") or (line.startswith(";") and self._state != _MOVETEXT):
             pass
         else:

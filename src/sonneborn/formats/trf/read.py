@@ -883,7 +883,7 @@ class _Reader:
             stated = self.point_system_162()
             if system is not None and not _same_points(system, stated):
                 lineno = min(lineno for _, _, lineno in header.points.values())
-                self.warn(lineno, "the XXS point system differs from record 162's; record 162 is used")
+                self.warn(lineno, Message(N_("the XXS point system differs from record 162's; record 162 is used")))
             system = stated
         if system is None:
             system = PointSystem()
