@@ -248,3 +248,18 @@ def test_the_readers_last_plain_warnings_in_korean() -> None:
     text = '[Event "x"]\n[Annotator "x\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n'
     read_pgn(text, path="w.pgn", warn=found.append)
     assert "잘못된 태그 쌍을 무시했습니다: '[Annotator \"x'" in [korean.message(warning.text) for warning in found]
+
+
+def test_a_pgn_of_several_events_names_them_in_thai() -> None:
+    """Two events of 2 and 1 games: each with its count of games, as Thai writes it."""
+    from sonneborn.errors import InputError
+    from sonneborn.formats.pgn import read_pgn
+
+    def game(event: str, white: str, black: str) -> str:
+        return f'[Event "{event}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "1-0"]\n\n1-0\n\n'
+
+    text = game("Masters", "A", "B") + game("Masters", "B", "A") + game("Open", "C", "D")
+    with pytest.raises(InputError) as caught:
+        read_pgn(text, path="two.pgn")
+    assert "2 events: 'Masters' (2 games), 'Open' (1 game); choose one" in str(caught.value)
+    assert "'Masters' (2 เกม), 'Open' (1 เกม)" in language("th").message(caught.value.text)

@@ -27,7 +27,7 @@ from fractions import Fraction
 from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown, shown_name
 from sonneborn.formats.lines import MAX_LINE, from_spreadsheet, long_line, split_lines, too_many_results
 from sonneborn.formats.reports import refuse_report
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import (
     Colour,
     Entry,
@@ -536,7 +536,7 @@ def _size_problems(rows: Sequence[_Row], games: _Games, cycles: int, characters:
     if problem is None:
         return []
     index, column = next((i, c) for i, row in enumerate(games) for c, cell in enumerate(row) if len(cell) == cycles)
-    message = Message.of(N_("{count} games a pair: {message}"), count=f"{cycles:,}", message=problem)
+    message = Message.of(N_("{count} games a pair: {message}"), count=Number(f"{cycles:,}"), message=problem)
     return [_Problem(rows[index].line, rows[index].cells[column].column, message)]
 
 

@@ -36,7 +36,7 @@ import chess.pgn
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.lines import MAX_LINE, too_many_results
 from sonneborn.formats.names import similar_players
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["ABSENT_AS", "PgnError", "read_pgn"]
@@ -235,7 +235,7 @@ class _Lines:
         if len(line) > MAX_LINE and not line.endswith("\n"):
             template = N_("line of more than {count} characters (expected at most {limit})")
             raise PgnError(
-                Message.of(template, count=f"{MAX_LINE:,}", limit=f"{MAX_LINE:,}"),
+                Message.of(template, count=Number(f"{MAX_LINE:,}"), limit=Number(f"{MAX_LINE:,}")),
                 path=self._reader.path,
                 line=self._read,
                 column=MAX_LINE + 1,
@@ -556,11 +556,17 @@ class _Reader:
         return self.error(message, *self.first_game[names[1]])
 
     @staticmethod
-    def listed(events: Counter[str]) -> str:
+    def listed(events: Counter[str]) -> Message:
         """Events as a message lists them, in the order of the file: ``'A' (45 games), 'B' (12 games)``."""
-        shown_events = [f"{name!r} ({count} game{'s' if count > 1 else ''})" for name, count in events.items()]
+        shown_events: list[str | int | Message | Number] = [
+            Message.of(
+                N_("{name} ({count} games)") if count > 1 else N_("{name} (1 game)"), name=repr(name), count=count
+            )
+            for name, count in events.items()
+        ]
         more = len(shown_events) - _LISTED_EVENTS
-        return ", ".join(shown_events[:_LISTED_EVENTS]) + (f", … ({more} more)" if more > 0 else "")
+        tail = [Message.of(N_("… ({count} more)"), count=more)] if more > 0 else []
+        return Message.joined([*shown_events[:_LISTED_EVENTS], *tail])
 
     def tournament(self) -> Tournament:
         """The event of the games read."""
@@ -788,12 +794,12 @@ _RUNS = 12
 """The runs of round numbers a message lists."""
 
 
-def _spans(numbers: list[int]) -> str:
+def _spans(numbers: list[int]) -> str | Message:
     """Numbers in increasing order as runs: ``1-3, 5, 7-8``; the first few of many.
 
     >>> _spans([1, 2, 3, 5, 7, 8])
     '1-3, 5, 7-8'
-    >>> _spans(list(range(1, 100, 2)))
+    >>> str(_spans(list(range(1, 100, 2))))
     '1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, … (38 more)'
     """
     runs: list[list[int]] = []
@@ -803,4 +809,7 @@ def _spans(numbers: list[int]) -> str:
         else:
             runs.append([number, number])
     shown = [str(first) if first == last else f"{first}-{last}" for first, last in runs[:_RUNS]]
-    return ", ".join(shown) + (f", … ({len(runs) - _RUNS:,} more)" if len(runs) > _RUNS else "")
+    if len(runs) <= _RUNS:
+        return ", ".join(shown)
+    more = Message.of(N_("… ({count} more)"), count=Number(f"{len(runs) - _RUNS:,}"))
+    return Message.joined([*shown, more])
