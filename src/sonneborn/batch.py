@@ -296,8 +296,9 @@ def _targets(inputs: Sequence[Path], outdir: Path, suffix: str) -> list[tuple[Pa
         chosen = [names[level] if counts[now] > 1 else now for names, now in zip(choices, chosen, strict=True)]
     shared = next((name for name, count in Counter(chosen).items() if count > 1), None)
     if shared is not None:
-        both = " and ".join(str(path) for path, name in zip(kept, chosen, strict=True) if name == shared)
-        raise OutputError(f"{both} would both be written here; rename one", path=str(outdir / shared))
+        both: list[str | int | Message] = [str(path) for path, name in zip(kept, chosen, strict=True) if name == shared]
+        message = Message.of(N_("{paths} would both be written here; rename one"), paths=Message.listed(both))
+        raise OutputError(message, path=str(outdir / shared))
     return [(path, outdir / name) for path, name in zip(kept, chosen, strict=True)]
 
 

@@ -31,7 +31,7 @@ from sonneborn.errors import (
 )
 from sonneborn.formats import FORMATS, ReadOptions
 from sonneborn.languages import ENGLISH, LANGUAGES, Language, from_environment, language, parse_language
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, said
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -58,6 +58,11 @@ def _language() -> Language:
     context = click.get_current_context(silent=True)
     chosen = ((context.find_root().obj or {}).get("lang") if context is not None else None) or from_environment()
     return language(chosen)
+
+
+def _usage(message: str | Message) -> click.UsageError:
+    """A usage error (click's frame, its ``Usage:`` line) whose message is in the language."""
+    return click.UsageError(_language().message(said(message)))
 
 
 def _located(where: str, message: str | Message, lang: Language) -> str:
@@ -423,12 +428,12 @@ def standings(
     """Print the standings of FILE (TRF, PGN, JSON or crosstable; - reads standard input); a team file's, of
     its teams."""
     if with_event and fmt != "json":
-        raise click.UsageError("--with-event goes with -f json")
+        raise _usage(Message(N_("--with-event goes with -f json")))
     if dialect is not None:
         if click.get_current_context().get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and (
             fmt != "csv"
         ):
-            raise click.UsageError(f"--csv goes with -f csv, not -f {fmt}")
+            raise _usage(Message.of(N_("--csv goes with -f csv, not -f {format}"), format=fmt))
         fmt = "csv"
     request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
                        lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
@@ -1176,17 +1181,17 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     from sonneborn.formats.crosstable_writer import NotARoundRobin
 
     if target == "-" and fmt is None:
-        raise click.UsageError("writing to standard output needs --to")
+        raise _usage(Message(N_("writing to standard output needs --to")))
     try:
         fmt = target_format(target, fmt)
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise _usage(said_of(error)) from None
     from sonneborn.files import check_target
     from sonneborn.pipeline import prepared
 
     if target != "-":
         if source != "-" and os.path.lexists(target) and os.path.realpath(target) == os.path.realpath(source):
-            raise click.UsageError("OUT is IN: the input would be overwritten")
+            raise _usage(Message(N_("OUT is IN: the input would be overwritten")))
         check_target(Path(target), force=force)  # before the reading: a refusal costs nothing
 
     request = _request(**event)
@@ -1216,8 +1221,10 @@ def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, forc
 
     try:
         text, lost = convert_teams(teams, fmt, path=source)
+    except WriteError:
+        raise  # a value the format cannot hold: the event's error, as for an individual event
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise _usage(said_of(error)) from None
     what = Message.of(N_("{format}, {teams} teams, {players} players, {rounds} rounds"), format=fmt,
                       teams=len(teams.teams), players=teams.event.players, rounds=teams.event.rounds)  # fmt: skip
     _deliver(text, lost, source, target, force=force, what=what)

@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from sonneborn.errors import OptionError
 from sonneborn.event import KINDS, Bools, Ints
+from sonneborn.messages import N_, Message
 from sonneborn.ranking import Standings, sort_key
 from sonneborn.tiebreaks import Spec
 from sonneborn.tiebreaks.cuts import cut
@@ -623,16 +624,14 @@ def what_if(
     players = open_.players
     places = max(1, min(places, players))
     if runs < 1:
-        raise OptionError(f"the runs must be at least 1 (found {runs})", option="runs")
+        raise OptionError(Message.of(N_("the runs must be at least 1 (found {found})"), found=runs), option="runs")
     if jobs < 1:
-        raise OptionError(f"-j must be at least 1 (found {jobs})", option="jobs")
+        raise OptionError(Message.of(N_("-j must be at least 1 (found {found})"), found=jobs), option="jobs")
     outcomes = math.prod(int(c) for c in open_.counts)
     chosen: Method = method or ("exact" if outcomes <= EXACT_LIMIT else "simulation")
     if chosen == "exact" and outcomes > EXACT_LIMIT:
-        raise OptionError(
-            f"{outcomes} outcomes are too many to enumerate (at most {EXACT_LIMIT}): use the simulation",
-            option="method",
-        )
+        template = N_("{count} outcomes are too many to enumerate (at most {limit}): use the simulation")
+        raise OptionError(Message.of(template, count=outcomes, limit=EXACT_LIMIT), option="method")
     ranker = open_.ranker(specs, rules=rules, unrated_rating=unrated_rating)
     chances = chances_of_items(open_, model or Model())
     notes = list(_notes(open_))
