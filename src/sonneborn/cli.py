@@ -965,6 +965,7 @@ shown), 2 when the file cannot be read.
 Examples:
   sonneborn identify published.csv
   sonneborn identify event.trf -f json --limit 3
+  sonneborn identify event.trf --profile fide-swiss
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
@@ -973,25 +974,44 @@ Examples:
 @click.option(
     "--max-codes",
     type=click.IntRange(0, 4),
-    default=4,
-    show_default=True,
-    help="The longest list of the catalogue searched (the presets are tried whole).",
+    default=None,
+    help="The longest list of the catalogue searched (default 4; with --profile, none unless given); the presets "
+    "are tried whole.",
+)
+@click.option(
+    "--profile",
+    metavar="NAME",
+    help="Search only this named list (sonneborn profiles), under every rule edition and reading of the points "
+    "and unplayed rounds: the other presets and the catalogue are left out (the catalogue too with --max-codes).",
 )
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
 def identify(
-    file: str, fmt: str, limit: int, max_codes: int, rules: str | None, unrated_rating: int | None, **event: Any
+    file: str,
+    fmt: str,
+    limit: int,
+    max_codes: int | None,
+    profile: str | None,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
 ) -> None:
     """Find the tie-break lists, rule editions and options that reproduce the ranks and values FILE records."""
+    from sonneborn.identify import MAX_LENGTH, profile_presets
     from sonneborn.identify import identify as identify_file
     from sonneborn.render.cells import competitors
     from sonneborn.render.identify import render_identification
 
-    request = _request(rules=rules, unrated_rating=unrated_rating, **event)
+    # A profile ranks the standings searched from, as standings --profile ranks: its errors are the same.
+    request = _request(profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
-    found = identify_file(result, max_length=max_codes)
+    if request.profile is None:
+        found = identify_file(result, max_length=MAX_LENGTH if max_codes is None else max_codes)
+    else:
+        presets = profile_presets(request.profile)
+        found = identify_file(result, presets=presets, common=False, max_length=max_codes)
     if not found.searched:
         rows = f"{result.event.players} {competitors(result)}"
         click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
