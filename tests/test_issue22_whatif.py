@@ -33,12 +33,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from builders import last_round_open
 from click.testing import CliRunner, Result
 from random_events import random_event
 
 from sonneborn.cli import cli
 from sonneborn.event import CODE, NOT_PLAYED, Event
-from sonneborn.model import ResultKind, Tournament
+from sonneborn.model import ResultKind
 from sonneborn.pipeline import Reading, Request, read
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import parse_list
@@ -116,18 +117,6 @@ def test_a_team_list_that_reads_the_boards_is_refused() -> None:
         what_if(read(TEAMS), Request.parse(tiebreaks="BC"))
 
 
-def _unplay_last_round(tournament: Tournament) -> Tournament:
-    last = tournament.rounds
-    players = []
-    for player in tournament.players:
-        entries = list(player.entries)
-        entry = entries[last - 1]
-        if entry.opponent is not None and entry.kind.is_played:
-            entries[last - 1] = replace(entry, kind=ResultKind.NOT_PLAYED, points=None)
-        players.append(replace(player, entries=tuple(entries)))
-    return replace(tournament, players=tuple(players))
-
-
 def _brute_force(event: Event, tiebreaks: str) -> dict[int, tuple[int, int]]:
     """Every outcome set by the table's own with_results (both sides of each game) and with_byes, each ranked
     afresh: the best and worst rank of every player."""
@@ -162,7 +151,7 @@ def _brute_force(event: Event, tiebreaks: str) -> dict[int, tuple[int, int]]:
 def test_exact_agrees_with_brute_force_over_every_outcome(seed: int) -> None:
     rng = random.Random(seed)
     while True:
-        tournament = _unplay_last_round(random_event(rng))
+        tournament = last_round_open(random_event(rng))
         event = Event.of(tournament)
         items = Open.of(event).items
         if 1 <= items <= 6 and event.players >= 3:
@@ -271,7 +260,7 @@ def test_places_settled_by_points_agree_with_brute_force(seed: int) -> None:
 
     rng = random.Random(seed)
     while True:
-        tournament = _unplay_last_round(random_event(rng))
+        tournament = last_round_open(random_event(rng))
         event = Event.of(tournament)
         if 1 <= Open.of(event).items <= 6 and event.players >= 3:
             break
@@ -288,7 +277,7 @@ def test_places_settled_by_points_agree_with_brute_force(seed: int) -> None:
 def _event_before_last_round(seed: int, most: int = 6) -> Event:
     rng = random.Random(seed)
     while True:
-        event = Event.of(_unplay_last_round(random_event(rng)))
+        event = Event.of(last_round_open(random_event(rng)))
         if 1 <= Open.of(event).items <= most and event.players >= 3:
             return event
 

@@ -39,6 +39,7 @@ from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 # Renderers, reports and the ranking itself are imported where they are used:
 # a command pays only for what it needs, and answers quickly.
 if TYPE_CHECKING:
+    from sonneborn.cluster import Executor
     from sonneborn.pipeline import Reading, Request
     from sonneborn.ranking import Standings
     from sonneborn.teams import TeamEvent
@@ -279,6 +280,21 @@ def _profile_option(command: F) -> F:
     )(command)
 
 
+def _executor_options(command: F) -> F:
+    """``--executor local|dask`` and ``--scheduler ADDRESS``: where the work runs, for ``batch`` and ``whatif``
+    (checked by :func:`sonneborn.cluster.check_executor`)."""
+    command = click.option(
+        "--scheduler", metavar="ADDRESS", help="With --executor dask: the scheduler, e.g. tcp://host:8786."
+    )(command)
+    return click.option(
+        "--executor",
+        type=click.Choice(["local", "dask"]),
+        default="local",
+        show_default=True,
+        help="This machine's cores, or a Dask cluster (pip install sonneborn[dask]).",
+    )(command)
+
+
 def _request(
     *,
     kind: str | None,
@@ -494,6 +510,7 @@ Examples:
   sonneborn whatif event.trf
   sonneborn whatif event.trf --places 3 -f json
   sonneborn whatif swiss.trf --method simulation --runs 10000 --seed 7 -j 2
+  sonneborn whatif swiss.trf --executor dask --scheduler tcp://10.0.0.5:8786
   sonneborn whatif crosstable.tsv --draw-rate 0.5
   sonneborn whatif event.trf --set 9.1=1-0 --set 9.2=1/2-1/2
 """
@@ -531,7 +548,8 @@ Examples:
     help="Chance of a draw between even players (default: from their ratings, docs/whatif.md).",
 )
 @click.option("-j", "--jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
-              help="Processes the simulation's runs are spread over.")  # fmt: skip
+              help="Processes the simulation's runs are spread over (the local executor).")  # fmt: skip
+@_executor_options
 @click.option("--chances", is_flag=True, help="With the exact method: each place's chance under the model too.")
 @click.option(
     "--set",
@@ -560,6 +578,8 @@ def whatif(
     seed: int,
     draw_rate: float | None,
     jobs: int,
+    executor: Executor,
+    scheduler: str | None,
     chances: bool,
     fixed: tuple[str, ...],
     primary: str | None,
@@ -569,9 +589,11 @@ def whatif(
 ) -> None:
     """Who can still win FILE's event or reach each prize place: every player's best and worst final place
     under the points and the whole tie-break list, exactly or by simulation (docs/whatif.md)."""
+    from sonneborn.cluster import check_executor
     from sonneborn.render.whatif import whatif_json, whatif_text
     from sonneborn.whatif import Model, parse_fixed, what_if
 
+    check_executor(executor, scheduler)  # before the file is read
     request = _request(
         tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, primary=primary, **event
     )
@@ -586,6 +608,8 @@ def whatif(
             runs=runs,
             seed=seed,
             jobs=jobs,
+            executor=executor,
+            scheduler=scheduler,
             with_chances=chances,
             fixed=parse_fixed(fixed),
         )
@@ -946,6 +970,7 @@ shown), 2 when the file cannot be read.
 Examples:
   sonneborn identify published.csv
   sonneborn identify event.trf -f json --limit 3
+  sonneborn identify event.trf --profile fide-swiss
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
@@ -954,25 +979,44 @@ Examples:
 @click.option(
     "--max-codes",
     type=click.IntRange(0, 4),
-    default=4,
-    show_default=True,
-    help="The longest list of the catalogue searched (the presets are tried whole).",
+    default=None,
+    help="The longest list of the catalogue searched (default 4; with --profile, none unless given); the presets "
+    "are tried whole.",
+)
+@click.option(
+    "--profile",
+    metavar="NAME",
+    help="Search only this named list (sonneborn profiles), under every rule edition and reading of the points "
+    "and unplayed rounds: the other presets and the catalogue are left out (the catalogue too with --max-codes).",
 )
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
 def identify(
-    file: str, fmt: str, limit: int, max_codes: int, rules: str | None, unrated_rating: int | None, **event: Any
+    file: str,
+    fmt: str,
+    limit: int,
+    max_codes: int | None,
+    profile: str | None,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
 ) -> None:
     """Find the tie-break lists, rule editions and options that reproduce the ranks and values FILE records."""
+    from sonneborn.identify import MAX_LENGTH, profile_presets
     from sonneborn.identify import identify as identify_file
     from sonneborn.render.cells import competitors
     from sonneborn.render.identify import render_identification
 
-    request = _request(rules=rules, unrated_rating=unrated_rating, **event)
+    # A profile ranks the standings searched from, as standings --profile ranks: its errors are the same.
+    request = _request(profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
-    found = identify_file(result, max_length=max_codes)
+    if request.profile is None:
+        found = identify_file(result, max_length=MAX_LENGTH if max_codes is None else max_codes)
+    else:
+        presets = profile_presets(request.profile)
+        found = identify_file(result, presets=presets, common=False, max_length=max_codes)
     if not found.searched:
         rows = f"{result.event.players} {competitors(result)}"
         click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
@@ -1105,14 +1149,7 @@ Examples:
     help="Worker processes, at most the cores this process may use (default: all of them).",
 )
 @click.option("--force", is_flag=True, help="Recompute outputs that are newer than their inputs too.")
-@click.option(
-    "--executor",
-    type=click.Choice(["local", "dask"]),
-    default="local",
-    show_default=True,
-    help="This machine's cores, or a Dask cluster (pip install sonneborn[dask]).",
-)
-@click.option("--scheduler", metavar="ADDRESS", help="With --executor dask: the scheduler, e.g. tcp://host:8786.")
+@_executor_options
 @_user_errors
 def batch(
     source: str,
@@ -1133,9 +1170,9 @@ def batch(
     kept unless --force.
     """
     from sonneborn.batch import available_cores, find_inputs, run_batch
+    from sonneborn.cluster import check_executor
 
-    if executor == "dask" and not scheduler:
-        raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    check_executor(executor, scheduler)
     cores = available_cores()
     if executor == "local" and jobs is not None and jobs > cores:  # run_batch caps them; said once, here
         click.echo(f"sonneborn: warning: -j {jobs}: this process may use {cores} cores, so {cores} workers", err=True)
@@ -1144,12 +1181,9 @@ def batch(
     files = find_inputs(source)
     if not files:
         raise click.UsageError(f"no event files in {source!r}")
-    try:
-        summary = run_batch(
-            files, outdir, fmt=fmt, request=request, jobs=jobs, force=force, executor=executor, scheduler=scheduler
-        )
-    except ImportError as error:
-        raise click.UsageError(str(error)) from None
+    summary = run_batch(
+        files, outdir, fmt=fmt, request=request, jobs=jobs, force=force, executor=executor, scheduler=scheduler
+    )
     for _, lines in summary.warned:
         _say(InputWarning(line) for line in lines)
     for _, message in summary.failed:

@@ -38,7 +38,7 @@ from sonneborn.event import CODE, KINDS, Event, Ints
 from sonneborn.matches import rescored
 from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
-from sonneborn.profiles import PROFILES
+from sonneborn.profiles import PROFILES, Profile
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings, rank
 from sonneborn.recorded import differing
 from sonneborn.teams import SCORES, TeamPoints, team_event, teams_of
@@ -55,6 +55,7 @@ __all__ = [
     "Setting",
     "candidates",
     "identify",
+    "profile_presets",
 ]
 
 MAX_LENGTH = 4
@@ -79,19 +80,28 @@ class Preset:
     """Whether it ranks a team event."""
 
 
-def _profile_presets() -> Iterator[Preset]:
-    """Each profile's lists as presets: one when the profile gives one list, else one per kind of event."""
-    for profile in PROFILES.values():
-        kinds: dict[str, EventKind] = {}
-        for kind, text in profile.lists.items():
-            kinds.setdefault(text, kind)  # each list once, with the first kind it is for
-        for text, kind in kinds.items():
-            name = profile.name if len(kinds) == 1 else f"{profile.name} ({kind.value})"
-            yield Preset(name, text, f"--profile {profile.name}: {profile.title}", teams=profile.teams)
+def profile_presets(profile: Profile) -> tuple[Preset, ...]:
+    """A profile's lists as presets: one when the profile gives one list, else one per kind of event.
+
+    >>> [preset.name for preset in profile_presets(PROFILES["sharly-chess"])]
+    ['sharly-chess (swiss)', 'sharly-chess (round-robin)']
+    """
+    kinds: dict[str, EventKind] = {}
+    for kind, text in profile.lists.items():
+        kinds.setdefault(text, kind)  # each list once, with the first kind it is for
+    return tuple(
+        Preset(
+            profile.name if len(kinds) == 1 else f"{profile.name} ({kind.value})",
+            text,
+            f"--profile {profile.name}: {profile.title}",
+            teams=profile.teams,
+        )
+        for text, kind in kinds.items()
+    )
 
 
 PRESETS: tuple[Preset, ...] = (
-    *_profile_presets(),
+    *(preset for profile in PROFILES.values() for preset in profile_presets(profile)),
     Preset("sonneborn-swiss", DEFAULT_TIEBREAKS[EventKind.SWISS], "sonneborn's default for a Swiss event"),
     Preset("sonneborn-rr", DEFAULT_TIEBREAKS[EventKind.ROUND_ROBIN], "sonneborn's default for a round robin"),
 )
@@ -102,16 +112,16 @@ _POINT_SYSTEMS = (PointSystem(), PointSystem.three_one_zero())
 """Point systems tried besides the file's own, when they give its recorded totals as well."""
 
 
-def candidates(event: Event, presets: Sequence[Preset] = PRESETS) -> list[tuple[str, str]]:
+def candidates(event: Event, presets: Sequence[Preset] = PRESETS, *, common: bool = True) -> list[tuple[str, str]]:
     """The named lists tried as a whole on an event, each with its name: the presets of its sort (a team event's
-    or an individual one's), then the lists ``check`` tries (``common``), each list once."""
+    or an individual one's), then, with ``common``, the lists ``check`` tries (named ``common``), each list once.
+    """
     teams = event.teams is not None
-    common = TEAM_COMMON_LISTS if teams else COMMON_LISTS
     found: dict[str, str] = {}
     for preset in presets:
         if preset.teams == teams:
             found.setdefault(",".join(str(spec) for spec in parse_list(preset.tiebreaks)), preset.name)
-    for text in common:
+    for text in (TEAM_COMMON_LISTS if teams else COMMON_LISTS) if common else ():
         found.setdefault(",".join(str(spec) for spec in parse_list(text)), "common")
     return [(name, text) for text, name in found.items()]
 
@@ -194,14 +204,17 @@ def identify(
     standings: Standings,
     *,
     presets: Sequence[Preset] = PRESETS,
-    max_length: int = MAX_LENGTH,
+    common: bool = True,
+    max_length: int | None = MAX_LENGTH,
     limit: int = _KEPT,
 ) -> Identification:
     """The settings that reproduce what the standings' file records, best first; the closest when none does.
 
     ``standings`` is the event as read and ranked by the list in force (its edition is tried first);
-    ``presets`` the named lists tried as a whole (:func:`candidates`); ``max_length`` the longest list of the
-    catalogue searched.
+    ``presets`` the named lists tried as a whole (:func:`candidates`), with the list in force and the lists
+    ``check`` tries unless ``common`` is false (``identify --profile``: that profile's lists alone); ``max_length``
+    the longest list of the catalogue searched, ``None`` for none. Every edition and reading of the points and
+    unplayed rounds is searched either way.
     """
     event = standings.event
     recorded = _Recorded(event)
@@ -209,9 +222,9 @@ def identify(
     fields = tuple(audited_fields(standings))
     bases = list(_bases(standings))
     in_force = ",".join(str(spec) for spec in standings.tiebreaks)
-    named = [(name, text) for name, text in candidates(event, presets) if text != in_force]
-    if in_force:  # the list the file states, else the default of its kind
-        named.insert(0, ("in force", in_force))
+    named = candidates(event, presets, common=common)
+    if common and in_force:  # the list the file states, else the default of its kind
+        named = [("in force", in_force), *((name, text) for name, text in named if text != in_force)]
     specs = catalogue(event)
     judged = 0
     found: list[tuple[tuple[int, ...], Match, tuple[Spec, ...]]] = []
@@ -230,6 +243,8 @@ def identify(
                     length = max(len(working), len(recorded.columns))
                     key = (length, _misplaced(listed, recorded), 0, order, rank_of, index)
                     found.append((key, Match(setting, (), len(working)), working))
+            if max_length is None:
+                continue
             lists, count = _search(base.search, rules, ranks, recorded, specs, max_length, limit)
             judged += count
             for position, listed in enumerate(lists):
@@ -245,7 +260,7 @@ def identify(
         return Identification(tuple(_merged([(match, working) for _, match, working in found])), True, judged, fields)
     # A reading that gives other totals than the file's is the closest only when every reading does.
     near = [base for base in bases if not base.points] or bases
-    closest, count = _closest(near, named, specs, ranks, recorded, max_length)
+    closest, count = _closest(near, named, specs, ranks, recorded, max_length or 0)
     return Identification(tuple(closest), False, judged + count, fields)
 
 

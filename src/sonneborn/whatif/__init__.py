@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from sonneborn.cluster import Executor
 from sonneborn.errors import OptionError
 from sonneborn.messages import N_, Message
 from sonneborn.pipeline import Reading, Request, prepared, ranked_as, standings
@@ -58,11 +59,18 @@ def what_if(
     runs: int = DEFAULT_RUNS,
     seed: int = 0,
     jobs: int = 1,
+    executor: Executor = "local",
+    scheduler: str | None = None,
     with_chances: bool = False,
     fixed: Sequence[Fixed] = (),
 ) -> WhatIf:
     """Every player's (or team's) best and worst final place, whether he can still win or has clinched each prize
     place up to ``places``, and his chances: exact when the outcomes are few, else by simulation.
+
+    A simulation's runs are spread over ``jobs`` processes, or over the workers of the Dask cluster at
+    ``scheduler`` with ``executor="dask"`` (:mod:`sonneborn.cluster`); the counts are the same either way for
+    the same ``seed``. The exact method runs in this process (``method="exact"`` with the dask executor is an
+    :class:`~sonneborn.errors.OptionError`).
 
     ``fixed`` results are set first (:func:`fix`): the standings now are then that event's, ranked as
     ``standings`` ranks it, and only the other games are still open."""
@@ -90,6 +98,8 @@ def what_if(
         runs=runs,
         seed=seed,
         jobs=jobs,
+        executor=executor,
+        scheduler=scheduler,
         with_chances=with_chances,
         now=now,
     )

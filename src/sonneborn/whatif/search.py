@@ -25,6 +25,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from sonneborn.cluster import Executor, check_executor, connect
 from sonneborn.errors import OptionError
 from sonneborn.event import KINDS, Bools, Ints
 from sonneborn.messages import N_, Message
@@ -290,10 +291,26 @@ def _first(tally: _Tally, row: int, scenario: int, choices: Ints, own: list[Ints
     tally.deciders[row][how] = tally.deciders[row].get(how, 0) + 1
 
 
-_STATE: dict[str, object] = {}
 BLOCK = 250
 """Runs drawn together, each block from its own generator (the seed and the block's number): the same runs
-whatever the processes, and memory for one block's draws at a time, not every run's."""
+whatever the processes or workers, and memory for one block's draws at a time, not every run's."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Runs:
+    """What every block of a simulation reads, sent once to each process or Dask worker."""
+
+    open: Open
+    ranker: Ranker
+    cumulative: Floats
+    """Each item's cumulative chances of its outcomes (items × outcomes, the last 1)."""
+    places: int
+    seed: int
+    runs: int
+
+
+_FORKED: dict[str, _Runs] = {}
+"""The simulation a forked process inherits (``fork``: read, never pickled)."""
 
 
 def _choices(cumulative: Floats, counts: Ints, seed: int, block: int, runs: int) -> Ints:
@@ -307,21 +324,21 @@ def _choices(cumulative: Floats, counts: Ints, seed: int, block: int, runs: int)
     return found
 
 
-def _simulate_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
-    """Runs the blocks ``blocks`` (first, last + 1): the count of each player's places up to the prize places."""
-    open_ = _STATE["open"]
-    ranker = _STATE["ranker"]
-    cumulative = _STATE["cumulative"]
-    places, seed, runs = _STATE["places"], _STATE["seed"], _STATE["runs"]
-    assert isinstance(open_, Open) and isinstance(ranker, Ranker) and isinstance(cumulative, np.ndarray)
-    assert isinstance(places, int) and isinstance(seed, int) and isinstance(runs, int)
+def _forked_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
+    return _run_blocks(blocks, _FORKED["runs"])
+
+
+def _run_blocks(blocks: tuple[int, int], state: _Runs) -> tuple[Ints, int]:
+    """Runs the blocks ``blocks`` (first, last + 1): the count of each player's places up to the prize places,
+    and how many runs the engine ranked."""
+    open_, ranker, places = state.open, state.ranker, state.places
     players = open_.players
     counts = np.zeros((players, places), dtype=np.int64)
     ranked = 0
     batch = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
     for block in range(*blocks):
-        size = min(BLOCK, runs - block * BLOCK)
-        chunk = _choices(cumulative, open_.counts, seed, block, size)
+        size = min(BLOCK, state.runs - block * BLOCK)
+        chunk = _choices(state.cumulative, open_.counts, state.seed, block, size)
         low, high = _positions(_totals(open_, chunk))
         alone = low == high
         for place in range(1, places + 1):
@@ -337,27 +354,57 @@ def _simulate_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
     return counts, ranked
 
 
+def _parts(blocks: int, workers: int) -> list[tuple[int, int]]:
+    """The blocks split into about four parts per worker (first, last + 1), so that none waits long for the
+    slowest."""
+    edges = np.linspace(0, blocks, min(blocks, max(workers, 1) * 4) + 1).astype(int)
+    return [(int(a), int(b)) for a, b in itertools.pairwise(edges) if b > a]
+
+
 def simulate(
-    open_: Open, ranker: Ranker, places: int, chances: Floats, runs: int, seed: int, jobs: int
+    open_: Open,
+    ranker: Ranker,
+    places: int,
+    chances: Floats,
+    runs: int,
+    seed: int,
+    jobs: int,
+    *,
+    executor: Executor = "local",
+    scheduler: str | None = None,
 ) -> tuple[Ints, int]:
     """``runs`` scenarios drawn from the model, block by block (:data:`BLOCK`), the blocks split over ``jobs``
-    processes."""
+    processes, or over the workers of the Dask cluster at ``scheduler`` (``executor`` ``"dask"``): each block
+    is drawn from its own seed, so the counts are the same however the blocks are split."""
+    check_executor(executor, scheduler)
     cumulative = np.cumsum(chances, axis=1)
     cumulative[:, -1] = 1.0
-    _STATE.update(open=open_, ranker=ranker, cumulative=cumulative, places=places, seed=seed, runs=runs)
-    try:
-        blocks = -(-runs // BLOCK)
-        edges = np.linspace(0, blocks, min(blocks, max(jobs, 1) * 4) + 1).astype(int)
-        parts = [(int(a), int(b)) for a, b in itertools.pairwise(edges) if b > a]
-        if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            results = [_simulate_blocks(part) for part in parts]
-        else:
+    state = _Runs(open_, ranker, cumulative, places, seed, runs)
+    blocks = -(-runs // BLOCK)
+    if executor == "dask":
+        assert scheduler is not None
+        results = _run_dask(state, blocks, scheduler)
+    elif jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        results = [_run_blocks(part, state) for part in _parts(blocks, jobs)]
+    else:
+        _FORKED["runs"] = state
+        try:
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-                results = list(pool.map(_simulate_blocks, parts))
-    finally:
-        _STATE.clear()
+                results = list(pool.map(_forked_blocks, _parts(blocks, jobs)))
+        finally:
+            _FORKED.clear()
     counts = sum((r[0] for r in results), np.zeros((open_.players, places), dtype=np.int64))
     return counts, sum(r[1] for r in results)
+
+
+def _run_dask(state: _Runs, blocks: int, scheduler: str) -> list[tuple[Ints, int]]:
+    """The blocks run on a Dask cluster: the simulation sent once to every worker, then the parts mapped."""
+    with connect(scheduler) as client:
+        workers = sum(client.nthreads().values()) or 1
+        shared = client.scatter(state, broadcast=True)
+        futures = client.map(_run_blocks, _parts(blocks, workers), state=shared, pure=False)
+        found: list[tuple[Ints, int]] = client.gather(futures)
+    return found
 
 
 def point_bounds(open_: Open) -> tuple[Ints, Ints]:
@@ -616,17 +663,30 @@ def what_if(
     runs: int = DEFAULT_RUNS,
     seed: int = 0,
     jobs: int = 1,
+    executor: Executor = "local",
+    scheduler: str | None = None,
     with_chances: bool = False,
     now: Standings,
 ) -> WhatIf:
     """The answer for every player, exactly when the outcomes are at most :data:`EXACT_LIMIT` (or ``method``
-    says), else by ``runs`` simulations."""
+    says), else by ``runs`` simulations, spread over ``jobs`` processes or (``executor="dask"``) over the workers
+    of the Dask cluster at ``scheduler``. The exact method runs in this process: ``method="exact"`` with the dask
+    executor is an :class:`~sonneborn.errors.OptionError`, as is ``jobs`` above 1 with it (the cluster's workers
+    share the runs)."""
     players = open_.players
     places = max(1, min(places, players))
     if runs < 1:
         raise OptionError(Message.of(N_("the runs must be at least 1 (found {found})"), found=runs), option="runs")
     if jobs < 1:
         raise OptionError(Message.of(N_("-j must be at least 1 (found {found})"), found=jobs), option="jobs")
+    check_executor(executor, scheduler)
+    if executor == "dask" and method == "exact":
+        message = N_("the exact method runs in this process; the dask executor spreads a simulation's runs "
+                     "(--method simulation, or auto)")  # fmt: skip
+        raise OptionError(Message(message), option="executor")
+    if executor == "dask" and jobs > 1:
+        message = N_("-j counts this machine's processes; with the dask executor the cluster's workers share the runs")
+        raise OptionError(Message(message), option="jobs")
     outcomes = math.prod(int(c) for c in open_.counts)
     chosen: Method = method or ("exact" if outcomes <= EXACT_LIMIT else "simulation")
     if chosen == "exact" and outcomes > EXACT_LIMIT:
@@ -646,7 +706,9 @@ def what_if(
         note = f"exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks"
         notes.append(note + ("" if with_chances else "; chances are the simulation's (--method simulation, --chances)"))
     else:
-        counts, ranked = simulate(open_, ranker, places, chances, runs, seed, jobs)
+        counts, ranked = simulate(
+            open_, ranker, places, chances, runs, seed, jobs, executor=executor, scheduler=scheduler
+        )
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
