@@ -137,7 +137,7 @@ class Language:
         if isinstance(message, Number):
             return self.number(message.text)
         found = said(message)
-        return found.fill(self.gettext(found.template), self.message)
+        return found.fill(found.chosen(self.gettext, self.ngettext), self.message)
 
 
 def _as_it_is(text: str) -> str:
