@@ -265,3 +265,13 @@ def test_a_count_picks_each_languages_plural() -> None:
     assert [language("th").message(message) for message in games] == ["1 เกม", "2 เกม", "21 เกม"]
     nested = Message.ngettext("round {list}", "rounds {list}", 2, list="8, 9")
     assert str(nested) == "rounds 8, 9" and language("es").message(nested) == "rondas 8, 9"
+
+
+def test_the_environment_chooses_the_language_too() -> None:
+    """``LANG`` as gettext reads it, when no ``--lang`` is given (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` unset)."""
+    unset: dict[str, str | None] = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None}
+    result = CliRunner().invoke(cli, ["compare", str(FOUR_CLUBS), "-t", "MPvGP"], env={**unset, "LANG": "ko_KR.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "* 변형마다 순위가 다름 (0팀)."
+    result = CliRunner().invoke(cli, ["identify", str(SB_TYPO)], env={**unset, "LANG": "es_ES.UTF-8"})
+    assert result.stdout.startswith("Ninguna configuración reproduce")
