@@ -275,3 +275,15 @@ def test_the_environment_chooses_the_language_too() -> None:
     assert result.stdout.splitlines()[-1] == "* 변형마다 순위가 다름 (0팀)."
     result = CliRunner().invoke(cli, ["identify", str(SB_TYPO)], env={**unset, "LANG": "es_ES.UTF-8"})
     assert result.stdout.startswith("Ninguna configuración reproduce")
+
+
+def test_the_warning_of_blank_results_in_spanish() -> None:
+    """The round-robin file pairs round 3's two games with blank results (line 6 is the first player's)."""
+    result = CliRunner().invoke(cli, ["--lang", "es", "whatif", str(ROUND_ROBIN), "-t", "DE,WIN"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"sonneborn: aviso: {ROUND_ROBIN}:6: ronda 3: 2 partidas emparejadas con el resultado en blanco, leídas como "
+        "aún no jugadas (la clasificación es provisional; `sonneborn whatif` las juega)\n"
+    )
+    english = CliRunner().invoke(cli, ["whatif", str(ROUND_ROBIN), "-t", "DE,WIN"]).stderr
+    assert "round 3: 2 games paired with a blank result, read as not played yet" in english

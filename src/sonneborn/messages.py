@@ -219,6 +219,16 @@ def phrase_message(text: str | int | Message | Number) -> str | int | Message | 
     return text.message if isinstance(text, Phrase) else text
 
 
+def rounds_message(rounds: Sequence[int]) -> Message:
+    """Rounds by their numbers, as a note names them: ``round 9``, ``rounds 8, 9``.
+
+    >>> str(rounds_message([9])), str(rounds_message([8, 9]))
+    ('round 9', 'rounds 8, 9')
+    """
+    listed = ", ".join(map(str, rounds))
+    return Message.ngettext("round {list}", "rounds {list}", len(rounds), list=listed)
+
+
 def said(text: str | Message) -> Message:
     """A message as it is, or a text of no fields as a message (translated when it is a catalogue's id)."""
     return text if isinstance(text, Message) else Message(text)

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from sonneborn.errors import OptionError
 from sonneborn.event import KINDS, Bools, Ints
-from sonneborn.messages import N_, Message, Number
+from sonneborn.messages import N_, Message, Number, rounds_message
 from sonneborn.ranking import Standings, sort_key
 from sonneborn.tiebreaks import Spec
 from sonneborn.tiebreaks.cuts import cut
@@ -718,13 +718,13 @@ def _notes(open_: Open) -> list[Message]:
             if teams
             else N_("{rounds}: {games} paired and still to be played, each a win, a draw or a loss")
         )
-        notes.append(Message.of(template, rounds=_rounds(open_.paired_rounds), games=games))
+        notes.append(Message.of(template, rounds=rounds_message(open_.paired_rounds), games=games))
     if open_.unpaired_rounds:
         template = N_(
             "{rounds}: not paired yet, known only as scores (each player's a full-, half- or zero-point bye in "
             "the tie-breaks)"
         )
-        notes.append(Message.of(template, rounds=_rounds(open_.unpaired_rounds)))
+        notes.append(Message.of(template, rounds=rounds_message(open_.unpaired_rounds)))
     if open_.absences:
         notes.append(Message.ngettext("{count} unpaired round of a paired round: absent (a zero-point bye)",
                                       "{count} unpaired rounds of a paired round: absent (a zero-point bye)",
@@ -732,11 +732,6 @@ def _notes(open_: Open) -> list[Message]:
     if not open_.items:
         notes.append(Message(N_("nothing is still to be played: the standings are final")))
     return notes
-
-
-def _rounds(rounds: Sequence[int]) -> Message:
-    listed = ", ".join(map(str, rounds))
-    return Message.ngettext("round {list}", "rounds {list}", len(rounds), list=listed)
 
 
 _CONDITIONS = {

@@ -85,7 +85,7 @@ from sonneborn.formats.trf.layout import (
     type_kind,
 )
 from sonneborn.formats.trf.teams import Assignment, read_teams
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, rounds_message
 from sonneborn.model import (
     EventInfo,
     EventKind,
@@ -634,11 +634,13 @@ class _Reader:
         """Says once which rounds hold games paired with a blank result, and how they are read."""
         rounds = sorted({int(c) + 1 for c in np.nonzero(blank)[1]})
         games = int(blank.sum()) // 2
-        listed = ", ".join(map(str, rounds))
-        plural = "s" if len(rounds) > 1 else ""
         first = int(linenos[int(np.nonzero(blank)[0][0])])
-        message = f"round{plural} {listed}: {games} game{'s' if games != 1 else ''} paired with a blank result, read "
-        self.warn(first, message + "as not played yet (the standings are provisional; `sonneborn whatif` plays them)")
+        template = N_(
+            "{rounds}: {games} paired with a blank result, read as not played yet (the standings are provisional; "
+            "`sonneborn whatif` plays them)"
+        )
+        counted = Message.ngettext("{count} game", "{count} games", games)
+        self.warn(first, Message.of(template, rounds=rounds_message(rounds), games=counted))
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
