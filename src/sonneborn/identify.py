@@ -574,7 +574,7 @@ def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _R
     search, rules, listed = base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
     names = event.roster.names
-    who = _words(event)[0]
+    who = _who(event)
     found: list[Disagreement] = list(base.points)
     groups = search.columns.groups(listed, rules)
     alternatives = _Alternatives(base, ranks)
@@ -660,7 +660,7 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
     games, a cut, else the tie-break that places the player otherwise."""
     search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
-    who = _words(event)[0]
+    who = _who(event)
     final = search.columns.groups(listed, rules)
     tied = [other + 1 for other in np.flatnonzero(final == final[row]).tolist() if other != row]
     if tied:  # the list is too short for him: that, not a neighbour that lands him right by chance
@@ -698,7 +698,7 @@ def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_ra
     """The tie-break of the list that places a player where the file does not, against whom, with both values."""
     search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     recorded = alternatives.ranks
-    who = _words(search.base.event)[0]
+    who = _who(search.base.event)
     for depth in range(len(listed) + 1):
         groups = search.columns.groups(listed[:depth], rules)
         if not recorded.within_reach(groups, row) or depth == len(listed):
@@ -742,9 +742,9 @@ def _value_cause(base: _Base, spec: Spec, groups: Ints, rules: Rules, values: Re
     return Message.of(N_("no edition nor variant of {code} gives it"), code=spec.code)
 
 
-def _words(event: Event) -> tuple[str, str, str]:
-    """What a row is and its pronouns, as a cause names it: a player's, or a team's."""
-    return ("player", "his", "him") if event.teams is None else ("team", "its", "it")
+def _who(event: Event) -> str:
+    """What a row is, ``player`` or ``team``: a disagreement's and the key of its causes' sentences (his or its)."""
+    return "player" if event.teams is None else "team"
 
 
 def _number(value: Fraction | None) -> Message | Number:
