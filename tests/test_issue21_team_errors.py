@@ -166,8 +166,8 @@ def test_a_round_paired_with_blank_results_in_each_language() -> None:
                                "standings are provisional; `sonneborn whatif` plays them)")  # fmt: skip
     assert said["es"].endswith(":6: ronda 3: 2 partidas emparejadas con el resultado en blanco, leídas como aún no "
                                "jugadas (la clasificación es provisional; `sonneborn whatif` las juega)")  # fmt: skip
-    assert said["ko"].endswith(":6: 3라운드: 결과가 빈 대진 2게임, 아직 두지 않은 것으로 읽습니다 (순위표는 잠정적"
-                               "입니다; `sonneborn whatif`이(가) 그 게임들을 둡니다)")  # fmt: skip
+    assert said["ko"].endswith(":6: 3라운드: 결과가 빈 대진 2경기, 아직 두지 않은 것으로 읽습니다 (순위표는 잠정적"
+                               "입니다; `sonneborn whatif`이(가) 그 경기들을 둡니다)")  # fmt: skip
 
 
 def test_a_value_trf_cannot_hold_in_thai(tmp_path: Path) -> None:

@@ -616,7 +616,7 @@ def whatif(
     except OptionError as error:  # the library's (and the API's) name of --set
         raise OptionError(error.text, option="set" if error.option == "results" else error.option) from None
     _say(answer.now.warnings)
-    _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer), document=fmt == "json")
+    _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer, _language()), document=fmt == "json")
 
 
 @cli.group()
@@ -694,14 +694,17 @@ def lots_verify(
     _write_output(_table(result), document=False)
     drawing = result.drawing
     assert isinstance(drawing, CommittedDraw)
-    click.echo(f"\nThe secret matches the commitment; the results hashed to {drawing.results}.")
+    lang = _language()
+    matched = N_("The secret matches the commitment; the results hashed to {hash}.")
+    click.echo("\n" + lang.message(Message.of(matched, hash=drawing.results)))
     from sonneborn.render.cells import terminal_text
 
     names = result.event.roster.names
     for row in result.order.tolist():
         if result.by_lot[row]:
-            line = f"place {result.ranks[row]}: #{row + 1} {names[row]}, ticket {drawing.tickets[row]}"
-            click.echo(terminal_text(line))
+            line = Message.of(N_("place {place}: #{start} {name}, ticket {ticket}"), place=int(result.ranks[row]),
+                              start=row + 1, name=names[row], ticket=drawing.tickets[row])  # fmt: skip
+            click.echo(terminal_text(lang.message(line)))
 
 
 def _player(reading: Reading, text: str) -> int:
@@ -1018,10 +1021,11 @@ def identify(
         presets = profile_presets(request.profile)
         found = identify_file(result, presets=presets, common=False, max_length=max_codes)
     if not found.searched:
-        rows = f"{result.event.players} {competitors(result)}"
-        click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
+        rows = Message.of(N_("{count} {rows}"), count=result.event.players, rows=Message(competitors(result)))
+        template = N_("Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
+        click.echo(_language().message(Message.of(template, rows=rows)))
         return
-    _write_output(render_identification(found, fmt, limit=limit), document=fmt != "table")
+    _write_output(render_identification(found, fmt, limit=limit, lang=_language()), document=fmt != "table")
     if not found.exact:
         sys.exit(1)
 
@@ -1072,7 +1076,7 @@ def compare(
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
-    _write_output(render_comparison(variants, fmt), document=fmt != "table")
+    _write_output(render_comparison(variants, fmt, lang=_language()), document=fmt != "table")
 
 
 def _terminal() -> tuple[bool, int | None]:
@@ -1175,7 +1179,10 @@ def batch(
     check_executor(executor, scheduler)
     cores = available_cores()
     if executor == "local" and jobs is not None and jobs > cores:  # run_batch caps them; said once, here
-        click.echo(f"sonneborn: warning: -j {jobs}: this process may use {cores} cores, so {cores} workers", err=True)
+        capped = Message.of(
+            N_("-j {jobs}: this process may use {cores} cores, so {cores} workers"), jobs=jobs, cores=cores
+        )
+        click.echo(f"sonneborn: {_language().gettext('warning')}: {_language().message(capped)}", err=True)
     # The same request as standings', parsed once here: a bad list, profile or secret stops the batch at once.
     request = _request(tiebreaks=tiebreaks, profile=profile, lots_secret=lots_secret, kind=None, point_system=None)
     files = find_inputs(source)
@@ -1308,18 +1315,19 @@ def profiles(fmt: str) -> None:
         }
         _write_output(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
         return
-    for p in PROFILES.values():
-        click.echo(f"{p.name}: {p.title}")
+    lang = _language()
+    for p in PROFILES.values():  # the names, codes and sources (citations) as they are; the words translated
+        click.echo(f"{p.name}: {lang.gettext(p.title)}")
         texts = dict.fromkeys(p.lists.values())
         if len(texts) == 1:
-            click.echo(f"  list: {next(iter(texts))}")
+            click.echo("  " + lang.message(Message.of(N_("list: {list}"), list=next(iter(texts)))))
         else:
             for kind, text in p.lists.items():
                 click.echo(f"  {kind.value}: {text}")
-        click.echo(f"  source: {p.source}")
-    click.echo("Not provided, for want of a source:")
+        click.echo("  " + lang.message(Message.of(N_("source: {source}"), source=p.source)))
+    click.echo(lang.gettext("Not provided, for want of a source:"))
     for name, why in UNSOURCED.items():
-        click.echo(f"  {name}: {why}")
+        click.echo(f"  {name}: {lang.gettext(why)}")
 
 
 @cli.command(

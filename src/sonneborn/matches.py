@@ -740,7 +740,7 @@ class _Builder:
                                 record="299",
                                 team=self.name(team),
                                 type=repr(award.type),
-                                kind=Message(_KIND_NAMES.get(cell.kind, N_("unplayed"))),
+                                kind=Message(_KIND_NAMES.get(cell.kind, N_("not played"))),
                             )
                             raise self.error(self.in_round(award.round, problem), where)
                         (cell.kind,) = award.kinds

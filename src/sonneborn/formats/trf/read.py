@@ -85,7 +85,7 @@ from sonneborn.formats.trf.layout import (
     type_kind,
 )
 from sonneborn.formats.trf.teams import Assignment, read_teams
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, rounds_message
 from sonneborn.model import (
     EventInfo,
     EventKind,
@@ -636,23 +636,12 @@ class _Reader:
         rounds = sorted({int(c) + 1 for c in np.nonzero(blank)[1]})
         games = int(blank.sum()) // 2
         first = int(linenos[int(np.nonzero(blank)[0][0])])
-        if len(rounds) > 1:  # a game a round at least: games in the plural
-            template = N_(
-                "rounds {rounds}: {count} games paired with a blank result, read as not played yet (the standings "
-                "are provisional; `sonneborn whatif` plays them)"
-            )
-        elif games > 1:
-            template = N_(
-                "round {rounds}: {count} games paired with a blank result, read as not played yet (the standings "
-                "are provisional; `sonneborn whatif` plays them)"
-            )
-        else:
-            template = N_(
-                "round {rounds}: 1 game paired with a blank result, read as not played yet (the standings are "
-                "provisional; `sonneborn whatif` plays them)"
-            )
-        listed = Message.joined(rounds)
-        self.warn(first, Message.of(template, rounds=listed, count=games))
+        template = N_(
+            "{rounds}: {games} paired with a blank result, read as not played yet (the standings are provisional; "
+            "`sonneborn whatif` plays them)"
+        )
+        counted = Message.ngettext("{count} game", "{count} games", games)
+        self.warn(first, Message.of(template, rounds=rounds_message(rounds), games=counted))
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
