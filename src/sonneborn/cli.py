@@ -853,7 +853,7 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
         writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
         _write_output(writers[fmt](table), document=fmt != "table")
         if fmt != "csv":
-            for note in notes:
+            for note in map(_language().message, notes):
                 click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 

@@ -26,7 +26,7 @@ from markupsafe import Markup, escape
 
 from sonneborn.explain import explained
 from sonneborn.languages import ENGLISH, Language
-from sonneborn.messages import N_
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
@@ -483,7 +483,7 @@ def render_team_crosstable_page(c: Crosstable, standings: Standings, lang: Langu
 
 
 def render_board_prizes_page(
-    c: Crosstable, notes: Sequence[str], standings: Standings, lang: Language = ENGLISH
+    c: Crosstable, notes: Sequence[Message], standings: Standings, lang: Language = ENGLISH
 ) -> str:
     """The board prizes (:func:`~sonneborn.render.teamcrosstable.build_board_table`) as a page: a table a board,
     each performance rating's derivation as a tooltip, under the order and eligibility in words; its words in
@@ -520,7 +520,9 @@ def render_board_prizes_page(
         caption = lang.format("Board {board}: its players in prize order", board=board)
         tables[name] = _table_pieces(Table(name, columns, caption=caption))
         sections.append(Section(lang.format("Board {board}", board=board), [], [name]))
-    page = replace(_page(standings, N_("Board prizes"), lang), tiebreaks=[], notes=list(notes))
+    page = replace(
+        _page(standings, N_("Board prizes"), lang), tiebreaks=[], notes=[lang.message(note) for note in notes]
+    )
     return _render("sections.html", page, sections, **tables)
 
 

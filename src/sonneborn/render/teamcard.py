@@ -26,6 +26,7 @@ from typing import Any
 
 from sonneborn.event import COLOURS, KINDS, Event
 from sonneborn.formats.lines import csv_table, spreadsheet_text
+from sonneborn.messages import N_
 from sonneborn.model import Colour, EventKind, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -60,7 +61,7 @@ MATCH_WORDS = {
     ResultKind.NOT_PLAYED: "not played yet",
 }
 """A team's match of a round in words, by its kind (a match has no unrated kinds)."""
-DOUBLE_FORFEIT = "double forfeit"
+DOUBLE_FORFEIT = N_("double forfeit")
 
 
 @dataclass(frozen=True, slots=True)
