@@ -413,6 +413,7 @@ def _crosstable_table(
     say = lang.gettext
     names_of = standings.event.roster.names
     texts, titles = c.columns, c.title_columns
+    write = lang.phrases()  # one writer for every title: the words they share are translated once
     columns = []
     for index, header in enumerate(c.header):
         title, cls = "", ""
@@ -432,6 +433,8 @@ def _crosstable_table(
         elif c.value_columns and index == c.value_columns[0]:
             classes = "points"
         shown = titles[index] if derivations or index not in c.value_columns[1:] else None
+        if shown is not None and lang is not ENGLISH:  # the games' and places' words, in the page's language
+            shown = list(map(write, shown))
         if derivations and index in c.value_columns[1:]:  # the values' derivations, in the page's language
             shown = explained(standings, standings.codes[c.value_columns.index(index) - 1], lang)
         cells = numbers_in(texts[index], lang) if index in c.value_columns else texts[index]

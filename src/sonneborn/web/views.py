@@ -226,10 +226,12 @@ def _crosstable_page(standings: Standings, offset: int, end: int, lang: Language
     ]
     if made.make_cell_titles is None:
         titles = [column[offset:end] for column in made.title_columns]
-    else:  # the values' derivations of these rows only, never of every player
+    else:  # the titles and values' derivations of these rows only, never of every player
         rows = standings.order[offset:end].tolist()
         derived = [[explain_value(standings, row + 1, code, lang) for row in rows] for code in standings.codes]
-        titles = [*(column[offset:end] for column in made.make_cell_titles()), *derived]
+        write = lang.phrases()  # one writer for every title: the words they share are translated once
+        shown = [list(map(write, column)) for column in made.make_cell_titles(slice(offset, end))]
+        titles = [*shown, *derived]
     return {
         "header": made.header,
         "rows": [list(row) for row in zip(*cells, strict=True)],
