@@ -67,6 +67,14 @@ def test_the_seed_event_explained_in_each_language(code: str, tmp_path: Path) ->
         assert english not in points + sb + de + win, english
 
 
+def test_issue21_korean_names_the_opponent_first() -> None:
+    """A round against an opponent is one sentence with the name in it, so that Korean writes it in its own order:
+    Zagorovsky drew Sloth in round 2 (the seed's crosstable), "Sloth 상대로 무승부", never "무승부, 상대 Sloth"."""
+    points = explain_value(rank(seed_event(), parse_list("SB")), 2, "PTS", language("ko"))
+    assert "½ (2라운드: Sloth 상대로 무승부)" in points and "상대 Sloth" not in points
+    assert language("ko").gettext("won against {name}").startswith("{name}")
+
+
 def test_english_is_the_code_and_the_derivation_is_the_same_value() -> None:
     """English writes the phrases as they are; every language derives the same value and the same addends."""
     standings = rank(seed_event(), parse_list("SB,DE,WIN"))

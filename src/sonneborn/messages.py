@@ -286,7 +286,10 @@ PAGE: tuple[str, ...] = (
     # Translators: a label before a list of round numbers, then "of {rounds}": "Standings after round [3] of 9".
     N_("Standings after round"),
     N_("of {rounds}"),
-    N_("after round {round} of {rounds}"),
+    # The standings' heading: after which round, of which category (one sentence each, for each language's order).
+    N_("Standings after round {round} of {rounds}"),
+    N_("Standings: {category}"),
+    N_("Standings after round {round} of {rounds}: {category}"),
     N_("Category"),
     N_("Whole event"),
     N_(
@@ -479,6 +482,7 @@ PAGE: tuple[str, ...] = (
     N_("the drawing of lots under Advanced"),
     N_("a JSON file sonneborn wrote with its event"),
     N_("JSON with its event"),
+    N_("the What if tab"),
     # A round's result in words (render.crosstable.RESULT_WORDS), as the card and the round view show it.
     N_("won"),
     N_("won (unrated)"),

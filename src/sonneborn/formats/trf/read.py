@@ -278,6 +278,27 @@ class _Results:
         return self.values.setdefault(points, len(self.values))
 
 
+_BLANK_RESULTS = {
+    (False, False): N_(
+        "round {rounds}: {games} game paired with a blank result, read as not played yet (the standings are "
+        "provisional; `sonneborn whatif` plays them)"
+    ),
+    (False, True): N_(
+        "round {rounds}: {games} games paired with a blank result, read as not played yet (the standings are "
+        "provisional; `sonneborn whatif` plays them)"
+    ),
+    (True, False): N_(
+        "rounds {rounds}: {games} game paired with a blank result, read as not played yet (the standings are "
+        "provisional; `sonneborn whatif` plays them)"
+    ),
+    (True, True): N_(
+        "rounds {rounds}: {games} games paired with a blank result, read as not played yet (the standings are "
+        "provisional; `sonneborn whatif` plays them)"
+    ),
+}
+"""The warning of games paired with a blank result, by whether several rounds and several games hold them."""
+
+
 class _Reader:
     """One reading of one file: its path, its header and, once read, its player lines."""
 
@@ -635,10 +656,8 @@ class _Reader:
         rounds = sorted({int(c) + 1 for c in np.nonzero(blank)[1]})
         games = int(blank.sum()) // 2
         listed = ", ".join(map(str, rounds))
-        plural = "s" if len(rounds) > 1 else ""
         first = int(linenos[int(np.nonzero(blank)[0][0])])
-        message = f"round{plural} {listed}: {games} game{'s' if games != 1 else ''} paired with a blank result, read "
-        self.warn(first, message + "as not played yet (the standings are provisional; `sonneborn whatif` plays them)")
+        self.warn(first, Message.of(_BLANK_RESULTS[len(rounds) > 1, games != 1], rounds=listed, games=games))
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""

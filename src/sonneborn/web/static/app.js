@@ -480,6 +480,7 @@
     [/--rules\b/g, "Rules"],
     [/`?sonneborn standings FILE -f json --with-event`?/g, "a JSON file sonneborn wrote with its event"],
     [/-f json --with-event/g, "JSON with its event"],
+    [/`sonneborn whatif`/g, "the What if tab"],
   ];
 
   function forPage(message) {
@@ -696,9 +697,11 @@
     $("pickers").hidden = $("after-pick").hidden && $("category-pick").hidden;
 
     // The heading says which standings these are, on the screen and on paper.
-    const rounds = report.rounds.played < report.rounds.scheduled
-      ? ` ${tf("after round {round} of {rounds}", { round: report.rounds.played, rounds: report.rounds.scheduled })}` : "";
-    $("standings-heading").textContent = `${t("Standings")}${rounds}${report.category ? `: ${report.category.heading}` : ""}`;
+    const taken = report.rounds.played < report.rounds.scheduled;
+    const values = { round: report.rounds.played, rounds: report.rounds.scheduled, category: report.category ? report.category.heading : "" };
+    $("standings-heading").textContent = report.category
+      ? tf(taken ? "Standings after round {round} of {rounds}: {category}" : "Standings: {category}", values)
+      : tf(taken ? "Standings after round {round} of {rounds}" : "Standings", values);
     // Taken during the event, the tie-breaks are those C.07 gives for it (as the command line's help says).
     const during = $("during");
     during.hidden = report.rounds.played >= report.rounds.scheduled;
