@@ -30,7 +30,7 @@ from itertools import groupby
 import numpy as np
 
 from sonneborn.event import KINDS
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Phrase
 from sonneborn.teams import TeamEvent
 from sonneborn.tiebreaks.rating import counted_ratings, over_the_board_halves, performance_ratings
 
@@ -158,7 +158,8 @@ def board_prizes(
     games = on_board & _PLAYED[table.kind[players]] & (opponents >= 0)
     counted = counted_ratings(table.rating, unrated_rating)
     values: list[int | None] = [None] * len(results)
-    dropped, texts = None, ["no performance rating"] * len(results)
+    texts: list[str] = [Phrase.of(N_("no performance rating"))] * len(results)
+    dropped = None
     if counted is None:
         unrated = (np.flatnonzero(table.rating == 0) + 1).tolist()
         listed = ", ".join(map(str, unrated[:10])) + (", …" if len(unrated) > 10 else "")

@@ -808,7 +808,7 @@ def crosstable(
         from sonneborn.render.teamcrosstable import adjustment_notes
 
         named = legend(result, lang)
-        found = [*adjustment_notes(result), *notes(result, lang)] if teams else notes(result, lang)
+        found = [*map(lang.message, adjustment_notes(result)), *notes(result, lang)] if teams else notes(result, lang)
         for note in [named, *found] if named else found:
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 

@@ -473,14 +473,15 @@ def render_team_crosstable_page(c: Crosstable, standings: Standings, lang: Langu
         elif header in codes:
             title, shown = say(definition(codes[header]).name), explained(standings, codes[header], lang)
         heads = index == c.name_column
-        columns.append(TableColumn(Cell(header, title, cls), c.columns[index], shown, classes, row_header=heads))
+        heading = header if index in c.result_columns or header in codes else say(header)
+        columns.append(TableColumn(Cell(heading, title, cls), c.columns[index], shown, classes, row_header=heads))
     caption = (
         say("Match crosstable: a grid of GP (MP), row team against column team")
         if c.kind is EventKind.ROUND_ROBIN
         else say("Match crosstable: each round's opponent, colour on board 1, GP (MP)")
     )
     table = Table("crosstable", columns, caption=caption)
-    section = Section(say("Match crosstable"), adjustment_notes(standings), ["crosstable"])
+    section = Section(say("Match crosstable"), list(map(lang.message, adjustment_notes(standings))), ["crosstable"])
     page = _page(standings, "Crosstable", lang)
     return _render("sections.html", page, [section], crosstable=_table_pieces(table))
 
@@ -506,13 +507,16 @@ def render_board_prizes_page(
     }
     tables: dict[str, list[str]] = {}
     sections = []
+    write = lang.phrases()  # the performances' derivations, in the page's language
     for board in dict.fromkeys(boards):
         rows = [k for k, text in enumerate(boards) if text == board]
         columns = [
             TableColumn(
-                Cell(header, heads.get(header, ""), "name" if header in ("Player", "Team") else ""),
-                [c.columns[index][k] for k in rows],
-                [titles[index][k] for k in rows] if any(titles[index][k] for k in rows) else None,
+                Cell(say(header), heads.get(header, ""), "name" if header in ("Player", "Team") else ""),
+                _said([c.columns[index][k] for k in rows], lang)
+                if header == "Eligible"
+                else [c.columns[index][k] for k in rows],
+                [write(titles[index][k]) for k in rows] if any(titles[index][k] for k in rows) else None,
                 "name" if header in ("Player", "Team") else "",
                 row_header=header == "Player",
             )
@@ -538,15 +542,24 @@ def render_team_card_page(card: TeamCard, standings: Standings, lang: Language =
         name = f"round{match.round}"
         names.append(name)
         if not match.boards:
-            tables[name] = [f"<p>{_escaped(match_line(match))}</p>"]
+            tables[name] = [f"<p>{_escaped(lang.message(match_line(match)))}</p>"]
             continue
-        columns = _plain_columns(BOARD_HEADER, board_columns(match), names=(2, 7), heads=(2,))
-        tables[name] = _table_pieces(Table(name, columns, caption=match_line(match)))
-    players = _plain_columns(PLAYER_HEADER, player_columns(card), names=(1,), heads=(1,))
+        columns = _plain_columns(_said(BOARD_HEADER, lang), board_columns(match), names=(2, 7), heads=(2,))
+        tables[name] = _table_pieces(Table(name, columns, caption=lang.message(match_line(match))))
+    players = _plain_columns(_said(PLAYER_HEADER, lang), player_columns(card), names=(1,), heads=(1,))
     caption = lang.format("{team}: players board by board", team=card.name)
     tables["players"] = _table_pieces(Table("players", players, caption=caption))
-    sections = [Section(summary(card), [LEGEND], names), Section(lang.gettext("Players"), [], ["players"])]
+    legend = lang.gettext(LEGEND)
+    sections = [
+        Section(lang.message(summary(card)), [legend], names),
+        Section(lang.gettext("Players"), [], ["players"]),
+    ]
     return _render("sections.html", _page(standings, N_("Team"), lang), sections, **tables)
+
+
+def _said(header: Sequence[str], lang: Language) -> list[str]:
+    """A table's headings in ``lang`` (a code or a symbol the catalogue lacks stays as it is)."""
+    return [lang.gettext(title) for title in header]
 
 
 def _plain_columns(

@@ -17,7 +17,7 @@ from typing import Any
 
 from sonneborn.boardprizes import BoardPrizes
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED, Event
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import Colour, EventKind, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -46,14 +46,22 @@ def _adjustment(event: Event, score: str, row: int) -> Fraction:
     return Fraction(int(found.adjustment[row]), found.unit)
 
 
-def adjustment_notes(standings: Standings) -> list[str]:
+_SCORE_POINTS = {"MP": N_("{points} MP"), "GP": N_("{points} GP")}
+
+
+def adjustment_notes(standings: Standings) -> list[Message]:
     """The bonus and penalty points outside any round (TRF-26 299 of round 000), which the totals count and no
     round's cell shows: ``Beta: -1 MP, -0.5 GP outside the rounds.``, a team each in final order."""
     event, found = standings.event, []
     for row in standings.order.tolist():
-        parts = [f"{exact_text(value)} {score}" for score in ("MP", "GP") if (value := _adjustment(event, score, row))]
+        parts: list[str | int | Message | Number] = [
+            Message.of(_SCORE_POINTS[score], points=Number(exact_text(value)))
+            for score in ("MP", "GP")
+            if (value := _adjustment(event, score, row))
+        ]
         if parts:
-            found.append(f"{event.roster.names[row]}: {', '.join(parts)} outside the rounds.")
+            template = N_("{team}: {points} outside the rounds.")
+            found.append(Message.of(template, team=event.roster.names[row], points=Message.joined(parts)))
     return found
 
 
