@@ -878,8 +878,11 @@ def _team_card(result: Standings, number: int, fmt: str) -> None:
 
         _write_output(render_team_card_page(card, result, _language()))
         return
-    writers = {"table": team_card_text, "csv": team_card_csv, "md": team_card_markdown}
-    _write_output(writers[fmt](card), document=fmt != "table")
+    if fmt == "table":  # the terminal's card in the language; CSV and Markdown are the same in every language
+        _write_output(team_card_text(card, _language()), document=False)
+        return
+    writers = {"csv": team_card_csv, "md": team_card_markdown}
+    _write_output(writers[fmt](card), document=True)
 
 
 @cli.command(

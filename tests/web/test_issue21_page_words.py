@@ -100,6 +100,30 @@ def test_issue21_the_board_prizes_notes_in_the_command_lines_language() -> None:
 
 
 @pytest.mark.parametrize("code", ["es", "th", "ko"])
+def test_issue21_the_team_card_in_the_command_lines_language(code: str) -> None:
+    from click.testing import CliRunner
+
+    from sonneborn.cli import cli
+
+    lang = language(code)
+    for fmt in ("table", "html"):
+        result = CliRunner().invoke(cli, ["--lang", code, "crosstable", str(TEAMS), "--team", "3", "-f", fmt])
+        assert result.exit_code == 0, result.output
+        # Gamma: 1.5 + 1 + 1.5 = 4 GP and 2 + 1 + 2 = 5 MP, second; round 3 its pairing-allocated bye.
+        summary = "{team} (team {number}): place {place}, {mp} MP, {gp} GP"
+        assert lang.format(summary, team="Gamma", number=3, place="2", mp="5", gp="4") in result.stdout
+        bye = lang.format(
+            "Round {round}: {result}, {gp} GP, {mp} MP",
+            round=3,
+            result=lang.gettext("pairing-allocated bye"),
+            gp=lang.number("1.5"),
+            mp="2",
+        )
+        assert bye in result.stdout, fmt
+        assert lang.gettext("Players") in result.stdout and "Players" not in result.stdout
+
+
+@pytest.mark.parametrize("code", ["es", "th", "ko"])
 def test_issue21_the_team_card_gives_each_match_its_words_and_numbers(client: TestClient, code: str) -> None:
     lang = language(code)
     key = _keep(client, TEAMS)

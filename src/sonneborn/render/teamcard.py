@@ -26,6 +26,7 @@ from typing import Any
 
 from sonneborn.event import COLOURS, KINDS, Event
 from sonneborn.formats.lines import csv_table, spreadsheet_text
+from sonneborn.languages import ENGLISH, Language
 from sonneborn.messages import N_, Message, Number
 from sonneborn.model import Colour, EventKind, ResultKind
 from sonneborn.numbers import exact_text
@@ -450,14 +451,16 @@ def _aligned(header: list[str], columns: list[list[str]], names: tuple[int, ...]
     return ["  " + "  ".join(cells).rstrip() for cells in zip(*padded, strict=True)]
 
 
-def team_card_text(card: TeamCard) -> str:
-    """The card as text: its summary, each round's line and boards, then the players."""
-    lines = [terminal_text(str(summary(card))), ""]
+def team_card_text(card: TeamCard, lang: Language = ENGLISH) -> str:
+    """The card as text: its summary, each round's line and boards, then the players; its words in ``lang``."""
+    say = lang.gettext
+    boards, players = [say(title) for title in BOARD_HEADER], [say(title) for title in PLAYER_HEADER]
+    lines = [terminal_text(lang.message(summary(card))), ""]
     for match in card.matches:
-        lines.append(terminal_text(str(match_line(match))))
+        lines.append(terminal_text(lang.message(match_line(match))))
         if match.boards:
-            lines += _aligned(BOARD_HEADER, board_columns(match), (2, 7))
-    lines += ["", "Players", *_aligned(PLAYER_HEADER, player_columns(card), (1,)), "", LEGEND, ""]
+            lines += _aligned(boards, board_columns(match), (2, 7))
+    lines += ["", say("Players"), *_aligned(players, player_columns(card), (1,)), "", say(LEGEND), ""]
     return "\n".join(lines)
 
 
