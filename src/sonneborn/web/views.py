@@ -353,10 +353,12 @@ def player_data(
 def _team_card_shown(card: dict[str, Any], lang: Language) -> dict[str, Any]:
     """A team's card as the page shows it: each match's result in words (the English text, which the page
     translates) and its points, and the players' points and percentages, as ``lang`` writes numbers."""
-    kinds = {kind.name.lower(): kind for kind in ResultKind}
+    # The card's results are the kinds' names (``pairing_bye``) and the double forfeit's, as its JSON gives them.
+    words = {kind.name.lower(): RESULT_WORDS[kind] for kind in ResultKind} | {
+        DOUBLE_FORFEIT.replace(" ", "_"): DOUBLE_FORFEIT
+    }
     for match in card["rounds"]:
-        kind = kinds.get(match["result"] or "")
-        match["what"] = RESULT_WORDS[kind] if kind is not None else DOUBLE_FORFEIT
+        match["what"] = words.get(match["result"] or "", "")
         for name in ("mp", "gp", "opponent_gp"):
             match[name] = None if match[name] is None else lang.number(match[name])
     for player in card["players"]:
