@@ -60,10 +60,6 @@ def _get(client: TestClient, key: str, what: str) -> Any:
     return response.json()
 
 
-def _number(lang: Language, text: str) -> str:
-    return lang.number(text)
-
-
 @pytest.mark.parametrize("code", ["es", "th", "ko"])
 def test_issue21_the_board_prizes_in_the_language(client: TestClient, code: str) -> None:
     lang = language(code)
@@ -81,7 +77,7 @@ def test_issue21_the_board_prizes_in_the_language(client: TestClient, code: str)
     assert boards["notes"][1] == lang.format("{reason}, {advice}", reason=unrated, advice=advice)
     assert "--unrated-rating" not in boards["notes"][1]
     flynn = next(row for row in boards["rows"] if row[3] == "Flynn, Fay")
-    assert flynn[boards["header"].index("Pts")] == _number(lang, "1.5")
+    assert flynn[boards["header"].index("Pts")] == lang.number("1.5")
 
 
 def test_issue21_the_board_prizes_notes_in_the_command_lines_language() -> None:
@@ -130,9 +126,9 @@ def test_issue21_the_team_card_gives_each_match_its_words_and_numbers(client: Te
     gamma = _get(client, key, f"player?start=3&lang={code}")["player"]["team_card"]
     bye = gamma["rounds"][2]
     assert bye["opponent"] is None and bye["what"] == "pairing-allocated bye"
-    assert (bye["mp"], bye["gp"]) == ("2", _number(lang, "1.5"))
+    assert (bye["mp"], bye["gp"]) == ("2", lang.number("1.5"))
     alpha = _get(client, key, f"player?start=1&lang={code}")["player"]["team_card"]["rounds"][0]
-    assert (alpha["mp"], alpha["gp"], alpha["opponent_gp"]) == ("3", _number(lang, "1.5"), _number(lang, "0.5"))
+    assert (alpha["mp"], alpha["gp"], alpha["opponent_gp"]) == ("3", lang.number("1.5"), lang.number("0.5"))
 
 
 @pytest.mark.parametrize("code", ["es", "th", "ko"])
@@ -160,7 +156,7 @@ def test_issue21_the_whatif_tab_writes_its_points_in_the_language(client: TestCl
     key = _keep(client, ROUND_ROBIN)
     tab = _get(client, key, f"whatif?lang={code}")
     clark = next(row for row in tab["standings"] if row["name"] == "Clark, Cid")
-    assert clark["points"] == 1.5 and clark["points_text"] == _number(lang, "1.5")
+    assert clark["points"] == 1.5 and clark["points_text"] == lang.number("1.5")
 
 
 # In Chromium: the page switched to each language, every view opened, no English word left.
