@@ -651,7 +651,10 @@ def what_if(
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
-        found = witnessed_places(open_, places, ranker)
+        from sonneborn.whatif.proof import proved_places  # it builds on this module's bounds
+
+        found, proving = proved_places(open_, places, ranker, now.order[: max(places, SETTLED)])
+        ranked += proving
         best, worst, settled = found.best, found.worst, found.exact
         best_exact, worst_exact = found.exact_best, found.exact_worst
         # A place a run reached is a place possible too: the best of those seen, where no ranked extreme did better.

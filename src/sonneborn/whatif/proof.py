@@ -1,0 +1,527 @@
+"""Best and worst final places proved by branch and bound, for the simulation path.
+
+A place a ranked scenario reached is possible; a bound must be proved. For a player ``p`` and a partial
+choice of outcomes (a node), each other player is *surely above* him when, in every completion, his sort
+key (points, then each tie-break of the list) is ahead of ``p``'s, and *possibly above* unless, in every
+completion, it is not. Both are proved from sound bounds of every key over the completions
+(:class:`Reference`): points from the items still open; a tie-break that reads only a player's own games
+(``WIN``, ``ARO``, …) is known once his own items are; Buchholz (cuts and medians too) and plain
+Sonneborn–Berger grow with each opponent's final score, so the engine's own contributions (C.07 16
+included) with every opponent at his least and greatest score bound them; any other tie-break (``DE``,
+which the tied group decides) is unknown, either way.
+
+The fewest surely above (the most possibly above), each item still open choosing its outcome on its own,
+bound how far ``p`` can rise (fall) under the node. A completion of the node chosen from the same counts is
+ranked by the engine: its place is a witness. Where they meet, the node is settled; else the search
+branches on an item that decides a tie still open (those of ``p``, of the players tied with him, of their
+opponents), and prunes every node whose bound cannot beat the best witness. When it ends, the place is
+exact; when it runs out of its budget (:data:`NODES`), the best proved bound is kept and said to be one.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from sonneborn.event import Bools, Ints
+from sonneborn.ranking import sort_key
+from sonneborn.tiebreaks import Spec
+from sonneborn.tiebreaks.cuts import cut
+from sonneborn.tiebreaks.registry import REGISTRY
+from sonneborn.tiebreaks.unplayed import REAL
+from sonneborn.whatif.scenarios import Open, Ranker
+from sonneborn.whatif.search import (
+    BATCH,
+    SETTLED,
+    STACKED_ROWS,
+    Settled,
+    _gain,
+    _totals,
+    point_bounds,
+    witnessed_places,
+)
+
+__all__ = ["NODES", "Reference", "proved_places"]
+
+NODES = 40
+"""The most nodes one search (one player's best or worst place) visits before it keeps its bound."""
+PASSES = 4
+"""The most moves that improve a witness, one item each (:meth:`_Search._improve`)."""
+HUGE = 2**62
+"""A key beyond every key: an unknown tie-break is ``(−HUGE, HUGE)``."""
+OWN_CODES = frozenset({"WIN", "WON", "BPG", "BWG", "PS", "GE", "REP", "TPN", "ARO", "TPR", "PTP"})
+"""Tie-breaks that read only the player's own results and his opponents' ratings (C.07 7, 10.1–10.3): fixed
+once his own items are."""
+SUM_CODES = frozenset({"BH", "SB"})
+"""Tie-breaks that are sums over the rounds of the opponent's (adjusted) score (C.07 8.1), times the points
+scored (9.1): they grow with each opponent's final score."""
+
+
+@dataclass(frozen=True, eq=False)
+class Reference:
+    """What bounds every player's keys, from the scenarios ``X_k`` that give every open item its ``k``-th
+    outcome: for a player with at most one item, his item at ``k`` is column ``k``."""
+
+    specs: tuple[Spec, ...]
+    how: tuple[str, ...]
+    """Per spec: ``own``, ``sum`` or ``unknown``."""
+    own_key: Ints
+    """The sort key of each ``own`` spec (specs × players × columns); 0 elsewhere."""
+    score: Ints
+    """Each player's final primary score in ``X_k`` (players × columns), in units."""
+    contribution: Ints
+    """The score each round counts (C.07 16), in ``X_k`` (columns × players × rounds), in contribution units."""
+    points: Ints
+    """The player's points in each round, in ``X_k`` (columns × players × rounds)."""
+    real: Bools
+    """Rounds whose contribution is the real opponent's score (columns × players × rounds)."""
+    present: Bools
+    voluntary: Bools
+    opponent: Ints
+    ratio: int
+    """Contribution units per unit of the primary score."""
+    known: Bools
+    """Players whose keys are bounded (at most one item of his own, every ``own``/``sum`` value present)."""
+    art16: bool
+
+    @classmethod
+    def of(cls, open_: Open, ranker: Ranker) -> Reference:
+        specs = tuple(ranker.specs)
+        table = open_.base.table
+        players, width = open_.players, max(int(open_.counts.max(initial=1)), 1)
+        choices = [np.minimum(np.full(open_.items, k, dtype=np.int64), open_.counts - 1) for k in range(width)]
+        tables = [open_.table(choice) for choice in choices]
+        pairings = [ranker.pairings.with_outcomes(t, same_byes=ranker.same_byes) for t in tables]
+        score = np.stack([t.score.totals for t in tables], axis=1).astype(np.int64)
+        own_items = np.bincount(open_.rows, minlength=players) + np.bincount(
+            open_.others[open_.others >= 0], minlength=players
+        )
+        known = own_items <= 1
+        how: list[str] = []
+        own_key = np.zeros((len(specs), players, width), dtype=np.int64)
+        contexts = [p.context(None) for p in pairings]
+        primary_only = open_.base.teams is None
+        found = [c.contributions(False) for c in contexts]
+        contribution = np.stack([f.score for f in found]).astype(np.int64)
+        points = np.stack([f.points for f in found]).astype(np.int64)
+        real = np.stack([f.source == REAL for f in found])
+        present = np.stack([f.present for f in found])
+        voluntary = np.stack([f.voluntary for f in found])
+        ratio_num = found[0].score_unit
+        ratio = ratio_num // table.score.unit if ratio_num % table.score.unit == 0 else 0
+        # The contributions move with the opponents' scores and nothing else: checked on the scenarios at hand.
+        faithful = (
+            primary_only
+            and ratio > 0
+            and _moves_with_scores(contribution, real, present, found[0].opponent, score, ratio)
+        )
+        faithful &= bool((points >= 0).all())
+        for index, spec in enumerate(specs):
+            definition = REGISTRY[spec.code]
+            plain = spec.score in (None, table.primary) and not spec.forfeits_played and primary_only
+            if definition.group_kernel is not None or definition.kernel is None or not plain:
+                how.append("unknown")
+                continue
+            columns = [definition.kernel(c.of(spec), spec) for c in contexts]
+            keys = np.stack([sort_key(column, spec) for column in columns], axis=1)
+            shown: Bools = np.asarray(np.stack([column.present for column in columns], axis=1).all(axis=1))
+            if spec.code in OWN_CODES:
+                how.append("own")
+                own_key[index] = keys
+                known &= shown
+            elif spec.code in SUM_CODES and faithful and (spec.code == "BH" or spec.cut_low + spec.cut_high == 0):
+                lowest = definition.lowest_first(spec)
+                mine = np.stack(
+                    [
+                        _sum_of(spec, contribution[k], points[k], present[k], voluntary[k], contexts[k].art16)
+                        for k in range(width)
+                    ],
+                    axis=1,
+                )
+                # The engine's value at every reference scenario is ours: the same contributions, the same cut.
+                if not np.array_equal(
+                    np.where(shown[:, None], keys, 0), np.where(shown[:, None], mine if lowest else -mine, 0)
+                ):
+                    how.append("unknown")
+                    continue
+                how.append("sum")
+                known &= shown
+            else:
+                how.append("unknown")
+        art16 = bool(contexts[0].art16)
+        # A cut with the 16.5 exception prefers a voluntary unplayed round: bounds only without such a round.
+        if art16 and any(s.cut_low + s.cut_high for s, h in zip(specs, how, strict=True) if h == "sum"):
+            known &= ~(voluntary & present).any(axis=(0, 2))
+        return cls(
+            specs,
+            tuple(how),
+            own_key,
+            score,
+            contribution,
+            points,
+            real,
+            present,
+            voluntary,
+            found[0].opponent.astype(np.int64),
+            ratio,
+            known,
+            art16,
+        )
+
+
+def _moves_with_scores(
+    contribution: Ints, real: Bools, present: Bools, opponent: Ints, score: Ints, ratio: int
+) -> bool:
+    """Whether, between the reference scenarios, a real opponent's contribution moved by his score and the
+    other rounds' stayed put for a player whose own results stayed (no item of his own)."""
+    if not (all(np.array_equal(real[0], r) for r in real) and all(np.array_equal(present[0], p) for p in present)):
+        return False
+    for k in range(1, len(contribution)):
+        moved = (score[:, k] - score[:, 0])[opponent] * ratio
+        expected = np.where(real[0], contribution[0] + moved, contribution[0])
+        # A player's own open round changes his own points and so a dummy's score (16.4): not compared.
+        same_own = (score[:, k] == score[:, 0])[:, None]
+        mask = present[0] & (real[0] | same_own)
+        if not np.array_equal(np.where(mask, contribution[k], 0), np.where(mask, expected, 0)):
+            return False
+    return True
+
+
+def _sum_of(spec: Spec, contribution: Ints, points: Ints, present: Bools, voluntary: Bools, art16: bool) -> Ints:
+    """BH (with its cut) or plain SB of every row from its contributions, as the kernels sum them."""
+    if spec.code == "SB":
+        total: Ints = np.where(present, contribution * points, 0).sum(axis=1)
+        return total
+    found, _ = cut(
+        contribution, [contribution], present, voluntary, low=spec.cut_low, high=spec.cut_high, vur_exception=art16
+    )
+    return np.asarray(found, dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class _Node:
+    """A partial choice: each item's outcome, −1 while open."""
+
+    chosen: Ints
+    bound: int
+    """A place no completion beats (best) or exceeds (worst), as proved at the parent: for the frontier."""
+
+
+class _Search:
+    """The branch and bound of one event and list, for any player and either side."""
+
+    def __init__(self, open_: Open, ranker: Ranker, reference: Reference) -> None:
+        self.open, self.ranker, self.ref = open_, ranker, reference
+        table = open_.base.table
+        first, second = open_.gains(table.primary)
+        self.first, self.second = first, second
+        chosen = np.zeros(open_.items, dtype=np.int64)
+        self.base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+        self.games = open_.others >= 0
+        self.width = first.shape[1]
+        self.valid = np.arange(self.width)[None, :] < open_.counts[:, None]
+        players = open_.players
+        self.own = [np.flatnonzero((open_.rows == q) | (open_.others == q)) for q in range(players)]
+        self.item_of = np.full(players, -1)
+        self.item_of[open_.rows] = np.arange(open_.items)
+        self.item_of[open_.others[self.games]] = np.flatnonzero(self.games)
+        self.others_col = np.where(self.games, open_.others, 0)
+        self.ranked = 0
+
+    def _points(self, chosen: Ints) -> tuple[Ints, Ints]:
+        """Every player's least and greatest final score under a node."""
+        fixed = (chosen >= 0)[:, None]
+        at = np.arange(self.width)[None, :] == chosen[:, None]
+        allowed = self.valid & (~fixed | at)
+        low = self.base.copy()
+        high = self.base.copy()
+        for gains, rows in ((self.first, self.open.rows), (self.second, self.others_col)):
+            mask = allowed if gains is self.first else allowed & self.games[:, None]
+            least = np.where(mask, gains, 2**40).min(axis=1)
+            most = np.where(mask, gains, -(2**40)).max(axis=1)
+            keep = mask.any(axis=1)
+            low += np.bincount(rows[keep], least[keep], minlength=len(low)).astype(np.int64)
+            high += np.bincount(rows[keep], most[keep], minlength=len(high)).astype(np.int64)
+        return low, high
+
+    def _side_gains(self, q: Ints) -> Ints:
+        """What each outcome of his item adds to each one-item player ``q`` (len(q) × outcomes)."""
+        item = self.item_of[q]
+        found: Ints = np.where((self.open.rows[item] == q)[:, None], self.first[item], self.second[item])
+        return found
+
+    def keys(self, chosen: Ints) -> tuple[Ints, Ints, Bools]:
+        """Each player's sort-key bounds at each column (players × columns × 1 + specs: points first), lower
+        being better, and which columns are his under the node."""
+        ref, players, width = self.ref, self.open.players, self.width
+        low_points, high_points = self._points(chosen)
+        count = np.array([len(o) for o in self.own])
+        one = count == 1
+        item = np.where(one, self.item_of, -1)
+        specs = len(ref.specs)
+        key_low = np.full((players, width, 1 + specs), -HUGE, dtype=np.int64)
+        key_high = np.full((players, width, 1 + specs), HUGE, dtype=np.int64)
+        columns = np.zeros((players, width), dtype=bool)
+        columns[:, 0] = True
+        # Points: a one-item player's by the column, the others' between their least and greatest.
+        key_low[:, :, 0] = -high_points[:, None]
+        key_high[:, :, 0] = -low_points[:, None]
+        q = np.flatnonzero(one)
+        gains = self._side_gains(q)
+        fixed_base = self.base[q]
+        key_low[q, :, 0] = key_high[q, :, 0] = -(fixed_base[:, None] + gains)
+        open_item = chosen[item[q]] < 0
+        columns[q] = np.where(
+            open_item[:, None], self.valid[item[q]], np.arange(width)[None, :] == chosen[item[q]][:, None]
+        )
+        # Each opponent's least and greatest final score with the player's own item at the column.
+        opponent = ref.opponent
+        lo = np.repeat(low_points[opponent][:, None, :], width, axis=1)
+        hi = np.repeat(high_points[opponent][:, None, :], width, axis=1)
+        partner = np.where(self.open.rows[item[q]] == q, self.open.others[item[q]], self.open.rows[item[q]])
+        has_partner = (partner >= 0) & open_item
+        for at in np.flatnonzero(has_partner).tolist():
+            row, other, j = int(q[at]), int(partner[at]), int(item[q[at]])
+            mine = self.first[j] if self.open.rows[j] == other else self.second[j]
+            valid = self.valid[j]
+            fixed_lo = low_points[other] - mine[valid].min() + mine
+            fixed_hi = high_points[other] - mine[valid].max() + mine
+            rounds = opponent[row] == other
+            lo[row][:, rounds] = fixed_lo[:, None]
+            hi[row][:, rounds] = fixed_hi[:, None]
+        known = ref.known
+        for index, (spec, how) in enumerate(zip(ref.specs, ref.how, strict=True)):
+            if how == "own":
+                key_low[known, :, 1 + index] = ref.own_key[index][known]
+                key_high[known, :, 1 + index] = ref.own_key[index][known]
+            elif how == "sum":
+                values = []
+                rounds = opponent.shape[1]
+                for bound in (lo, hi):
+                    moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
+                    contribution = np.where(ref.real, ref.contribution + moved, ref.contribution)
+                    total = _sum_of(
+                        spec,
+                        contribution.reshape(-1, rounds),
+                        ref.points.reshape(-1, rounds),
+                        ref.present.reshape(-1, rounds),
+                        ref.voluntary.reshape(-1, rounds),
+                        ref.art16,
+                    )
+                    values.append(total.reshape(width, players).T)
+                if REGISTRY[spec.code].lowest_first(spec):
+                    low_value, high_value = values
+                else:
+                    low_value, high_value = -values[1], -values[0]
+                key_low[known, :, 1 + index] = low_value[known]
+                key_high[known, :, 1 + index] = high_value[known]
+            if how == "unknown":
+                break  # the keys after an unknown one are never compared
+        return key_low, key_high, columns
+
+    def search(self, p: int, *, best: bool, bound: int, seen: int) -> tuple[int, int, bool, int]:
+        """Player ``p``'s best (or worst) place: the proved bound, the best witness (0 if none), whether they
+        meet, and the nodes visited. ``bound`` is a bound already proved, ``seen`` a place already reached.
+
+        Best first: the node of the most promising bound is taken next, so that the bound proved when the
+        budget runs out is the frontier's."""
+        players = self.open.players
+        incumbent = seen if seen > 0 else (players + 1 if best else 0)
+        sign = 1 if best else -1
+        heap: list[tuple[int, int, int, _Node]] = []
+        tick = itertools.count()
+        heapq.heappush(heap, (sign * bound, 0, next(tick), _Node(np.full(self.open.items, -1, dtype=np.int64), bound)))
+        nodes = 0
+        while heap and nodes < NODES:
+            if heap[0][0] >= sign * incumbent:
+                break  # no node left can beat the witness
+            _, depth, _, node = heapq.heappop(heap)
+            nodes += 1
+            chosen = node.chosen
+            mine = [int(j) for j in self.own[p] if chosen[j] < 0]
+            if mine:  # his own items first: the others' statuses are measured against his keys
+                j = mine[0]
+                for k in np.flatnonzero(self.valid[j]).tolist():
+                    child = chosen.copy()
+                    child[j] = k
+                    heapq.heappush(heap, (sign * node.bound, depth - 1, next(tick), _Node(child, node.bound)))
+                continue
+            limit, completion, undecided = self._evaluate(p, chosen, best=best)
+            place = max(1 + limit, node.bound) if best else min(1 + limit, node.bound)
+            if sign * place >= sign * incumbent:
+                continue
+            if depth == -len(self.own[p]):  # his own outcomes chosen, nothing else: a witness worth improving
+                completion = self._improve(p, completion, undecided, best=best)
+            ranks = self.ranker.ranks(completion[None, :])
+            self.ranked += 1
+            reached = int(ranks[0, p])
+            incumbent = min(incumbent, reached) if best else max(incumbent, reached)
+            if reached == place:
+                continue
+            j = self._branch(p, chosen, undecided)
+            if j < 0:
+                continue
+            for k in np.flatnonzero(self.valid[j]).tolist():
+                child = chosen.copy()
+                child[j] = k
+                # The completion's own outcome first among equals: it leads to a witness soonest.
+                first = 0 if k == completion[j] else 1
+                heapq.heappush(heap, (sign * place, depth - 1 - first, next(tick), _Node(child, place)))
+        if not heap or heap[0][0] >= sign * incumbent:
+            return incumbent, incumbent, True, nodes
+        frontier = [n.bound for *_, n in heap]
+        proved = min(incumbent, *frontier) if best else max(incumbent, *frontier)
+        proved = max(proved, bound) if best else min(proved, bound)
+        return proved, incumbent, proved == incumbent, nodes
+
+    def _improve(self, p: int, completion: Ints, undecided: Ints, *, best: bool) -> Ints:
+        """A completion moved one item at a time while that improves ``p``'s place (for a witness): the items
+        of the players whose status is open and of their opponents, and of his opponents, tried at once."""
+        players = self.open.players
+        touched = np.zeros(players, dtype=bool)
+        touched[undecided] = True
+        opponents, real = self.ref.opponent, self.ref.real[0]
+        for q in [p, *undecided.tolist()]:
+            touched[opponents[q][real[q]]] = True
+        mine = np.zeros(self.open.items, dtype=bool)
+        mine[self.own[p]] = True
+        items = np.flatnonzero((touched[self.open.rows] | (self.games & touched[self.others_col])) & ~mine)
+        current = int(self.ranker.ranks(completion[None, :])[0, p])
+        self.ranked += 1
+        for _ in range(PASSES):
+            tries = [(int(j), k) for j in items.tolist() for k in np.flatnonzero(self.valid[j]).tolist()]
+            tries = [(j, k) for j, k in tries if completion[j] != k]
+            if not tries:
+                break
+            scenarios = np.repeat(completion[None, :], len(tries), axis=0)
+            scenarios[np.arange(len(tries)), [j for j, _ in tries]] = [k for _, k in tries]
+            size = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
+            places = np.concatenate(
+                [self.ranker.ranks(scenarios[b : b + size])[:, p] for b in range(0, len(tries), size)]
+            )
+            self.ranked += len(tries)
+            pick = int(np.argmin(places) if best else np.argmax(places))
+            if (places[pick] >= current) if best else (places[pick] <= current):
+                break
+            completion, current = scenarios[pick], int(places[pick])
+        return completion
+
+    def _evaluate(self, p: int, chosen: Ints, *, best: bool) -> tuple[int, Ints, Ints]:
+        """The fewest players surely above ``p`` (best) or the most possibly above (worst) under the node, a
+        completion chosen by the same counts, and the players whose status that completion leaves open."""
+        key_low, key_high, columns = self.keys(chosen)
+        players, width = self.open.players, self.width
+        mine_low, mine_high = key_low[p, 0], key_high[p, 0]
+        for k in range(width):  # his own column: his items are all chosen
+            if columns[p, k]:
+                mine_low, mine_high = key_low[p, k], key_high[p, k]
+                break
+        flat_low = key_low.reshape(players * width, -1)
+        flat_high = key_high.reshape(players * width, -1)
+        sure = _lex_less(flat_high, mine_low).reshape(players, width) & columns
+        possible = _lex_less(flat_low, mine_high).reshape(players, width) & columns
+        sure[p] = possible[p] = False
+        count = np.array([len(o) for o in self.own])
+        owner = np.where(count == 1, self.item_of, -1)
+        grouped = (owner >= 0) & (chosen[np.maximum(owner, 0)] < 0)
+        grouped[p] = False
+        lone_sure = int(sure[~grouped].any(axis=1).sum())
+        lone_possible = int(possible[~grouped].any(axis=1).sum())
+        items = self.open.items
+        item_sure = np.zeros((items, width), dtype=np.int64)
+        item_possible = np.zeros((items, width), dtype=np.int64)
+        rows = np.flatnonzero(grouped)
+        np.add.at(item_sure, owner[rows], sure[rows])
+        np.add.at(item_possible, owner[rows], possible[rows])
+        free = chosen < 0
+        valid = self.valid
+        # The players whose status is open in some column: their opponents' scores move their keys.
+        open_status = (possible & ~sure).any(axis=1)
+        opponents = self.ref.opponent
+        weight = np.zeros(players, dtype=np.int64)
+        np.add.at(weight, opponents[p][self.ref.real[0, p]], 1)
+        for q in np.flatnonzero(open_status).tolist():
+            np.add.at(weight, opponents[q][self.ref.real[0, q]], -1)
+        helped = self.first * weight[self.open.rows][:, None] + np.where(
+            self.games[:, None], self.second * weight[self.others_col][:, None], 0
+        )
+        if best:
+            limit = lone_sure + int(np.where(valid, item_sure, 2**30).min(axis=1)[free].sum())
+            score = (item_sure * 4 + item_possible) * 2**40 - helped
+        else:
+            limit = lone_possible + int(np.where(valid, item_possible, -1).max(axis=1)[free].sum())
+            score = -(item_possible * 4 + item_sure) * 2**40 + helped
+        picked = np.argmin(np.where(valid, score, 2**62), axis=1)
+        completion = np.where(free, picked, chosen)
+        # Each player's status at the completion's column.
+        at = np.zeros((players, width), dtype=bool)
+        at[:, 0] = True
+        one = np.flatnonzero(count == 1)
+        at[one] = np.arange(width)[None, :] == completion[self.item_of[one]][:, None]
+        at &= columns
+        undecided = np.flatnonzero((possible & ~sure & at).any(axis=1))
+        return limit, completion, undecided
+
+    def _branch(self, p: int, chosen: Ints, undecided: Ints) -> int:
+        """The open item that decides most of the ties still open: the players' own, their opponents', ``p``'s
+        opponents'; −1 when none is open."""
+        free = chosen < 0
+        if not free.any():
+            return -1
+        players = self.open.players
+        weight = np.zeros(players, dtype=np.int64)
+        opponents, real = self.ref.opponent, self.ref.real[0]
+        np.add.at(weight, opponents[p][real[p]], max(len(undecided), 1))
+        for q in undecided.tolist():
+            weight[q] += 4
+            np.add.at(weight, opponents[q][real[q]], 1)
+        score = weight[self.open.rows] + np.where(self.games, weight[self.others_col], 0)
+        score = np.where(free, score, -1)
+        j = int(np.argmax(score))
+        return j if score[j] > 0 else int(np.flatnonzero(free)[0])
+
+
+def _lex_less(rows: Ints, key: Ints) -> Bools:
+    """Whether each row is lexicographically below ``key``."""
+    differ = rows != key[None, :]
+    first = np.argmax(differ, axis=1)
+    found: Bools = differ.any(axis=1) & (rows[np.arange(len(rows)), first] < key[first])
+    return found
+
+
+def proved_places(open_: Open, places: int, ranker: Ranker, rows: Ints | None = None) -> tuple[Settled, int]:
+    """:func:`~.search.witnessed_places`, and each bound it leaves for ``rows`` (by default every player who can
+    reach the prize places or the top :data:`~.search.SETTLED` by points) searched by branch and bound until
+    proved or the budget (:data:`NODES`) spent: the places, and the scenarios the engine ranked for them."""
+    found = witnessed_places(open_, places, ranker)
+    if not open_.items:
+        return found, 0
+    if rows is None:
+        by_points, _ = point_bounds(open_)
+        rows = np.flatnonzero(by_points <= max(places, SETTLED))
+    search = _Search(open_, ranker, Reference.of(open_, ranker))
+    best, worst = found.best.copy(), found.worst.copy()
+    exact_best, exact_worst = found.exact_best.copy(), found.exact_worst.copy()
+    best_seen, worst_seen = found.best_seen.copy(), found.worst_seen.copy()
+    for p in rows.tolist():
+        if not exact_best[p]:
+            bound, seen, exact, _ = search.search(p, best=True, bound=int(best[p]), seen=int(best_seen[p]))
+            best[p], exact_best[p] = (seen, True) if exact else (bound, False)
+            best_seen[p] = seen if seen <= open_.players else best_seen[p]
+        if not exact_worst[p]:
+            bound, seen, exact, _ = search.search(p, best=False, bound=int(worst[p]), seen=int(worst_seen[p]))
+            worst[p], exact_worst[p] = (seen, True) if exact else (bound, False)
+            worst_seen[p] = seen if seen > 0 else worst_seen[p]
+    proved = replace(
+        found,
+        best=best,
+        worst=worst,
+        exact_best=exact_best,
+        exact_worst=exact_worst,
+        best_seen=best_seen,
+        worst_seen=worst_seen,
+    )
+    return proved, search.ranked
