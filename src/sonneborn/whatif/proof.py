@@ -46,9 +46,10 @@ from sonneborn.whatif.search import (
 
 __all__ = ["NODES", "Reference", "proved_places"]
 
-NODES = 40
-"""The most nodes one search (one player's best or worst place) visits before it keeps its bound."""
-PASSES = 4
+NODES = (150, 15)
+"""The most nodes one search visits before it keeps its bound: for a best place, for a worst place (a worst
+place's ties on points are wide, its search seldom ends: a few nodes narrow it)."""
+PASSES = 1
 """The most moves that improve a witness, one item each (:meth:`_Search._improve`)."""
 HUGE = 2**62
 """A key beyond every key: an unknown tie-break is ``(−HUGE, HUGE)``."""
@@ -253,9 +254,10 @@ class _Search:
         found: Ints = np.where((self.open.rows[item] == q)[:, None], self.first[item], self.second[item])
         return found
 
-    def keys(self, chosen: Ints) -> tuple[Ints, Ints, Bools]:
+    def keys(self, chosen: Ints, p: int) -> tuple[Ints, Ints, Bools]:
         """Each player's sort-key bounds at each column (players × columns × 1 + specs: points first), lower
-        being better, and which columns are his under the node."""
+        being better, and which columns are his under the node; tie-breaks only for those whose points may
+        equal ``p``'s (the others' never compared)."""
         ref, players, width = self.ref, self.open.players, self.width
         low_points, high_points = self._points(chosen)
         count = np.array([len(o) for o in self.own])
@@ -277,47 +279,53 @@ class _Search:
         columns[q] = np.where(
             open_item[:, None], self.valid[item[q]], np.arange(width)[None, :] == chosen[item[q]][:, None]
         )
+        # Tie-breaks are compared only where points may tie: with ``p`` himself and those his points may equal.
+        mine = columns[p]
+        p_low, p_high = key_low[p, mine, 0].min(), key_high[p, mine, 0].max()
+        near = ((key_low[:, :, 0] <= p_high) & (key_high[:, :, 0] >= p_low) & columns).any(axis=1)
+        near[p] = True
+        sub = np.flatnonzero(near & ref.known)
         # Each opponent's least and greatest final score with the player's own item at the column.
-        opponent = ref.opponent
+        opponent = ref.opponent[sub]
         lo = np.repeat(low_points[opponent][:, None, :], width, axis=1)
         hi = np.repeat(high_points[opponent][:, None, :], width, axis=1)
-        partner = np.where(self.open.rows[item[q]] == q, self.open.others[item[q]], self.open.rows[item[q]])
-        has_partner = (partner >= 0) & open_item
-        for at in np.flatnonzero(has_partner).tolist():
-            row, other, j = int(q[at]), int(partner[at]), int(item[q[at]])
-            mine = self.first[j] if self.open.rows[j] == other else self.second[j]
-            valid = self.valid[j]
-            fixed_lo = low_points[other] - mine[valid].min() + mine
-            fixed_hi = high_points[other] - mine[valid].max() + mine
-            rounds = opponent[row] == other
-            lo[row][:, rounds] = fixed_lo[:, None]
-            hi[row][:, rounds] = fixed_hi[:, None]
-        known = ref.known
+        place = np.flatnonzero(one[sub] & (chosen[np.maximum(item[sub], 0)] < 0))
+        rows, items = sub[place], item[sub[place]]
+        others = np.where(self.open.rows[items] == rows, self.open.others[items], self.open.rows[items])
+        place, rows, items, others = place[others >= 0], rows[others >= 0], items[others >= 0], others[others >= 0]
+        theirs = np.where((self.open.rows[items] == others)[:, None], self.first[items], self.second[items])
+        valid = self.valid[items]
+        fixed_lo = low_points[others][:, None] - np.where(valid, theirs, 2**40).min(axis=1)[:, None] + theirs
+        fixed_hi = high_points[others][:, None] - np.where(valid, theirs, -(2**40)).max(axis=1)[:, None] + theirs
+        rounds = (opponent[place] == others[:, None])[:, None, :]
+        lo[place] = np.where(rounds, fixed_lo[:, :, None], lo[place])
+        hi[place] = np.where(rounds, fixed_hi[:, :, None], hi[place])
         for index, (spec, how) in enumerate(zip(ref.specs, ref.how, strict=True)):
             if how == "own":
-                key_low[known, :, 1 + index] = ref.own_key[index][known]
-                key_high[known, :, 1 + index] = ref.own_key[index][known]
+                key_low[sub, :, 1 + index] = key_high[sub, :, 1 + index] = ref.own_key[index][sub]
             elif how == "sum":
                 values = []
-                rounds = opponent.shape[1]
+                count_rounds = opponent.shape[1]
                 for bound in (lo, hi):
                     moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
-                    contribution = np.where(ref.real, ref.contribution + moved, ref.contribution)
+                    contribution = np.where(
+                        ref.real[:, sub], ref.contribution[:, sub] + moved, ref.contribution[:, sub]
+                    )
                     total = _sum_of(
                         spec,
-                        contribution.reshape(-1, rounds),
-                        ref.points.reshape(-1, rounds),
-                        ref.present.reshape(-1, rounds),
-                        ref.voluntary.reshape(-1, rounds),
+                        contribution.reshape(-1, count_rounds),
+                        ref.points[:, sub].reshape(-1, count_rounds),
+                        ref.present[:, sub].reshape(-1, count_rounds),
+                        ref.voluntary[:, sub].reshape(-1, count_rounds),
                         ref.art16,
                     )
-                    values.append(total.reshape(width, players).T)
+                    values.append(total.reshape(width, len(sub)).T)
                 if REGISTRY[spec.code].lowest_first(spec):
                     low_value, high_value = values
                 else:
                     low_value, high_value = -values[1], -values[0]
-                key_low[known, :, 1 + index] = low_value[known]
-                key_high[known, :, 1 + index] = high_value[known]
+                key_low[sub, :, 1 + index] = low_value
+                key_high[sub, :, 1 + index] = high_value
             if how == "unknown":
                 break  # the keys after an unknown one are never compared
         return key_low, key_high, columns
@@ -335,7 +343,7 @@ class _Search:
         tick = itertools.count()
         heapq.heappush(heap, (sign * bound, 0, next(tick), _Node(np.full(self.open.items, -1, dtype=np.int64), bound)))
         nodes = 0
-        while heap and nodes < NODES:
+        while heap and nodes < NODES[0 if best else 1]:
             if heap[0][0] >= sign * incumbent:
                 break  # no node left can beat the witness
             _, depth, _, node = heapq.heappop(heap)
@@ -412,7 +420,7 @@ class _Search:
     def _evaluate(self, p: int, chosen: Ints, *, best: bool) -> tuple[int, Ints, Ints]:
         """The fewest players surely above ``p`` (best) or the most possibly above (worst) under the node, a
         completion chosen by the same counts, and the players whose status that completion leaves open."""
-        key_low, key_high, columns = self.keys(chosen)
+        key_low, key_high, columns = self.keys(chosen, p)
         players, width = self.open.players, self.width
         mine_low, mine_high = key_low[p, 0], key_high[p, 0]
         for k in range(width):  # his own column: his items are all chosen
