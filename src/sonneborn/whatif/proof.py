@@ -153,9 +153,8 @@ class Reference:
             else:
                 how.append("unknown")
         art16 = bool(contexts[0].art16)
-        # A cut with the 16.5 exception prefers a voluntary unplayed round: bounds only without such a round.
-        if art16 and any(s.cut_low + s.cut_high for s, h in zip(specs, how, strict=True) if h == "sum"):
-            known &= ~(voluntary & present).any(axis=(0, 2))
+        # A cut with the 16.5 exception takes a voluntary unplayed round first (its value is the player's own,
+        # fixed by his column), then the lowest: still a sum that grows with each opponent's score.
         return cls(
             specs,
             tuple(how),
@@ -254,10 +253,11 @@ class _Search:
         found: Ints = np.where((self.open.rows[item] == q)[:, None], self.first[item], self.second[item])
         return found
 
-    def keys(self, chosen: Ints, p: int) -> tuple[Ints, Ints, Bools]:
+    def keys(self, chosen: Ints, p: int) -> tuple[Ints, Ints, Bools, Ints, dict[int, tuple[Ints, Ints]]]:
         """Each player's sort-key bounds at each column (players × columns × 1 + specs: points first), lower
         being better, and which columns are his under the node; tie-breaks only for those whose points may
-        equal ``p``'s (the others' never compared)."""
+        equal ``p``'s (the others' never compared): those rows, and for each cut sum (by its index) the least
+        and greatest sum of the elements its cut removes."""
         ref, players, width = self.ref, self.open.players, self.width
         low_points, high_points = self._points(chosen)
         count = np.array([len(o) for o in self.own])
@@ -300,11 +300,12 @@ class _Search:
         rounds = (opponent[place] == others[:, None])[:, None, :]
         lo[place] = np.where(rounds, fixed_lo[:, :, None], lo[place])
         hi[place] = np.where(rounds, fixed_hi[:, :, None], hi[place])
+        removed: dict[int, tuple[Ints, Ints]] = {}
         for index, (spec, how) in enumerate(zip(ref.specs, ref.how, strict=True)):
             if how == "own":
                 key_low[sub, :, 1 + index] = key_high[sub, :, 1 + index] = ref.own_key[index][sub]
             elif how == "sum":
-                values = []
+                values, removed_by = [], []
                 count_rounds = opponent.shape[1]
                 for bound in (lo, hi):
                     moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
@@ -320,6 +321,11 @@ class _Search:
                         ref.art16,
                     )
                     values.append(total.reshape(width, len(sub)).T)
+                    if spec.cut_low + spec.cut_high:
+                        every = np.where(ref.present[:, sub], contribution, 0).sum(axis=2)
+                        removed_by.append(every.T - values[-1])
+                if removed_by:
+                    removed[index] = (removed_by[0], removed_by[1])
                 if REGISTRY[spec.code].lowest_first(spec):
                     low_value, high_value = values
                 else:
@@ -328,7 +334,7 @@ class _Search:
                 key_high[sub, :, 1 + index] = high_value
             if how == "unknown":
                 break  # the keys after an unknown one are never compared
-        return key_low, key_high, columns
+        return key_low, key_high, columns, sub, removed
 
     def search(self, p: int, *, best: bool, bound: int, seen: int) -> tuple[int, int, bool, int]:
         """Player ``p``'s best (or worst) place: the proved bound, the best witness (0 if none), whether they
@@ -417,20 +423,112 @@ class _Search:
             completion, current = scenarios[pick], int(places[pick])
         return completion
 
+    def _differences(
+        self,
+        p: int,
+        chosen: Ints,
+        key_low: Ints,
+        key_high: Ints,
+        columns: Bools,
+        sub: Ints,
+        removed: dict[int, tuple[Ints, Ints]],
+    ) -> tuple[Ints, Ints]:
+        """Bounds of each key of every player minus ``p``'s (players × columns × keys). From the two
+        players' bounds apart; for a sum, tighter from the difference itself: Buchholz and SB are sums of the
+        opponents' scores (times the points scored), so their difference is a sum over the items of what
+        each outcome gives the opponents of one and not the other, each item bounded on its own, an
+        opponent they share cancelling out; a cut's removed elements are bounded apart."""
+        ref, width = self.ref, self.width
+        mine = int(np.flatnonzero(columns[p])[0])
+        low = key_low - key_high[p, mine][None, None, :]
+        high = key_high - key_low[p, mine][None, None, :]
+        low[:, :, 1:] = np.where(key_low[:, :, 1:] == -HUGE, -HUGE, low[:, :, 1:])
+        high[:, :, 1:] = np.where(key_high[:, :, 1:] == HUGE, HUGE, high[:, :, 1:])
+        others = sub[sub != p]
+        if not len(others) or not ref.known[p]:
+            return low, high
+        fixed = chosen >= 0
+        at = np.arange(width)[None, :]
+        allowed = self.valid & (~fixed[:, None] | (at == chosen[:, None]))
+        rows = np.concatenate([others, [p]])
+        own = self.item_of[others]
+        has = np.flatnonzero(own >= 0)
+        sums: dict[str, tuple[Ints, Ints]] = {}
+        for index, (spec, how) in enumerate(zip(ref.specs, ref.how, strict=True)):
+            if how == "unknown":
+                break
+            if how != "sum":
+                continue
+            if spec.code not in sums:  # the Buchholz family shares its sums: only the cuts differ
+                weights = self._weights(spec, rows)  # rows × columns × players
+                w_q = weights[:-1] - weights[-1, mine][None, None, :]
+                # What each item's outcome adds to the difference (rows × columns × items × outcomes).
+                gain = w_q[:, :, self.open.rows, None] * self.first[None, None]
+                gain += np.where(self.games[None, None, :, None], w_q[:, :, self.others_col, None] * self.second, 0)
+                gain *= ref.ratio
+                least = np.where(allowed, gain, 2**50).min(axis=3)
+                most = np.where(allowed, gain, -(2**50)).max(axis=3)
+                # A row's own item at his column, not at its least or greatest.
+                exact = gain[has, :, own[has], :].diagonal(axis1=1, axis2=2)
+                least[has, :, own[has]] = exact
+                most[has, :, own[has]] = exact
+                rest = self._anchored(spec, others, weights[:-1])
+                rest = rest - self._anchored(spec, rows[-1:], weights[-1:])[0, mine]
+                sums[spec.code] = (rest + least.sum(axis=2), rest + most.sum(axis=2))
+            total_low, total_high = sums[spec.code]
+            cut_q = removed.get(index)
+            if cut_q is not None:
+                where = np.searchsorted(sub, others)
+                p_at = int(np.searchsorted(sub, p))
+                total_low = total_low - cut_q[1][where] + cut_q[0][p_at, mine]
+                total_high = total_high - cut_q[0][where] + cut_q[1][p_at, mine]
+            if REGISTRY[spec.code].lowest_first(spec):
+                d_low, d_high = total_low, total_high
+            else:
+                d_low, d_high = -total_high, -total_low
+            low[others, :, 1 + index] = np.maximum(low[others, :, 1 + index], d_low)
+            high[others, :, 1 + index] = np.minimum(high[others, :, 1 + index], d_high)
+        return low, high
+
+    def _anchored(self, spec: Spec, rows: Ints, weights: Ints) -> Ints:
+        """Each row's sum at the reference scenario of each column with the items' part taken out: every
+        opponent at his score before the items (rows × columns)."""
+        ref = self.ref
+        total = np.where(ref.present[:, rows], ref.contribution[:, rows] * self._factor(spec, rows), 0).sum(axis=2)
+        scores = ref.score.T  # columns × players
+        moved = ((self.base[None, :] - scores)[:, None, :] * weights.transpose(1, 0, 2)).sum(axis=2) * ref.ratio
+        found: Ints = (total + moved).T
+        return found
+
+    def _factor(self, spec: Spec, rows: Ints) -> Ints:
+        """What multiplies each round's contribution in the sum (columns × rows × rounds): 1 for Buchholz,
+        the points scored for SB."""
+        ref = self.ref
+        found: Ints = ref.points[:, rows] if spec.code == "SB" else np.ones_like(ref.points[:, rows])
+        return found
+
+    def _weights(self, spec: Spec, rows: Ints) -> Ints:
+        """How many times (BH) or with what points (SB) each player counts as a real opponent of each row, at
+        each column (rows × columns × players)."""
+        ref, width, players = self.ref, self.width, self.open.players
+        factor = np.where(ref.real[:, rows] & ref.present[:, rows], self._factor(spec, rows), 0)
+        found = np.zeros((len(rows), width, players), dtype=np.int64)
+        opponent = ref.opponent[rows]
+        for k in range(width):
+            line = np.zeros((len(rows), players), dtype=np.int64)
+            np.add.at(line, (np.repeat(np.arange(len(rows)), opponent.shape[1]), opponent.ravel()), factor[k].ravel())
+            found[:, k] = line
+        return found
+
     def _evaluate(self, p: int, chosen: Ints, *, best: bool) -> tuple[int, Ints, Ints]:
         """The fewest players surely above ``p`` (best) or the most possibly above (worst) under the node, a
         completion chosen by the same counts, and the players whose status that completion leaves open."""
-        key_low, key_high, columns = self.keys(chosen, p)
+        key_low, key_high, columns, sub, removed = self.keys(chosen, p)
         players, width = self.open.players, self.width
-        mine_low, mine_high = key_low[p, 0], key_high[p, 0]
-        for k in range(width):  # his own column: his items are all chosen
-            if columns[p, k]:
-                mine_low, mine_high = key_low[p, k], key_high[p, k]
-                break
-        flat_low = key_low.reshape(players * width, -1)
-        flat_high = key_high.reshape(players * width, -1)
-        sure = _lex_less(flat_high, mine_low).reshape(players, width) & columns
-        possible = _lex_less(flat_low, mine_high).reshape(players, width) & columns
+        low, high = self._differences(p, chosen, key_low, key_high, columns, sub, removed)
+        sure, possible = _statuses(low, high)
+        sure &= columns
+        possible &= columns
         sure[p] = possible[p] = False
         count = np.array([len(o) for o in self.own])
         owner = np.where(count == 1, self.item_of, -1)
@@ -492,12 +590,21 @@ class _Search:
         return j if score[j] > 0 else int(np.flatnonzero(free)[0])
 
 
-def _lex_less(rows: Ints, key: Ints) -> Bools:
-    """Whether each row is lexicographically below ``key``."""
-    differ = rows != key[None, :]
-    first = np.argmax(differ, axis=1)
-    found: Bools = differ.any(axis=1) & (rows[np.arange(len(rows)), first] < key[first])
-    return found
+def _statuses(low: Ints, high: Ints) -> tuple[Bools, Bools]:
+    """Surely above and possibly above, from the bounds of each key's difference to ``p``'s (lower is
+    better): surely above when every key up to one never exceeds his and that one is surely below it;
+    surely not above when every key up to one is never below his and that one surely exceeds it, or all are
+    never below (then equal at worst: a shared place)."""
+    never_over, under = high <= 0, high < 0
+    never_under, over = low >= 0, low > 0
+    before_over = np.cumprod(never_over, axis=-1)
+    before_over = np.concatenate([np.ones_like(before_over[..., :1]), before_over[..., :-1]], axis=-1)
+    before_under = np.cumprod(never_under, axis=-1)
+    shifted = np.concatenate([np.ones_like(before_under[..., :1]), before_under[..., :-1]], axis=-1)
+    sure: Bools = np.asarray((before_over.astype(bool) & under).any(axis=-1))
+    not_above = (shifted.astype(bool) & over).any(axis=-1) | never_under.all(axis=-1)
+    possible: Bools = np.asarray(~not_above)
+    return sure, possible
 
 
 def proved_places(open_: Open, places: int, ranker: Ranker, rows: Ints | None = None) -> tuple[Settled, int]:
