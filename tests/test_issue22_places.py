@@ -20,7 +20,8 @@ from sonneborn.model import ResultKind, Tournament
 from sonneborn.tiebreaks import parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
 from sonneborn.whatif import Open
-from sonneborn.whatif.proof import Reference, proved_places
+from sonneborn.whatif.proof import Reference
+from sonneborn.whatif.search import proved_places
 
 LISTS = ("BH/C1,BH,SB,DE,WIN", "DE,SB,WIN,KS", "BH/M1,SB,WIN", "SB/C1,BH,ARO", "WIN,BH/C2,DE", "BH,DE,SB")
 

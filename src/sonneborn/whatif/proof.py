@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,24 +33,14 @@ from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.registry import REGISTRY
 from sonneborn.tiebreaks.unplayed import REAL
 from sonneborn.whatif.scenarios import Open, Ranker
-from sonneborn.whatif.search import (
-    BATCH,
-    SETTLED,
-    STACKED_ROWS,
-    Settled,
-    _gain,
-    _totals,
-    point_bounds,
-    witnessed_places,
-)
 
-__all__ = ["NODES", "Reference", "proved_places"]
+__all__ = ["NODES", "Reference", "Search"]
 
 NODES = (150, 15)
 """The most nodes one search visits before it keeps its bound: for a best place, for a worst place (a worst
 place's ties on points are wide, its search seldom ends: a few nodes narrow it)."""
 PASSES = 1
-"""The most moves that improve a witness, one item each (:meth:`_Search._improve`)."""
+"""The most moves that improve a witness, one item each (:meth:`Search._improve`)."""
 HUGE = 2**62
 """A key beyond every key: an unknown tie-break is ``(−HUGE, HUGE)``."""
 OWN_CODES = frozenset({"WIN", "WON", "BPG", "BWG", "PS", "GE", "REP", "TPN", "ARO", "TPR", "PTP"})
@@ -210,16 +200,17 @@ class _Node:
     """A place no completion beats (best) or exceeds (worst), as proved at the parent: for the frontier."""
 
 
-class _Search:
+class Search:
     """The branch and bound of one event and list, for any player and either side."""
 
-    def __init__(self, open_: Open, ranker: Ranker, reference: Reference) -> None:
+    def __init__(self, open_: Open, ranker: Ranker, reference: Reference, base: Ints, batch: int) -> None:
         self.open, self.ranker, self.ref = open_, ranker, reference
         table = open_.base.table
         first, second = open_.gains(table.primary)
         self.first, self.second = first, second
-        chosen = np.zeros(open_.items, dtype=np.int64)
-        self.base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+        self.base = base
+        """Every player's score before the items still open."""
+        self.batch = batch
         self.games = open_.others >= 0
         self.width = first.shape[1]
         self.valid = np.arange(self.width)[None, :] < open_.counts[:, None]
@@ -412,7 +403,7 @@ class _Search:
                 break
             scenarios = np.repeat(completion[None, :], len(tries), axis=0)
             scenarios[np.arange(len(tries)), [j for j, _ in tries]] = [k for _, k in tries]
-            size = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
+            size = self.batch
             places = np.concatenate(
                 [self.ranker.ranks(scenarios[b : b + size])[:, p] for b in range(0, len(tries), size)]
             )
@@ -605,38 +596,3 @@ def _statuses(low: Ints, high: Ints) -> tuple[Bools, Bools]:
     not_above = (shifted.astype(bool) & over).any(axis=-1) | never_under.all(axis=-1)
     possible: Bools = np.asarray(~not_above)
     return sure, possible
-
-
-def proved_places(open_: Open, places: int, ranker: Ranker, rows: Ints | None = None) -> tuple[Settled, int]:
-    """:func:`~.search.witnessed_places`, and each bound it leaves for ``rows`` (by default every player who can
-    reach the prize places or the top :data:`~.search.SETTLED` by points) searched by branch and bound until
-    proved or the budget (:data:`NODES`) spent: the places, and the scenarios the engine ranked for them."""
-    found = witnessed_places(open_, places, ranker)
-    if not open_.items:
-        return found, 0
-    if rows is None:
-        by_points, _ = point_bounds(open_)
-        rows = np.flatnonzero(by_points <= max(places, SETTLED))
-    search = _Search(open_, ranker, Reference.of(open_, ranker))
-    best, worst = found.best.copy(), found.worst.copy()
-    exact_best, exact_worst = found.exact_best.copy(), found.exact_worst.copy()
-    best_seen, worst_seen = found.best_seen.copy(), found.worst_seen.copy()
-    for p in rows.tolist():
-        if not exact_best[p]:
-            bound, seen, exact, _ = search.search(p, best=True, bound=int(best[p]), seen=int(best_seen[p]))
-            best[p], exact_best[p] = (seen, True) if exact else (bound, False)
-            best_seen[p] = seen if seen <= open_.players else best_seen[p]
-        if not exact_worst[p]:
-            bound, seen, exact, _ = search.search(p, best=False, bound=int(worst[p]), seen=int(worst_seen[p]))
-            worst[p], exact_worst[p] = (seen, True) if exact else (bound, False)
-            worst_seen[p] = seen if seen > 0 else worst_seen[p]
-    proved = replace(
-        found,
-        best=best,
-        worst=worst,
-        exact_best=exact_best,
-        exact_worst=exact_worst,
-        best_seen=best_seen,
-        worst_seen=worst_seen,
-    )
-    return proved, search.ranked
