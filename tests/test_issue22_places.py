@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,12 +18,14 @@ from test_issue22_whatif import _brute_force
 
 from sonneborn.event import Event
 from sonneborn.model import ResultKind, Tournament
+from sonneborn.pipeline import Request, read
 from sonneborn.tiebreaks import parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
-from sonneborn.whatif import Open
+from sonneborn.whatif import Open, what_if
 from sonneborn.whatif.proof import Reference
 from sonneborn.whatif.search import proved_places
 
+DATA = Path(__file__).parent / "data" / "whatif"
 LISTS = ("BH/C1,BH,SB,DE,WIN", "DE,SB,WIN,KS", "BH/M1,SB,WIN", "SB/C1,BH,ARO", "WIN,BH/C2,DE", "BH,DE,SB")
 
 
@@ -97,3 +100,15 @@ def test_the_bounds_of_the_reference_are_the_engines_values() -> None:
     assert reference.how[2:] == ("unknown", "own", "unknown")
     assert set(reference.how[:2]) <= {"sum", "unknown"}
     assert reference.known.dtype == np.bool_
+
+
+@pytest.mark.parametrize(("name", "tiebreaks"), [("team4_before_last.trf", "DE"), ("rr4_before_last.trf", None)])
+def test_the_simulation_proves_the_places_of_the_exact_method(name: str, tiebreaks: str | None) -> None:
+    # A team round robin (its tie-breaks unknown to the bounds: the search goes down to whole scenarios) and a
+    # round robin: the simulation's proved places are the exact method's, itself brute force's.
+    reading = read(DATA / name)
+    request = Request.parse(tiebreaks=tiebreaks)
+    simulated = what_if(reading, request, method="simulation", runs=50)
+    exact = what_if(reading, request, method="exact")
+    assert all(row.exact for row in simulated.rows)
+    assert [(r.best, r.worst) for r in simulated.rows] == [(r.best, r.worst) for r in exact.rows]

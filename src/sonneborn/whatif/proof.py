@@ -36,7 +36,7 @@ from sonneborn.whatif.scenarios import Open, Ranker
 
 __all__ = ["NODES", "Reference", "Search"]
 
-NODES = (150, 15)
+NODES = (120, 10)
 """The most nodes one search visits before it keeps its bound: for a best place, for a worst place (a worst
 place's ties on points are wide, its search seldom ends: a few nodes narrow it)."""
 PASSES = 1
@@ -211,6 +211,7 @@ class Search:
         self.base = base
         """Every player's score before the items still open."""
         self.batch = batch
+        self._sums: dict[str, tuple[Ints, Ints, bool]] = {}
         self.games = open_.others >= 0
         self.width = first.shape[1]
         self.valid = np.arange(self.width)[None, :] < open_.counts[:, None]
@@ -441,7 +442,6 @@ class Search:
         fixed = chosen >= 0
         at = np.arange(width)[None, :]
         allowed = self.valid & (~fixed[:, None] | (at == chosen[:, None]))
-        rows = np.concatenate([others, [p]])
         own = self.item_of[others]
         has = np.flatnonzero(own >= 0)
         sums: dict[str, tuple[Ints, Ints]] = {}
@@ -451,21 +451,23 @@ class Search:
             if how != "sum":
                 continue
             if spec.code not in sums:  # the Buchholz family shares its sums: only the cuts differ
-                weights = self._weights(spec, rows)  # rows × columns × players
-                w_q = weights[:-1] - weights[-1, mine][None, None, :]
+                every, anchored, same = self._linear(spec)
+                w_q = (every[others, :1] if same else every[others]) - every[p, mine][None, None, :]
                 # What each item's outcome adds to the difference (rows × columns × items × outcomes).
                 gain = w_q[:, :, self.open.rows, None] * self.first[None, None]
                 gain += np.where(self.games[None, None, :, None], w_q[:, :, self.others_col, None] * self.second, 0)
                 gain *= ref.ratio
                 least = np.where(allowed, gain, 2**50).min(axis=3)
                 most = np.where(allowed, gain, -(2**50)).max(axis=3)
+                rest = anchored[others] - anchored[p, mine]
+                low_sum = rest + np.broadcast_to(least.sum(axis=2), rest.shape)
+                high_sum = rest + np.broadcast_to(most.sum(axis=2), rest.shape)
                 # A row's own item at his column, not at its least or greatest.
-                exact = gain[has, :, own[has], :].diagonal(axis1=1, axis2=2)
-                least[has, :, own[has]] = exact
-                most[has, :, own[has]] = exact
-                rest = self._anchored(spec, others, weights[:-1])
-                rest = rest - self._anchored(spec, rows[-1:], weights[-1:])[0, mine]
-                sums[spec.code] = (rest + least.sum(axis=2), rest + most.sum(axis=2))
+                mine_gain = gain[has, :, own[has], :]
+                exact = mine_gain[:, 0, :width] if same else mine_gain.diagonal(axis1=1, axis2=2)
+                low_sum[has] += exact - least[has, :, own[has]]
+                high_sum[has] += exact - most[has, :, own[has]]
+                sums[spec.code] = (low_sum, high_sum)
             total_low, total_high = sums[spec.code]
             cut_q = removed.get(index)
             if cut_q is not None:
@@ -480,6 +482,18 @@ class Search:
             low[others, :, 1 + index] = np.maximum(low[others, :, 1 + index], d_low)
             high[others, :, 1 + index] = np.minimum(high[others, :, 1 + index], d_high)
         return low, high
+
+    def _linear(self, spec: Spec) -> tuple[Ints, Ints, bool]:
+        """Every player's sum as weights of the opponents' scores and what is left at the reference scenarios
+        (:meth:`_weights`, :meth:`_anchored`), the same under every node: computed once per code; and whether
+        the weights are the same in every column (Buchholz: then one column is summed, not three)."""
+        found = self._sums.get(spec.code)
+        if found is None:
+            rows = np.arange(self.open.players)
+            weights = self._weights(spec, rows)
+            same = bool((weights == weights[:, :1]).all())
+            found = self._sums[spec.code] = (weights, self._anchored(spec, rows, weights), same)
+        return found
 
     def _anchored(self, spec: Spec, rows: Ints, weights: Ints) -> Ints:
         """Each row's sum at the reference scenario of each column with the items' part taken out: every
