@@ -355,16 +355,20 @@ class Search:
                     child[j] = k
                     heapq.heappush(heap, (sign * node.bound, depth - 1, next(tick), _Node(child, node.bound)))
                 continue
-            limit, completion, undecided = self._evaluate(p, chosen, best=best)
+            limit, completion, undecided, (lowest, highest) = self._evaluate(p, chosen, best=best)
             place = max(1 + limit, node.bound) if best else min(1 + limit, node.bound)
             if sign * place >= sign * incumbent:
                 continue
             if depth == -len(self.own[p]):  # his own outcomes chosen, nothing else: a witness worth improving
                 completion = self._improve(p, completion, undecided, best=best)
-            ranks = self.ranker.ranks(completion[None, :])
-            self.ranked += 1
-            reached = int(ranks[0, p])
-            incumbent = min(incumbent, reached) if best else max(incumbent, reached)
+                lowest, highest = 1, players
+            # The completion's place lies between what its statuses prove: ranked only if it could do better.
+            reached = lowest if lowest == highest else 0
+            if not reached and (lowest < incumbent if best else highest > incumbent):
+                reached = int(self.ranker.ranks(completion[None, :])[0, p])
+                self.ranked += 1
+            if reached:
+                incumbent = min(incumbent, reached) if best else max(incumbent, reached)
             if reached == place:
                 continue
             j = self._branch(p, chosen, undecided)
@@ -525,9 +529,10 @@ class Search:
             found[:, k] = line
         return found
 
-    def _evaluate(self, p: int, chosen: Ints, *, best: bool) -> tuple[int, Ints, Ints]:
+    def _evaluate(self, p: int, chosen: Ints, *, best: bool) -> tuple[int, Ints, Ints, tuple[int, int]]:
         """The fewest players surely above ``p`` (best) or the most possibly above (worst) under the node, a
-        completion chosen by the same counts, and the players whose status that completion leaves open."""
+        completion chosen by the same counts, the players whose status that completion leaves open, and the
+        places it can give him (between 1 + those surely above and 1 + those possibly above)."""
         key_low, key_high, columns, sub, removed = self.keys(chosen, p)
         players, width = self.open.players, self.width
         low, high = self._differences(p, chosen, key_low, key_high, columns, sub, removed)
@@ -574,7 +579,8 @@ class Search:
         at[one] = np.arange(width)[None, :] == completion[self.item_of[one]][:, None]
         at &= columns
         undecided = np.flatnonzero((possible & ~sure & at).any(axis=1))
-        return limit, completion, undecided
+        reach = (1 + int((sure & at).any(axis=1).sum()), 1 + int((possible & at).any(axis=1).sum()))
+        return limit, completion, undecided, reach
 
     def _branch(self, p: int, chosen: Ints, undecided: Ints) -> int:
         """The open item that decides most of the ties still open: the players' own, their opponents', ``p``'s
