@@ -3,19 +3,21 @@
 A place a ranked scenario reached is possible; a bound must be proved. For a player ``p`` and a partial
 choice of outcomes (a node), each other player is *surely above* him when, in every completion, his sort
 key (points, then each tie-break of the list) is ahead of ``p``'s, and *possibly above* unless, in every
-completion, it is not. Both are proved from sound bounds of every key over the completions
-(:class:`Reference`): points from the items still open; a tie-break that reads only a player's own games
-(``WIN``, ``ARO``, …) is known once his own items are; Buchholz (cuts and medians too) and plain
-Sonneborn–Berger grow with each opponent's final score, so the engine's own contributions (C.07 16
-included) with every opponent at his least and greatest score bound them; any other tie-break (``DE``,
-which the tied group decides) is unknown, either way.
+completion, it is not. Both are proved key by key from sound bounds of the difference of the two keys over
+the completions (:class:`Reference`): points from the items still open; a tie-break that reads only a
+player's own games (``WIN``, ``ARO``, …) is known once his own items are; Buchholz (cuts and medians too)
+and plain Sonneborn–Berger are sums of the engine's own contributions (C.07 16 included) that grow with
+each opponent's final score, so each is bounded with every opponent at his least and greatest score, and
+the difference of two such sums, linear in the items, item by item (an opponent they share cancels out);
+any other tie-break (``DE``, which the tied group decides) is unknown, either way.
 
 The fewest surely above (the most possibly above), each item still open choosing its outcome on its own,
 bound how far ``p`` can rise (fall) under the node. A completion of the node chosen from the same counts is
 ranked by the engine: its place is a witness. Where they meet, the node is settled; else the search
 branches on an item that decides a tie still open (those of ``p``, of the players tied with him, of their
-opponents), and prunes every node whose bound cannot beat the best witness. When it ends, the place is
-exact; when it runs out of its budget (:data:`NODES`), the best proved bound is kept and said to be one.
+opponents), takes the most promising node next, and prunes every node whose bound cannot beat the best
+witness. When it ends, the place is exact; when it runs out of its budget (:data:`NODES`), the frontier's
+bound is kept and said to be one.
 """
 
 from __future__ import annotations
