@@ -126,6 +126,9 @@ class Reference:
                 own_key[index] = keys
                 known &= shown
             elif spec.code in SUM_CODES and faithful and (spec.code == "BH" or spec.cut_low + spec.cut_high == 0):
+                # A Buchholz cut takes the lowest elements (with the 16.5 exception a voluntary unplayed round
+                # first, the player's own value): it grows with each element, as the sum does. SB's cut takes
+                # the lowest opponent, not the lowest product: it does not, and stays unknown.
                 lowest = definition.lowest_first(spec)
                 mine = np.stack(
                     [
@@ -145,8 +148,6 @@ class Reference:
             else:
                 how.append("unknown")
         art16 = bool(contexts[0].art16)
-        # A cut with the 16.5 exception takes a voluntary unplayed round first (its value is the player's own,
-        # fixed by his column), then the lowest: still a sum that grows with each opponent's score.
         return cls(
             specs,
             tuple(how),
