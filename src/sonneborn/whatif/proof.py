@@ -220,6 +220,8 @@ class Search:
         self.valid = np.arange(self.width)[None, :] < open_.counts[:, None]
         players = open_.players
         self.own = [np.flatnonzero((open_.rows == q) | (open_.others == q)) for q in range(players)]
+        self.count = np.array([len(o) for o in self.own])
+        """Each player's items still open."""
         self.item_of = np.full(players, -1)
         self.item_of[open_.rows] = np.arange(open_.items)
         self.item_of[open_.others[self.games]] = np.flatnonzero(self.games)
@@ -255,7 +257,7 @@ class Search:
         and greatest sum of the elements its cut removes."""
         ref, players, width = self.ref, self.open.players, self.width
         low_points, high_points = self._points(chosen)
-        count = np.array([len(o) for o in self.own])
+        count = self.count
         one = count == 1
         item = np.where(one, self.item_of, -1)
         specs = len(ref.specs)
@@ -543,7 +545,7 @@ class Search:
         sure &= columns
         possible &= columns
         sure[p] = possible[p] = False
-        count = np.array([len(o) for o in self.own])
+        count = self.count
         owner = np.where(count == 1, self.item_of, -1)
         grouped = (owner >= 0) & (chosen[np.maximum(owner, 0)] < 0)
         grouped[p] = False
@@ -562,8 +564,8 @@ class Search:
         opponents = self.ref.opponent
         weight = np.zeros(players, dtype=np.int64)
         np.add.at(weight, opponents[p][self.ref.real[0, p]], 1)
-        for q in np.flatnonzero(open_status).tolist():
-            np.add.at(weight, opponents[q][self.ref.real[0, q]], -1)
+        tied = np.flatnonzero(open_status)
+        np.add.at(weight, opponents[tied][self.ref.real[0, tied]], -1)
         helped = self.first * weight[self.open.rows][:, None] + np.where(
             self.games[:, None], self.second * weight[self.others_col][:, None], 0
         )
@@ -595,9 +597,8 @@ class Search:
         weight = np.zeros(players, dtype=np.int64)
         opponents, real = self.ref.opponent, self.ref.real[0]
         np.add.at(weight, opponents[p][real[p]], max(len(undecided), 1))
-        for q in undecided.tolist():
-            weight[q] += 4
-            np.add.at(weight, opponents[q][real[q]], 1)
+        weight[undecided] += 4
+        np.add.at(weight, opponents[undecided][real[undecided]], 1)
         score = weight[self.open.rows] + np.where(self.games, weight[self.others_col], 0)
         score = np.where(free, score, -1)
         j = int(np.argmax(score))
