@@ -24,7 +24,7 @@ in a fresh process, after the imports, and compares everything with the targets 
 - the library (read and rank) ≤ 0.1 s for 2,000 players, ≤ 1.5 s for 100,000, after the imports;
 - ``identify`` (issue 22) on a Swiss of 300 × 9 ≤ 5 s: the ranks of a list no preset has under FIDE-2023
   (found among the catalogue's lists), and ranks of no list (the closest settings, each disagreement
-  explained);
+  explained); ``identify --profile fide-swiss`` on the latter (the profile's lists alone) too;
 - growth from 10,000 to 100,000 players ≤ 12×; round robin of 500 players ≤ 2 s; ``sonneborn batch`` over
   10,000 events of 20 × 7 ≤ 30 s.
 
@@ -216,6 +216,17 @@ CASES = {
             recorded="unlisted",
             status=1,
         ),
+        # identify --profile: the profile's lists alone, under every edition and reading (neither found here).
+        Case(
+            "swiss-300-unlisted:identify-profile",
+            "swiss",
+            300,
+            9,
+            seconds=5.0,
+            command=("identify", "--profile", "fide-swiss"),
+            recorded="unlisted",
+            status=1,
+        ),
         Case("swiss-1200", "swiss", 1_200, 11),
         Case("teams-200", "teams", 200, 11, relative=("swiss-1200", 2.0)),
         *(
@@ -238,6 +249,7 @@ QUICK = (
     *(f"swiss-2000-{key}{verb}" for key in RECORDED if key != "identify" for verb in ("", ":check")),
     "swiss-300-identify:identify",
     "swiss-300-unlisted:identify",
+    "swiss-300-unlisted:identify-profile",
 )
 TEAMS = ("swiss-1200", *(name for name in CASES if CASES[name].kind == "teams"))
 """The team cases (``--teams``) and the individual Swiss of as many players they are measured against."""

@@ -187,3 +187,18 @@ TWIC = "".join(
         pgn_game("Challengers", "Fay", "Eve", "1/2-1/2", round="2"),
     ]
 )
+
+
+def last_round_open(tournament: Tournament) -> Tournament:
+    """The event with the games of its last round paired and not played yet (opponent and colour kept)."""
+    from dataclasses import replace
+
+    last = tournament.rounds
+    players = []
+    for player in tournament.players:
+        entries = list(player.entries)
+        entry = entries[last - 1]
+        if entry.opponent is not None and entry.kind.is_played:
+            entries[last - 1] = replace(entry, kind=ResultKind.NOT_PLAYED, points=None)
+        players.append(replace(player, entries=tuple(entries)))
+    return replace(tournament, players=tuple(players))

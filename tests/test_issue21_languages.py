@@ -360,6 +360,12 @@ def test_english_numbers_are_babels() -> None:
     assert (ENGLISH.decimal, ENGLISH.minus) == (get_decimal_symbol("en"), get_minus_sign_symbol("en"))
     assert ENGLISH.group == get_group_symbol("en") == ","
     assert [language(code).decimal for code in TRANSLATED] == [",", ".", "."]
+    from babel.numbers import format_percent
+
+    # What follows a percentage, as Babel writes 58 %: English's and the code's "%", Spanish's after a no-break space.
+    assert format_percent(0.58, locale="en") == "58" + ENGLISH.percent == "58%"
+    assert [format_percent(0.58, locale=code) for code in TRANSLATED] == ["58\xa0%", "58%", "58%"]
+    assert [language(code).percent for code in TRANSLATED] == ["\xa0%", "%", "%"]
 
 
 def test_english_is_the_code() -> None:

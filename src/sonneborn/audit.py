@@ -301,7 +301,7 @@ def audited_fields(standings: Standings) -> list[str]:
         table = standings.event.table
         fields.append(next(score for score in table.scores if score != table.primary))
     if _member_points_recorded(standings.event):
-        fields.append("players' points")
+        fields.append(N_("players' points"))
     fields += sorted({code for values in roster.recorded_tiebreaks for code, _ in values})
     return fields
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sonneborn.cluster import EXECUTORS, check_executor, connect
 from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError
 from sonneborn.files import write_file
 from sonneborn.formats import FORMATS as INPUT_FORMATS
@@ -45,7 +46,6 @@ INPUT_SUFFIXES = tuple(suffix for f in INPUT_FORMATS.values() for suffix in f.su
 """The files a folder given as input contributes, by extension."""
 FORMATS = {"json": ".json", "csv": ".csv", "html": ".html"}
 """The output formats, each with the extension of its files."""
-EXECUTORS = ("local", "dask")
 CHUNK = 50
 """At most this many files go to a worker at once, so that the cost of a task is spread over many."""
 
@@ -201,15 +201,13 @@ def run_batch(
     local executor, at most :func:`available_cores` (the default). The ``dask`` executor sends the work to the
     scheduler at ``scheduler``; its workers must see the files at the same (absolute) paths. Raises
     :exc:`~sonneborn.errors.TiebreakError` for a list that cannot be parsed, before any file is read, and
-    :exc:`~sonneborn.errors.OptionError` when every input is inside ``outdir`` (nothing would be done).
+    :exc:`~sonneborn.errors.OptionError` when every input is inside ``outdir`` (nothing would be done) or the dask
+    executor cannot run (:func:`~sonneborn.cluster.check_executor`, :func:`~sonneborn.cluster.connect`).
     """
     began = time.perf_counter()
     if fmt not in FORMATS:
         raise ValueError(f"unknown output format {fmt!r} (expected one of {', '.join(FORMATS)})")
-    if executor not in EXECUTORS:
-        raise ValueError(f"unknown executor {executor!r} (expected one of {', '.join(EXECUTORS)})")
-    if executor == "dask" and not scheduler:
-        raise ValueError("the dask executor needs the address of a scheduler")
+    check_executor(executor, scheduler)
     if tiebreaks is not None:
         if request is not None:
             raise ValueError("give a request or a list of tie-breaks, not both")
@@ -296,8 +294,9 @@ def _targets(inputs: Sequence[Path], outdir: Path, suffix: str) -> list[tuple[Pa
         chosen = [names[level] if counts[now] > 1 else now for names, now in zip(choices, chosen, strict=True)]
     shared = next((name for name, count in Counter(chosen).items() if count > 1), None)
     if shared is not None:
-        both = " and ".join(str(path) for path, name in zip(kept, chosen, strict=True) if name == shared)
-        raise OutputError(f"{both} would both be written here; rename one", path=str(outdir / shared))
+        both: list[str | int | Message] = [str(path) for path, name in zip(kept, chosen, strict=True) if name == shared]
+        message = Message.of(N_("{paths} would both be written here; rename one"), paths=Message.listed(both))
+        raise OutputError(message, path=str(outdir / shared))
     return [(path, outdir / name) for path, name in zip(kept, chosen, strict=True)]
 
 
@@ -331,12 +330,9 @@ def _run_local(
 def _run_dask(
     chunks: list[list[Job]], fmt: str, request: Request, scheduler: str, collect: Callable[[list[Outcome]], None]
 ) -> None:
-    try:
-        from dask.distributed import Client
+    with connect(scheduler) as client:
         from dask.distributed import as_completed as dask_completed
-    except ImportError as error:
-        raise ImportError("the dask executor needs Dask distributed: pip install sonneborn[dask]") from error
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+
         futures = client.map(_run_chunk, chunks, fmt=fmt, request=request, pure=False)
         chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
         for future in dask_completed(futures):  # type: ignore[no-untyped-call]

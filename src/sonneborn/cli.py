@@ -31,7 +31,7 @@ from sonneborn.errors import (
 )
 from sonneborn.formats import FORMATS, ReadOptions
 from sonneborn.languages import ENGLISH, LANGUAGES, Language, from_environment, language, parse_language
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, said
 from sonneborn.model import EventKind
 from sonneborn.tiebreaks import REGISTRY
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
@@ -39,6 +39,7 @@ from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 # Renderers, reports and the ranking itself are imported where they are used:
 # a command pays only for what it needs, and answers quickly.
 if TYPE_CHECKING:
+    from sonneborn.cluster import Executor
     from sonneborn.pipeline import Reading, Request
     from sonneborn.ranking import Standings
     from sonneborn.teams import TeamEvent
@@ -58,6 +59,11 @@ def _language() -> Language:
     context = click.get_current_context(silent=True)
     chosen = ((context.find_root().obj or {}).get("lang") if context is not None else None) or from_environment()
     return language(chosen)
+
+
+def _usage(message: str | Message) -> click.UsageError:
+    """A usage error (click's frame, its ``Usage:`` line) whose message is in the language."""
+    return click.UsageError(_language().message(said(message)))
 
 
 def _located(where: str, message: str | Message, lang: Language) -> str:
@@ -274,6 +280,21 @@ def _profile_option(command: F) -> F:
     )(command)
 
 
+def _executor_options(command: F) -> F:
+    """``--executor local|dask`` and ``--scheduler ADDRESS``: where the work runs, for ``batch`` and ``whatif``
+    (checked by :func:`sonneborn.cluster.check_executor`)."""
+    command = click.option(
+        "--scheduler", metavar="ADDRESS", help="With --executor dask: the scheduler, e.g. tcp://host:8786."
+    )(command)
+    return click.option(
+        "--executor",
+        type=click.Choice(["local", "dask"]),
+        default="local",
+        show_default=True,
+        help="This machine's cores, or a Dask cluster (pip install sonneborn[dask]).",
+    )(command)
+
+
 def _request(
     *,
     kind: str | None,
@@ -423,12 +444,12 @@ def standings(
     """Print the standings of FILE (TRF, PGN, JSON or crosstable; - reads standard input); a team file's, of
     its teams."""
     if with_event and fmt != "json":
-        raise click.UsageError("--with-event goes with -f json")
+        raise _usage(Message(N_("--with-event goes with -f json")))
     if dialect is not None:
         if click.get_current_context().get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and (
             fmt != "csv"
         ):
-            raise click.UsageError(f"--csv goes with -f csv, not -f {fmt}")
+            raise _usage(Message.of(N_("--csv goes with -f csv, not -f {format}"), format=fmt))
         fmt = "csv"
     request = _request(tiebreaks=tiebreaks, profile=profile, rank_by=rank_by, rules=rules, lots=lots,
                        lots_secret=lots_secret, unrated_rating=unrated_rating, primary=primary, **event)  # fmt: skip
@@ -489,6 +510,7 @@ Examples:
   sonneborn whatif event.trf
   sonneborn whatif event.trf --places 3 -f json
   sonneborn whatif swiss.trf --method simulation --runs 10000 --seed 7 -j 2
+  sonneborn whatif swiss.trf --executor dask --scheduler tcp://10.0.0.5:8786
   sonneborn whatif crosstable.tsv --draw-rate 0.5
   sonneborn whatif event.trf --set 9.1=1-0 --set 9.2=1/2-1/2
 """
@@ -526,7 +548,8 @@ Examples:
     help="Chance of a draw between even players (default: from their ratings, docs/whatif.md).",
 )
 @click.option("-j", "--jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
-              help="Processes the simulation's runs are spread over.")  # fmt: skip
+              help="Processes the simulation's runs are spread over (the local executor).")  # fmt: skip
+@_executor_options
 @click.option("--chances", is_flag=True, help="With the exact method: each place's chance under the model too.")
 @click.option(
     "--set",
@@ -555,6 +578,8 @@ def whatif(
     seed: int,
     draw_rate: float | None,
     jobs: int,
+    executor: Executor,
+    scheduler: str | None,
     chances: bool,
     fixed: tuple[str, ...],
     primary: str | None,
@@ -564,9 +589,11 @@ def whatif(
 ) -> None:
     """Who can still win FILE's event or reach each prize place: every player's best and worst final place
     under the points and the whole tie-break list, exactly or by simulation (docs/whatif.md)."""
+    from sonneborn.cluster import check_executor
     from sonneborn.render.whatif import whatif_json, whatif_text
     from sonneborn.whatif import Model, parse_fixed, what_if
 
+    check_executor(executor, scheduler)  # before the file is read
     request = _request(
         tiebreaks=tiebreaks, profile=profile, rules=rules, unrated_rating=unrated_rating, primary=primary, **event
     )
@@ -581,13 +608,15 @@ def whatif(
             runs=runs,
             seed=seed,
             jobs=jobs,
+            executor=executor,
+            scheduler=scheduler,
             with_chances=chances,
             fixed=parse_fixed(fixed),
         )
     except OptionError as error:  # the library's (and the API's) name of --set
         raise OptionError(error.text, option="set" if error.option == "results" else error.option) from None
     _say(answer.now.warnings)
-    _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer), document=fmt == "json")
+    _write_output(whatif_json(answer) if fmt == "json" else whatif_text(answer, _language()), document=fmt == "json")
 
 
 @cli.group()
@@ -665,14 +694,17 @@ def lots_verify(
     _write_output(_table(result), document=False)
     drawing = result.drawing
     assert isinstance(drawing, CommittedDraw)
-    click.echo(f"\nThe secret matches the commitment; the results hashed to {drawing.results}.")
+    lang = _language()
+    matched = N_("The secret matches the commitment; the results hashed to {hash}.")
+    click.echo("\n" + lang.message(Message.of(matched, hash=drawing.results)))
     from sonneborn.render.cells import terminal_text
 
     names = result.event.roster.names
     for row in result.order.tolist():
         if result.by_lot[row]:
-            line = f"place {result.ranks[row]}: #{row + 1} {names[row]}, ticket {drawing.tickets[row]}"
-            click.echo(terminal_text(line))
+            line = Message.of(N_("place {place}: #{start} {name}, ticket {ticket}"), place=int(result.ranks[row]),
+                              start=row + 1, name=names[row], ticket=drawing.tickets[row])  # fmt: skip
+            click.echo(terminal_text(lang.message(line)))
 
 
 def _player(reading: Reading, text: str) -> int:
@@ -941,6 +973,7 @@ shown), 2 when the file cannot be read.
 Examples:
   sonneborn identify published.csv
   sonneborn identify event.trf -f json --limit 3
+  sonneborn identify event.trf --profile fide-swiss
 """
 )
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
@@ -949,30 +982,50 @@ Examples:
 @click.option(
     "--max-codes",
     type=click.IntRange(0, 4),
-    default=4,
-    show_default=True,
-    help="The longest list of the catalogue searched (the presets are tried whole).",
+    default=None,
+    help="The longest list of the catalogue searched (default 4; with --profile, none unless given); the presets "
+    "are tried whole.",
+)
+@click.option(
+    "--profile",
+    metavar="NAME",
+    help="Search only this named list (sonneborn profiles), under every rule edition and reading of the points "
+    "and unplayed rounds: the other presets and the catalogue are left out (the catalogue too with --max-codes).",
 )
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors
 def identify(
-    file: str, fmt: str, limit: int, max_codes: int, rules: str | None, unrated_rating: int | None, **event: Any
+    file: str,
+    fmt: str,
+    limit: int,
+    max_codes: int | None,
+    profile: str | None,
+    rules: str | None,
+    unrated_rating: int | None,
+    **event: Any,
 ) -> None:
     """Find the tie-break lists, rule editions and options that reproduce the ranks and values FILE records."""
+    from sonneborn.identify import MAX_LENGTH, profile_presets
     from sonneborn.identify import identify as identify_file
     from sonneborn.render.cells import competitors
     from sonneborn.render.identify import render_identification
 
-    request = _request(rules=rules, unrated_rating=unrated_rating, **event)
+    # A profile ranks the standings searched from, as standings --profile ranks: its errors are the same.
+    request = _request(profile=profile, rules=rules, unrated_rating=unrated_rating, **event)
     reading = _read(file, **event)
     result = _rank(reading, request)
-    found = identify_file(result, max_length=max_codes)
+    if request.profile is None:
+        found = identify_file(result, max_length=MAX_LENGTH if max_codes is None else max_codes)
+    else:
+        presets = profile_presets(request.profile)
+        found = identify_file(result, presets=presets, common=False, max_length=max_codes)
     if not found.searched:
-        rows = f"{result.event.players} {competitors(result)}"
-        click.echo(f"Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
+        rows = Message.of(N_("{count} {rows}"), count=result.event.players, rows=Message(competitors(result)))
+        template = N_("Nothing to identify: the file records no ranks or tie-break values of its {rows}.")
+        click.echo(_language().message(Message.of(template, rows=rows)))
         return
-    _write_output(render_identification(found, fmt, limit=limit), document=fmt != "table")
+    _write_output(render_identification(found, fmt, limit=limit, lang=_language()), document=fmt != "table")
     if not found.exact:
         sys.exit(1)
 
@@ -1023,7 +1076,7 @@ def compare(
     reading = _read(file, **event)
     variants = [standings(reading, replace(request, rules=edition)) for edition in editions for request in requests]
     _say({str(w): w for variant in variants for w in variant.warnings}.values())
-    _write_output(render_comparison(variants, fmt), document=fmt != "table")
+    _write_output(render_comparison(variants, fmt, lang=_language()), document=fmt != "table")
 
 
 def _terminal() -> tuple[bool, int | None]:
@@ -1100,14 +1153,7 @@ Examples:
     help="Worker processes, at most the cores this process may use (default: all of them).",
 )
 @click.option("--force", is_flag=True, help="Recompute outputs that are newer than their inputs too.")
-@click.option(
-    "--executor",
-    type=click.Choice(["local", "dask"]),
-    default="local",
-    show_default=True,
-    help="This machine's cores, or a Dask cluster (pip install sonneborn[dask]).",
-)
-@click.option("--scheduler", metavar="ADDRESS", help="With --executor dask: the scheduler, e.g. tcp://host:8786.")
+@_executor_options
 @_user_errors
 def batch(
     source: str,
@@ -1128,23 +1174,23 @@ def batch(
     kept unless --force.
     """
     from sonneborn.batch import available_cores, find_inputs, run_batch
+    from sonneborn.cluster import check_executor
 
-    if executor == "dask" and not scheduler:
-        raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    check_executor(executor, scheduler)
     cores = available_cores()
     if executor == "local" and jobs is not None and jobs > cores:  # run_batch caps them; said once, here
-        click.echo(f"sonneborn: warning: -j {jobs}: this process may use {cores} cores, so {cores} workers", err=True)
+        capped = Message.of(
+            N_("-j {jobs}: this process may use {cores} cores, so {cores} workers"), jobs=jobs, cores=cores
+        )
+        click.echo(f"sonneborn: {_language().gettext('warning')}: {_language().message(capped)}", err=True)
     # The same request as standings', parsed once here: a bad list, profile or secret stops the batch at once.
     request = _request(tiebreaks=tiebreaks, profile=profile, lots_secret=lots_secret, kind=None, point_system=None)
     files = find_inputs(source)
     if not files:
         raise click.UsageError(f"no event files in {source!r}")
-    try:
-        summary = run_batch(
-            files, outdir, fmt=fmt, request=request, jobs=jobs, force=force, executor=executor, scheduler=scheduler
-        )
-    except ImportError as error:
-        raise click.UsageError(str(error)) from None
+    summary = run_batch(
+        files, outdir, fmt=fmt, request=request, jobs=jobs, force=force, executor=executor, scheduler=scheduler
+    )
     for _, lines in summary.warned:
         _say(InputWarning(line) for line in lines)
     for _, message in summary.failed:
@@ -1176,17 +1222,17 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
     from sonneborn.formats.crosstable_writer import NotARoundRobin
 
     if target == "-" and fmt is None:
-        raise click.UsageError("writing to standard output needs --to")
+        raise _usage(Message(N_("writing to standard output needs --to")))
     try:
         fmt = target_format(target, fmt)
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise _usage(said_of(error)) from None
     from sonneborn.files import check_target
     from sonneborn.pipeline import prepared
 
     if target != "-":
         if source != "-" and os.path.lexists(target) and os.path.realpath(target) == os.path.realpath(source):
-            raise click.UsageError("OUT is IN: the input would be overwritten")
+            raise _usage(Message(N_("OUT is IN: the input would be overwritten")))
         check_target(Path(target), force=force)  # before the reading: a refusal costs nothing
 
     request = _request(**event)
@@ -1216,8 +1262,10 @@ def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, forc
 
     try:
         text, lost = convert_teams(teams, fmt, path=source)
+    except WriteError:
+        raise  # a value the format cannot hold: the event's error, as for an individual event
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise _usage(said_of(error)) from None
     what = Message.of(N_("{format}, {teams} teams, {players} players, {rounds} rounds"), format=fmt,
                       teams=len(teams.teams), players=teams.event.players, rounds=teams.event.rounds)  # fmt: skip
     _deliver(text, lost, source, target, force=force, what=what)
@@ -1267,18 +1315,19 @@ def profiles(fmt: str) -> None:
         }
         _write_output(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
         return
-    for p in PROFILES.values():
-        click.echo(f"{p.name}: {p.title}")
+    lang = _language()
+    for p in PROFILES.values():  # the names, codes and sources (citations) as they are; the words translated
+        click.echo(f"{p.name}: {lang.gettext(p.title)}")
         texts = dict.fromkeys(p.lists.values())
         if len(texts) == 1:
-            click.echo(f"  list: {next(iter(texts))}")
+            click.echo("  " + lang.message(Message.of(N_("list: {list}"), list=next(iter(texts)))))
         else:
             for kind, text in p.lists.items():
                 click.echo(f"  {kind.value}: {text}")
-        click.echo(f"  source: {p.source}")
-    click.echo("Not provided, for want of a source:")
+        click.echo("  " + lang.message(Message.of(N_("source: {source}"), source=p.source)))
+    click.echo(lang.gettext("Not provided, for want of a source:"))
     for name, why in UNSOURCED.items():
-        click.echo(f"  {name}: {why}")
+        click.echo(f"  {name}: {lang.gettext(why)}")
 
 
 @cli.command(

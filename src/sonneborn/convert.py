@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from sonneborn.errors import Said
 from sonneborn.event import Event
 from sonneborn.formats.lines import changed_names
 from sonneborn.messages import N_, Message
@@ -46,8 +47,8 @@ def target_format(path: str, given: str | None) -> str:
         return given
     suffix = Path(path).suffix.lower()
     if suffix not in TARGETS:
-        known = ", ".join(sorted(TARGETS))
-        raise ValueError(f"cannot tell the output format from {path!r} (extensions: {known}; or give --to)")
+        template = N_("cannot tell the output format from {path} (extensions: {known}; or give --to)")
+        raise Said(Message.of(template, path=repr(path), known=", ".join(sorted(TARGETS))))
     return TARGETS[suffix]
 
 
@@ -142,9 +143,8 @@ def convert_teams(teams: TeamEvent, fmt: str, *, path: str = "<input>") -> tuple
     """A team competition written in a format that holds its teams (:data:`TEAM_FORMATS`); any other is a
     one-line :class:`ValueError`, as the teams would be lost."""
     if fmt not in TEAM_FORMATS:
-        raise ValueError(
-            f"{path} is a team competition: {fmt} cannot hold its teams (expected {', '.join(TEAM_FORMATS)})"
-        )
+        template = N_("{path} is a team competition: {format} cannot hold its teams (expected {formats})")
+        raise Said(Message.of(template, path=path, format=fmt, formats=", ".join(TEAM_FORMATS)))
     if fmt == "json":
         from sonneborn.formats.jsonteams import write_json_teams
 

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sonneborn.messages import Message, said
+from sonneborn.messages import N_, Message, Number, said
 from sonneborn.width import char_width
 
 
@@ -92,17 +92,30 @@ def _blank(char: str) -> str:
     return "\t" if char == "\t" else " " * char_width(char)
 
 
-def shown(value: str, limit: int = 40) -> str:
-    """A value as a message quotes it, like ``!r``, cut after ``limit`` characters.
+def shown(value: str, limit: int = 40, *, quoted: bool = True) -> str | Message:
+    """A value as a message quotes it, like ``!r``, cut after ``limit`` characters (``quoted=False``: as it
+    is, a JSON number).
 
-    A file's bad value may be a whole line of a megabyte; the message stays one short line.
+    A file's bad value may be a whole line of a megabyte; the message stays one short line. The count of a cut
+    value is a number of the message, written as each language writes it (``1.234 caracteres``).
 
-    >>> shown("1-O"), shown("x" * 50, 8)
-    ("'1-O'", "'xxxxxxxx'… (50 characters)")
+    >>> shown("1-O"), str(shown("x" * 50, 8)), str(shown("9" * 1234, 3, quoted=False))
+    ("'1-O'", "'xxxxxxxx'… (50 characters)", '999… (1,234 characters)')
     """
     if len(value) <= limit:
-        return repr(value)
-    return f"{value[:limit]!r}… ({len(value):,} characters)"
+        return repr(value) if quoted else value
+    cut = repr(value[:limit]) if quoted else value[:limit]
+    return Message.of(N_("{value}… ({count} characters)"), value=cut, count=Number(f"{len(value):,}"))
+
+
+def shown_name(name: str) -> str | Message:
+    """A name as a message gives it: as written, or quoted and cut (:func:`shown`) when too long or not
+    printable.
+
+    >>> shown_name("Adams, Ann"), shown_name("Tab\\tbed")
+    ('Adams, Ann', "'Tab\\\\tbed'")
+    """
+    return name if len(name) <= 40 and name.isprintable() else shown(name)
 
 
 class TrfError(InputError):

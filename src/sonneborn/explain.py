@@ -28,7 +28,7 @@ import numpy as np
 from sonneborn.errors import OptionError, shown
 from sonneborn.event import Event, Ints
 from sonneborn.languages import ENGLISH, Language
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import EventKind, StartNo
 from sonneborn.numbers import ratio_text
 from sonneborn.ranking import Standings
@@ -67,9 +67,11 @@ def find_player(event: Event, text: str, *, option: str = "player", noun: str = 
     team = noun == "team"
     choose: Message
     if team:  # a team event has few rows: name them, as many as a line holds
-        listed = ", ".join(f"{row + 1} {shown(name, 30)}" for row, name in enumerate(event.roster.names[:20]))
+        named: list[str | int | Message | Number] = [
+            Message.joined([row + 1, shown(name, 30)], " ") for row, name in enumerate(event.roster.names[:20])
+        ]
         template = N_("give a team number from {first} to {last}, or a part of a team's name: {teams}")
-        choose = Message.of(template, first=1, last=count, teams=listed + (", …" if count > 20 else ""))
+        choose = Message.of(template, first=1, last=count, teams=Message.joined(named + (["…"] if count > 20 else [])))
     else:
         choose = Message.of(N_("give a start number from {first} to {last}, or a part of a name"), first=1, last=count)
     if not wanted:
@@ -114,14 +116,19 @@ def find_player(event: Event, text: str, *, option: str = "player", noun: str = 
             else N_("no player's name contains {text} ({message})")
         )
         raise OptionError(Message.of(template, text=shown(wanted), message=choose), option=option)
-    listed = ", ".join(f"{shown(event.roster.names[row])} (no. {row + 1})" for row in found[:LISTED_PLAYERS])
-    more = f", … ({len(found) - LISTED_PLAYERS} more)" if len(found) > LISTED_PLAYERS else ""
+    listed: list[str | int | Message | Number] = [
+        Message.of(N_("{name} (no. {number})"), name=shown(event.roster.names[row]), number=row + 1)
+        for row in found[:LISTED_PLAYERS]
+    ]
+    if len(found) > LISTED_PLAYERS:
+        listed.append(Message.of(N_("… ({count} more)"), count=len(found) - LISTED_PLAYERS))
     template = (
         N_("{text} names {count} teams: {players} (give more of the name, or the team number)")
         if team
         else N_("{text} names {count} players: {players} (give more of the name, or the start number)")
     )
-    raise OptionError(Message.of(template, text=shown(wanted), count=len(found), players=listed + more), option=option)
+    players = Message.joined(listed)
+    raise OptionError(Message.of(template, text=shown(wanted), count=len(found), players=players), option=option)
 
 
 def _sentence(

@@ -36,9 +36,10 @@ from sonneborn.causes import RecordedRanks, RecordedValues, Search, catalogue
 from sonneborn.errors import TiebreakError
 from sonneborn.event import CODE, KINDS, Event, Ints
 from sonneborn.matches import rescored
+from sonneborn.messages import N_, Message, Number, phrase_message
 from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
-from sonneborn.profiles import PROFILES
+from sonneborn.profiles import PROFILES, Profile
 from sonneborn.ranking import DEFAULT_TIEBREAKS, Standings, rank
 from sonneborn.recorded import differing
 from sonneborn.teams import SCORES, TeamPoints, team_event, teams_of
@@ -55,6 +56,7 @@ __all__ = [
     "Setting",
     "candidates",
     "identify",
+    "profile_presets",
 ]
 
 MAX_LENGTH = 4
@@ -79,19 +81,28 @@ class Preset:
     """Whether it ranks a team event."""
 
 
-def _profile_presets() -> Iterator[Preset]:
-    """Each profile's lists as presets: one when the profile gives one list, else one per kind of event."""
-    for profile in PROFILES.values():
-        kinds: dict[str, EventKind] = {}
-        for kind, text in profile.lists.items():
-            kinds.setdefault(text, kind)  # each list once, with the first kind it is for
-        for text, kind in kinds.items():
-            name = profile.name if len(kinds) == 1 else f"{profile.name} ({kind.value})"
-            yield Preset(name, text, f"--profile {profile.name}: {profile.title}", teams=profile.teams)
+def profile_presets(profile: Profile) -> tuple[Preset, ...]:
+    """A profile's lists as presets: one when the profile gives one list, else one per kind of event.
+
+    >>> [preset.name for preset in profile_presets(PROFILES["sharly-chess"])]
+    ['sharly-chess (swiss)', 'sharly-chess (round-robin)']
+    """
+    kinds: dict[str, EventKind] = {}
+    for kind, text in profile.lists.items():
+        kinds.setdefault(text, kind)  # each list once, with the first kind it is for
+    return tuple(
+        Preset(
+            profile.name if len(kinds) == 1 else f"{profile.name} ({kind.value})",
+            text,
+            f"--profile {profile.name}: {profile.title}",
+            teams=profile.teams,
+        )
+        for text, kind in kinds.items()
+    )
 
 
 PRESETS: tuple[Preset, ...] = (
-    *_profile_presets(),
+    *(preset for profile in PROFILES.values() for preset in profile_presets(profile)),
     Preset("sonneborn-swiss", DEFAULT_TIEBREAKS[EventKind.SWISS], "sonneborn's default for a Swiss event"),
     Preset("sonneborn-rr", DEFAULT_TIEBREAKS[EventKind.ROUND_ROBIN], "sonneborn's default for a round robin"),
 )
@@ -102,17 +113,17 @@ _POINT_SYSTEMS = (PointSystem(), PointSystem.three_one_zero())
 """Point systems tried besides the file's own, when they give its recorded totals as well."""
 
 
-def candidates(event: Event, presets: Sequence[Preset] = PRESETS) -> list[tuple[str, str]]:
+def candidates(event: Event, presets: Sequence[Preset] = PRESETS, *, common: bool = True) -> list[tuple[str, str]]:
     """The named lists tried as a whole on an event, each with its name: the presets of its sort (a team event's
-    or an individual one's), then the lists ``check`` tries (``common``), each list once."""
+    or an individual one's), then, with ``common``, the lists ``check`` tries (named ``common``), each list once.
+    """
     teams = event.teams is not None
-    common = TEAM_COMMON_LISTS if teams else COMMON_LISTS
     found: dict[str, str] = {}
     for preset in presets:
         if preset.teams == teams:
             found.setdefault(",".join(str(spec) for spec in parse_list(preset.tiebreaks)), preset.name)
-    for text in common:
-        found.setdefault(",".join(str(spec) for spec in parse_list(text)), "common")
+    for text in (TEAM_COMMON_LISTS if teams else COMMON_LISTS) if common else ():
+        found.setdefault(",".join(str(spec) for spec in parse_list(text)), N_("common"))
     return [(name, text) for text, name in found.items()]
 
 
@@ -194,14 +205,17 @@ def identify(
     standings: Standings,
     *,
     presets: Sequence[Preset] = PRESETS,
-    max_length: int = MAX_LENGTH,
+    common: bool = True,
+    max_length: int | None = MAX_LENGTH,
     limit: int = _KEPT,
 ) -> Identification:
     """The settings that reproduce what the standings' file records, best first; the closest when none does.
 
     ``standings`` is the event as read and ranked by the list in force (its edition is tried first);
-    ``presets`` the named lists tried as a whole (:func:`candidates`); ``max_length`` the longest list of the
-    catalogue searched.
+    ``presets`` the named lists tried as a whole (:func:`candidates`), with the list in force and the lists
+    ``check`` tries unless ``common`` is false (``identify --profile``: that profile's lists alone); ``max_length``
+    the longest list of the catalogue searched, ``None`` for none. Every edition and reading of the points and
+    unplayed rounds is searched either way.
     """
     event = standings.event
     recorded = _Recorded(event)
@@ -209,9 +223,9 @@ def identify(
     fields = tuple(audited_fields(standings))
     bases = list(_bases(standings))
     in_force = ",".join(str(spec) for spec in standings.tiebreaks)
-    named = [(name, text) for name, text in candidates(event, presets) if text != in_force]
-    if in_force:  # the list the file states, else the default of its kind
-        named.insert(0, ("in force", in_force))
+    named = candidates(event, presets, common=common)
+    if common and in_force:  # the list the file states, else the default of its kind
+        named = [(N_("in force"), in_force), *((name, text) for name, text in named if text != in_force)]
     specs = catalogue(event)
     judged = 0
     found: list[tuple[tuple[int, ...], Match, tuple[Spec, ...]]] = []
@@ -230,6 +244,8 @@ def identify(
                     length = max(len(working), len(recorded.columns))
                     key = (length, _misplaced(listed, recorded), 0, order, rank_of, index)
                     found.append((key, Match(setting, (), len(working)), working))
+            if max_length is None:
+                continue
             lists, count = _search(base.search, rules, ranks, recorded, specs, max_length, limit)
             judged += count
             for position, listed in enumerate(lists):
@@ -245,7 +261,7 @@ def identify(
         return Identification(tuple(_merged([(match, working) for _, match, working in found])), True, judged, fields)
     # A reading that gives other totals than the file's is the closest only when every reading does.
     near = [base for base in bases if not base.points] or bases
-    closest, count = _closest(near, named, specs, ranks, recorded, max_length)
+    closest, count = _closest(near, named, specs, ranks, recorded, max_length or 0)
     return Identification(tuple(closest), False, judged + count, fields)
 
 
@@ -295,13 +311,13 @@ def _bases(standings: Standings) -> Iterator[_Base]:
         for changed, options in _team_bases(event):
             yield base(standings if changed is event else again(changed), options)
         return
-    yield base(standings, (("points", system), ("unplayed", "as read")))
+    yield base(standings, ((N_("points"), system), (N_("unplayed"), N_("as read"))))
     scored = file_scoring(standings)
     if scored is not None:
-        yield base(again(scored), (("points", system), ("unplayed", "as the totals count them")))
+        yield base(again(scored), (("points", system), ("unplayed", N_("as the totals count them"))))
     absent = _absences_as_half(event)
     if absent is not None:
-        yield base(again(absent), (("points", system), ("unplayed", "absences as half-point byes")))
+        yield base(again(absent), (("points", system), ("unplayed", N_("absences as half-point byes"))))
     wrong = len(differing(event))
     for other in _POINT_SYSTEMS:
         if other == event.point_system:
@@ -341,7 +357,7 @@ def _team_bases(event: Event) -> Iterator[tuple[Event, tuple[tuple[str, str], ..
         scored = teams if match is None else rescored(teams, match=match)
         for primary in (event.table.primary, *(score for score in SCORES if score != event.table.primary)):
             same = match is None and primary == event.table.primary
-            options = (("points", games), ("unplayed", "as read"), ("primary", primary), ("match points", text))
+            options = (("points", games), ("unplayed", "as read"), (N_("primary"), primary), (N_("match points"), text))
             yield event if same else team_event(scored, primary=primary), options
 
 
@@ -573,7 +589,7 @@ def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _R
     search, rules, listed = base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
     names = event.roster.names
-    who = _words(event)[0]
+    who = _who(event)
     found: list[Disagreement] = list(base.points)
     groups = search.columns.groups(listed, rules)
     alternatives = _Alternatives(base, ranks)
@@ -594,7 +610,7 @@ def _explained(base: _Base, setting: Setting, ranks: RecordedRanks, recorded: _R
     yield from found
 
 
-def _unplayed(event: Event, row: int, *, forfeits: bool = False) -> list[str]:
+def _unplayed(event: Event, row: int, *, forfeits: bool = False) -> list[Message]:
     """A player's unplayed rounds in words (``round 5 forfeit win``), the forfeits only when asked."""
     found = []
     for column in range(event.table.rounds):
@@ -603,30 +619,67 @@ def _unplayed(event: Event, row: int, *, forfeits: bool = False) -> list[str]:
             continue
         if forfeits and kind not in (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS):
             continue
-        found.append(f"round {column + 1} {describe_kind(kind)}")
+        found.append(Message.of(N_("round {round} {kind}"), round=column + 1, kind=phrase_message(describe_kind(kind))))
     return found
 
 
 _EDITION_WORDS = {
-    Rules.FIDE_2026: "against a dummy of the same score, capped (C.07 16.4)",
-    Rules.FIDE_2024: "against a dummy of the same score, uncapped",
-    Rules.FIDE_2023: "against a dummy of the same score, uncapped",
-    Rules.FIDE_2009: "against a virtual opponent (C.02 13.15)",
-    Rules.NONE: "at face value",
+    Rules.FIDE_2026: N_("against a dummy of the same score, capped (C.07 16.4)"),
+    Rules.FIDE_2024: N_("against a dummy of the same score, uncapped"),
+    Rules.FIDE_2023: N_("against a dummy of the same score, uncapped"),
+    Rules.FIDE_2009: N_("against a virtual opponent (C.02 13.15)"),
+    Rules.NONE: N_("at face value"),
 }
 """How an edition counts a player's own unplayed rounds, as a cause says it."""
 
+_CAUSES = {
+    # A cause's sentence, by what the row is (a player: his, him; a team: its, it), whole in every language.
+    ("tied", "player"): N_("no tie-break of the list separates him from player(s) {list}"),
+    ("tied", "team"): N_("no tie-break of the list separates it from team(s) {list}"),
+    ("edition", "player"): N_("ranked as under --rules {edition}, which counts his {rounds} {how}"),
+    ("edition", "team"): N_("ranked as under --rules {edition}, which counts its {rounds} {how}"),
+    ("opponents", "player"): N_("ranked as under --rules {edition}, which scores his opponents' unplayed rounds "
+                                "otherwise"),
+    ("opponents", "team"): N_("ranked as under --rules {edition}, which scores its opponents' unplayed rounds "
+                              "otherwise"),
+    ("forfeits", "player"): N_("ranked as if his {rounds} counted as a game played (/P)"),
+    ("forfeits", "team"): N_("ranked as if its {rounds} counted as a game played (/P)"),
+    ("opponents' forfeits", "player"): N_("ranked as if his opponents' forfeits counted as games played (/P)"),
+    ("opponents' forfeits", "team"): N_("ranked as if its opponents' forfeits counted as games played (/P)"),
+    ("points ahead", "player"): N_("his points place him ahead of player {other} ({mine} against {theirs}), whom "
+                                   "the file ranks above him"),
+    ("points behind", "player"): N_("his points place him behind player {other} ({mine} against {theirs}), whom "
+                                    "the file ranks below him"),
+    ("points otherwise", "player"): N_("his points place him otherwise"),
+    ("points ahead", "team"): N_("its {score} place it ahead of team {other} ({mine} against {theirs}), whom the "
+                                 "file ranks above it"),
+    ("points behind", "team"): N_("its {score} place it behind team {other} ({mine} against {theirs}), whom the "
+                                  "file ranks below it"),
+    ("points otherwise", "team"): N_("its {score} place it otherwise"),
+    ("code ahead", "player"): N_("{code} places him ahead of player {other} ({mine} against {theirs}), whom the "
+                                 "file ranks above him"),
+    ("code behind", "player"): N_("{code} places him behind player {other} ({mine} against {theirs}), whom the "
+                                  "file ranks below him"),
+    ("code otherwise", "player"): N_("{code} places him otherwise"),
+    ("code ahead", "team"): N_("{code} places it ahead of team {other} ({mine} against {theirs}), whom the file "
+                               "ranks above it"),
+    ("code behind", "team"): N_("{code} places it behind team {other} ({mine} against {theirs}), whom the file "
+                                "ranks below it"),
+    ("code otherwise", "team"): N_("{code} places it otherwise"),
+}  # fmt: skip
+"""The likely causes of a rank the setting does not give, as sentences with fields."""
 
-def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> str:
+
+def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> Message:
     """The likely cause of a recorded rank the setting does not give: another edition, forfeits counted as
     games, a cut, else the tie-break that places the player otherwise."""
     search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     event = search.base.event
-    who, his, him = _words(event)
+    who = _who(event)
     final = search.columns.groups(listed, rules)
     tied = [other + 1 for other in np.flatnonzero(final == final[row]).tolist() if other != row]
     if tied:  # the list is too short for him: that, not a neighbour that lands him right by chance
-        return f"no tie-break of the list separates {him} from {who}(s) {', '.join(map(str, tied[:5]))}"
+        return Message.of(_CAUSES["tied", who], list=", ".join(map(str, tied[:5])))
 
     def gives(specs: Sequence[Spec], edition: Rules) -> bool:
         return row not in alternatives.wrong(specs, edition)
@@ -635,9 +688,9 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
         if edition is not rules and gives(listed, edition):
             own = _unplayed(event, row)
             if own:
-                rounds = ", ".join(own)
-                return f"ranked as under --rules {edition}, which counts {his} {rounds} {_EDITION_WORDS[edition]}"
-            return f"ranked as under --rules {edition}, which scores {his} opponents' unplayed rounds otherwise"
+                return Message.of(_CAUSES["edition", who], edition=str(edition), rounds=Message.joined(own),
+                                  how=Message(_EDITION_WORDS[edition]))  # fmt: skip
+            return Message.of(_CAUSES["opponents", who], edition=str(edition))
     played = tuple(
         replace(spec, forfeits_played=True) if Modifier.PLAYED in REGISTRY[spec.code].modifiers else spec
         for spec in listed
@@ -645,35 +698,35 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
     if played != listed and gives(played, rules):
         forfeits = _unplayed(event, row, forfeits=True)
         if forfeits:
-            return f"ranked as if {his} {', '.join(forfeits)} counted as a game played (/P)"
-        return f"ranked as if {his} opponents' forfeits counted as games played (/P)"
+            return Message.of(_CAUSES["forfeits", who], rounds=Message.joined(forfeits))
+        return Message(_CAUSES["opponents' forfeits", who])
     for position, spec in enumerate(listed):
         if Modifier.CUT not in REGISTRY[spec.code].modifiers:
             continue
         other = replace(spec, cut_low=0 if spec.cut_low else 1, cut_high=0)
         if gives((*listed[:position], other, *listed[position + 1 :]), rules):
-            return f"ranked as if {spec} were {other}"
+            return Message.of(N_("ranked as if {code} were {other}"), code=str(spec), other=str(other))
     return _placed(alternatives, setting, row, recorded_rank)
 
 
-def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> str:
+def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_rank: int) -> Message:
     """The tie-break of the list that places a player where the file does not, against whom, with both values."""
     search, rules, listed = alternatives.base.search, setting.rules[0], setting.tiebreaks
     recorded = alternatives.ranks
-    who, his, him = _words(search.base.event)
+    who = _who(search.base.event)
     for depth in range(len(listed) + 1):
         groups = search.columns.groups(listed[:depth], rules)
         if not recorded.within_reach(groups, row) or depth == len(listed):
             break
     else:  # pragma: no cover - the loop always breaks
-        return ""
+        return Message("")
     if depth == 0:  # his points: every player is in one group before them
-        score = "points" if who == "player" else search.base.event.table.primary
-        name, before, column = f"{his} {score} place", np.zeros_like(groups), search.base.points
+        by, code, before, column = "points", "", np.zeros_like(groups), search.base.points
     else:
         spec = listed[depth - 1]
         before = search.columns.groups(listed[: depth - 1], rules)
-        name, column = f"{spec} places", search.columns.at(before, spec, rules)
+        by, code, column = "code", str(spec), search.columns.at(before, spec, rules)
+    score = search.base.event.table.primary
     ranks_of = search.base.event.roster.recorded_ranks
     mates = np.flatnonzero(before == before[row])
     # The first player of his group whom the file ranks on one side of him and the tie-break on the other.
@@ -684,33 +737,30 @@ def _placed(alternatives: _Alternatives, setting: Setting, row: int, recorded_ra
         above_in_file = theirs < recorded_rank
         above_here = groups[other] < groups[row]
         if above_in_file != above_here:
-            mine = column.number(row)
-            side = "ahead of" if above_in_file else "behind"
-            return (
-                f"{name} {him} {side} {who} {other + 1} ({_number(mine)} against {_number(column.number(other))}), "
-                f"whom the file ranks {'above' if above_in_file else 'below'} {him}"
-            )
-    return f"{name} {him} otherwise"
+            side = "ahead" if above_in_file else "behind"
+            return Message.of(_CAUSES[f"{by} {side}", who], code=code, score=score, other=other + 1,
+                              mine=_number(column.number(row)), theirs=_number(column.number(other)))  # fmt: skip
+    return Message.of(_CAUSES[f"{by} otherwise", who], code=code, score=score)
 
 
-def _value_cause(base: _Base, spec: Spec, groups: Ints, rules: Rules, values: RecordedValues, row: int) -> str:
+def _value_cause(base: _Base, spec: Spec, groups: Ints, rules: Rules, values: RecordedValues, row: int) -> Message:
     """The likely cause of a recorded value the setting's tie-break does not give: the edition or variant of the
     code that gives it."""
     search = base.search
     for edition in search.editions:
         if edition is not rules and row not in values.differing(search.columns.at(groups, spec, edition)).tolist():
-            return f"{spec} as --rules {edition} counts it"
+            return Message.of(N_("{code} as --rules {edition} counts it"), code=str(spec), edition=str(edition))
     for other in catalogue(search.base.event):
         differs = other.code != spec.code or other == spec
         if not differs and row not in values.differing(search.columns.at(groups, other, rules)).tolist():
-            return f"computed as {other}"
-    return f"no edition nor variant of {spec.code} gives it"
+            return Message.of(N_("computed as {code}"), code=str(other))
+    return Message.of(N_("no edition nor variant of {code} gives it"), code=spec.code)
 
 
-def _words(event: Event) -> tuple[str, str, str]:
-    """What a row is and its pronouns, as a cause names it: a player's, or a team's."""
-    return ("player", "his", "him") if event.teams is None else ("team", "its", "it")
+def _who(event: Event) -> str:
+    """What a row is, ``player`` or ``team``: a disagreement's and the key of its causes' sentences (his or its)."""
+    return "player" if event.teams is None else "team"
 
 
-def _number(value: Fraction | None) -> str:
-    return "no value" if value is None else exact_text(value)
+def _number(value: Fraction | None) -> Message | Number:
+    return Message(N_("no value")) if value is None else Number(exact_text(value))

@@ -57,6 +57,8 @@ class Language:
     catalogue: gettext.NullTranslations = field(compare=False, repr=False)
     group: str = ","
     """The thousands separator (Babel's): ``2,999`` in English, ``2.999`` in Spanish."""
+    percent: str = "%"
+    """What follows a percentage (Babel's percent pattern): ``%``, a no-break space and ``%`` in Spanish."""
 
     def gettext(self, message: str) -> str:
         """The message in this language, or as it is (English) where the catalogue has none."""
@@ -67,17 +69,20 @@ class Language:
         return self.catalogue.ngettext(singular, plural, count)
 
     def number(self, text: str) -> str:
-        """A number written by :mod:`sonneborn.numbers` (``69.50``, ``-1.5``, ``447/28``) or a count written
-        ``f"{n:,}"`` (``2,999``) as this language writes it; the digits never change, only the decimal symbol,
-        the minus sign and the thousands separator.
+        """A number written by :mod:`sonneborn.numbers` (``69.50``, ``-1.5``, ``447/28``), a count written
+        ``f"{n:,}"`` (``2,999``) or a percentage ``f"{x:.1%}"`` (``58.3%``) as this language writes it; the digits
+        never change, only the decimal symbol, the minus sign, the thousands separator and the percent sign.
 
         >>> language("es").number("2,999"), language("es").number("-1,234.5"), language("ko").number("2,999")
         ('2.999', '-1.234,5', '2,999')
+        >>> language("es").number("58.3%±5.6%"), language("th").number("58.3%")
+        ('58,3\xa0%±5,6\xa0%', '58.3%')
         """
-        if self.decimal == "." and self.minus == "-" and self.group == ",":
+        if self.decimal == "." and self.minus == "-" and self.group == "," and self.percent == "%":
             return text
         # One pass, so that Spanish's swap of the two signs does not undo itself.
-        return text.translate({ord("."): self.decimal, ord("-"): self.minus, ord(","): self.group})
+        signs = {ord("."): self.decimal, ord("-"): self.minus, ord(","): self.group, ord("%"): self.percent}
+        return text.translate(signs)
 
     def format(self, template: str, **values: str | int) -> str:
         """A template of this module's kind (``after round {played} of {rounds}``) in this language, its fields
@@ -137,7 +142,7 @@ class Language:
         if isinstance(message, Number):
             return self.number(message.text)
         found = said(message)
-        return found.fill(self.gettext(found.template), self.message)
+        return found.fill(found.chosen(self.gettext, self.ngettext), self.message)
 
 
 def _as_it_is(text: str) -> str:
@@ -153,11 +158,14 @@ def language(code: str) -> Language:
         # The texts and numbers as the code writes them (Babel's English symbols, a test checks): every
         # command pays for Babel only when it speaks another language.
         return Language(code, ".", "-", gettext.NullTranslations())
+    from babel import Locale
     from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 
     directory = str(files("sonneborn").joinpath("locale"))
     catalogue = gettext.translation(DOMAIN, directory, languages=[code], fallback=True)
-    return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue, get_group_symbol(code))
+    percent = Locale.parse(code).percent_formats[None].pattern.rsplit("0", 1)[1]  # "#,##0\xa0%": what follows
+    return Language(code, get_decimal_symbol(code), get_minus_sign_symbol(code), catalogue, get_group_symbol(code),
+                    percent)  # fmt: skip
 
 
 def _unknown(text: str) -> Message:

@@ -23,7 +23,7 @@ import numpy as np
 
 from sonneborn.errors import InputError, InputWarning, Said, Warn
 from sonneborn.event import BLACK, CODE, KINDS, UNKNOWN, WHITE, Event, integers, point_unit
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import EventKind, PointSystem, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.teams import (
@@ -190,8 +190,13 @@ class _Builder:
         for index, team in enumerate(listed):
             if team.number != index + 1:
                 twice = index > 0 and listed[index - 1].number == team.number
-                what = f"{team.number} is given twice" if twice else f"{index + 1} is missing"
-                raise self.error(f"team numbers must run 1..{self.count} without gaps, but {what}", team.where)
+                template = (
+                    N_("team numbers must run 1..{count} without gaps, but {number} is given twice")
+                    if twice
+                    else N_("team numbers must run 1..{count} without gaps, but {number} is missing")
+                )
+                problem = Message.of(template, count=self.count, number=team.number if twice else index + 1)
+                raise self.error(problem, team.where)
         players = self.event.players
         teams = []
         for row, team in enumerate(listed):
@@ -242,23 +247,38 @@ class _Builder:
                     continue
                 round_no = column + 1
                 if team < 0:
-                    what = f"plays player {other + 1}" if other >= 0 else "wins by forfeit"
-                    message = f"round {round_no}: player {row + 1} {what}, but is listed in no team "
-                    raise self.error(
-                        message + "(expected every player of a team event in a team)", where(row, round_no)
+                    template = (
+                        N_(
+                            "player {number} plays player {number2}, but is listed in no team (expected every "
+                            "player of a team event in a team)"
+                        )
+                        if other >= 0
+                        else N_(
+                            "player {number} wins by forfeit, but is listed in no team (expected every player of "
+                            "a team event in a team)"
+                        )
                     )
+                    problem = Message.of(template, number=row + 1, number2=other + 1)
+                    raise self.error(self.in_round(round_no, problem), where(row, round_no))
                 cell = self.cells[team][column]
                 if alone:
                     cell.players.append(row)
                     continue
                 other_team = int(self.team_of[other])
                 if other_team < 0:
-                    message = f"round {round_no}: player {row + 1} of {self.name(team)} plays player {other + 1}, "
-                    message += "who is listed in no team (expected every player of a team event in a team)"
-                    raise self.error(message, where(other, round_no))
+                    template = N_(
+                        "player {number} of {team} plays player {number2}, who is listed in no team (expected "
+                        "every player of a team event in a team)"
+                    )
+                    problem = Message.of(template, number=row + 1, team=self.name(team), number2=other + 1)
+                    raise self.error(self.in_round(round_no, problem), where(other, round_no))
                 if other_team == team:
-                    message = f"round {round_no}: players {row + 1} and {other + 1}, both of {self.name(team)}, play "
-                    raise self.error(message + "each other (expected a game between two teams)", where(row, round_no))
+                    template = N_(
+                        "players {number} and {number2}, both of {team}, play each other (expected a game between "
+                        "two teams)"
+                    )
+                    problem = Message.of(template, number=row + 1, number2=other + 1, team=self.name(team))
+                    raise self.error(self.in_round(round_no, problem), where(row, round_no))
                 if cell.witness is not None and cell.opponent != other_team:
                     first, first_other = cell.witness
                     template = N_(
@@ -288,20 +308,28 @@ class _Builder:
                 self.team_row(forfeit.black, forfeit.where, "330"),
             )
             if white == black:
-                message = f"record 330 pairs {self.name(white)} with itself (expected two teams)"
-                raise self.error(message, forfeit.where)
+                template = N_("record {record} pairs {team} with itself (expected two teams)")
+                raise self.error(Message.of(template, record="330", team=self.name(white)), forfeit.where)
             for team, other, is_white in ((white, black, True), (black, white, False)):
                 cell = self.cells[team][column]
                 if cell.forfeit is not None:
-                    message = f"round {forfeit.round}: a second record 330 for {self.name(team)} "
-                    raise self.error(message + "(expected one per match)", forfeit.where)
+                    raise self.error(self.second_record("330", team, forfeit.round), forfeit.where)
                 if cell.opponent >= 0 and cell.opponent != other:
-                    raise self.error(
-                        f"round {forfeit.round}: record 330 says {self.name(team)} met {self.name(other)}, but its "
-                        + str(self.shown_witness(cell))
-                        + f" of {self.name(cell.opponent)}",
-                        forfeit.where,
+                    assert cell.witness is not None
+                    template = N_(
+                        "record {record} says {team} met {team2}, but its player {number} plays player {number2} "
+                        "of {team3}"
                     )
+                    problem = Message.of(
+                        template,
+                        record="330",
+                        team=self.name(team),
+                        team2=self.name(other),
+                        number=cell.witness[0] + 1,
+                        number2=cell.witness[1] + 1,
+                        team3=self.name(cell.opponent),
+                    )
+                    raise self.error(self.in_round(forfeit.round, problem), forfeit.where)
                 if forfeit.winner is None:
                     cell.forfeit = ResultKind.FORFEIT_LOSS
                 else:
@@ -333,8 +361,8 @@ class _Builder:
             cell = self.cells[team][column]
             what = _BYE_NAMES[bye.kind]
             if cell.bye is not None:
-                message = f"round {bye.round}: {self.name(team)} is given a bye twice (expected one per round)"
-                raise self.error(message, bye.where)
+                problem = Message.of(N_("{team} is given a bye twice (expected one per round)"), team=self.name(team))
+                raise self.error(self.in_round(bye.round, problem), bye.where)
             if cell.opponent >= 0 or cell.players:
                 template = N_(
                     "record {record} gives {team} {bye}, but its {message} (expected no game in a round "
@@ -355,12 +383,21 @@ class _Builder:
             other = self.team_row(lineup.opponent, lineup.where, "300")
             cell = self.cells[team][column]
             if cell.opponent != other:
-                met = f"meets {self.name(cell.opponent)}" if cell.opponent >= 0 else "has no match"
-                message = f"round {lineup.round}: record 300 names {self.name(other)} the opponent of "
-                raise self.error(message + f"{self.name(team)}, but it {met}", lineup.where)
+                if cell.opponent >= 0:
+                    template = N_("record {record} names {team} the opponent of {team2}, but it meets {team3}")
+                    problem = Message.of(
+                        template,
+                        record="300",
+                        team=self.name(other),
+                        team2=self.name(team),
+                        team3=self.name(cell.opponent),
+                    )
+                else:
+                    template = N_("record {record} names {team} the opponent of {team2}, but it has no match")
+                    problem = Message.of(template, record="300", team=self.name(other), team2=self.name(team))
+                raise self.error(self.in_round(lineup.round, problem), lineup.where)
             if cell.lineup is not None:
-                message = f"round {lineup.round}: a second record 300 for {self.name(team)} (expected one per match)"
-                raise self.error(message, lineup.where)
+                raise self.error(self.second_record("300", team, lineup.round), lineup.where)
             rows: list[int] = []
             for board, (start, where) in enumerate(lineup.players):
                 if start == 0:
@@ -375,18 +412,28 @@ class _Builder:
                     problem = Message.of(template, record="300", number=start, board=board + 1, team=self.name(team))
                     raise self.error(problem, where)
                 if row in rows:
-                    message = f"record 300 puts player {start} on two boards of {self.name(team)}"
-                    raise self.error(message + " (expected each player once)", where)
+                    template = N_(
+                        "record {record} puts player {number} on two boards of {team} (expected each player once)"
+                    )
+                    raise self.error(Message.of(template, record="300", number=start, team=self.name(team)), where)
                 if row not in cell.players:
-                    message = f"round {lineup.round}: record 300 puts player {start} on board {board + 1}, but his "
-                    message += f"line records no game against {self.name(other)} (expected the players of the match)"
-                    raise self.error(message, where)
+                    template = N_(
+                        "record {record} puts player {number} on board {board}, but his line records no game "
+                        "against {team} (expected the players of the match)"
+                    )
+                    problem = Message.of(template, record="300", number=start, board=board + 1, team=self.name(other))
+                    raise self.error(self.in_round(lineup.round, problem), where)
                 rows.append(row)
             missing = [row for row in cell.players if row not in rows]
             if missing:
-                message = f"round {lineup.round}: record 300 leaves out player {missing[0] + 1}, who plays for "
-                message += f"{self.name(team)} against {self.name(other)} (expected every player of the match)"
-                raise self.error(message, lineup.where)
+                template = N_(
+                    "record {record} leaves out player {number}, who plays for {team} against {team2} (expected "
+                    "every player of the match)"
+                )
+                problem = Message.of(
+                    template, record="300", number=missing[0] + 1, team=self.name(team), team2=self.name(other)
+                )
+                raise self.error(self.in_round(lineup.round, problem), lineup.where)
             cell.lineup = rows
             self.board_count = max(self.board_count, len(rows))
 
@@ -427,10 +474,22 @@ class _Builder:
             for board, (first, second) in enumerate(pairs):
                 if (first >= 0 and opposite(first) != second) or (second >= 0 and opposite(second) != first):
                     row = first if first >= 0 else second
-                    message = f"round {round_no}: the records 300 of {self.name(team)} and {self.name(other)} "
-                    message += f"put players {_player(first)} and {_player(second)} on board {board + 1}, but player "
-                    message += f"{row + 1} plays {_player(opposite(row))}"
-                    raise self.error(message + " (expected opponents on each board)", self.lineup_where(team, column))
+                    template = N_(
+                        "the records {record} of {team} and {team2} put players {player} and {player2} on board "
+                        "{board}, but player {number} plays {player3} (expected opponents on each board)"
+                    )
+                    problem = Message.of(
+                        template,
+                        record="300",
+                        team=self.name(team),
+                        team2=self.name(other),
+                        player=_player(first),
+                        player2=_player(second),
+                        board=board + 1,
+                        number=row + 1,
+                        player3=_player(opposite(row)),
+                    )
+                    raise self.error(self.in_round(round_no, problem), self.lineup_where(team, column))
             return pairs
         if facing.lineup is not None:
             return [(second, first) for first, second in self.follow(facing.lineup, cell, opposite)]
@@ -448,11 +507,19 @@ class _Builder:
         seated = [second for _, second in pairs if second >= 0]
         if seated != theirs:
             first = next(a for a, b in zip(seated, theirs, strict=True) if a != b)
-            message = f"round {round_no}: {self.name(team)} and {self.name(other)} field their players in orders "
-            message += f"that disagree (player {first + 1} of {self.name(other)} faces board "
-            message += f"{[s for _, s in pairs].index(first) + 1}); the boards follow {self.name(team)}'s "
-            message += "(a record 300 gives them)"
-            self.say(InputWarning(message, self.source.path, *self.source.player_where(first, round_no)))
+            template = N_(
+                "{team} and {team2} field their players in orders that disagree (player {number} of {team2} faces "
+                "board {board}); the boards follow {team}'s (a record 300 gives them)"
+            )
+            problem = Message.of(
+                template,
+                team=self.name(team),
+                team2=self.name(other),
+                number=first + 1,
+                board=[s for _, s in pairs].index(first) + 1,
+            )
+            where = self.source.player_where(first, round_no)
+            self.say(InputWarning(self.in_round(round_no, problem), self.source.path, *where))
         return pairs
 
     @staticmethod
@@ -567,9 +634,17 @@ class _Builder:
             beaten = lost is ResultKind.FORFEIT_LOSS and winner.forfeit is ResultKind.FORFEIT_WIN
             if beaten and loser.game_points > winner.game_points:
                 won = team if winner is cell else cell.opponent
-                message = f"round {column + 1}: record 330 says {self.name(won)} won by forfeit, but the boards "
-                message += f"give it {_points(winner.game_points)} against {_points(loser.game_points)}"
-                raise self.error(message, cell.forfeit_where)
+                template = N_(
+                    "record {record} says {team} won by forfeit, but the boards give it {points} against {points2}"
+                )
+                problem = Message.of(
+                    template,
+                    record="330",
+                    team=self.name(won),
+                    points=Number(_points(winner.game_points)),
+                    points2=Number(_points(loser.game_points)),
+                )
+                raise self.error(self.in_round(column + 1, problem), cell.forfeit_where)
 
     def colour(self, column: int) -> None:
         """Each match's first-board colours: from the first board whose colour a game gives, else the 330 record."""
@@ -589,17 +664,27 @@ class _Builder:
             if cell.white is not None:
                 stated = WHITE if (sequence[0] == "W") == cell.white else BLACK
                 if found not in (UNKNOWN, stated):
-                    message = f"round {column + 1}: record 330 makes {self.name(team)} the "
-                    message += f"{'white' if cell.white else 'black'} team, but its first board has "
-                    message += f"{'White' if found == WHITE else 'Black'} (expected the 330 record's colours)"
-                    raise self.error(message, cell.forfeit_where)
+                    template = (
+                        N_(
+                            "record {record} makes {team} the white team, but its first board has {colour} "
+                            "(expected the 330 record's colours)"
+                        )
+                        if cell.white
+                        else N_(
+                            "record {record} makes {team} the black team, but its first board has {colour} "
+                            "(expected the 330 record's colours)"
+                        )
+                    )
+                    colour = Message(N_("White") if found == WHITE else N_("Black"))
+                    problem = Message.of(template, record="330", team=self.name(team), colour=colour)
+                    raise self.error(self.in_round(column + 1, problem), cell.forfeit_where)
                 found = stated
             cell.colour, facing.colour = found, {WHITE: BLACK, BLACK: WHITE}.get(found, UNKNOWN)
 
     def infer_byes(self, last: int, boards: int) -> None:
         """TRF-16 has no record of a team's PAB: a Swiss round's only team without a match had it, unless it
         misses the next round too (a withdrawal)."""
-        found: list[str] = []
+        found: list[Message] = []
         pab = self.source.points.bye(ResultKind.PAIRING_BYE, boards)
         for column in range(last):
             idle = [team for team in range(self.count) if self.cells[team][column].kind is ResultKind.ZERO_BYE]
@@ -610,13 +695,22 @@ class _Builder:
                 continue
             cell = self.cells[team][column]
             cell.kind, cell.match_points, cell.game_points = ResultKind.PAIRING_BYE, pab.match, pab.game
-            found.append(f"round {column + 1}: {self.name(team)}")
+            found.append(self.in_round(column + 1, self.name(team)))
         if not found:
             return
-        more = f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
-        message = "a team without a match in a round the others play is read as the pairing-allocated bye, "
-        message += f"{_points(pab.match)} MP and {_points(pab.game)} GP (a drawn match, C.04.6; TRF-16 has no "
-        message += f"record for it): {', '.join(found[:_SHOWN])}{more}"
+        teams = Message.joined(found[:_SHOWN])
+        if len(found) > _SHOWN:
+            teams = Message.joined([teams, Message.of(N_("and {count} more"), count=len(found) - _SHOWN)], " ")
+        template = N_(
+            "a team without a match in a round the others play is read as the pairing-allocated bye, {points} MP "
+            "and {points2} GP (a drawn match, C.04.6; TRF-16 has no record for it): {teams}"
+        )
+        message = Message.of(
+            template,
+            points=Number(_points(pab.match)),
+            points2=Number(_points(pab.game)),
+            teams=teams,
+        )
         self.say(InputWarning(message, self.source.path, self.source.record[1]))
 
     def award(self, awards: Sequence[Award]) -> None:
@@ -637,9 +731,18 @@ class _Builder:
                         if not award.round:
                             continue
                         if not (absent and award.kinds <= set(_BYE_NAMES)):
-                            message = f"round {award.round}: record 299 gives {self.name(team)} points for "
-                            message += f"{award.type!r}, but its round is {_KIND_NAMES.get(cell.kind, 'unplayed')} "
-                            raise self.error(message + f"(expected a result of type {award.type!r})", where)
+                            template = N_(
+                                "record {record} gives {team} points for {type}, but its round is {kind} (expected "
+                                "a result of type {type})"
+                            )
+                            problem = Message.of(
+                                template,
+                                record="299",
+                                team=self.name(team),
+                                type=repr(award.type),
+                                kind=Message(_KIND_NAMES.get(cell.kind, N_("not played"))),
+                            )
+                            raise self.error(self.in_round(award.round, problem), where)
                         (cell.kind,) = award.kinds
                     if award.match_points is not None:
                         cell.match_points = award.match_points
@@ -683,15 +786,23 @@ class _Builder:
 
     def round_column(self, round_no: int, where: Where, code: str) -> int:
         if not 1 <= round_no <= self.rounds:
-            message = f"record {code} names round {round_no}, but the event has {self.rounds} rounds"
-            raise self.error(message + f" (expected 1 to {self.rounds})", where)
+            template = N_(
+                "record {record} names round {round}, but the event has {count} rounds (expected 1 to {last})"
+            )
+            problem = Message.of(template, record=code, round=round_no, count=self.rounds, last=self.rounds)
+            raise self.error(problem, where)
         return round_no - 1
 
     def team_row(self, number: int, where: Where, code: str) -> int:
         if not 1 <= number <= self.count:
-            message = f"record {code} names team {number}, but there are {self.count} teams"
-            raise self.error(message + f" (expected 1 to {self.count})", where)
+            template = N_("record {record} names team {number}, but there are {count} teams (expected 1 to {last})")
+            raise self.error(Message.of(template, record=code, number=number, count=self.count, last=self.count), where)
         return number - 1
+
+    def second_record(self, code: str, team: int, round_no: int) -> Message:
+        """A second record of a kind there is one of per match (330, 300) for a team in a round."""
+        template = N_("a second record {record} for {team} (expected one per match)")
+        return self.in_round(round_no, Message.of(template, record=code, team=self.name(team)))
 
     def shown_witness(self, cell: _Round) -> Message:
         assert cell.witness is not None
@@ -706,11 +817,11 @@ _BYE_NAMES = {
     ResultKind.ZERO_BYE: N_("a zero-point bye"),
 }
 _KIND_NAMES = {
-    ResultKind.WIN: "a win",
-    ResultKind.DRAW: "a draw",
-    ResultKind.LOSS: "a loss",
-    ResultKind.FORFEIT_WIN: "a forfeit win",
-    ResultKind.FORFEIT_LOSS: "a forfeit loss",
+    ResultKind.WIN: N_("a win"),
+    ResultKind.DRAW: N_("a draw"),
+    ResultKind.LOSS: N_("a loss"),
+    ResultKind.FORFEIT_WIN: N_("a forfeit win"),
+    ResultKind.FORFEIT_LOSS: N_("a forfeit loss"),
     **_BYE_NAMES,
 }
 

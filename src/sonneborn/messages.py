@@ -50,18 +50,36 @@ class Message:
     """A message: its English template (the catalogues' message id) and the values of its fields.
 
     >>> Message.of(N_("expected a string, found {found}"), found="3")
-    Message(template='expected a string, found {found}', values=(('found', '3'),))
+    Message(template='expected a string, found {found}', values=(('found', '3'),), plural=None, count=1)
     """
 
     template: str
     """The English text with its fields, ``{name}``."""
     values: tuple[tuple[str, str | int | Message | Number], ...] = ()
     """Each field's value, by name: a text, a number or a message of its own."""
+    plural: str | None = None
+    """The plural template of a message that shows a count (:meth:`ngettext`), ``None`` for the others."""
+    count: int = 1
+    """The count that picks the singular or a plural form (each language's rule)."""
 
     @classmethod
     def of(cls, template: str, **values: str | int | Message | Number) -> Message:
         """The message of a template with these values."""
         return cls(template, tuple(values.items()))
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, count: int, **values: str | int | Message | Number) -> Message:
+        """The message of a count: its singular and plural templates (extracted as one plural entry, ``make
+        i18n``'s ``ngettext:1,2``), the count as the field ``{count}`` unless a value of that name is given.
+
+        >>> [str(Message.ngettext("{count} game", "{count} games", n)) for n in (1, 2)]
+        ['1 game', '2 games']
+        """
+        return cls(singular, tuple({"count": count, **values}.items()), plural, count)
+
+    def chosen(self, catalogue: Callable[[str], str], plural: Callable[[str, str, int], str]) -> str:
+        """The template to fill: a message's translation (``catalogue``), a count's form (``plural``)."""
+        return catalogue(self.template) if self.plural is None else plural(self.template, self.plural, self.count)
 
     @classmethod
     def joined(cls, parts: Sequence[str | int | Message | Number], separator: str = ", ") -> Message:
@@ -98,7 +116,15 @@ class Message:
         return FIELD.sub(filled, template)
 
     def __str__(self) -> str:
-        return self.fill(self.template, str)
+        return self.fill(self.chosen(_same, _english_plural), str)
+
+
+def _same(template: str) -> str:
+    return template
+
+
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
 
 
 class Phrase(str):
@@ -191,6 +217,16 @@ _add = str.__add__
 def phrase_message(text: str | int | Message | Number) -> str | int | Message | Number:
     """What a text is in a message: a phrase's message, anything else as it is (a name is never translated)."""
     return text.message if isinstance(text, Phrase) else text
+
+
+def rounds_message(rounds: Sequence[int]) -> Message:
+    """Rounds by their numbers, as a note names them: ``round 9``, ``rounds 8, 9``.
+
+    >>> str(rounds_message([9])), str(rounds_message([8, 9]))
+    ('round 9', 'rounds 8, 9')
+    """
+    listed = ", ".join(map(str, rounds))
+    return Message.ngettext("round {list}", "rounds {list}", len(rounds), list=listed)
 
 
 def said(text: str | Message) -> Message:

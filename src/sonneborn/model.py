@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from sonneborn.errors import Said, said_of, shown
 from sonneborn.messages import N_, Message
+from sonneborn.numbers import exact_text
 
 StartNo = int
 """A player's starting rank (pairing number), 1-based."""
@@ -341,8 +342,30 @@ class PointSystem:
         raise AssertionError(kind)  # pragma: no cover
 
     def __str__(self) -> str:
-        return f"{_num(self.win)}-{_num(self.draw)}-{_num(self.loss)}"
+        """``3-1-0``, with each bye and forfeit stated to differ from its default after it, values exact (never a
+        float): two systems that score differently never read alike.
 
+        >>> str(PointSystem.parse("1,0.5,0,pairing_bye=0.5")), str(PointSystem.parse("1/3,1/6,0,forfeit_win=1/3"))
+        ('1-0.5-0, pairing_bye=0.5', '1/3-1/6-0')
+        """
+        text = "-".join(exact_text(value) for value in (self.win, self.draw, self.loss))
+        stated = [
+            f"{kind.name.lower()}={exact_text(self.points(kind))}"
+            for kind, default in _STATED_DEFAULTS
+            if self.points(kind) != self.points(default)
+        ]
+        return ", ".join([text, *stated])
+
+
+_STATED_DEFAULTS = (
+    (ResultKind.FORFEIT_WIN, ResultKind.WIN),
+    (ResultKind.FORFEIT_LOSS, ResultKind.LOSS),
+    (ResultKind.PAIRING_BYE, ResultKind.WIN),
+    (ResultKind.FULL_BYE, ResultKind.WIN),
+    (ResultKind.HALF_BYE, ResultKind.DRAW),
+    (ResultKind.ZERO_BYE, ResultKind.LOSS),
+)
+"""Each result a point system may state apart, with the result whose points it has unless stated."""
 
 POINT_DIGITS = 6
 """The most digits a point value may have before and after its decimal point, or in a fraction's terms."""
@@ -547,10 +570,6 @@ def _did_you_mean(name: str) -> str:
 
     close = difflib.get_close_matches(name, _POINT_KEYS, n=1, cutoff=0.7)
     return close[0] if close else ""
-
-
-def _num(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

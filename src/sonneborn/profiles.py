@@ -64,14 +64,14 @@ PROFILES: dict[str, Profile] = {
     for p in [
         Profile(
             "fide-swiss",
-            "FIDE, individual Swiss",
+            N_("FIDE, individual Swiss"),
             _both("DE,WIN,BPG,ARO/C1,BH/C1,BH,SB"),
             _OLD_FIDE + ".",
         ),
-        Profile("fide-rr", "FIDE, individual round robin", _both("DE,WIN,SB,KS"), _OLD_FIDE + "."),
+        Profile("fide-rr", N_("FIDE, individual round robin"), _both("DE,WIN,SB,KS"), _OLD_FIDE + "."),
         Profile(
             "fide-team",
-            "FIDE, team events",
+            N_("FIDE, team events"),
             DEFAULT_TEAM_TIEBREAKS,
             "sonneborn's list for team events (docs/tiebreaks.md, Teams): the secondary score (C.07 13.1), then "
             "Buchholz of match points cut 1 (a round robin: direct encounter), then EMGSB (13.2), the order of "
@@ -80,7 +80,7 @@ PROFILES: dict[str, Profile] = {
         ),
         Profile(
             "sharly-chess",
-            "Sharly Chess, its own recommendation",
+            N_("Sharly Chess, its own recommendation"),
             {EventKind.SWISS: "BH/C1,DE,BH,SB,WIN", EventKind.ROUND_ROBIN: "DE,WIN,SB,KS"},
             'Sharly Chess (github.com/Sharly-Chess/sharly-chess), src/data/tie_breaks/system_sets.py, "System '
             'tie-break sets" (commit 2ffcd6d): a Swiss\'s "Sharly Chess recommendation" is Buchholz cut 1, direct '
@@ -89,7 +89,7 @@ PROFILES: dict[str, Profile] = {
         ),
         Profile(
             "uscf",
-            "US Chess",
+            N_("US Chess"),
             _both("MM,SOLK,CUM,OCUM"),
             "US Chess Official Rules of Chess, 7th edition, 34E: the first four tie-breaks players expect unless "
             "another order was announced before round 1 (modified median 34E1, Solkoff 34E2, cumulative 34E3, "

@@ -35,7 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from sonneborn.errors import InputWarning, shown
+from sonneborn.errors import InputWarning, shown_name
 from sonneborn.event import CODE, Event
 from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem, ResultKind, StartNo
@@ -213,11 +213,6 @@ def _starts(starts: Sequence[StartNo]) -> str:
     return listed + (f" and {len(starts) - _SHOWN} more" if len(starts) > _SHOWN else "")
 
 
-def _who(name: str) -> str:
-    """A name as a warning gives it: as written, or quoted and cut when too long or not printable."""
-    return name if len(name) <= 40 and name.isprintable() else shown(name)
-
-
 def _count(n: int, one: str, many: str) -> Message:
     return Message.of(one if n == 1 else many, count=n)
 
@@ -265,7 +260,7 @@ def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, ev
     details: list[str | int | Message] = [
         Message.of(
             N_("{name} (no. {number}): {recorded} recorded, {points} from the results"),
-            name=_who(names[start - 1]),
+            name=shown_name(names[start - 1]),
             number=start,
             recorded=exact_text(recorded[start - 1] or Fraction(0)),
             points=exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit)),

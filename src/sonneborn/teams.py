@@ -29,7 +29,7 @@ import numpy as np
 
 from sonneborn.errors import InputError, TiebreakError
 from sonneborn.event import CODE, KINDS, Bools, Codes, Event, Ints, Roster, Score, Table, integers, point_unit
-from sonneborn.messages import Message
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem, ResultKind, RoundNo, StartNo
 
 __all__ = [
@@ -397,7 +397,7 @@ def team_event(teams: TeamEvent, *, primary: str = "MP") -> Event:
     (2, 2, True)
     """
     if primary not in SCORES:
-        raise TiebreakError(f"a team event is ranked by MP or GP, not {primary!r}")
+        raise TiebreakError(Message.of(N_("a team event is ranked by MP or GP, not {found}"), found=repr(primary)))
     matches, points = teams.matches, teams.points
     boards = matches.board_count
     match_values = [points.match_points(kind) if not kind.is_bye else points.bye(kind, boards).match for kind in KINDS]
@@ -478,7 +478,7 @@ def teams_of(event: Event) -> TeamEvent:
     individual event."""
     found = event.teams
     if not isinstance(found, TeamEvent):
-        raise TiebreakError("the event is no team event")
+        raise TiebreakError(Message(N_("the event is no team event")))
     return found
 
 

@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sonneborn.errors import TrfError, shown
+from sonneborn.errors import TrfError
+from sonneborn.errors import shown as shown_message
 from sonneborn.formats.lines import MAX_LINE, duplicates, long_line, split_lines, too_many_results, unheld_rounds
 from sonneborn.model import (
     Colour,
@@ -51,6 +52,12 @@ from sonneborn.model import (
     Tournament,
     mirrors,
 )
+
+
+def shown(value: str) -> str:
+    """A value quoted as the messages quote it, as English text (the oracle compares English)."""
+    return str(shown_message(value))
+
 
 __all__ = ["read_trf"]
 

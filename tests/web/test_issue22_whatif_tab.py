@@ -141,14 +141,14 @@ def test_a_team_match_is_fixed_by_its_score() -> None:
 def test_a_bigger_event_is_answered_a_page_at_a_time_under_300_kb() -> None:
     """400 players before their last round (its games made unplayed again), 100 of the games listed, 100 rows of
     400, simulated. (The server's budget refuses the whatif of much bigger events, as POST /api/whatif does.)"""
+    from builders import last_round_open
     from test_generate import generate
-    from test_issue22_whatif import _unplay_last_round
 
     from sonneborn.formats.trf.write import write_trf
     from sonneborn.pipeline import read_text
 
     played = read_text(str(generate.to_trf(generate.swiss(400, 9))), path="swiss.trf").event.tournament
-    trf = write_trf(_unplay_last_round(played))
+    trf = write_trf(last_round_open(played))
     games = sum(1 for p in played.players if p.entries[8].opponent is not None and p.entries[8].kind.is_played) // 2
     with make_client() as client:
         response = client.post("/api/events", files={"file": ("big.trf", trf.encode())}, headers=PAGE)

@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown
+from sonneborn.errors import CrosstableError, InputWarning, Warn, log_warning, shown, shown_name
 from sonneborn.formats.lines import MAX_LINE, from_spreadsheet, long_line, split_lines, too_many_results
 from sonneborn.formats.reports import refuse_report
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import (
     Colour,
     Entry,
@@ -211,11 +211,6 @@ _NO_ROWS = Message(
 )
 
 
-def _who(text: str) -> str:
-    """A player's name as messages give it: as written, or quoted and cut when too long or not printable."""
-    return text if len(text) <= 40 and text.isprintable() else shown(text)
-
-
 def _warn_duplicates(path: str, rows: Sequence[_Row], warn: Warn) -> None:
     """Warns of a name given to two rows: the same player twice, or two players to tell apart."""
     first: dict[str, _Row] = {}
@@ -223,7 +218,7 @@ def _warn_duplicates(path: str, rows: Sequence[_Row], warn: Warn) -> None:
         other = first.setdefault(row.name.text, row)
         if other is not row:
             template = N_("{name} is the name of two rows, lines {number} and {number2} (is a player entered twice?)")
-            message = Message.of(template, name=_who(row.name.text), number=other.line, number2=row.line)
+            message = Message.of(template, name=shown_name(row.name.text), number=other.line, number2=row.line)
             warn(InputWarning(message, path, row.line, row.name.column))
 
 
@@ -434,7 +429,9 @@ def _shape_problems(rows: Sequence[_Row], size: int) -> list[_Problem]:
                 "the table is not square: {rows} player rows, but the diagonal of {name}'s row is in result "
                 "column {number} (expected column {expected}: is a row too many, or a column missing?)"
             )
-        message = Message.of(template, rows=size, name=_who(row.name.text), number=position + 1, expected=index + 1)
+        message = Message.of(
+            template, rows=size, name=shown_name(row.name.text), number=position + 1, expected=index + 1
+        )
         return [_Problem(row.line, row.cells[position].column, message)]
     return []
 
@@ -449,7 +446,7 @@ def _row_problems(index: int, rows: Sequence[_Row], numbered: bool) -> list[_Pro
             N_("expected start number {number}, found {found}"), number=index + 1, found=shown(where.text)
         )
         problems.append(_Problem(row.line, where.column, message))
-    name = _who(row.name.text)
+    name = shown_name(row.name.text)
     if _is_marker(row.name.text) or _tokens(row.name.text) is not None:
         message = Message.of(N_("expected a player name, found {found}"), found=shown(row.name.text))
         problems.append(_Problem(row.line, row.name.column, message))
@@ -460,7 +457,7 @@ def _row_problems(index: int, rows: Sequence[_Row], numbered: bool) -> list[_Pro
         problems.append(_Problem(row.line, column, message))
         return problems
     for column, cell in enumerate(row.cells[:size]):
-        opponent = _who(rows[column].name.text)
+        opponent = shown_name(rows[column].name.text)
         if column == index:
             if not _is_marker(cell.text):
                 template = N_("expected the diagonal marker {marker} in {name}'s own column {number}, found {found}")
@@ -539,7 +536,7 @@ def _size_problems(rows: Sequence[_Row], games: _Games, cycles: int, characters:
     if problem is None:
         return []
     index, column = next((i, c) for i, row in enumerate(games) for c, cell in enumerate(row) if len(cell) == cycles)
-    message = Message.of(N_("{count} games a pair: {message}"), count=f"{cycles:,}", message=problem)
+    message = Message.of(N_("{count} games a pair: {message}"), count=Number(f"{cycles:,}"), message=problem)
     return [_Problem(rows[index].line, rows[index].cells[column].column, message)]
 
 
@@ -561,8 +558,8 @@ def _count_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> list[_P
                 )
                 message = Message.of(
                     template,
-                    name=_who(row.name.text),
-                    opponent=_who(rows[column].name.text),
+                    name=shown_name(row.name.text),
+                    opponent=shown_name(rows[column].name.text),
                     count=len(cell),
                     expected=cycles,
                 )
@@ -579,7 +576,7 @@ def _complement_problems(rows: Sequence[_Row], games: _Games, cycles: int) -> li
             for game, (mine, other) in enumerate(zip(own, theirs, strict=True)):
                 if mirrors(_TOKEN_KIND[mine], _TOKEN_KIND[other]):
                     continue
-                name, opponent = _who(row.name.text), _who(rows[earlier].name.text)
+                name, opponent = shown_name(row.name.text), shown_name(rows[earlier].name.text)
                 there = rows[earlier]
                 if cycles > 1:
                     template = N_(

@@ -578,8 +578,7 @@ def _found(value: Any) -> str | Message:
         return Message(N_("an array"))
     if isinstance(value, float):  # only NaN and the infinities are left as floats
         return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}[repr(value)]
-    text = str(value)
-    return text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
+    return shown(str(value), quoted=False)
 
 
 def _mirror(kind: ResultKind) -> str:

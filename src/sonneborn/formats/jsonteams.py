@@ -31,9 +31,9 @@ import json
 from fractions import Fraction
 from typing import Any, Literal
 
-from sonneborn.errors import InputError, Warn, log_warning
+from sonneborn.errors import InputError, Warn, log_warning, shown
 from sonneborn.event import BLACK, KINDS, UNKNOWN, WHITE, Event
-from sonneborn.formats.jsonio import _locate, _Reader, _Where, json_number, tournament_data
+from sonneborn.formats.jsonio import _found, _locate, _Reader, _Where, json_number, tournament_data
 from sonneborn.formats.trf.layout import ABNORMAL_KINDS, ABNORMAL_TYPE
 from sonneborn.matches import build
 from sonneborn.messages import N_, Message
@@ -70,10 +70,9 @@ _ROUND_KEYS = ("round", "opponent", "colour", "result", "boards", "match_points"
 _POINTS_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_bye", "full_bye", "half_bye", "zero_bye")
 _BYE_KEYS = ("match_points", "game_points")
 _BYES = frozenset({ResultKind.PAIRING_BYE, ResultKind.FULL_BYE, ResultKind.HALF_BYE, ResultKind.ZERO_BYE})
-_RESULTS: dict[str | None, ResultKind] = {
-    kind.value: kind for kind in (*_BYES, ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS, ResultKind.FORFEIT_WIN)
-}
-_RESULTS.update({kind.value: kind for kind in (ResultKind.FORFEIT_LOSS, ResultKind.NOT_PLAYED)})
+_UNRATED = frozenset({ResultKind.UNRATED_WIN, ResultKind.UNRATED_DRAW, ResultKind.UNRATED_LOSS})
+# In the order of ResultKind, so that a message lists them the same way every run (a frozenset's order is not).
+_RESULTS: dict[str | None, ResultKind] = {kind.value: kind for kind in ResultKind if kind not in _UNRATED}
 _KINDS: dict[str | None, EventKind | None] = {kind.value: kind for kind in EventKind}
 _KINDS[None] = None
 _COLOURS: dict[str | None, int] = {"w": WHITE, "b": BLACK, None: UNKNOWN}
@@ -183,10 +182,11 @@ class _TeamReader(_Reader):
         return InputError(message, path=self.path, line=where[0], column=where[1])
 
     def teams(self, event: Event, value: Any, where: _Where) -> TeamEvent:
-        data = self.fields(value, where, _TEAMS_KEYS, required=("teams",), owner="the teams object")
+        owner = N_("missing key {key} (expected in the teams object)")
+        data = self.fields(value, where, _TEAMS_KEYS, required=("teams",), owner=owner)
         sequence = self.string(data, where, "board_colours").upper()
         if set(sequence) - {"W", "B"}:
-            message = f"expected the board colours W and B (WBWB), found {sequence!r}"
+            message = Message.of(N_("expected the board colours W and B (WBWB), found {found}"), found=shown(sequence))
             raise self.error((*where, "board_colours"), message)
         points = self.match_points(data.get("match_points"), (*where, "match_points"), event)
         listed, byes, lineups, awards = [], [], [], []
@@ -194,15 +194,19 @@ class _TeamReader(_Reader):
         facts: dict[tuple[int, int], _Round] = {}
         for index, item in enumerate(self.array(data, where, "teams")):
             at = (*where, "teams", index)
-            team = self.fields(item, at, _TEAM_KEYS, required=("name",), owner="every team")
+            owner = N_("missing key {key} (expected in every team)")
+            team = self.fields(item, at, _TEAM_KEYS, required=("name",), owner=owner)
             number = self.integer(team, at, "number")
             if number is not None and number != index + 1:
-                raise self.error((*at, "number"), f"expected team {index + 1} (teams in number order), found {number}")
+                template = N_("expected team {number} (teams in number order), found {found}")
+                raise self.error((*at, "number"), Message.of(template, number=index + 1, found=number))
             members = []
             for board, start in enumerate(self.array(team, at, "members")):
                 spot = (*at, "members", board)
                 if isinstance(start, bool) or not isinstance(start, int):
-                    raise self.error(spot, f"expected a start number, found {start!r}")
+                    raise self.error(
+                        spot, Message.of(N_("expected a start number, found {found}"), found=_found(start))
+                    )
                 members.append((start, self.at(spot)))
             rank = self.integer(team, at, "recorded_rank")
             listed.append(
@@ -273,17 +277,20 @@ class _TeamReader(_Reader):
                 )
 
     def team_round(self, value: Any, where: _Where, team: int, round_no: int) -> _Round:
-        data = self.fields(value, where, _ROUND_KEYS, required=("result",), owner="every team's round")
+        owner = N_("missing key {key} (expected in every team's round)")
+        data = self.fields(value, where, _ROUND_KEYS, required=("result",), owner=owner)
         stated = self.integer(data, where, "round")
         if stated is not None and stated != round_no:
-            raise self.error((*where, "round"), f"expected round {round_no} (rounds in order), found {stated}")
+            template = N_("expected round {round} (rounds in order), found {found}")
+            raise self.error((*where, "round"), Message.of(template, round=round_no, found=stated))
         opponent = self.integer(data, where, "opponent")
         kind = self.choice(data, where, "result", _RESULTS)
         found = _Round(opponent, kind, self.choice(data, where, "colour", _COLOURS))
         place = self.at(where)
         awarded = data.get("awarded")
         if awarded not in (None, True, False):
-            raise self.error((*where, "awarded"), f"expected true or false, found {_shown(awarded)}")
+            message = Message.of(N_("expected true or false, found {found}"), found=_found(awarded))
+            raise self.error((*where, "awarded"), message)
         given = data.get("match_points") is not None or data.get("game_points") is not None
         if kind in _BYES and opponent is not None:
             template = N_("a bye ({bye}) has no opponent, found {found}")
@@ -293,19 +300,22 @@ class _TeamReader(_Reader):
             found.byes.append(TeamBye(kind, round_no, team, place, points))
         if data.get("boards") is not None:
             if opponent is None:
-                raise self.error((*where, "boards"), "boards need an opponent team (expected null boards)")
+                message = Message(N_("boards need an opponent team (expected null boards)"))
+                raise self.error((*where, "boards"), message)
             players = []
             for board, start in enumerate(self.array(data, where, "boards")):
                 spot = (*where, "boards", board)
                 if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-                    raise self.error(spot, f"expected a start number or 0 for an empty board, found {_shown(start)}")
+                    template = N_("expected a start number or 0 for an empty board, found {found}")
+                    raise self.error(spot, Message.of(template, found=_found(start)))
                 players.append((start, self.at(spot)))
             found.lineups.append(Lineup(round_no, team, opponent, tuple(players), place))
             found.boards = True
         if awarded:
             code = ABNORMAL_TYPE.get(kind, "")
             if not code:
-                raise self.error((*where, "awarded"), f"result {kind.value!r} cannot be awarded points")
+                message = Message.of(N_("result {result} cannot be awarded points"), result=repr(kind.value))
+                raise self.error((*where, "awarded"), message)
             match, game = self.pair(data, where)
             found.awards.append(Award(code, ABNORMAL_KINDS[code], match, game, round_no, ((team, place),), place))
         elif given and kind not in _BYES:
@@ -322,7 +332,8 @@ class _TeamReader(_Reader):
         """``match_points`` and ``game_points`` of an object, both required."""
         for key in _BYE_KEYS:
             if data.get(key) is None:
-                raise self.error(where, f"missing key {key!r} (expected both match_points and game_points)")
+                template = N_("missing key {key} (expected both match_points and game_points)")
+                raise self.error(where, Message.of(template, key=repr(key)))
         return self.points(data["match_points"], (*where, "match_points")), self.points(
             data["game_points"], (*where, "game_points")
         )
@@ -381,7 +392,3 @@ class _Round:
         self.byes: list[TeamBye] = []
         self.lineups: list[Lineup] = []
         self.awards: list[Award] = []
-
-
-def _shown(value: Any) -> str:
-    return "true" if value is True else "false" if value is False else "null" if value is None else repr(value)

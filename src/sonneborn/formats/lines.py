@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from sonneborn.errors import InputWarning, shown
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 
 __all__ = [
     "FORMULA_STARTS",
@@ -206,10 +206,17 @@ def changed_names(names: Sequence[str]) -> tuple[list[str], Message | None]:
                if name != line]  # fmt: skip
     if not changed:
         return written, None
-    listed = ", ".join(f"no. {start} {shown(name)} as {shown(line)}" for start, name, line in changed[:SHOWN_NAMES])
-    more = f" and {len(changed) - SHOWN_NAMES:,} more" if len(changed) > SHOWN_NAMES else ""
+    listed = Message.joined(
+        [
+            Message.of(N_("no. {number} {name} as {written}"), number=start, name=shown(name), written=shown(line))
+            for start, name, line in changed[:SHOWN_NAMES]
+        ]
+    )
+    if len(changed) > SHOWN_NAMES:
+        more = Message.of(N_("and {count} more"), count=Number(f"{len(changed) - SHOWN_NAMES:,}"))
+        listed = Message.joined([listed, more], " ")
     template = N_("names: {count} written otherwise (control characters as spaces, no blank at the ends): {names}")
-    return written, Message.of(template, count=f"{len(changed):,}", names=listed + more)
+    return written, Message.of(template, count=Number(f"{len(changed):,}"), names=listed)
 
 
 def split_lines(text: str) -> list[str]:

@@ -36,7 +36,7 @@ import chess.pgn
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.formats.lines import MAX_LINE, too_many_results
 from sonneborn.formats.names import similar_players
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import Colour, Entry, Player, ResultKind, RoundNo, StartNo, Tournament
 
 __all__ = ["ABSENT_AS", "PgnError", "read_pgn"]
@@ -216,7 +216,8 @@ class _Lines:
             else:
                 self._state = _HEADERS
                 if tag is None:
-                    self._reader.warn(self._read, "malformed tag pair ignored: %s", shown(line.rstrip()))
+                    ignored = Message.of(N_("malformed tag pair ignored: {line}"), line=shown(line.rstrip()))
+                    self._reader.warn(self._read, ignored)
         elif line.startswith("%") or (line.startswith(";") and self._state != _MOVETEXT):
             pass
         else:
@@ -234,7 +235,7 @@ class _Lines:
         if len(line) > MAX_LINE and not line.endswith("\n"):
             template = N_("line of more than {count} characters (expected at most {limit})")
             raise PgnError(
-                Message.of(template, count=f"{MAX_LINE:,}", limit=f"{MAX_LINE:,}"),
+                Message.of(template, count=Number(f"{MAX_LINE:,}"), limit=Number(f"{MAX_LINE:,}")),
                 path=self._reader.path,
                 line=self._read,
                 column=MAX_LINE + 1,
@@ -555,11 +556,17 @@ class _Reader:
         return self.error(message, *self.first_game[names[1]])
 
     @staticmethod
-    def listed(events: Counter[str]) -> str:
+    def listed(events: Counter[str]) -> Message:
         """Events as a message lists them, in the order of the file: ``'A' (45 games), 'B' (12 games)``."""
-        shown_events = [f"{name!r} ({count} game{'s' if count > 1 else ''})" for name, count in events.items()]
+        shown_events: list[str | int | Message | Number] = [
+            Message.of(
+                N_("{name} ({count} games)") if count > 1 else N_("{name} (1 game)"), name=repr(name), count=count
+            )
+            for name, count in events.items()
+        ]
         more = len(shown_events) - _LISTED_EVENTS
-        return ", ".join(shown_events[:_LISTED_EVENTS]) + (f", … ({more} more)" if more > 0 else "")
+        tail = [Message.of(N_("… ({count} more)"), count=more)] if more > 0 else []
+        return Message.joined([*shown_events[:_LISTED_EVENTS], *tail])
 
     def tournament(self) -> Tournament:
         """The event of the games read."""
@@ -630,12 +637,13 @@ class _Reader:
         if not found:
             return
 
-        def described(index: int) -> str:
+        def described(index: int) -> str | int | Message:
             rounds = sorted(self.players[index].rounds)
-            return f"{shown(self.players[index].name)} (round{'s' if len(rounds) > 1 else ''} {_spans(rounds)})"
+            template = N_("{name} (rounds {rounds})") if len(rounds) > 1 else N_("{name} (round {rounds})")
+            return Message.of(template, name=shown(self.players[index].name), rounds=_spans(rounds))
 
         groups = _groups(found)
-        listed = [", ".join(map(described, group[:-1])) + " and " + described(group[-1]) for group in groups]
+        listed = [Message.listed([described(index) for index in group]) for group in groups]
         if len(groups) == 1:
             if len(groups[0]) == 2:
                 template = N_(
@@ -650,7 +658,9 @@ class _Reader:
                 )
             message = Message.of(template, spellings=listed[0], count=len(groups[0]))
         else:
-            more = f"; … ({len(groups) - _LISTED_PAIRS} more)" if len(groups) > _LISTED_PAIRS else ""
+            shown_groups = listed[:_LISTED_PAIRS]
+            if len(groups) > _LISTED_PAIRS:
+                shown_groups.append(Message.of(N_("… ({count} more)"), count=len(groups) - _LISTED_PAIRS))
             if all(len(group) == 2 for group in groups):
                 template = N_(
                     "{count} players may each be spelled two ways, the spellings never in the same round: "
@@ -663,7 +673,7 @@ class _Reader:
                     "round: {spellings} (write each player's name one way in the PGN, or give FIDE ids in "
                     "WhiteFideId and BlackFideId)"
                 )
-            message = Message.of(template, count=len(groups), spellings="; ".join(listed[:_LISTED_PAIRS]) + more)
+            message = Message.of(template, count=len(groups), spellings=Message.joined(shown_groups, "; "))
         line = min(self.players[groups[0][1]].rounds.values())
         self.warnings(InputWarning(message, self.path, line))
 
@@ -784,12 +794,12 @@ _RUNS = 12
 """The runs of round numbers a message lists."""
 
 
-def _spans(numbers: list[int]) -> str:
+def _spans(numbers: list[int]) -> str | Message:
     """Numbers in increasing order as runs: ``1-3, 5, 7-8``; the first few of many.
 
     >>> _spans([1, 2, 3, 5, 7, 8])
     '1-3, 5, 7-8'
-    >>> _spans(list(range(1, 100, 2)))
+    >>> str(_spans(list(range(1, 100, 2))))
     '1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, … (38 more)'
     """
     runs: list[list[int]] = []
@@ -799,4 +809,7 @@ def _spans(numbers: list[int]) -> str:
         else:
             runs.append([number, number])
     shown = [str(first) if first == last else f"{first}-{last}" for first, last in runs[:_RUNS]]
-    return ", ".join(shown) + (f", … ({len(runs) - _RUNS:,} more)" if len(runs) > _RUNS else "")
+    if len(runs) <= _RUNS:
+        return ", ".join(shown)
+    more = Message.of(N_("… ({count} more)"), count=Number(f"{len(runs) - _RUNS:,}"))
+    return Message.joined([*shown, more])

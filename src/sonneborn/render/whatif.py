@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from sonneborn.formats.jsonio import json_number
-from sonneborn.render.cells import names, padded_column, place_texts, points_texts
+from sonneborn.languages import ENGLISH, Language
+from sonneborn.messages import Message
+from sonneborn.render.cells import names, numbers_in, padded_column, place_texts, points_texts
 
 if TYPE_CHECKING:
     from sonneborn.whatif import PlaceChances, WhatIf
@@ -40,7 +42,7 @@ def whatif_data(answer: WhatIf) -> dict[str, Any]:
                 "clinched": list(row.clinched),
                 "chances": None if row.chances is None else {str(p): c for p, c in enumerate(row.chances, start=1)},
                 "margins": None if row.chances is None else {str(p): m for p, m in enumerate(row.margins, start=1)},
-                "decides": row.decides,
+                "decides": str(row.decides),
             }
         )
     return {
@@ -51,7 +53,7 @@ def whatif_data(answer: WhatIf) -> dict[str, Any]:
         "seed": answer.seed,
         "tiebreaks": [str(spec) for spec in now.tiebreaks],
         "rules": now.rules.value,
-        "notes": list(answer.notes),
+        "notes": [str(note) for note in answer.notes],
         "standings": entries,
     }
 
@@ -60,38 +62,49 @@ def whatif_json(answer: WhatIf) -> str:
     return orjson.dumps(whatif_data(answer), option=orjson.OPT_INDENT_2).decode() + "\n"
 
 
-def whatif_text(answer: WhatIf) -> str:
+def whatif_text(answer: WhatIf, lang: Language = ENGLISH) -> str:
     """The terminal table: the standings now, then each player's best and worst place, first place, the prize
-    places clinched, the chances, and what decides first place; the notes under it."""
+    places clinched, the chances, and what decides first place; the notes under it; in a language (its
+    headings, words and numbers; the tie-break codes as they are)."""
     now = answer.now
     rows = [r.row for r in answer.rows]
     order = now.order.tolist()
     position = {row: i for i, row in enumerate(order)}
     take = [position[row] for row in rows]
-    ranks, players, pts = place_texts(now), names(now), points_texts(now)
-    score = now.event.table.primary if now.event.teams is not None else "Pts"
+    ranks, players, pts = place_texts(now), names(now), numbers_in(points_texts(now), lang)
+    say = lang.gettext
+    score = now.event.table.primary if now.event.teams is not None else say("Pts")
+    # Translators: the whatif table's headings: the place now, the best and worst final places, whether he can
+    # still win, the prize places clinched, what decides first place; keep them short.
     columns = [
-        padded_column("Now", [ranks[i] for i in take], left=False),
-        padded_column("No", [str(row + 1) for row in rows], left=False),
-        padded_column("Name", [players[i] for i in take], left=True),
+        padded_column(say("Now"), [ranks[i] for i in take], left=False),
+        padded_column(say("No"), [str(row + 1) for row in rows], left=False),
+        padded_column(say("Name"), [players[i] for i in take], left=True),
         padded_column(score, [pts[i] for i in take], left=False),
-        padded_column("Best", [best_text(r) for r in answer.rows], left=False),
-        padded_column("Worst", [worst_text(r) for r in answer.rows], left=False),
-        padded_column("Win?", ["yes" if r.can_win else "no" for r in answer.rows], left=True),
-        padded_column("Clinched", [",".join(map(str, r.clinched)) or "-" for r in answer.rows], left=True),
+        padded_column(say("Best"), [best_text(r) for r in answer.rows], left=False),
+        padded_column(say("Worst"), [worst_text(r) for r in answer.rows], left=False),
+        padded_column(say("Win?"), [say("yes") if r.can_win else say("no") for r in answer.rows], left=True),
+        padded_column(say("Clinched"), [",".join(map(str, r.clinched)) or "-" for r in answer.rows], left=True),
     ]
     if any(r.chances is not None for r in answer.rows):
         for place in range(1, answer.places + 1):
             cells = [
-                "" if r.chances is None else _chance(r.chances[place - 1], r.margins[place - 1], answer.method)
+                "" if r.chances is None else lang.number(_chance(r.chances[place - 1], r.margins[place - 1],
+                                                                 answer.method))
                 for r in answer.rows
-            ]
-            columns.append(padded_column(f"P({place})", cells, left=False))
-    columns.append(padded_column("First place", [r.decides for r in answer.rows], left=True))
+            ]  # fmt: skip
+            columns.append(padded_column(lang.format("P({place})", place=place), cells, left=False))
+    columns.append(padded_column(say("First place"), [lang.message(r.decides) for r in answer.rows], left=True))
     lines = ["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)]
-    how = "exact" if answer.method == "exact" else f"simulation of {answer.runs} runs"
-    head = f"What if: {how}; places 1-{answer.places}; list {','.join(str(s) for s in now.tiebreaks)}"
-    return "\n".join([head, *lines, "", *(f"- {note}" for note in answer.notes)]) + "\n"
+    listed = ",".join(str(s) for s in now.tiebreaks)
+    if answer.method == "exact":
+        head = lang.format("What if: exact; places 1-{places}; list {list}", places=answer.places, list=listed)
+    else:
+        head = lang.message(Message.ngettext("What if: simulation of {count} run; places 1-{places}; list {list}",
+                                             "What if: simulation of {count} runs; places 1-{places}; list {list}",
+                                             answer.runs, places=answer.places, list=listed))  # fmt: skip
+    notes = [f"- {lang.message(note)}" for note in answer.notes]
+    return "\n".join([head, *lines, "", *notes]) + "\n"
 
 
 def _chance(chance: float, margin: float, method: str) -> str:

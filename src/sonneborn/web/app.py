@@ -42,12 +42,13 @@ from starlette.types import Receive, Scope, Send
 
 from sonneborn.demo import DEMO_LIST, seed_json, seed_text
 from sonneborn.languages import LANGUAGES, from_accept_language, known, language, page_catalogue
-from sonneborn.messages import Message
+from sonneborn.messages import N_, Message
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 from sonneborn.web.events import Events
 from sonneborn.web.inputs import (
+    INTERNAL_ERROR,
     ApiError,
     BoardsOptions,
     Body,
@@ -247,12 +248,12 @@ def create_app(
         try:
             result = await _unless_the_client_leaves(request, pool.run(job, seconds=allowed, heavy=body.size > HEAVY))
         except OverBudget as error:
-            raise ApiError(str(error), status=422, path=body.path) from None
+            raise ApiError(error.text, status=422, path=body.path) from None
         except Busy as error:
-            raise ApiError(str(error), status=503) from None
+            raise ApiError(error.text, status=503) from None
         except Died as error:  # logged by the workers
             path = body.path if error.status == 422 else None
-            raise ApiError(error.message, status=error.status, path=path) from None
+            raise ApiError(error.text, status=error.status, path=path) from None
         return Streamed(result)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -336,11 +337,10 @@ def create_app(
     def kept_body(key: str) -> Body:
         body = kept.get(key)
         if body is None:
-            raise ApiError(
-                "the server no longer keeps this event (or never did): send its file again to POST /api/events",
-                status=404,
-                field="event",
+            message = N_(
+                "the server no longer keeps this event (or never did): send its file again to POST /api/events"
             )
+            raise ApiError(Message(message), status=404, field="event")
         return body
 
     kept_errors: dict[int | str, dict[str, Any]] = {
@@ -497,7 +497,7 @@ async def _client_gone(request: Request, error: Exception) -> Response:
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:
     logger.error("internal error on %s %s", request.method, request.url.path, exc_info=error)
-    body = ApiError("internal error: this is a bug in sonneborn, please report it", status=500).body()
+    body = ApiError(Message(INTERNAL_ERROR), status=500).body()
     return JSONResponse(body, status_code=500)
 
 

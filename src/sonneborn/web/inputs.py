@@ -32,11 +32,11 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
 from starlette.requests import Request
 
-from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError
+from sonneborn.errors import InputError, InputWarning, OptionError, TiebreakError, said_of
 from sonneborn.formats import ReadOptions, decode, encoding_warning
 from sonneborn.formats.lines import split_lines
 from sonneborn.languages import ENGLISH, Language, known
-from sonneborn.messages import Message, said
+from sonneborn.messages import N_, Message, said
 from sonneborn.pipeline import Reading, read_text, standings
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -58,6 +58,10 @@ BODY_PATH = "<body>"
 EXCERPT_CHARS = 200
 MAX_LINE_TEXT = 10_000
 """The most characters of the line an error names that the answer gives (a TRF line is under 1,000)."""
+
+
+INTERNAL_ERROR = N_("internal error: this is a bug in sonneborn, please report it")
+"""What a request that met a bug in sonneborn is answered (500)."""
 
 
 class ApiError(Exception):
@@ -133,9 +137,10 @@ def invalid_parameters(errors: Sequence[Mapping[str, Any]]) -> ApiError:
     """The answer to parameters of the wrong type or name (pydantic's errors), naming the first."""
     first = errors[0]
     name = str(first["loc"][-1]) if first.get("loc") else None
+    message: str | Message
     if first.get("type") == "extra_forbidden":
-        message = f"unknown parameter {name!r}"
-    else:
+        message = Message.of(N_("unknown parameter {name}"), name=repr(name))
+    else:  # pydantic's own words, in English
         text = str(first.get("msg", "invalid value"))
         message = f"{name}: {text[:1].lower()}{text[1:]}" if name else text
         if first.get("type") not in _SAYS_WHAT_IT_FOUND and isinstance(first.get("input"), str | int | float | bool):
@@ -515,7 +520,7 @@ def refuse_repeated_parameters(request: Request) -> None:
     seen: set[str] = set()
     for name, _ in request.query_params.multi_items():
         if name in seen:
-            raise ApiError(f"the parameter {name[:40]!r} is given twice", field=name[:40])
+            raise ApiError(Message.of(N_("the parameter {name} is given twice"), name=repr(name[:40])), field=name[:40])
         seen.add(name)
 
 
@@ -530,7 +535,8 @@ async def read_body(request: Request) -> Body:
         try:
             form = await parser.parse()
         except MultiPartException as error:
-            raise ApiError(f"cannot read the multipart body: {error.message}", field="file") from None
+            message = Message.of(N_("cannot read the multipart body: {reason}"), reason=error.message)
+            raise ApiError(message, field="file") from None
         return await _from_form(form)
     if media == "application/x-www-form-urlencoded":
         try:
@@ -539,22 +545,21 @@ async def read_body(request: Request) -> Body:
             ).parse()
         except MultiPartException as error:
             if "size" in error.message:
-                raise ApiError(
-                    f"a field of a URL-encoded form is over {MAX_FORM_TEXT // (1024 * 1024)} MB: send the file as "
-                    "multipart/form-data, as JSON or as the body itself",
-                    status=413,
-                    field="text",
-                ) from None
-            raise ApiError(f"cannot read the form: {MAX_FIELDS} fields at most", field="body") from None
+                template = N_(
+                    "a field of a URL-encoded form is over {megabytes} MB: send the file as multipart/form-data, as "
+                    "JSON or as the body itself"
+                )
+                message = Message.of(template, megabytes=MAX_FORM_TEXT // (1024 * 1024))
+                raise ApiError(message, status=413, field="text") from None
+            message = Message.of(N_("cannot read the form: {count} fields at most"), count=MAX_FIELDS)
+            raise ApiError(message, field="body") from None
         return await _from_form(form)
     if media == "application/json":
         return Body("json", await request.body())
     if media in ("", "text/plain", "application/octet-stream"):
         return Body("bytes", await request.body())
-    raise ApiError(
-        f"unsupported content type {media[:100]!r} (send multipart/form-data, application/json or text/plain)",
-        status=415,
-    )
+    template = N_("unsupported content type {type} (send multipart/form-data, application/json or text/plain)")
+    raise ApiError(Message.of(template, type=repr(media[:100])), status=415)
 
 
 async def _from_form(form: FormData) -> Body:
@@ -564,23 +569,26 @@ async def _from_form(form: FormData) -> Body:
         text: str | None = None
         for name, value in form.multi_items():
             if name in fields or (name == "file" and file is not None) or (name == "text" and text is not None):
-                raise ApiError(f"the field {name[:40]!r} is given twice", field=name[:40])
+                raise ApiError(Message.of(N_("the field {name} is given twice"), name=repr(name[:40])), field=name[:40])
             if name == "file":
                 if not isinstance(value, UploadFile):
-                    raise ApiError("the field 'file' must be a file upload (curl -F file=@event.trf)", field="file")
+                    message = Message(N_("the field 'file' must be a file upload (curl -F file=@event.trf)"))
+                    raise ApiError(message, field="file")
                 file = value
             elif isinstance(value, UploadFile):
-                raise ApiError(f"the field {name[:40]!r} must be text, not a file", field=name[:40])
+                message = Message.of(N_("the field {name} must be text, not a file"), name=repr(name[:40]))
+                raise ApiError(message, field=name[:40])
             elif name == "text":
                 text = value
             else:
                 fields[name] = value
         if file is not None and text is not None:
-            raise ApiError("send either a file or a text, not both", field="file")
+            raise ApiError(Message(N_("send either a file or a text, not both")), field="file")
         if file is not None:
             return Body("bytes", await file.read(), path=file.filename or "<upload>", fields=fields)
         if text is None:
-            raise ApiError("no tournament file: send a file (field 'file') or its text (field 'text')", field="file")
+            message = Message(N_("no tournament file: send a file (field 'file') or its text (field 'text')"))
+            raise ApiError(message, field="file")
         return Body("text", text=text, path=TEXT_PATH, fields=fields)
     finally:
         await form.close()
@@ -602,18 +610,23 @@ def _from_json(data: bytes) -> Upload:
     except ApiError:
         raise
     except ValueError as error:  # Not JSON, not UTF-8, or an integer of more digits than Python converts.
-        raise ApiError(f"the request body is not valid JSON: {str(error)[:200]}", field="body") from None
+        message = Message.of(N_("the request body is not valid JSON: {reason}"), reason=str(error)[:200])
+        raise ApiError(message, field="body") from None
     except RecursionError:
-        raise ApiError("the request body is not valid JSON: nested too deeply", field="body") from None
+        message = Message(N_("the request body is not valid JSON: nested too deeply"))
+        raise ApiError(message, field="body") from None
     if not isinstance(document, dict):
-        raise ApiError('the JSON body must be an object such as {"text": "…"}', field="body")
+        # The example is a value of its own: a template's braces are its fields.
+        message = Message.of(N_("the JSON body must be an object such as {example}"), example='{"text": "…"}')
+        raise ApiError(message, field="body")
     _refuse_surrogates(document)
     text = document.pop("text", None)
     if not isinstance(text, str):
-        raise ApiError("the JSON body needs the tournament file's text as a string under 'text'", field="text")
+        message = Message(N_("the JSON body needs the tournament file's text as a string under 'text'"))
+        raise ApiError(message, field="text")
     path = document.pop("filename", None) or TEXT_PATH
     if not isinstance(path, str):
-        raise ApiError("'filename' must be a string", field="filename")
+        raise ApiError(Message(N_("'filename' must be a string")), field="filename")
     tiebreaks = document.get("tiebreaks")
     if isinstance(tiebreaks, list) and all(isinstance(code, str) for code in tiebreaks):
         document["tiebreaks"] = ",".join(tiebreaks)
@@ -626,7 +639,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in found:
             shown = key[:40].encode("utf-8", "backslashreplace").decode("utf-8")
-            raise ApiError(f"the key '{shown}' is given twice in the JSON body", field="body")
+            message = Message.of(N_("the key {key} is given twice in the JSON body"), key=f"'{shown}'")
+            raise ApiError(message, field="body")
         found[key] = value
     return found
 
@@ -641,10 +655,9 @@ def _refuse_surrogates(document: dict[str, Any]) -> None:
                 except UnicodeEncodeError as error:
                     name = key.encode("utf-8", "backslashreplace").decode("utf-8")[:40]
                     surrogate = found[error.start].encode("utf-8", "backslashreplace").decode("ascii")
-                    raise ApiError(
-                        f"{name}: expected text, found the lone surrogate '{surrogate}' at character {error.start + 1}",
-                        field=name,
-                    ) from None
+                    template = N_("{name}: expected text, found the lone surrogate {surrogate} at character {number}")
+                    message = Message.of(template, name=name, surrogate=f"'{surrogate}'", number=error.start + 1)
+                    raise ApiError(message, field=name) from None
 
 
 def _decode(data: bytes, path: str) -> str:
@@ -698,7 +711,8 @@ def load_event(upload: Upload, options: EventOptions) -> Reading:
     except (ValueError, RecursionError) as error:
         # A reader's failure on input it did not foresee is still the input's fault, not the server's.
         logger.info("unforeseen reader error on %s", upload.path, exc_info=error)
-        raise ApiError(f"cannot read the file: {error}", path=upload.path, field="file") from None
+        message = Message.of(N_("cannot read the file: {message}"), message=said_of(error))
+        raise ApiError(message, path=upload.path, field="file") from None
     if upload.warnings:
         reading = replace(reading, warnings=(*upload.warnings, *reading.warnings))
     return reading
@@ -727,7 +741,9 @@ def refused_events(path: str) -> Iterator[None]:
         yield
     except ArithmeticError as error:
         logger.warning("cannot rank %s: %r", path, error)
-        raise ApiError("cannot rank the event: a number in it is out of range", path=path, field="file") from None
+        message = Message(N_("cannot rank the event: a number in it is out of range"))
+        raise ApiError(message, path=path, field="file") from None
     except ValueError as error:
         logger.warning("cannot rank or write %s: %r", path, error)
-        raise ApiError(f"cannot rank or write the event: {error}", path=path, field="file") from None
+        message = Message.of(N_("cannot rank or write the event: {message}"), message=said_of(error))
+        raise ApiError(message, path=path, field="file") from None

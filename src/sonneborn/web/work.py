@@ -31,6 +31,7 @@ from sonneborn.boardprizes import BoardOrder, board_prizes
 from sonneborn.errors import InputError, InputWarning, OptionError
 from sonneborn.explain import find_player
 from sonneborn.languages import DEFAULT, ENGLISH, Language, known, language
+from sonneborn.messages import N_, Message, Number
 from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
@@ -42,6 +43,7 @@ from sonneborn.tiebreaks import Spec
 from sonneborn.web import cost
 from sonneborn.web.cost import Costly
 from sonneborn.web.inputs import (
+    INTERNAL_ERROR,
     ApiError,
     BoardsOptions,
     Body,
@@ -168,6 +170,8 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
     try:
         upload = upload_of(job.body)
         options = merge_options(_OPTIONS[job.endpoint], job.query, upload.fields)
+        if options.lang:  # a form's field names it too: the file's errors are written in it
+            lang = language(options.lang)
         if job.endpoint == "standings":
             assert isinstance(options, StandingsOptions)
             found = _standings(share, upload, options)
@@ -189,33 +193,36 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
         refused = ApiError(memory_message(), status=422)
         return Answer(refused.status, JSON, error_json(refused, lang), out_of_memory=True)
     except Exception:
-        bug = ApiError("internal error: this is a bug in sonneborn, please report it", status=500)
+        bug = ApiError(Message(INTERNAL_ERROR), status=500)
         return Answer(500, JSON, error_json(bug), bug=traceback.format_exc())
     if len(found.body) > MAX_ANSWER:
-        return error_answer(ApiError(too_large_message(len(found.body)), status=422))
+        return error_answer(ApiError(too_large_message(len(found.body)), status=422), lang)
     if job.gzip and job.endpoint in VIEWS and len(found.body) >= COMPRESS_FROM:
         # Level 5: nearly the size of level 9 for JSON, in a third of its time.
         return Answer(found.status, found.media_type, gzip.compress(found.body, 5, mtime=0), encoding="gzip")
     return found
 
 
-def too_large_message(size: int) -> str:
+def too_large_message(size: int) -> Message:
     """The message of a request whose answer would pass :data:`MAX_ANSWER`.
 
-    >>> too_large_message(669 * 1024 * 1024)
+    >>> str(too_large_message(669 * 1024 * 1024))
     'the answer would be 669 MB, more than the 256 MB the server sends (ask for fewer codes, or for the JSON standings)'
     """
-    return (
-        f"the answer would be {size / (1024 * 1024):,.0f} MB, more than the {MAX_ANSWER // (1024 * 1024)} MB "
-        "the server sends (ask for fewer codes, or for the JSON standings)"
+    template = N_(
+        "the answer would be {megabytes} MB, more than the {limit} MB the server sends (ask for fewer codes, or for "
+        "the JSON standings)"
     )
+    return Message.of(template, megabytes=Number(f"{size / (1024 * 1024):,.0f}"), limit=MAX_ANSWER // (1024 * 1024))
 
 
-def memory_message() -> str:
+def memory_message() -> Message:
     """The message of a request refused because its ranking ran out of a worker's memory."""
-    return (
-        "the event needs more memory to rank than this server's budget for one request "
-        "(ask for fewer codes, or for the JSON standings)"
+    return Message(
+        N_(
+            "the event needs more memory to rank than this server's budget for one request (ask for fewer codes, "
+            "or for the JSON standings)"
+        )
     )
 
 
@@ -286,7 +293,8 @@ def _standings(share: _Share, upload: Upload, options: StandingsOptions) -> Answ
 def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Language, dialect: str) -> str:
     """The category tables the request asks for, in its format and language."""
     if fmt not in CATEGORY_RENDERERS:
-        raise ApiError(f"category tables are written as {', '.join(CATEGORY_RENDERERS)}", field="category")
+        message = Message.of(N_("category tables are written as {formats}"), formats=", ".join(CATEGORY_RENDERERS))
+        raise ApiError(message, field="category")
     try:
         tables = category_tables(result, request.categories)
     except OptionError as error:
@@ -297,7 +305,7 @@ def _categories(result: Standings, request: RankingRequest, fmt: str, lang: Lang
 def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
     request = parse_request(options)
     if options.start is not None and options.player is not None:
-        raise ApiError("give the player by start or by player, not both", field="player")
+        raise ApiError(Message(N_("give the player by start or by player, not both")), field="player")
     reading = load_event(upload, options)
     rows = reading.competitors  # a team file's teams, found by number or name
     named = options.player
@@ -419,11 +427,12 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
 def _category(result: Standings, request: RankingRequest) -> Standings:
     """The table of the one category a page or a search asks for, the overall order filtered."""
     if len(request.categories) > 1:
-        raise ApiError("the page shows one category at a time (give one, such as women or women+U16)", field="category")
+        message = Message(N_("the page shows one category at a time (give one, such as women or women+U16)"))
+        raise ApiError(message, field="category")
     try:
         return category_tables(result, request.categories)[0]
     except OptionError as error:
-        raise ApiError(str(error), field=error.option) from None
+        raise ApiError(error.text, field=error.option) from None
 
 
 def _warning(warning: InputWarning, lang: Language) -> str:
@@ -436,7 +445,7 @@ def _boards(result: Standings, options: BoardsOptions, unrated: int | None) -> d
     """A team event's board prizes, as ``crosstable --boards -f json`` gives them (the teams under the request's
     points, as the standings have them)."""
     if result.event.teams is None:
-        raise ApiError("board prizes are a team event's; this file holds no teams", field="order")
+        raise ApiError(Message(N_("board prizes are a team event's; this file holds no teams")), field="order")
     teams = teams_of(result.event)
     prizes = board_prizes(teams, order=BoardOrder(options.order), min_games=options.min_games, unrated_rating=unrated)
     return board_prizes_data(teams, prizes, min_games=options.min_games)
@@ -446,9 +455,11 @@ def _within(reading: Reading, options: PlayerOptions | RoundOptions) -> None:
     """Refuses a start number or a round the event does not have, naming the parameter."""
     event = reading.competitors
     if isinstance(options, PlayerOptions) and options.start > event.players:
-        raise ApiError(f"no player has start number {options.start}: the event has {event.players}", field="start")
+        template = N_("no player has start number {number}: the event has {count}")
+        raise ApiError(Message.of(template, number=options.start, count=event.players), field="start")
     if isinstance(options, RoundOptions) and options.round > event.rounds:
-        raise ApiError(f"no round {options.round}: the event has {event.rounds}", field="round")
+        template = N_("no round {round}: the event has {count}")
+        raise ApiError(Message.of(template, round=options.round, count=event.rounds), field="round")
 
 
 def _text_size(lines: list[str]) -> int:

@@ -64,7 +64,9 @@ from pathlib import Path
 import anyio
 import anyio.to_thread
 
+from sonneborn.messages import N_, Message, Number
 from sonneborn.web import work
+from sonneborn.web.inputs import INTERNAL_ERROR
 from sonneborn.web.work import Answer, Job
 
 logger = logging.getLogger(__name__)
@@ -136,10 +138,11 @@ class OverBudget(Exception):
     """The ranking took longer than its request's time budget, and was stopped."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(
-            f"the event took longer than the {round(seconds, 1):g} s the server gives a request of its size to rank, "
-            "and was stopped"
+        template = N_(
+            "the event took longer than the {seconds} s the server gives a request of its size to rank, and was stopped"
         )
+        self.text = Message.of(template, seconds=Number(f"{round(seconds, 1):g}"))
+        super().__init__(str(self.text))
 
 
 class _Costly(Exception):
@@ -168,10 +171,12 @@ class Died(Exception):
     a bug (500, logged). The same job is never given to another worker.
     """
 
-    def __init__(self, status: int, message: str, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: Message, reason: str) -> None:
+        super().__init__(str(message))
         self.status = status
-        self.message = message
+        self.text = message
+        """The answer's message, written in the request's language."""
+        self.message = str(message)
         self.reason = reason
         """How the worker ended, for the server's log."""
 
@@ -201,31 +206,37 @@ def death(ended: Ended | None, memory_limit: int | None) -> Died:
     """
     if ended is None:
         reason = "its end is not known"
-        return Died(503, "a ranking worker ended before it answered, for a reason not known: try again", reason)
+        message = Message(N_("a ranking worker ended before it answered, for a reason not known: try again"))
+        return Died(503, message, reason)
     if os.WIFSIGNALED(ended.status) and os.WTERMSIG(ended.status) == signal.SIGKILL:
-        message = "a ranking worker was killed before it answered (by the system short of memory, or from outside)"
-        return Died(503, message + ": try again", str(ended))
+        template = N_(
+            "a ranking worker was killed before it answered (by the system short of memory, or from outside): try again"
+        )
+        return Died(503, Message(template), str(ended))
     if memory_limit is not None and ended.grown >= memory_limit // 4:
         return Died(422, work.memory_message(), str(ended))
-    return Died(500, "internal error: this is a bug in sonneborn, please report it", str(ended))
+    return Died(500, Message(INTERNAL_ERROR), str(ended))
 
 
 class Busy(Exception):
     """Every worker stayed taken for as long as a request may wait."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"the server is busy: no worker was free to rank the event within {round(seconds, 1):g} s")
+        template = N_("the server is busy: no worker was free to rank the event within {seconds} s")
+        self.text = Message.of(template, seconds=Number(f"{round(seconds, 1):g}"))
+        super().__init__(str(self.text))
 
 
 class AnswersHeld(Busy):
     """The answers held for clients that do not read them left no room for this one within its time."""
 
     def __init__(self, memory: int) -> None:
-        Exception.__init__(
-            self,
-            f"the server is busy: it holds {memory >> 20} MB of answers its clients have not read yet, and this one "
-            "found no room in time; try again",
+        template = N_(
+            "the server is busy: it holds {megabytes} MB of answers its clients have not read yet, and this one "
+            "found no room in time; try again"
         )
+        self.text = Message.of(template, megabytes=memory >> 20)
+        Exception.__init__(self, str(self.text))
 
 
 @dataclass(eq=False)
@@ -501,7 +512,8 @@ class Workers:
             return await anyio.to_thread.run_sync(self._start)
         except OSError as error:  # no process could be forked: the machine's fault, not the request's
             logger.error("cannot start a ranking worker: %s", error)
-            raise Died(503, "the server cannot start a ranking worker now: try again", str(error)) from None
+            message = Message(N_("the server cannot start a ranking worker now: try again"))
+            raise Died(503, message, str(error)) from None
 
     async def _ask(
         self, worker: _Worker, job: Job, seconds: float, place: _Place, promoted: float | None = None
@@ -564,7 +576,8 @@ class Workers:
                 try:
                     result.buffer = mmap.mmap(-1, length)
                 except OSError as error:  # the server's memory is short: its fault, not the request's
-                    raise Died(503, "the server is short of memory for the answer now: try again", str(error)) from None
+                    message = Message(N_("the server is short of memory for the answer now: try again"))
+                    raise Died(503, message, str(error)) from None
                 # Chunks copied in, not received into views of the mapping: a view a cancelled receive still
                 # held would keep the mapping from closing (BufferError) when the client leaves.
                 got = 0

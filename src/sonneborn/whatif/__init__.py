@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from sonneborn.cluster import Executor
 from sonneborn.errors import OptionError
+from sonneborn.messages import N_, Message
 from sonneborn.pipeline import Reading, Request, prepared, ranked_as, standings
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
@@ -57,19 +59,28 @@ def what_if(
     runs: int = DEFAULT_RUNS,
     seed: int = 0,
     jobs: int = 1,
+    executor: Executor = "local",
+    scheduler: str | None = None,
     with_chances: bool = False,
     fixed: Sequence[Fixed] = (),
 ) -> WhatIf:
     """Every player's (or team's) best and worst final place, whether he can still win or has clinched each prize
     place up to ``places``, and his chances: exact when the outcomes are few, else by simulation.
 
+    A simulation's runs are spread over ``jobs`` processes, or over the workers of the Dask cluster at
+    ``scheduler`` with ``executor="dask"`` (:mod:`sonneborn.cluster`); the counts are the same either way for
+    the same ``seed``. The exact method runs in this process (``method="exact"`` with the dask executor is an
+    :class:`~sonneborn.errors.OptionError`).
+
     ``fixed`` results are set first (:func:`fix`): the standings now are then that event's, ranked as
     ``standings`` ranks it, and only the other games are still open."""
     request = request or Request()
     if request.rank_by is not None:
-        raise OptionError("whatif ranks by points (or a team event's primary score), not --rank-by", option="rank_by")
+        message = Message(N_("whatif ranks by points (or a team event's primary score), not --rank-by"))
+        raise OptionError(message, option="rank_by")
     if request.lots is not None:
-        raise OptionError("whatif counts shared places as shared; --lots draws nothing here", option="lots")
+        message = Message(N_("whatif counts shared places as shared; --lots draws nothing here"))
+        raise OptionError(message, option="lots")
     event = prepared(reading, request)
     if fixed:
         event = fix(Open.of(event), fixed)
@@ -87,6 +98,8 @@ def what_if(
         runs=runs,
         seed=seed,
         jobs=jobs,
+        executor=executor,
+        scheduler=scheduler,
         with_chances=with_chances,
         now=now,
     )
@@ -106,9 +119,11 @@ def scenario(reading: Reading, request: Request, results: Mapping[tuple[int, int
     for (row, column), outcome in results.items():
         item = index.get((row, column))
         if item is None:
-            raise OptionError(f"row {row} round {column + 1} has no result still to be decided", option="results")
+            template = N_("row {row} round {round} has no result still to be decided")
+            raise OptionError(Message.of(template, row=row, round=column + 1), option="results")
         if not 0 <= outcome < len(open_.outcomes(item)):
-            raise OptionError(f"row {row} round {column + 1} has no outcome {outcome}", option="results")
+            template = N_("row {row} round {round} has no outcome {outcome}")
+            raise OptionError(Message.of(template, row=row, round=column + 1, outcome=outcome), option="results")
         choice[item] = outcome
     ranker = open_.ranker(now.tiebreaks, rules=now.rules or DEFAULT_RULES, unrated_rating=request.unrated_rating)
     return ranker.standings(choice)

@@ -26,8 +26,10 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from sonneborn.cluster import Executor, check_executor, connect
 from sonneborn.errors import OptionError
 from sonneborn.event import KINDS, Bools, Ints
+from sonneborn.messages import N_, Message, Number, rounds_message
 from sonneborn.ranking import Standings, sort_key
 from sonneborn.tiebreaks import Spec
 from sonneborn.tiebreaks.cuts import cut
@@ -89,8 +91,8 @@ class PlaceChances:
     exact method without ``with_chances``)."""
     margins: tuple[float, ...]
     """The margin of error of each chance (95 %, 1.96 standard errors; 0 for the exact method)."""
-    decides: str
-    """What decides first place for him, in words."""
+    decides: Message
+    """What decides first place for him, in words (``str()`` gives the English)."""
     exact: bool = True
     """Whether :attr:`best` and :attr:`worst` are exact; else bounds (a simulation's player whom a tie-break could
     place anywhere between them)."""
@@ -117,7 +119,7 @@ class WhatIf:
     rows: tuple[PlaceChances, ...]
     """In the order of :attr:`now`."""
     seed: int | None
-    notes: tuple[str, ...]
+    notes: tuple[Message, ...]
     """What was treated how: the rounds still to be played, those known only as scores, the method."""
 
 
@@ -291,10 +293,26 @@ def _first(tally: _Tally, row: int, scenario: int, choices: Ints, own: list[Ints
     tally.deciders[row][how] = tally.deciders[row].get(how, 0) + 1
 
 
-_STATE: dict[str, object] = {}
 BLOCK = 250
 """Runs drawn together, each block from its own generator (the seed and the block's number): the same runs
-whatever the processes, and memory for one block's draws at a time, not every run's."""
+whatever the processes or workers, and memory for one block's draws at a time, not every run's."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Runs:
+    """What every block of a simulation reads, sent once to each process or Dask worker."""
+
+    open: Open
+    ranker: Ranker
+    cumulative: Floats
+    """Each item's cumulative chances of its outcomes (items × outcomes, the last 1)."""
+    places: int
+    seed: int
+    runs: int
+
+
+_FORKED: dict[str, _Runs] = {}
+"""The simulation a forked process inherits (``fork``: read, never pickled)."""
 
 
 def _choices(cumulative: Floats, counts: Ints, seed: int, block: int, runs: int) -> Ints:
@@ -308,21 +326,21 @@ def _choices(cumulative: Floats, counts: Ints, seed: int, block: int, runs: int)
     return found
 
 
-def _simulate_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
-    """Runs the blocks ``blocks`` (first, last + 1): the count of each player's places up to the prize places."""
-    open_ = _STATE["open"]
-    ranker = _STATE["ranker"]
-    cumulative = _STATE["cumulative"]
-    places, seed, runs = _STATE["places"], _STATE["seed"], _STATE["runs"]
-    assert isinstance(open_, Open) and isinstance(ranker, Ranker) and isinstance(cumulative, np.ndarray)
-    assert isinstance(places, int) and isinstance(seed, int) and isinstance(runs, int)
+def _forked_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
+    return _run_blocks(blocks, _FORKED["runs"])
+
+
+def _run_blocks(blocks: tuple[int, int], state: _Runs) -> tuple[Ints, int]:
+    """Runs the blocks ``blocks`` (first, last + 1): the count of each player's places up to the prize places,
+    and how many runs the engine ranked."""
+    open_, ranker, places = state.open, state.ranker, state.places
     players = open_.players
     counts = np.zeros((players, places), dtype=np.int64)
     ranked = 0
     batch = max(1, min(BATCH, STACKED_ROWS // max(players, 1)))
     for block in range(*blocks):
-        size = min(BLOCK, runs - block * BLOCK)
-        chunk = _choices(cumulative, open_.counts, seed, block, size)
+        size = min(BLOCK, state.runs - block * BLOCK)
+        chunk = _choices(state.cumulative, open_.counts, state.seed, block, size)
         low, high = _positions(_totals(open_, chunk))
         alone = low == high
         for place in range(1, places + 1):
@@ -338,27 +356,57 @@ def _simulate_blocks(blocks: tuple[int, int]) -> tuple[Ints, int]:
     return counts, ranked
 
 
+def _parts(blocks: int, workers: int) -> list[tuple[int, int]]:
+    """The blocks split into about four parts per worker (first, last + 1), so that none waits long for the
+    slowest."""
+    edges = np.linspace(0, blocks, min(blocks, max(workers, 1) * 4) + 1).astype(int)
+    return [(int(a), int(b)) for a, b in itertools.pairwise(edges) if b > a]
+
+
 def simulate(
-    open_: Open, ranker: Ranker, places: int, chances: Floats, runs: int, seed: int, jobs: int
+    open_: Open,
+    ranker: Ranker,
+    places: int,
+    chances: Floats,
+    runs: int,
+    seed: int,
+    jobs: int,
+    *,
+    executor: Executor = "local",
+    scheduler: str | None = None,
 ) -> tuple[Ints, int]:
     """``runs`` scenarios drawn from the model, block by block (:data:`BLOCK`), the blocks split over ``jobs``
-    processes."""
+    processes, or over the workers of the Dask cluster at ``scheduler`` (``executor`` ``"dask"``): each block
+    is drawn from its own seed, so the counts are the same however the blocks are split."""
+    check_executor(executor, scheduler)
     cumulative = np.cumsum(chances, axis=1)
     cumulative[:, -1] = 1.0
-    _STATE.update(open=open_, ranker=ranker, cumulative=cumulative, places=places, seed=seed, runs=runs)
-    try:
-        blocks = -(-runs // BLOCK)
-        edges = np.linspace(0, blocks, min(blocks, max(jobs, 1) * 4) + 1).astype(int)
-        parts = [(int(a), int(b)) for a, b in itertools.pairwise(edges) if b > a]
-        if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            results = [_simulate_blocks(part) for part in parts]
-        else:
+    state = _Runs(open_, ranker, cumulative, places, seed, runs)
+    blocks = -(-runs // BLOCK)
+    if executor == "dask":
+        assert scheduler is not None
+        results = _run_dask(state, blocks, scheduler)
+    elif jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        results = [_run_blocks(part, state) for part in _parts(blocks, jobs)]
+    else:
+        _FORKED["runs"] = state
+        try:
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-                results = list(pool.map(_simulate_blocks, parts))
-    finally:
-        _STATE.clear()
+                results = list(pool.map(_forked_blocks, _parts(blocks, jobs)))
+        finally:
+            _FORKED.clear()
     counts = sum((r[0] for r in results), np.zeros((open_.players, places), dtype=np.int64))
     return counts, sum(r[1] for r in results)
+
+
+def _run_dask(state: _Runs, blocks: int, scheduler: str) -> list[tuple[Ints, int]]:
+    """The blocks run on a Dask cluster: the simulation sent once to every worker, then the parts mapped."""
+    with connect(scheduler) as client:
+        workers = sum(client.nthreads().values()) or 1
+        shared = client.scatter(state, broadcast=True)
+        futures = client.map(_run_blocks, _parts(blocks, workers), state=shared, pure=False)
+        found: list[tuple[Ints, int]] = client.gather(futures)
+    return found
 
 
 def point_bounds(open_: Open) -> tuple[Ints, Ints]:
@@ -657,24 +705,35 @@ def what_if(
     runs: int = DEFAULT_RUNS,
     seed: int = 0,
     jobs: int = 1,
+    executor: Executor = "local",
+    scheduler: str | None = None,
     with_chances: bool = False,
     now: Standings,
 ) -> WhatIf:
     """The answer for every player, exactly when the outcomes are at most :data:`EXACT_LIMIT` (or ``method``
-    says), else by ``runs`` simulations."""
+    says), else by ``runs`` simulations, spread over ``jobs`` processes or (``executor="dask"``) over the workers
+    of the Dask cluster at ``scheduler``. The exact method runs in this process: ``method="exact"`` with the dask
+    executor is an :class:`~sonneborn.errors.OptionError`, as is ``jobs`` above 1 with it (the cluster's workers
+    share the runs)."""
     players = open_.players
     places = max(1, min(places, players))
     if runs < 1:
-        raise OptionError(f"the runs must be at least 1 (found {runs})", option="runs")
+        raise OptionError(Message.of(N_("the runs must be at least 1 (found {found})"), found=runs), option="runs")
     if jobs < 1:
-        raise OptionError(f"-j must be at least 1 (found {jobs})", option="jobs")
+        raise OptionError(Message.of(N_("-j must be at least 1 (found {found})"), found=jobs), option="jobs")
+    check_executor(executor, scheduler)
+    if executor == "dask" and method == "exact":
+        message = N_("the exact method runs in this process; the dask executor spreads a simulation's runs "
+                     "(--method simulation, or auto)")  # fmt: skip
+        raise OptionError(Message(message), option="executor")
+    if executor == "dask" and jobs > 1:
+        message = N_("-j counts this machine's processes; with the dask executor the cluster's workers share the runs")
+        raise OptionError(Message(message), option="jobs")
     outcomes = math.prod(int(c) for c in open_.counts)
     chosen: Method = method or ("exact" if outcomes <= EXACT_LIMIT else "simulation")
     if chosen == "exact" and outcomes > EXACT_LIMIT:
-        raise OptionError(
-            f"{outcomes} outcomes are too many to enumerate (at most {EXACT_LIMIT}): use the simulation",
-            option="method",
-        )
+        template = N_("{count} outcomes are too many to enumerate (at most {limit}): use the simulation")
+        raise OptionError(Message.of(template, count=outcomes, limit=EXACT_LIMIT), option="method")
     ranker = open_.ranker(specs, rules=rules, unrated_rating=unrated_rating)
     chances = chances_of_items(open_, model or Model())
     notes = list(_notes(open_))
@@ -686,10 +745,17 @@ def what_if(
         decides = [_words(open_, row, tally, best, worst) for row in range(players)]
         settled = best_exact = worst_exact = np.ones(players, dtype=bool)
         best_seen = worst_seen = np.zeros(players, dtype=np.int64)
-        note = f"exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks"
-        notes.append(note + ("" if with_chances else "; chances are the simulation's (--method simulation, --chances)"))
+        note = Message.ngettext("exact: {count} outcome, {ranked} ranked by the tie-breaks",
+                                "exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks",
+                                count, ranked=ranked)  # fmt: skip
+        if not with_chances:
+            hint = Message(N_("chances are the simulation's (--method simulation, --chances)"))
+            note = Message.joined([note, hint], "; ")
+        notes.append(note)
     else:
-        counts, ranked = simulate(open_, ranker, places, chances, runs, seed, jobs)
+        counts, ranked = simulate(
+            open_, ranker, places, chances, runs, seed, jobs, executor=executor, scheduler=scheduler
+        )
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
@@ -706,11 +772,18 @@ def what_if(
         worst_seen = found.worst_seen
         decides = [_sim_words(probability[row], best[row]) for row in range(players)]
         unsettled = players - int(settled.sum())
-        notes.append(
-            f"simulation: {runs} runs (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; "
-            f"best and worst places exact for {int(settled.sum())} of {players}"
-            + (f", bounds for {unsettled} (a tie-break could decide within them)" if unsettled else "")
-        )
+        exact_for = int(settled.sum())
+        template = (
+            N_("simulation: {runs} (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; best "
+               "and worst places exact for {exact} of {players}, bounds for {unsettled} (a tie-break could decide "
+               "within them)")
+            if unsettled
+            else N_("simulation: {runs} (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; "
+                    "best and worst places exact for {exact} of {players}")
+        )  # fmt: skip
+        runs_words = Message.ngettext("{count} run", "{count} runs", runs)
+        notes.append(Message.of(template, runs=runs_words, seed=seed, ranked=ranked, exact=exact_for,
+                                players=players, unsettled=unsettled))  # fmt: skip
     rows = tuple(
         PlaceChances(
             row,
@@ -734,35 +807,59 @@ def what_if(
     )
 
 
-def _notes(open_: Open) -> list[str]:
+def _notes(open_: Open) -> list[Message]:
     notes = []
+    teams = open_.base.teams is not None
     if open_.paired_rounds:
-        listed = ", ".join(map(str, open_.paired_rounds))
-        what = "match" if open_.base.teams is not None else "game"
-        what += "" if open_.games == 1 else ("es" if what == "match" else "s")
-        each = "each any score of its boards" if open_.base.teams is not None else "each a win, a draw or a loss"
-        notes.append(f"round{'s' if len(open_.paired_rounds) > 1 else ''} {listed}: {open_.games} {what} paired "
-                     f"and still to be played, {each}")  # fmt: skip
+        games = (
+            Message.ngettext("{count} match", "{count} matches", open_.games)
+            if teams
+            else Message.ngettext("{count} game", "{count} games", open_.games)
+        )
+        template = (
+            N_("{rounds}: {games} paired and still to be played, each any score of its boards")
+            if teams
+            else N_("{rounds}: {games} paired and still to be played, each a win, a draw or a loss")
+        )
+        notes.append(Message.of(template, rounds=rounds_message(open_.paired_rounds), games=games))
     if open_.unpaired_rounds:
-        listed = ", ".join(map(str, open_.unpaired_rounds))
-        notes.append(f"round{'s' if len(open_.unpaired_rounds) > 1 else ''} {listed}: not paired yet, known only "
-                     "as scores (each player's a full-, half- or zero-point bye in the tie-breaks)")  # fmt: skip
+        template = N_(
+            "{rounds}: not paired yet, known only as scores (each player's a full-, half- or zero-point bye in "
+            "the tie-breaks)"
+        )
+        notes.append(Message.of(template, rounds=rounds_message(open_.unpaired_rounds)))
     if open_.absences:
-        notes.append(f"{open_.absences} unpaired round{'s' if open_.absences > 1 else ''} of a paired round: absent "
-                     "(a zero-point bye)")  # fmt: skip
+        notes.append(Message.ngettext("{count} unpaired round of a paired round: absent (a zero-point bye)",
+                                      "{count} unpaired rounds of a paired round: absent (a zero-point bye)",
+                                      open_.absences))  # fmt: skip
     if not open_.items:
-        notes.append("nothing is still to be played: the standings are final")
+        notes.append(Message(N_("nothing is still to be played: the standings are final")))
     return notes
 
 
-def _words(open_: Open, row: int, tally: _Tally, best: Ints, worst: Ints) -> str:
+_CONDITIONS = {
+    ("wins", "against"): N_("wins against {name} (round {round})"),
+    ("does not lose", "against"): N_("does not lose against {name} (round {round})"),
+    ("scores at least", "against"): N_("scores at least {label} against {name} (round {round})"),
+    ("wins", "his"): N_("wins as his score (round {round})"),
+    ("does not lose", "his"): N_("does not lose as his score (round {round})"),
+    ("scores at least", "his"): N_("scores at least {label} as his score (round {round})"),
+    ("wins", "its"): N_("wins as its score (round {round})"),
+    ("does not lose", "its"): N_("does not lose as its score (round {round})"),
+    ("scores at least", "its"): N_("scores at least {label} as its score (round {round})"),
+}
+"""What a player (or a team) must do in one item to finish first: whole sentences, as each language orders them."""
+
+
+def _words(open_: Open, row: int, tally: _Tally, best: Ints, worst: Ints) -> Message:
     """What decides first place for a player, from the scenarios he finished first in."""
     names = open_.base.roster.names
     if best[row] > 1:
-        return "cannot finish first"
+        return Message(N_("cannot finish first"))
     if worst[row] == 1:
-        return "first whatever happens"
-    conditions = []
+        return Message(N_("first whatever happens"))
+    teams = open_.base.teams is not None
+    conditions: list[Message] = []
     for item in _own_items(open_)[row].tolist():
         outcomes = open_.outcomes(item)
         seen = {o for i, o in tally.first_own[row] if i == item}
@@ -770,42 +867,57 @@ def _words(open_: Open, row: int, tally: _Tally, best: Ints, worst: Ints) -> str
             continue
         is_first = open_.rows[item] == row
         other = int(open_.others[item] if is_first else open_.rows[item])
-        what = _need(outcomes, sorted(seen), first_side=bool(is_first))
+        need, label = _need(outcomes, sorted(seen), first_side=bool(is_first))
+        against = "against" if other >= 0 else "its" if teams else "his"
+        name = names[other] if other >= 0 else ""
         round_no = int(open_.columns[item]) + 1
-        against = f"against {names[other]}" if other >= 0 else "as his score"
-        conditions.append(f"{what} {against} (round {round_no})")
-    pronoun = "it" if open_.base.teams is not None else "he"
-    head = f"first only if {pronoun} " + " and ".join(conditions) if conditions else "can finish first"
+        conditions.append(Message.of(_CONDITIONS[need, against], label=label, name=name, round=round_no))
+    if conditions:
+        joined = conditions[0]
+        for condition in conditions[1:]:  # "a and b and c": each condition a whole of its own
+            joined = Message.of(N_("{list} and {last}"), list=joined, last=condition)
+        template = N_("first only if it {conditions}") if teams else N_("first only if he {conditions}")
+        head = Message.of(template, conditions=joined)
+    else:
+        head = Message(N_("can finish first"))
     deciders = tally.deciders[row]
     if set(deciders) - {"points"}:
         ways = sorted(deciders.items(), key=lambda kv: (kv[0] != "points", -kv[1]))
-        words = [f"{count} on points" if how == "points" else f"{count} by {how}" for how, count in ways]
+        words = [
+            Message.of(N_("{count} on points"), count=count)
+            if how == "points"
+            else Message.of(N_("{count} by {code}"), count=count, code=how)
+            for how, count in ways
+        ]
         total = sum(deciders.values())
-        head += f"; first in {total} outcome{'s' if total != 1 else ''}: " + ", ".join(words)
+        tally_words = Message.ngettext("first in {count} outcome: {ways}", "first in {count} outcomes: {ways}",
+                                       total, ways=Message.joined(words))  # fmt: skip
+        return Message.joined([head, tally_words], "; ")
     return head
 
 
-def _need(outcomes: Outcomes, seen: list[int], *, first_side: bool) -> str:
-    """The least a side must score in an item, in words, from the outcomes he finished first with."""
+def _need(outcomes: Outcomes, seen: list[int], *, first_side: bool) -> tuple[str, str]:
+    """The least a side must score in an item (``wins``, ``does not lose``, else ``scores at least`` with the
+    outcome's label), from the outcomes he finished first with."""
     shares = {o: int(outcomes.share[o]) if first_side else outcomes.whole - int(outcomes.share[o]) for o in seen}
     worst = min(shares, key=lambda o: shares[o])
     least = shares[worst]
     if least == outcomes.whole:
-        return "wins"
+        return "wins", ""
     if least * 2 == outcomes.whole and len(outcomes) == 3:
-        return "does not lose"
+        return "does not lose", ""
     label = outcomes.labels[worst]
     if not first_side and "-" in label:
         label = "-".join(reversed(label.split("-")))
-    return f"scores at least {label}"
+    return "scores at least", label
 
 
-def _sim_words(chances: Floats, best: int) -> str:
+def _sim_words(chances: Floats, best: int) -> Message:
     if best > 1:
-        return "cannot finish first"
+        return Message(N_("cannot finish first"))
     if chances[0] >= 1.0:
-        return "first in every run"
-    return f"first in {chances[0]:.1%} of the runs"
+        return Message(N_("first in every run"))
+    return Message.of(N_("first in {percent} of the runs"), percent=Number(f"{chances[0]:.1%}"))
 
 
 def default_jobs() -> int:

@@ -85,7 +85,7 @@ from sonneborn.formats.trf.layout import (
     type_kind,
 )
 from sonneborn.formats.trf.teams import Assignment, read_teams
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, rounds_message
 from sonneborn.model import (
     EventInfo,
     EventKind,
@@ -204,7 +204,8 @@ def read_trf_teams(text: str, *, path: str = "<input>", warn: Warn = log_warning
     """Reads a TRF team competition (:func:`read_trf_reading`); an individual file is refused."""
     found = read_trf_reading(text, path=path, warn=warn)
     if not isinstance(found, TeamEvent):
-        raise TrfError("no team records (expected teams in records 310 or 013)", path=path, line=1, column=1)
+        message = Message(N_("no team records (expected teams in records 310 or 013)"))
+        raise TrfError(message, path=path, line=1, column=1)
     return found
 
 
@@ -634,11 +635,13 @@ class _Reader:
         """Says once which rounds hold games paired with a blank result, and how they are read."""
         rounds = sorted({int(c) + 1 for c in np.nonzero(blank)[1]})
         games = int(blank.sum()) // 2
-        listed = ", ".join(map(str, rounds))
-        plural = "s" if len(rounds) > 1 else ""
         first = int(linenos[int(np.nonzero(blank)[0][0])])
-        message = f"round{plural} {listed}: {games} game{'s' if games != 1 else ''} paired with a blank result, read "
-        self.warn(first, message + "as not played yet (the standings are provisional; `sonneborn whatif` plays them)")
+        template = N_(
+            "{rounds}: {games} paired with a blank result, read as not played yet (the standings are provisional; "
+            "`sonneborn whatif` plays them)"
+        )
+        counted = Message.ngettext("{count} game", "{count} games", games)
+        self.warn(first, Message.of(template, rounds=rounds_message(rounds), games=counted))
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
@@ -869,7 +872,7 @@ class _Reader:
             stated = self.point_system_162()
             if system is not None and not _same_points(system, stated):
                 lineno = min(lineno for _, _, lineno in header.points.values())
-                self.warn(lineno, "the XXS point system differs from record 162's; record 162 is used")
+                self.warn(lineno, Message(N_("the XXS point system differs from record 162's; record 162 is used")))
             system = stated
         if system is None:
             system = PointSystem()

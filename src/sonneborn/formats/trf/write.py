@@ -79,6 +79,7 @@ from sonneborn.formats.trf.layout import (
     team_type,
     type_kind,
 )
+from sonneborn.messages import N_, Message, Number, said
 from sonneborn.model import Colour, Entry, EventKind, Player, PointSystem, ResultKind, RoundNo, StartNo, Tournament
 from sonneborn.scoring import scores
 from sonneborn.teams import NO_BOARD, ByePoints, Matches, Team, TeamEvent, TeamNo
@@ -271,7 +272,8 @@ def _write(
     lines += abnormal
     for number, line in enumerate(lines, start=1):
         if "\r" in line or "\n" in line:
-            raise WriteError(f"line {number} of the TRF would hold a line break: {line!r}")
+            template = N_("line {number} of the TRF would hold a line break: {line}")
+            raise WriteError(Message.of(template, number=number, line=repr(line)))
     return newline.join(lines) + newline
 
 
@@ -345,7 +347,7 @@ def _team_header_records(teams: TeamEvent) -> list[tuple[str, str]]:
     points = teams.points
     if (points.win, points.draw, points.loss) != (Fraction(2), Fraction(1), Fraction(0)):
         values = zip(("TW", "TD", "TL"), (points.win, points.draw, points.loss), strict=True)
-        records.append(("362", "   ".join(f"{code} {_decimal(value, 4, 'match points')}" for code, value in values)))
+        records.append(("362", "   ".join(f"{code} {_decimal(value, 4, _MATCH_POINTS)}" for code, value in values)))
     return records
 
 
@@ -354,8 +356,12 @@ def _team_lines(teams: TeamEvent, ranks: Mapping[TeamNo, int], layout: Layout) -
     matches = teams.matches
     count, rounds = matches.teams, matches.rounds
     if count > 999 or rounds > 999:
-        what = f"{count} teams" if count > 999 else f"{rounds} rounds"
-        raise WriteError(f"TRF-26 team records hold team and round numbers of 3 digits, not {what}")
+        template = (
+            N_("TRF-26 team records hold team and round numbers of 3 digits, not {count} teams")
+            if count > 999
+            else N_("TRF-26 team records hold team and round numbers of 3 digits, not {count} rounds")
+        )
+        raise WriteError(Message.of(template, count=count if count > 999 else rounds))
     rosters = [_team_line(team, matches.totals(row), ranks.get(team.number)) for row, team in enumerate(teams.teams)]
     lines: list[str] = []
     kinds = [[KINDS[code] for code in row] for row in matches.kind.tolist()]
@@ -398,8 +404,8 @@ def _team_lines(teams: TeamEvent, ranks: Mapping[TeamNo, int], layout: Layout) -
     for (match, game), pab_lines in byes.items():
         for pab in pab_lines:
             fields = [
-                (PAB_MATCH_POINTS.first, f"{_decimal(match, PAB_MATCH_POINTS.width, 'PAB match points'):>4}"),
-                (PAB_GAME_POINTS.first, f"{_decimal(game, PAB_GAME_POINTS.width, 'PAB game points'):>4}"),
+                (PAB_MATCH_POINTS.first, f"{_decimal(match, PAB_MATCH_POINTS.width, _PAB_MATCH_POINTS):>4}"),
+                (PAB_GAME_POINTS.first, f"{_decimal(game, PAB_GAME_POINTS.width, _PAB_GAME_POINTS):>4}"),
             ]
             fields += [(PAB_FIRST + (PAB_WIDTH + 1) * (r - 1), f"{pab.get(r, 0):0>3}") for r in range(1, max(pab) + 1)]
             lines.append(_line((RECORD_CODE.first, "320"), *fields))
@@ -416,9 +422,11 @@ def _team_line(team: Team, totals: tuple[Fraction, Fraction], rank: int | None) 
         logger.warning("team %d: name %r cut to %d characters", team.number, name, TEAM_NAME.width)
         name = name[: TEAM_NAME.width]
     nickname = line_text(team.nickname)[: TEAM_NICKNAME.width]
-    match, game = (_decimal(value, TEAM_MATCH_POINTS.width, f"team {team.number}: points") for value in totals)
+    what = Message.of(N_("team {number}: points"), number=team.number)
+    match, game = (_decimal(value, TEAM_MATCH_POINTS.width, what) for value in totals)
     if rank is not None and len(str(rank)) > TEAM_RANK.width:
-        raise WriteError(f"team {team.number}: rank {rank} is longer than {TEAM_RANK.width} digits")
+        template = N_("team {number}: rank {rank} is longer than {width} digits")
+        raise WriteError(Message.of(template, number=team.number, rank=rank, width=TEAM_RANK.width))
     members = TRF16.starts(TEAM_MEMBERS, TEAM_MEMBERS + 5 * (len(team.members) - 1)) if team.members else []
     return _line(
         (RECORD_CODE.first, "310"),
@@ -532,7 +540,7 @@ def _award_line(
     width = ABNORMAL_MATCH_POINTS.width
     fields = [
         (TYPE_COLUMN, code),
-        (ABNORMAL_MATCH_POINTS.first, f"{_decimal(match, width, 'match points'):>{width}}"),
+        (ABNORMAL_MATCH_POINTS.first, f"{_decimal(match, width, _MATCH_POINTS):>{width}}"),
         _abnormal_points(game),
         (ABNORMAL_ROUND.first, f"{round_no:03d}"),
     ]
@@ -552,7 +560,7 @@ def _point_system_record(system: PointSystem) -> str:
         return ""
     return _line(
         *(
-            (_content(POINT_CODES.first + POINT_CODES.step * index), f"{code}{_decimal(value, 4, 'points'):>4}")
+            (_content(POINT_CODES.first + POINT_CODES.step * index), f"{code}{_decimal(value, 4, _POINTS):>4}")
             for index, (code, value) in enumerate(values.items())
         )
     )
@@ -582,7 +590,8 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
                 continue
             code = ABNORMAL_TYPE.get(entry.kind)
             if code is None:
-                raise WriteError(f"player {player.start} round {entry.round}: points set for a round not played")
+                template = N_("player {number} round {round}: points set for a round not played")
+                raise WriteError(Message.of(template, number=player.start, round=entry.round))
             awarded[entry.round, code, entry.points].append(player.start)
     layout = _layout(tournament)
     for (round_no, code, value), starts in sorted(awarded.items()):
@@ -593,7 +602,7 @@ def _abnormal_lines(tournament: Tournament) -> list[str]:
 
 def _abnormal_points(value: Fraction) -> tuple[int, str]:
     """The points field of a record 299."""
-    return ABNORMAL_POINTS.first, f"{_decimal(value, ABNORMAL_POINTS.width, 'points'):>{ABNORMAL_POINTS.width}}"
+    return ABNORMAL_POINTS.first, f"{_decimal(value, ABNORMAL_POINTS.width, _POINTS):>{ABNORMAL_POINTS.width}}"
 
 
 def _layout(tournament: Tournament) -> Layout:
@@ -633,29 +642,34 @@ def _player_line(
 
     def fit(text: str, field: Columns, what: str) -> str:
         if len(text) > field.width:
-            raise WriteError(f"player {player.start}: {what} {text!r} is longer than {field.width} characters")
+            template = N_("player {number}: {what} {found} is longer than {width} characters")
+            found = repr(text)
+            raise WriteError(
+                Message.of(template, number=player.start, what=Message(what), found=found, width=field.width)
+            )
         return text
 
     def number(value: int | None, field: Columns, what: str) -> str:
         if value is None or value == 0:
             return ""
         if value < 0:
-            raise WriteError(f"player {player.start}: {what} {value!r} is negative")
+            template = N_("player {number}: {what} {found} is negative")
+            raise WriteError(Message.of(template, number=player.start, what=Message(what), found=value))
         return f"{fit(str(value), field, what):>{field.width}}"
 
-    written = _decimal(points, layout.points.width, f"player {player.start}: points")
+    written = _decimal(points, layout.points.width, Message.of(N_("player {number}: points"), number=player.start))
     return _line(
         (RECORD_CODE.first, "001"),
         (layout.start.first, f"{player.start:>{layout.start.width}}"),
-        (layout.sex.first, fit(player.sex, layout.sex, "sex")),
-        (layout.title.first, f"{fit(player.title, layout.title, 'title'):>{layout.title.width}}"),
+        (layout.sex.first, fit(player.sex, layout.sex, N_("sex"))),
+        (layout.title.first, fit(player.title, layout.title, N_("title")).rjust(layout.title.width)),
         (layout.name.first, name),
-        (layout.rating.first, number(player.rating, layout.rating, "rating")),
-        (layout.federation.first, fit(player.federation, layout.federation, "federation")),
-        (layout.fide_id.first, number(player.fide_id, layout.fide_id, "FIDE id")),
-        (layout.birth_date.first, fit(player.birth_date, layout.birth_date, "birth date")),
+        (layout.rating.first, number(player.rating, layout.rating, N_("rating"))),
+        (layout.federation.first, fit(player.federation, layout.federation, N_("federation"))),
+        (layout.fide_id.first, number(player.fide_id, layout.fide_id, N_("FIDE id"))),
+        (layout.birth_date.first, fit(player.birth_date, layout.birth_date, N_("birth date"))),
         (layout.points.first, f"{written:>{layout.points.width}}"),
-        (layout.rank.first, number(rank, layout.rank, "rank")),
+        (layout.rank.first, number(rank, layout.rank, N_("rank"))),
         *blocks,
     )
 
@@ -689,8 +703,16 @@ def _overlaid(fields: Sequence[tuple[int, str]]) -> str:
     return "".join(chars).rstrip()
 
 
-def _decimal(value: Fraction, width: int, what: str) -> str:
-    """Points written like ``11.5`` in at most ``width`` characters (``100`` when the decimal does not fit).
+_MATCH_POINTS = N_("match points")
+_PAB_MATCH_POINTS = N_("PAB match points")
+_PAB_GAME_POINTS = N_("PAB game points")
+_POINTS = N_("points")
+"""What a message of :func:`_decimal` calls the points it cannot write (marked here: an f-string hides a mark)."""
+
+
+def _decimal(value: Fraction, width: int, what: str | Message) -> str:
+    """Points written like ``11.5`` in at most ``width`` characters (``100`` when the decimal does not fit);
+    ``what`` names them in a message (a text marked :func:`N_`, or a message).
 
     >>> [_decimal(Fraction(value), 4, "points") for value in ("23/2", "-1/2", "100", "-3")]
     ['11.5', '-0.5', '100', '-3.0']
@@ -702,9 +724,11 @@ def _decimal(value: Fraction, width: int, what: str) -> str:
             text = f"{'-' if value < 0 else ''}{whole}.{decimals:0{places}d}"
             break
     else:
-        raise WriteError(f"{what} {value} cannot be written as a decimal")
+        template = N_("{what} {value} cannot be written as a decimal")
+        raise WriteError(Message.of(template, what=said(what), value=Number(str(value))))
     if len(text) > width and value.denominator == 1:
         text = str(value.numerator)
     if len(text) > width:
-        raise WriteError(f"{what} {text} do not fit in {width} columns")
+        template = N_("{what} {value} do not fit in {width} columns")
+        raise WriteError(Message.of(template, what=said(what), value=Number(text), width=width))
     return text
