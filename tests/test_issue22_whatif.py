@@ -136,7 +136,8 @@ def _brute_force(event: Event, tiebreaks: str) -> dict[int, tuple[int, int]]:
     results = (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS)
     byes = (ResultKind.FULL_BYE, ResultKind.HALF_BYE, ResultKind.ZERO_BYE)
     for outcome in itertools.product(results, repeat=len(games) + len(singles)):
-        final = table.with_results({(int(r), int(c)): o for (r, c), o in zip(games, outcome, strict=False)})
+        set_games = {(int(r), int(c)): o for (r, c), o in zip(games, outcome, strict=False)}
+        final = table.with_results(set_games) if set_games else table  # a round known only as scores: no game
         changed = Event(final, event.roster, event.info).with_kind(kind)
         bye_kinds = dict(absent)
         bye_kinds.update({cell: byes[results.index(o)] for cell, o in zip(singles, outcome[len(games) :], strict=True)})

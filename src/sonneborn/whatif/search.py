@@ -8,7 +8,8 @@ the others what the scenario did not change (:class:`~.scenarios.Ranker`).
 
 When the outcomes are too many, a simulation draws each item from an Elo model with draws (:class:`Model`),
 ``runs`` times from a fixed seed; a run keeps only the places up to the prize places, and is ranked only
-when a tie on points spans them. Best and worst places are then the bounds points alone guarantee.
+when a tie on points spans them. Best and worst places are then the bounds points guarantee, narrowed by
+ranked scenarios and searched by the branch and bound of :mod:`.proof` until proved or its budget spent.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import multiprocessing
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
@@ -33,6 +34,7 @@ from sonneborn.ranking import Standings, sort_key
 from sonneborn.tiebreaks import Spec
 from sonneborn.tiebreaks.cuts import cut
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
+from sonneborn.whatif.proof import Reference, Search
 from sonneborn.whatif.scenarios import Open, Outcomes, Ranker
 
 __all__ = ["EXACT_LIMIT", "Model", "PlaceChances", "WhatIf", "what_if"]
@@ -485,6 +487,46 @@ def witnessed_places(open_: Open, places: int, ranker: Ranker) -> Settled:
     return Settled(best, worst, exact_best, exact_worst, best_seen, worst_seen)
 
 
+def proved_places(open_: Open, places: int, ranker: Ranker, rows: Ints | None = None) -> tuple[Settled, int]:
+    """:func:`witnessed_places`, and each bound it leaves for ``rows`` (by default every player who can
+    reach the prize places or the top :data:`SETTLED` by points) searched by branch and bound (:mod:`.proof`) until
+    proved or the budget (:data:`.proof.NODES`) spent: the places, and the scenarios the engine ranked for them."""
+    found = witnessed_places(open_, places, ranker)
+    if not open_.items:
+        return found, 0
+    if rows is None:
+        by_points, _ = point_bounds(open_)
+        rows = np.flatnonzero(by_points <= max(places, SETTLED))
+    table = open_.base.table
+    first, second = open_.gains(table.primary)
+    chosen = np.zeros(open_.items, dtype=np.int64)
+    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    size = max(1, min(BATCH, STACKED_ROWS // max(open_.players, 1)))
+    search = Search(open_, ranker, Reference.of(open_, ranker), base, size)
+    best, worst = found.best.copy(), found.worst.copy()
+    exact_best, exact_worst = found.exact_best.copy(), found.exact_worst.copy()
+    best_seen, worst_seen = found.best_seen.copy(), found.worst_seen.copy()
+    for p in rows.tolist():
+        if not exact_best[p]:
+            bound, seen, exact, _ = search.search(p, best=True, bound=int(best[p]), seen=int(best_seen[p]))
+            best[p], exact_best[p] = (seen, True) if exact else (bound, False)
+            best_seen[p] = seen if seen <= open_.players else best_seen[p]
+        if not exact_worst[p]:
+            bound, seen, exact, _ = search.search(p, best=False, bound=int(worst[p]), seen=int(worst_seen[p]))
+            worst[p], exact_worst[p] = (seen, True) if exact else (bound, False)
+            worst_seen[p] = seen if seen > 0 else worst_seen[p]
+    proved = replace(
+        found,
+        best=best,
+        worst=worst,
+        exact_best=exact_best,
+        exact_worst=exact_worst,
+        best_seen=best_seen,
+        worst_seen=worst_seen,
+    )
+    return proved, search.ranked
+
+
 def first_key_bounds(open_: Open, specs: Sequence[Spec]) -> tuple[Ints, Ints] | None:
     """Bounds of the first tie-break under every outcome, for each player at each outcome of his own item
     (players × outcomes, in units; a player with nothing open the same in every column): ``None`` unless it
@@ -717,7 +759,8 @@ def what_if(
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
-        found = witnessed_places(open_, places, ranker)
+        found, proving = proved_places(open_, places, ranker, now.order[: max(places, SETTLED)])
+        ranked += proving
         best, worst, settled = found.best, found.worst, found.exact
         best_exact, worst_exact = found.exact_best, found.exact_worst
         # A place a run reached is a place possible too: the best of those seen, where no ranked extreme did better.
