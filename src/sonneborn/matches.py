@@ -101,7 +101,7 @@ def rescored(teams: TeamEvent, *, match: TeamPoints | None = None, games: PointS
     return build(event, replace(teams.source, points=points), warn=lambda warning: None)
 
 
-def after_round(teams: TeamEvent, last: int) -> TeamEvent:
+def after_round(teams: TeamEvent, last: int, *, next_paired: bool = False) -> TeamEvent:
     """The team event as it stood after round ``last`` (:meth:`Event.after_round
     <sonneborn.event.Event.after_round>` of its players), its matches built again from what the source says of
     rounds 1 to ``last`` only: a later round's bye, forfeit, board order or points are not known yet, and nor is
@@ -109,14 +109,19 @@ def after_round(teams: TeamEvent, last: int) -> TeamEvent:
     ``last``). The kind stays the whole event's; the MP, GP and ranks the file records (its final ones) are
     dropped.
 
+    With ``next_paired`` (``whatif``'s), round ``last + 1`` keeps its pairings as its players' games do, and what
+    the source says of it that was known when it was paired: the teams' byes (240, 320) and board orders (300);
+    its forfeited matches (330) and points assigned (299) are results, not known yet.
+
     Raises :exc:`ValueError` for a round outside 1 to the rounds played, or a team event built without a source.
     """
     if teams.source is None:
         raise Said(Message(N_("a team event built without a source cannot be taken after a round")))
-    event = teams.event.after_round(last)
+    event = teams.event.after_round(last, next_paired=next_paired)
     if event is teams.event:
         return teams
     source = teams.source
+    paired = last + 1 if next_paired else last
     listed = [
         replace(team, recorded_match_points=None, recorded_game_points=None, recorded_rank=None)
         for team in source.teams
@@ -124,9 +129,9 @@ def after_round(teams: TeamEvent, last: int) -> TeamEvent:
     source = replace(
         source,
         teams=listed,
-        byes=[bye for bye in source.byes if bye.round <= last],
+        byes=[bye for bye in source.byes if bye.round <= paired],
         forfeits=[forfeit for forfeit in source.forfeits if forfeit.round <= last],
-        lineups=[lineup for lineup in source.lineups if lineup.round <= last],
+        lineups=[lineup for lineup in source.lineups if lineup.round <= paired],
         awards=[award for award in source.awards if award.round <= last],
         points=teams.points,
         kind=teams.kind,

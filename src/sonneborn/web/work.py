@@ -329,7 +329,7 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
 def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> Answer:
     """``POST /api/whatif``'s answer, or a kept event's "What if" tab (:class:`WhatifPageOptions`)."""
     from sonneborn.render.whatif import whatif_data
-    from sonneborn.whatif import Model, Open, open_boards, parse_fixed, what_if
+    from sonneborn.whatif import Model, open_boards, open_items, parse_fixed, what_if
 
     request = parse_request(options)
     reading = load_event(upload, options)
@@ -353,7 +353,7 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
     with refused_events(upload.path):
         if not isinstance(options, WhatifPageOptions):
             return Answer(200, JSON, _json(whatif_data(answer)))
-        boards = open_boards(Open.of(prepared(reading, request)))
+        boards = open_boards(open_items(reading, request))
         data = whatif_view(
             answer, boards, fixed, offset=options.offset, limit=options.limit, boards_offset=options.boards_offset
         )
