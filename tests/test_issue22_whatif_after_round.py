@@ -27,6 +27,8 @@ import pytest
 from click.testing import CliRunner
 
 from sonneborn.cli import cli
+from sonneborn.event import KINDS
+from sonneborn.model import ResultKind
 from sonneborn.pipeline import Request, read, standings
 from sonneborn.whatif import Method, WhatIf, open_items, scenario, what_if
 
@@ -153,3 +155,25 @@ def test_the_command_takes_after_round() -> None:
         refused = runner.invoke(cli, ["whatif", str(RR4), "--after-round", bad])
         assert refused.exit_code == 2, refused.output
         assert "--after-round" in refused.stderr
+
+
+def test_a_team_file_keeps_what_was_known_when_the_next_round_was_paired() -> None:
+    # four_clubs_trf26.trf (tests/test_team_read.py): round 2 pairs Alpha–Gamma over the boards and Delta (White)
+    # against Beta by a forfeited match (330), which is its pairing; round 3 pairs Alpha–Delta (a double forfeit on
+    # board 1, an empty board 2: results, set aside), gives Gamma the PAB (320) and Beta a half-point bye (240).
+    reading = read(Path(__file__).parent / "data" / "teams" / "four_clubs_trf26.trf")
+    alpha, beta, gamma, delta = range(4)
+    after_one = open_items(reading, Request.parse(tiebreaks="DE", after_round=1))
+    table = after_one.base.table
+    assert table.opponent[:, 1].tolist() == [gamma, delta, alpha, beta]
+    assert after_one.paired_rounds == (2,) and after_one.games == 2 and after_one.unpaired_rounds == (3,)
+    assert (int(after_one.rows[1]), int(after_one.others[1])) == (delta, beta)  # the 330 record names Delta White
+    after_two = open_items(reading, Request.parse(tiebreaks="DE", after_round=2))
+    kinds = [KINDS[int(code)] for code in after_two.event.table.kind[:, 2]]
+    assert kinds == [ResultKind.NOT_PLAYED, ResultKind.HALF_BYE, ResultKind.PAIRING_BYE, ResultKind.NOT_PLAYED]
+    assert after_two.games == 1 and (int(after_two.rows[0]), int(after_two.others[0])) in (
+        (alpha, delta),
+        (delta, alpha),
+    )
+    # The standings after round 1 are before round 2 was paired: no match in it.
+    assert not (standings(reading, Request.parse(after_round=1)).event.table.opponent[:, 1:] >= 0).any()
