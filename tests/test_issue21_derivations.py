@@ -58,13 +58,21 @@ def test_the_seed_event_explained_in_each_language(code: str, tmp_path: Path) ->
     assert sb.strip().startswith(_sb_start(DECIMAL[code]))
     # Sloth drew with Zagorovsky (½×11 in SB) and won against Khasin (1×8.5): the PTS words say so.
     assert points.strip().startswith("PTS 11 = ")
-    assert f"{lang.gettext('drew with')} Zagorovsky)" in points
-    assert f"{lang.gettext('won against')} Khasin)" in points
+    assert f"{lang.format('drew with {name}', name='Zagorovsky')})" in points
+    assert f"{lang.format('won against {name}', name='Khasin')})" in points
     assert _words(lang, "{result} (round {round}: ").strip() in points
     assert win.strip().startswith("WIN 8: ") and _words(lang, "rounds {rounds}") in win
     assert de.strip().startswith("DE ")
     for english in ("round", "drew with", "won against", "after", "not tied"):
         assert english not in points + sb + de + win, english
+
+
+def test_issue21_korean_names_the_opponent_first() -> None:
+    """A round against an opponent is one sentence with the name in it, so that Korean writes it in its own order:
+    Zagorovsky drew Sloth in round 2 (the seed's crosstable), "Sloth 상대로 무승부", never "무승부, 상대 Sloth"."""
+    points = explain_value(rank(seed_event(), parse_list("SB")), 2, "PTS", language("ko"))
+    assert "½ (2라운드: Sloth 상대로 무승부)" in points and "상대 Sloth" not in points
+    assert language("ko").gettext("won against {name}").startswith("{name}")
 
 
 def test_english_is_the_code_and_the_derivation_is_the_same_value() -> None:
@@ -139,7 +147,7 @@ def test_the_report_and_the_api_data_in_the_language() -> None:
 def test_a_missing_translation_falls_back_to_english_never_to_a_key() -> None:
     """A catalogue that knows one phrase: the others are English, the numbers still the language's."""
     partial = Catalog(locale="es")
-    partial.add("drew with", "hizo tablas con")
+    partial.add("drew with {name}", "hizo tablas con {name}")
     compiled = io.BytesIO()
     write_mo(compiled, partial)
     half = Language("es", ",", "-", gettext.GNUTranslations(io.BytesIO(compiled.getvalue())))
@@ -160,10 +168,10 @@ def test_a_phrase_is_its_english_text_and_its_template() -> None:
     score = Phrase.number("10.5") + after
     assert score == "10.5 (after round 3)" and isinstance(score, str)
     assert spanish.phrase(score) == "10,5" + spanish.gettext(" (after round {round})").replace("{round}", "3")
-    named = Phrase.of(N_("{kind} against"), kind=Phrase.of(N_("forfeit win"))) + " Round, Robin)"
+    named = Phrase.of(N_("{kind} against {name}"), kind=Phrase.of(N_("forfeit win")), name="Round, Robin") + ")"
     assert (
         spanish.phrase(named)
-        == spanish.format("{kind} against", kind=spanish.gettext("forfeit win")) + " Round, Robin)"
+        == spanish.format("{kind} against {name}", kind=spanish.gettext("forfeit win"), name="Round, Robin") + ")"
     )
     assert spanish.phrase("drew with") == "drew with"  # a plain text is a name: never translated
     assert str(Phrase.of(N_("{score}² (own score squared)"), score=Number("5.5"))) == "5.5² (own score squared)"

@@ -30,6 +30,7 @@ from itertools import groupby
 import numpy as np
 
 from sonneborn.event import KINDS
+from sonneborn.messages import N_, Message, Phrase
 from sonneborn.teams import TeamEvent
 from sonneborn.tiebreaks.rating import counted_ratings, over_the_board_halves, performance_ratings
 
@@ -48,9 +49,9 @@ class BoardOrder(enum.Enum):
 
 
 ORDER_WORDS = {
-    BoardOrder.PERCENTAGE: "percentage, then more games, then performance rating",
-    BoardOrder.PERFORMANCE: "performance rating, then percentage, then more games",
-    BoardOrder.POINTS: "points, then percentage (the fewer games), then performance rating",
+    BoardOrder.PERCENTAGE: N_("percentage, then more games, then performance rating"),
+    BoardOrder.PERFORMANCE: N_("performance rating, then percentage, then more games"),
+    BoardOrder.POINTS: N_("points, then percentage (the fewer games), then performance rating"),
 }
 """Each order in words, as the outputs state it; a tie on all of it is a shared place."""
 
@@ -94,16 +95,25 @@ class BoardPrizes:
     order: BoardOrder
     min_games: int
     """The games a player needs on a board to be ranked there (0: everyone is)."""
-    dropped: str
-    """Why no performance rating is given (``""`` when they are)."""
+    dropped: Message | None
+    """Why no performance rating is given (``None`` when they are): the unrated players, without the advice,
+    which each boundary words for its own controls (:func:`~sonneborn.render.teamcrosstable.board_notes`)."""
 
     @property
-    def description(self) -> str:
+    def description(self) -> Message:
         """The order and the eligibility in words, as every output states them."""
-        found = f"Board prizes ranked by {ORDER_WORDS[self.order]}"
-        if self.min_games:
-            found += f"; at least {self.min_games} game{'s' if self.min_games != 1 else ''} on a board to be ranked"
-        return found + "."
+        order = Message(ORDER_WORDS[self.order])
+        if not self.min_games:
+            return Message.of(N_("Board prizes ranked by {order}."), order=order)
+        if self.min_games == 1:
+            return Message.of(
+                N_("Board prizes ranked by {order}; at least 1 game on a board to be ranked."), order=order
+            )
+        return Message.of(
+            N_("Board prizes ranked by {order}; at least {count} games on a board to be ranked."),
+            order=order,
+            count=self.min_games,
+        )
 
 
 Key = tuple[object, ...]
@@ -148,13 +158,15 @@ def board_prizes(
     games = on_board & _PLAYED[table.kind[players]] & (opponents >= 0)
     counted = counted_ratings(table.rating, unrated_rating)
     values: list[int | None] = [None] * len(results)
-    dropped, texts = "", ["no performance rating"] * len(results)
+    texts: list[str] = [Phrase.of(N_("no performance rating"))] * len(results)
+    dropped = None
     if counted is None:
         unrated = (np.flatnonzero(table.rating == 0) + 1).tolist()
         listed = ", ".join(map(str, unrated[:10])) + (", …" if len(unrated) > 10 else "")
-        dropped = (
-            f"no performance rating: {len(unrated)} player(s) unrated (no. {listed}; C.07 10), "
-            "give --unrated-rating N to count them at N"
+        dropped = Message.of(
+            N_("no performance rating: {count} player(s) unrated (no. {numbers}; C.07 10)"),
+            count=len(unrated),
+            numbers=listed,
         )
     elif results:
         ratings = counted[0]

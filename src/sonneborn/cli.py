@@ -847,7 +847,7 @@ def crosstable(
         from sonneborn.render.teamcrosstable import adjustment_notes
 
         named = legend(result, lang)
-        found = [*adjustment_notes(result), *notes(result, lang)] if teams else notes(result, lang)
+        found = [*map(lang.message, adjustment_notes(result)), *notes(result, lang)] if teams else notes(result, lang)
         for note in [named, *found] if named else found:
             click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
@@ -892,7 +892,7 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
         writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
         _write_output(writers[fmt](table), document=fmt != "table")
         if fmt != "csv":
-            for note in notes:
+            for note in map(_language().message, notes):
                 click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 
@@ -917,8 +917,11 @@ def _team_card(result: Standings, number: int, fmt: str) -> None:
 
         _write_output(render_team_card_page(card, result, _language()))
         return
-    writers = {"table": team_card_text, "csv": team_card_csv, "md": team_card_markdown}
-    _write_output(writers[fmt](card), document=fmt != "table")
+    if fmt == "table":  # the terminal's card in the language; CSV and Markdown are the same in every language
+        _write_output(team_card_text(card, _language()), document=False)
+        return
+    writers = {"csv": team_card_csv, "md": team_card_markdown}
+    _write_output(writers[fmt](card), document=True)
 
 
 @cli.command(

@@ -111,6 +111,17 @@ def browser() -> Iterator[Browser]:
         yield browser
 
 
+@pytest.fixture(autouse=True)
+def closed_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page and context a browser test opened, closed after it: the module's chromium would otherwise keep
+    each one (its renderer and the page's memory) until the module ends."""
+    browser: Browser | None = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is not None:
+        for context in browser.contexts:
+            context.close()
+
+
 @pytest.fixture
 def problems() -> list[str]:
     """Console errors and uncaught exceptions of the page: none is expected."""

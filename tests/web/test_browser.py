@@ -23,6 +23,7 @@ from sonneborn.demo import seed_text
 from sonneborn.pipeline import Request, read_text, standings
 from sonneborn.render.trf import render_trf
 from sonneborn.tiebreaks.rules import Rules
+from sonneborn.web.report import RULE_LABELS
 
 
 def test_seed_standings_explanation_chart_and_csv(
@@ -140,7 +141,7 @@ def test_tie_break_list_presets_keyboard_and_drag(
     expect(page.locator("#rank-by")).to_have_value("SB")
     expect(page.locator("#facts")).to_contain_text("Ranked by")
     page.select_option("#rules", "fide-2009")
-    expect(page.locator("#facts")).to_contain_text("fide-2009")
+    expect(page.locator("#facts")).to_contain_text(RULE_LABELS[Rules.FIDE_2009])
     assert problems == []
 
 
@@ -148,7 +149,7 @@ def test_the_files_own_rules_edition_unless_one_is_chosen(
     browser: Browser, live_server: str, tmp_path: Path, problems: list[str]
 ) -> None:
     # A TRF that sonneborn wrote under fide-2009 states it (record XXT): the page ranks by it until the
-    # arbiter picks an edition, and again once he picks "the file's".
+    # arbiter picks an edition, and again once he picks "the file's"; the facts name it as the form's list does.
     written = render_trf(standings(read_text(seed_text(), path="seed.tsv"), Request(rules=Rules.FIDE_2009)))
     assert "XXT" in written
     path = tmp_path / "written.trf"
@@ -156,11 +157,11 @@ def test_the_files_own_rules_edition_unless_one_is_chosen(
     page = open_page(browser, live_server, problems)
     expect(page.locator("#rules")).to_have_value("")
     page.set_input_files("#file", path)
-    expect(page.locator("#facts")).to_contain_text("fide-2009")
+    expect(page.locator("#facts")).to_contain_text(RULE_LABELS[Rules.FIDE_2009])
     page.select_option("#rules", "fide-2024")
-    expect(page.locator("#facts")).to_contain_text("fide-2024")
+    expect(page.locator("#facts")).to_contain_text(RULE_LABELS[Rules.FIDE_2024])
     page.select_option("#rules", "")
-    expect(page.locator("#facts")).to_contain_text("fide-2009")
+    expect(page.locator("#facts")).to_contain_text(RULE_LABELS[Rules.FIDE_2009])
     assert problems == []
 
 

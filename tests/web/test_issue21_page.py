@@ -17,6 +17,9 @@ from pages import ARTIFACTS, DATA, open_page
 from playwright.sync_api import Browser, Page, Response, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from sonneborn.tiebreaks.rules import Rules
+from sonneborn.web.report import RULE_LABELS
+
 MAX_ANSWER = 300 * 1024
 """No answer of the page's questions is larger (issue 21), as sent (compressed)."""
 
@@ -230,8 +233,12 @@ def test_issue21_ten_thousand_players_a_page_at_a_time_within_the_times(
     def facts(edition: str) -> str:
         return f"document.querySelector('#facts').textContent.includes('{edition}')"
 
-    # The last: the file's own again, which a generated TRF does not state (the default, 2026).
-    editions = (("fide-2009", "fide-2009"), ("fide-2024", "fide-2024"), ("", "fide-2026"))
+    # The last: the file's own again, which a generated TRF does not state (the default, 2026). The facts name
+    # each edition as the form's list does.
+    editions = tuple(
+        (value, RULE_LABELS[rules])
+        for value, rules in (("fide-2009", Rules.FIDE_2009), ("fide-2024", Rules.FIDE_2024), ("", Rules.FIDE_2026))
+    )
     rules = [timed(functools.partial(page.select_option, "#rules", value), facts(shown)) for value, shown in editions]
 
     def heading(index: int, code: str) -> str:

@@ -12,6 +12,8 @@ from sonneborn.demo import seed_text
 from sonneborn.languages import language, page_catalogue
 from sonneborn.messages import PAGE, TIEBREAK_NAMES
 from sonneborn.render.crosstable import RESULT_WORDS
+from sonneborn.render.teamcard import DOUBLE_FORFEIT
+from sonneborn.render.teamcrosstable import BOARD_HEADINGS
 from sonneborn.web.report import PRESETS, RULE_LABELS
 
 if TYPE_CHECKING:
@@ -86,9 +88,12 @@ def html_texts() -> set[str]:
 def test_every_text_of_the_page_is_in_the_catalogue_and_nothing_else() -> None:
     shown = script_texts() | html_texts()
     assert shown - {*PAGE, *TIEBREAK_NAMES} == set()
-    # The texts the page shows from data: a round's result in words, the presets and the rule editions.
+    # The texts the page shows from data: a round's result in words (a team's match: a double forfeit too), the
+    # board prizes' headings, the presets and the rule editions.
     data = {
         *RESULT_WORDS.values(),
+        DOUBLE_FORFEIT,
+        *BOARD_HEADINGS,
         *(p.label for p in PRESETS),
         *(p.description for p in PRESETS),
         *RULE_LABELS.values(),

@@ -17,6 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 from sonneborn.demo import DEMO_LIST, SEED_NAME, seed_event
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import parse_list
+from sonneborn.tiebreaks.rules import Rules
+from sonneborn.web.report import RULE_LABELS
 
 PHONE = {"width": 375, "height": 740}
 SLOW = 30_000
@@ -69,7 +71,8 @@ def test_issue21_phone_rank_name_points_and_first_tiebreaks_in_view(
     # A change in the form (above the results on a phone): its results come into view.
     page.evaluate("window.scrollTo(0, 0)")
     page.select_option("#rules", "fide-2024")
-    expect(page.locator("#facts")).to_contain_text("fide-2024", timeout=SLOW)
+    # The facts name the rule edition as the form's list does.
+    expect(page.locator("#facts")).to_contain_text(RULE_LABELS[Rules.FIDE_2024], timeout=SLOW)
     page.wait_for_function("document.querySelector('#pending').hidden")
     top = page.evaluate("document.querySelector('#results').getBoundingClientRect().top")
     assert 0 <= top < PHONE["height"] / 2, top

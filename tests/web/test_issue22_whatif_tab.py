@@ -92,8 +92,12 @@ def test_the_tab_answers_as_the_command_with_set() -> None:
         )
     assert posted.status_code == 200, posted.text
     expected = json.loads(command.stdout)
-    # The tab adds the places as the terminal table writes them (a bound as "3–6"); the rest is the command's.
-    shown = [{k: v for k, v in row.items() if k not in ("best_text", "worst_text")} for row in tab["standings"]]
+    # The tab adds the places as the terminal table writes them (a bound as "3–6") and the points as the language
+    # writes them; the rest is the command's.
+    shown = [
+        {k: v for k, v in row.items() if k not in ("best_text", "worst_text", "points_text")}
+        for row in tab["standings"]
+    ]
     assert shown == expected["standings"] == posted.json()["standings"]
     assert [(row["best_text"], row["worst_text"]) for row in tab["standings"]] == [
         (str(row["best"]), str(row["worst"])) for row in expected["standings"]

@@ -32,6 +32,8 @@ from sonneborn.event import COLOURS, KINDS, NOT_PLAYED
 from sonneborn.explain import explained
 from sonneborn.formats.lines import csv_table, spreadsheet_text
 from sonneborn.languages import ENGLISH, Language
+from sonneborn.lots import SeededDraw
+from sonneborn.messages import N_, Number, Phrase
 from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -92,7 +94,7 @@ _WORDS = {
 RESULT_WORDS = _WORDS
 """A round's result in words, by its kind (``forfeit win``, ``half-point bye``): the crosstable's titles, the web
 page's player cards and rounds."""
-_COLOUR_WORDS = {Colour.WHITE: "White", Colour.BLACK: "Black", Colour.UNKNOWN: "colour unknown"}
+_COLOUR_WORDS = {Colour.WHITE: N_("White"), Colour.BLACK: N_("Black"), Colour.UNKNOWN: N_("colour unknown")}
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,9 +117,9 @@ class Crosstable:
     """The start number of the player of each row."""
     make_titles: Callable[[], list[list[str]]]
     """Makes :attr:`title_columns`."""
-    make_cell_titles: Callable[[], list[list[str]]] | None = None
-    """Makes the titles of the columns before the tie-breaks' (places, games, points) alone, without deriving
-    every value: the web page derives those of the rows it shows only."""
+    make_cell_titles: Callable[[slice], list[list[str]]] | None = None
+    """Makes the titles of the columns before the tie-breaks' (places, games, points) alone, of the rows of a slice
+    of the final order, without deriving every value: the web page makes those of the rows it shows only."""
 
     @cached_property
     def rows(self) -> list[list[str]]:
@@ -172,21 +174,27 @@ def _round_robin(standings: Standings) -> Crosstable:
             cells.append("".join(symbol or "." for symbol in symbols) if any(symbols) else "")
         rows.append(cells)
 
-    def titles() -> list[list[str]]:
+    def titles(rows: slice = slice(None)) -> list[list[str]]:
         found_titles = []
-        for row, found in zip(order, games, strict=True):
-            if standings.by_lot[row]:
-                place = f"place decided by lot ({drawing_label(standings)})"
-            else:
-                place = "shared place" if standings.shared[row] else ""
-            notes = [place, f"start number {row + 1}", ""]
+        for row, found in zip(order[rows], games[rows], strict=True):
+            notes = [_place_title(standings, row), Phrase.of(N_("start number {number}"), number=row + 1), ""]
             for opponent in order:
                 columns = found.get(opponent, []) if opponent != row else []
-                parts = [f"{_WORDS[KINDS[kinds[row][c]]]} (round {c + 1})" for c in columns]
-                against = f"{player_names[row]} against {player_names[opponent]}: {', '.join(parts)}"
+                parts = [
+                    Phrase.of(N_("{kind} (round {round})"), kind=_KIND_WORDS[kinds[row][c]], round=c + 1)
+                    for c in columns
+                ]
+                against = Phrase.of(
+                    N_("{name} against {opponent}: {games}"),
+                    name=player_names[row],
+                    opponent=player_names[opponent],
+                    games=Phrase.joined(parts, ", "),
+                )
                 notes.append(against if parts else "")
             found_titles.append(notes)
-        return [list(column) for column in zip(*found_titles, strict=True)] if found_titles else [[], [], []]
+        if not found_titles:
+            return [[] for _ in range(3 + len(order))]
+        return [list(column) for column in zip(*found_titles, strict=True)]
 
     columns = [list(column) for column in zip(*rows, strict=True)] if rows else [[], [], []]
     return _with_values(standings, header, columns, titles, EventKind.ROUND_ROBIN, 2, range(3, 3 + len(order)))
@@ -205,13 +213,10 @@ def _swiss(standings: Standings) -> Crosstable:
         *_round_cells(standings),
     ]
 
-    def titles() -> list[list[str]]:
-        places = [
-            f"place decided by lot ({drawing_label(standings)})" if lot else "shared place" if shared else ""
-            for lot, shared in zip(standings.by_lot[order].tolist(), standings.shared[order].tolist(), strict=True)
-        ]
+    def titles(rows: slice = slice(None)) -> list[list[str]]:
+        places = [_place_title(standings, row) for row in order[rows].tolist()]
         empty = [""] * len(places)
-        return [places, empty, empty, empty, *_round_titles(standings)]
+        return [places, empty, empty, empty, *_round_titles(standings, rows)]
 
     return _with_values(standings, header, columns, titles, EventKind.SWISS, 2, range(4, 4 + event.rounds))
 
@@ -256,31 +261,50 @@ def _round_cells(standings: Standings) -> list[list[str]]:
     return columns
 
 
-_KIND_WORDS = [_WORDS[kind] for kind in KINDS]
-_COLOUR_NAMES = [_COLOUR_WORDS[colour] for colour in COLOURS]
+_KIND_WORDS = [Phrase.of(_WORDS[kind]) for kind in KINDS]
+_COLOUR_NAMES = [Phrase.of(_COLOUR_WORDS[colour]) for colour in COLOURS]
+_SHARED_PLACE = Phrase.of(N_("shared place"))
 
 
-def _round_titles(standings: Standings) -> list[list[str]]:
-    """What each round was, in words, a column a round in final order: ``round 3: won, White, against Sloth
-    (no. 1)``; made as :func:`_round_cells` makes the cells, in one pass over the results."""
-    table, order = standings.event.table, standings.order
-    count = len(order)
-    if count == 0 or table.rounds == 0:
+def _place_title(standings: Standings, row: int) -> str:
+    """What a row's place is, in words: decided by lot (by which draw), shared, or nothing to say."""
+    if standings.by_lot[row]:
+        drawing = standings.drawing
+        if isinstance(drawing, SeededDraw):
+            return Phrase.of(N_("place decided by lot (seed {seed})"), seed=str(drawing.seed))
+        return Phrase.of(N_("place decided by lot ({drawing})"), drawing=drawing_label(standings))
+    return _SHARED_PLACE if standings.shared[row] else ""
+
+
+def _round_titles(standings: Standings, rows: slice = slice(None)) -> list[list[str]]:
+    """What each round was, in words, a column a round in final order (the rows of ``rows``): ``round 3: won,
+    White, against Sloth (no. 1)``, each a phrase that a language writes whole."""
+    table, order = standings.event.table, standings.order[rows]
+    if len(order) == 0 or table.rounds == 0:
         return [[] for _ in range(table.rounds)]
-    against = [f"against {name} (no. {start})" for start, name in enumerate(standings.event.roster.names, start=1)]
-    words = [f"{kind}, {colour}, " for colour in _COLOUR_NAMES for kind in _KIND_WORDS]
-    styles = (table.colour[order].T.astype(np.int64) * len(KINDS) + table.kind[order].T).ravel().tolist()
+    names = standings.event.roster.names
     found = []
-    for column, (opponents, column_styles) in enumerate(
-        zip(table.opponent[order].T.tolist(), np.reshape(styles, (table.rounds, count)).tolist(), strict=True),
+    for column, (opponents, kinds, colours) in enumerate(
+        zip(
+            table.opponent[order].T.tolist(), table.kind[order].T.tolist(), table.colour[order].T.tolist(), strict=True
+        ),
         start=1,
     ):
-        prefix = f"round {column}: "
-        alone = ["" if kind == NOT_PLAYED else prefix + _KIND_WORDS[kind] for kind in range(len(KINDS))]
         found.append(
             [
-                prefix + words[style] + against[opponent] if opponent >= 0 else alone[style % len(KINDS)]
-                for opponent, style in zip(opponents, column_styles, strict=True)
+                Phrase.of(
+                    N_("round {round}: {kind}, {colour}, against {name} (no. {start})"),
+                    round=column,
+                    kind=_KIND_WORDS[kind],
+                    colour=_COLOUR_NAMES[colour],
+                    name=names[opponent],
+                    start=opponent + 1,
+                )
+                if opponent >= 0
+                else ""
+                if kind == NOT_PLAYED
+                else Phrase.of(N_("round {round}: {kind}"), round=column, kind=_KIND_WORDS[kind])
+                for opponent, kind, colour in zip(opponents, kinds, colours, strict=True)
             ]
         )
     return found
@@ -290,7 +314,7 @@ def _with_values(
     standings: Standings,
     header: list[str],
     cells: list[list[str]],
-    titles: Callable[[], list[list[str]]],
+    titles: Callable[[slice], list[list[str]]],
     kind: EventKind,
     name_column: int,
     results: range,
@@ -303,9 +327,12 @@ def _with_values(
     first = len(header)
     header = [*header, "Pts", *(code.split("#")[0] for code in codes)]
 
+    def points_titles(rows: slice) -> list[str]:
+        return [Phrase.of(N_("{points} points"), points=Number(text)) for text in points[rows]]
+
     def all_titles() -> list[list[str]]:
         derivations = [explained(standings, code) for code in codes]
-        return [*titles(), [f"{text} points" for text in points], *derivations]
+        return [*titles(slice(None)), points_titles(slice(None)), *derivations]
 
     return Crosstable(
         header=header,
@@ -316,7 +343,7 @@ def _with_values(
         value_columns=range(first, len(header)),
         starts=standings.starts,
         make_titles=all_titles,
-        make_cell_titles=lambda: [*titles(), [f"{text} points" for text in points]],
+        make_cell_titles=lambda rows: [*titles(rows), points_titles(rows)],
     )
 
 

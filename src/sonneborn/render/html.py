@@ -26,7 +26,7 @@ from markupsafe import Markup, escape
 
 from sonneborn.explain import explained
 from sonneborn.languages import ENGLISH, Language
-from sonneborn.messages import N_
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, PointSystem
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import (
@@ -413,6 +413,7 @@ def _crosstable_table(
     say = lang.gettext
     names_of = standings.event.roster.names
     texts, titles = c.columns, c.title_columns
+    write = lang.phrases()  # one writer for every title: the words they share are translated once
     columns = []
     for index, header in enumerate(c.header):
         title, cls = "", ""
@@ -432,6 +433,8 @@ def _crosstable_table(
         elif c.value_columns and index == c.value_columns[0]:
             classes = "points"
         shown = titles[index] if derivations or index not in c.value_columns[1:] else None
+        if shown is not None and lang is not ENGLISH:  # the games' and places' words, in the page's language
+            shown = list(map(write, shown))
         if derivations and index in c.value_columns[1:]:  # the values' derivations, in the page's language
             shown = explained(standings, standings.codes[c.value_columns.index(index) - 1], lang)
         cells = numbers_in(texts[index], lang) if index in c.value_columns else texts[index]
@@ -470,20 +473,21 @@ def render_team_crosstable_page(c: Crosstable, standings: Standings, lang: Langu
         elif header in codes:
             title, shown = say(definition(codes[header]).name), explained(standings, codes[header], lang)
         heads = index == c.name_column
-        columns.append(TableColumn(Cell(header, title, cls), c.columns[index], shown, classes, row_header=heads))
+        heading = header if index in c.result_columns or header in codes else say(header)
+        columns.append(TableColumn(Cell(heading, title, cls), c.columns[index], shown, classes, row_header=heads))
     caption = (
         say("Match crosstable: a grid of GP (MP), row team against column team")
         if c.kind is EventKind.ROUND_ROBIN
         else say("Match crosstable: each round's opponent, colour on board 1, GP (MP)")
     )
     table = Table("crosstable", columns, caption=caption)
-    section = Section(say("Match crosstable"), adjustment_notes(standings), ["crosstable"])
+    section = Section(say("Match crosstable"), list(map(lang.message, adjustment_notes(standings))), ["crosstable"])
     page = _page(standings, "Crosstable", lang)
     return _render("sections.html", page, [section], crosstable=_table_pieces(table))
 
 
 def render_board_prizes_page(
-    c: Crosstable, notes: Sequence[str], standings: Standings, lang: Language = ENGLISH
+    c: Crosstable, notes: Sequence[Message], standings: Standings, lang: Language = ENGLISH
 ) -> str:
     """The board prizes (:func:`~sonneborn.render.teamcrosstable.build_board_table`) as a page: a table a board,
     each performance rating's derivation as a tooltip, under the order and eligibility in words; its words in
@@ -503,13 +507,16 @@ def render_board_prizes_page(
     }
     tables: dict[str, list[str]] = {}
     sections = []
+    write = lang.phrases()  # the performances' derivations, in the page's language
     for board in dict.fromkeys(boards):
         rows = [k for k, text in enumerate(boards) if text == board]
         columns = [
             TableColumn(
-                Cell(header, heads.get(header, ""), "name" if header in ("Player", "Team") else ""),
-                [c.columns[index][k] for k in rows],
-                [titles[index][k] for k in rows] if any(titles[index][k] for k in rows) else None,
+                Cell(say(header), heads.get(header, ""), "name" if header in ("Player", "Team") else ""),
+                _said([c.columns[index][k] for k in rows], lang)
+                if header == "Eligible"
+                else [c.columns[index][k] for k in rows],
+                [write(titles[index][k]) for k in rows] if any(titles[index][k] for k in rows) else None,
                 "name" if header in ("Player", "Team") else "",
                 row_header=header == "Player",
             )
@@ -520,7 +527,9 @@ def render_board_prizes_page(
         caption = lang.format("Board {board}: its players in prize order", board=board)
         tables[name] = _table_pieces(Table(name, columns, caption=caption))
         sections.append(Section(lang.format("Board {board}", board=board), [], [name]))
-    page = replace(_page(standings, N_("Board prizes"), lang), tiebreaks=[], notes=list(notes))
+    page = replace(
+        _page(standings, N_("Board prizes"), lang), tiebreaks=[], notes=[lang.message(note) for note in notes]
+    )
     return _render("sections.html", page, sections, **tables)
 
 
@@ -533,15 +542,24 @@ def render_team_card_page(card: TeamCard, standings: Standings, lang: Language =
         name = f"round{match.round}"
         names.append(name)
         if not match.boards:
-            tables[name] = [f"<p>{_escaped(match_line(match))}</p>"]
+            tables[name] = [f"<p>{_escaped(lang.message(match_line(match)))}</p>"]
             continue
-        columns = _plain_columns(BOARD_HEADER, board_columns(match), names=(2, 7), heads=(2,))
-        tables[name] = _table_pieces(Table(name, columns, caption=match_line(match)))
-    players = _plain_columns(PLAYER_HEADER, player_columns(card), names=(1,), heads=(1,))
+        columns = _plain_columns(_said(BOARD_HEADER, lang), board_columns(match), names=(2, 7), heads=(2,))
+        tables[name] = _table_pieces(Table(name, columns, caption=lang.message(match_line(match))))
+    players = _plain_columns(_said(PLAYER_HEADER, lang), player_columns(card), names=(1,), heads=(1,))
     caption = lang.format("{team}: players board by board", team=card.name)
     tables["players"] = _table_pieces(Table("players", players, caption=caption))
-    sections = [Section(summary(card), [LEGEND], names), Section(lang.gettext("Players"), [], ["players"])]
+    legend = lang.gettext(LEGEND)
+    sections = [
+        Section(lang.message(summary(card)), [legend], names),
+        Section(lang.gettext("Players"), [], ["players"]),
+    ]
     return _render("sections.html", _page(standings, N_("Team"), lang), sections, **tables)
+
+
+def _said(header: Sequence[str], lang: Language) -> list[str]:
+    """A table's headings in ``lang`` (a code or a symbol the catalogue lacks stays as it is)."""
+    return [lang.gettext(title) for title in header]
 
 
 def _plain_columns(

@@ -26,6 +26,8 @@ from typing import Any
 
 from sonneborn.event import COLOURS, KINDS, Event
 from sonneborn.formats.lines import csv_table, spreadsheet_text
+from sonneborn.languages import ENGLISH, Language
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import Colour, EventKind, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -48,19 +50,19 @@ __all__ = [
 ]
 
 MATCH_WORDS = {
-    ResultKind.WIN: "won",
-    ResultKind.DRAW: "drawn",
-    ResultKind.LOSS: "lost",
-    ResultKind.FORFEIT_WIN: "won by forfeit",
-    ResultKind.FORFEIT_LOSS: "lost by forfeit",
-    ResultKind.PAIRING_BYE: "pairing-allocated bye",
-    ResultKind.FULL_BYE: "full-point bye",
-    ResultKind.HALF_BYE: "half-point bye",
-    ResultKind.ZERO_BYE: "not paired (zero-point bye)",
-    ResultKind.NOT_PLAYED: "not played yet",
+    ResultKind.WIN: N_("won"),
+    ResultKind.DRAW: N_("drawn"),
+    ResultKind.LOSS: N_("lost"),
+    ResultKind.FORFEIT_WIN: N_("won by forfeit"),
+    ResultKind.FORFEIT_LOSS: N_("lost by forfeit"),
+    ResultKind.PAIRING_BYE: N_("pairing-allocated bye"),
+    ResultKind.FULL_BYE: N_("full-point bye"),
+    ResultKind.HALF_BYE: N_("half-point bye"),
+    ResultKind.ZERO_BYE: N_("not paired (zero-point bye)"),
+    ResultKind.NOT_PLAYED: N_("not played yet"),
 }
 """A team's match of a round in words, by its kind (a match has no unrated kinds)."""
-DOUBLE_FORFEIT = "double forfeit"
+DOUBLE_FORFEIT = N_("double forfeit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,30 +343,63 @@ MATCH_HEADER = ["Rd", "Opp", "Opp team", "Bd 1", "Match", "GP", "MP"]
 """A round's cells in the CSV (``Bd 1``: the team's colour on board 1)."""
 BOARD_HEADER = ["Bd", "No", "Player", "Rtg", "Col", "Res", "No", "Opponent", "Rtg"]
 PLAYER_HEADER = ["No", "Player", "Rtg", "Bd", "Games", "Pts", "%"]
-LEGEND = "Res: the board's results, the team's first; +- -+ -- are forfeits, (empty) an empty board."
+LEGEND = N_("Res: the board's results, the team's first; +- -+ -- are forfeits, (empty) an empty board.")
 
 
-def summary(card: TeamCard) -> str:
+def summary(card: TeamCard) -> Message:
     """The card's first line: ``Alpha (team 1): place 1, 7 MP, 3.5 GP``, with the points outside the rounds."""
-    extra = [f"{exact_text(v)} {s}" for s, v in zip(("MP", "GP"), card.adjustment, strict=True) if v]
-    outside = f" ({', '.join(extra)} outside the rounds)" if extra else ""
-    totals = f"{exact_text(card.mp)} MP, {exact_text(card.gp)} GP"
-    return f"{card.name} (team {card.number}): place {card.place}, {totals}{outside}"
+    values: dict[str, str | int | Message | Number] = {
+        "team": card.name,
+        "number": card.number,
+        "place": card.place,
+        "mp": Number(exact_text(card.mp)),
+        "gp": Number(exact_text(card.gp)),
+    }
+    extra = [
+        Message.of(template, points=Number(exact_text(value)))
+        for template, value in zip((N_("{points} MP"), N_("{points} GP")), card.adjustment, strict=True)
+        if value
+    ]
+    if not extra:
+        return Message.of(N_("{team} (team {number}): place {place}, {mp} MP, {gp} GP"), **values)
+    return Message.of(
+        N_("{team} (team {number}): place {place}, {mp} MP, {gp} GP ({outside} outside the rounds)"),
+        **values,
+        outside=Message.joined(extra),
+    )
 
 
-def match_line(match: CardMatch) -> str:
+_MATCH_COLOURS = {Colour.WHITE: N_("White"), Colour.BLACK: N_("Black")}
+
+
+def match_line(match: CardMatch) -> Message:
     """A round's heading: ``Round 1: against 2 Beta, White on board 1: won 1.5-0.5, 3 MP``."""
+    result = Message(match.words)
     if match.mp is None:
-        return f"Round {match.round}: {match.words}"
-    points = f"{_text(match.gp)} GP, {exact_text(match.mp)} MP"
+        return Message.of(N_("Round {round}: {result}"), round=match.round, result=result)
+    gp, mp = Number(_text(match.gp) or ""), Number(exact_text(match.mp))
     if match.opponent is None:
-        return f"Round {match.round}: {match.words}, {points}"
-    colour = {Colour.WHITE: "White", Colour.BLACK: "Black"}.get(match.colour, "colour unknown")
-    score = f"{_text(match.gp)}-{_text(match.opponent_gp)}"
-    whole = ", no boards played" if not match.boards else ""
-    return (
-        f"Round {match.round}: against {match.opponent} {match.opponent_name}, {colour} on board 1: "
-        f"{match.words} {score}, {exact_text(match.mp)} MP{whole}"
+        return Message.of(
+            N_("Round {round}: {result}, {gp} GP, {mp} MP"), round=match.round, result=result, gp=gp, mp=mp
+        )
+    template = (
+        N_("Round {round}: against {number} {name}, {colour} on board 1: {result} {gp}-{against}, {mp} MP")
+        if match.boards
+        else N_(
+            "Round {round}: against {number} {name}, {colour} on board 1: {result} {gp}-{against}, {mp} MP, "
+            "no boards played"
+        )
+    )
+    return Message.of(
+        template,
+        round=match.round,
+        number=match.opponent,
+        name=match.opponent_name,
+        colour=Message(_MATCH_COLOURS.get(match.colour, N_("colour unknown"))),
+        result=result,
+        gp=gp,
+        against=Number(_text(match.opponent_gp) or ""),
+        mp=mp,
     )
 
 
@@ -416,22 +451,24 @@ def _aligned(header: list[str], columns: list[list[str]], names: tuple[int, ...]
     return ["  " + "  ".join(cells).rstrip() for cells in zip(*padded, strict=True)]
 
 
-def team_card_text(card: TeamCard) -> str:
-    """The card as text: its summary, each round's line and boards, then the players."""
-    lines = [terminal_text(summary(card)), ""]
+def team_card_text(card: TeamCard, lang: Language = ENGLISH) -> str:
+    """The card as text: its summary, each round's line and boards, then the players; its words in ``lang``."""
+    say = lang.gettext
+    boards, players = [say(title) for title in BOARD_HEADER], [say(title) for title in PLAYER_HEADER]
+    lines = [terminal_text(lang.message(summary(card))), ""]
     for match in card.matches:
-        lines.append(terminal_text(match_line(match)))
+        lines.append(terminal_text(lang.message(match_line(match))))
         if match.boards:
-            lines += _aligned(BOARD_HEADER, board_columns(match), (2, 7))
-    lines += ["", "Players", *_aligned(PLAYER_HEADER, player_columns(card), (1,)), "", LEGEND, ""]
+            lines += _aligned(boards, board_columns(match), (2, 7))
+    lines += ["", say("Players"), *_aligned(players, player_columns(card), (1,)), "", say(LEGEND), ""]
     return "\n".join(lines)
 
 
 def team_card_markdown(card: TeamCard) -> str:
     """The card as GitHub-flavoured Markdown: a heading, a section a round with its boards' table, the players."""
-    parts = [f"## {escape_markdown(summary(card))}\n"]
+    parts = [f"## {escape_markdown(str(summary(card)))}\n"]
     for match in card.matches:
-        parts.append(f"\n### {escape_markdown(match_line(match))}\n")
+        parts.append(f"\n### {escape_markdown(str(match_line(match)))}\n")
         if match.boards:
             parts.append("\n" + markdown_table(BOARD_HEADER, board_columns(match), "rrlrccrlr"))
     parts += ["\n### Players\n\n", markdown_table(PLAYER_HEADER, player_columns(card), "rlrrrrr")]

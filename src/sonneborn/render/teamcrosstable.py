@@ -17,6 +17,7 @@ from typing import Any
 
 from sonneborn.boardprizes import BoardPrizes
 from sonneborn.event import COLOURS, KINDS, NOT_PLAYED, Event
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import Colour, EventKind, ResultKind
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -45,14 +46,22 @@ def _adjustment(event: Event, score: str, row: int) -> Fraction:
     return Fraction(int(found.adjustment[row]), found.unit)
 
 
-def adjustment_notes(standings: Standings) -> list[str]:
+_SCORE_POINTS = {"MP": N_("{points} MP"), "GP": N_("{points} GP")}
+
+
+def adjustment_notes(standings: Standings) -> list[Message]:
     """The bonus and penalty points outside any round (TRF-26 299 of round 000), which the totals count and no
     round's cell shows: ``Beta: -1 MP, -0.5 GP outside the rounds.``, a team each in final order."""
     event, found = standings.event, []
     for row in standings.order.tolist():
-        parts = [f"{exact_text(value)} {score}" for score in ("MP", "GP") if (value := _adjustment(event, score, row))]
+        parts: list[str | int | Message | Number] = [
+            Message.of(_SCORE_POINTS[score], points=Number(exact_text(value)))
+            for score in ("MP", "GP")
+            if (value := _adjustment(event, score, row))
+        ]
         if parts:
-            found.append(f"{event.roster.names[row]}: {', '.join(parts)} outside the rounds.")
+            template = N_("{team}: {points} outside the rounds.")
+            found.append(Message.of(template, team=event.roster.names[row], points=Message.joined(parts)))
     return found
 
 
@@ -163,6 +172,13 @@ def team_crosstable_data(standings: Standings) -> dict[str, Any]:
     return {"kind": standings.kind.value, "teams": found}
 
 
+BOARD_HEADINGS = (
+    *(N_("Bd"), N_("Rk"), N_("No"), N_("Player"), N_("Team"), N_("Rtg"), N_("Pts"), N_("Games"), "%", N_("Perf")),
+    N_("Eligible"),
+)
+"""The board prizes' headings (the last only with a minimum of games), as every output heads them."""
+
+
 def build_board_table(teams: TeamEvent, prizes: BoardPrizes) -> Crosstable:
     """Every board's players for board prizes (:func:`~sonneborn.boardprizes.board_prizes`), in prize order:
     board, place, start number, player, team, rating, points, games, their percentage (rounded to a tenth for
@@ -171,7 +187,7 @@ def build_board_table(teams: TeamEvent, prizes: BoardPrizes) -> Crosstable:
     """
     results = prizes.prizes
     names, team_names = teams.event.roster.names, [team.name for team in teams.teams]
-    header = ["Bd", "Rk", "No", "Player", "Team", "Rtg", "Pts", "Games", "%", "Perf"]
+    header = list(BOARD_HEADINGS[:-1])
     columns = [
         [str(r.board) for r in results],
         [r.place for r in results],
@@ -185,8 +201,8 @@ def build_board_table(teams: TeamEvent, prizes: BoardPrizes) -> Crosstable:
         ["" if r.performance is None else str(r.performance) for r in results],
     ]
     if prizes.min_games:
-        header.append("Eligible")
-        columns.append(["yes" if r.eligible else "no" for r in results])
+        header.append(BOARD_HEADINGS[-1])
+        columns.append([N_("yes") if r.eligible else N_("no") for r in results])
     derivations = [r.derivation for r in results]
     return Crosstable(
         header=header,
@@ -200,9 +216,17 @@ def build_board_table(teams: TeamEvent, prizes: BoardPrizes) -> Crosstable:
     )
 
 
-def board_notes(prizes: BoardPrizes) -> list[str]:
-    """What a reader of the board prizes must know: their order and eligibility, and why no performance."""
-    return [prizes.description, *filter(None, [prizes.dropped])]
+UNRATED_ADVICE = N_("give --unrated-rating N to count them at N")
+"""How the command line counts unrated players at a rating (the page words its own control instead)."""
+
+
+def board_notes(prizes: BoardPrizes, *, advice: str = UNRATED_ADVICE) -> list[Message]:
+    """What a reader of the board prizes must know: their order and eligibility, and why no performance (then
+    ``advice``, how to count the unrated players at a rating)."""
+    if prizes.dropped is None:
+        return [prizes.description]
+    dropped = Message.of(N_("{reason}, {advice}"), reason=prizes.dropped, advice=Message(advice))
+    return [prizes.description, dropped]
 
 
 def board_prizes_data(teams: TeamEvent, prizes: BoardPrizes, *, min_games: int) -> dict[str, Any]:
@@ -211,4 +235,9 @@ def board_prizes_data(teams: TeamEvent, prizes: BoardPrizes, *, min_games: int) 
     from sonneborn.render.crosstable import crosstable_data
 
     table = build_board_table(teams, prizes)
-    return {**crosstable_data(table), "order": prizes.order.value, "min_games": min_games, "notes": board_notes(prizes)}
+    return {
+        **crosstable_data(table),
+        "order": prizes.order.value,
+        "min_games": min_games,
+        "notes": list(map(str, board_notes(prizes))),
+    }

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from itertools import compress
 
 import numpy as np
@@ -17,7 +16,6 @@ from sonneborn.tiebreaks.column import (
     Column,
     Derivations,
     Terms,
-    Texts,
     Value,
     no_addends,
     positions,
@@ -50,24 +48,24 @@ def sum_of(
 
 
 _PLAYED_WORDS = {
-    Outcome.WIN: Phrase.of(N_("won against")),
-    Outcome.DRAW: Phrase.of(N_("drew with")),
-    Outcome.LOSS: Phrase.of(N_("lost to")),
+    Outcome.WIN: N_("won against {name}"),
+    Outcome.DRAW: N_("drew with {name}"),
+    Outcome.LOSS: N_("lost to {name}"),
 }
 
 
-def _round_words(kind: ResultKind) -> str:
+def against_words(kind: ResultKind, name: str) -> Phrase:
+    """A round against an opponent in words, the name inside the sentence, where each language puts it
+    (``drew with Sloth``, Korean ``Sloth 상대로 무승부``): ``won against Sloth``, ``forfeit loss against Nun``."""
     if kind.is_played and kind.outcome is not None:
-        return _PLAYED_WORDS[kind.outcome]
-    return Phrase.of(N_("{kind} against"), kind=describe_kind(kind))
+        return Phrase.of(_PLAYED_WORDS[kind.outcome], name=name)
+    return Phrase.of(N_("{kind} against {name}"), kind=describe_kind(kind), name=name)
 
 
-_AGAINST = [_round_words(kind) for kind in KINDS]
-"""By kind code, the words before the opponent's name: ``won against``, ``forfeit loss against``."""
 _ALONE = [describe_kind(kind) for kind in KINDS]
 """By kind code, a round without an opponent in words: ``half-point bye``."""
-_AGAINST_TEXTS, _ALONE_TEXTS = text_table(_AGAINST), text_table([text + ")" for text in _ALONE])
-"""The same as arrays, to be picked for many rounds at once; a round alone closes its text."""
+_ALONE_TEXTS = text_table([text + ")" for text in _ALONE])
+"""The same as an array, to be picked for many rounds at once; a round alone closes its text."""
 _FREE_ROUND_TEXT = text_table([FREE_ROUND + ")"])[0, ...]
 """A free round's text as an array of no dimension: ``np.where`` keeps it a phrase (a ``str`` it would copy)."""
 
@@ -79,10 +77,6 @@ def points(context: Context, spec: Spec) -> Column:
     table = context.table
     unit = context.unit
     rounds = table.rounds
-
-    @cache
-    def against() -> Texts:
-        return text_table([f" {name})" for name in context.names])
 
     def derive_many(rows: Ints) -> Derivations:
         # The arbiter's bonus or penalty first, in a slot of its own (round 0), then a slot per round.
@@ -100,7 +94,12 @@ def points(context: Context, spec: Spec) -> Column:
                 for number in numbers
             ]
         ).reshape(len(results), rounds)[which.reshape(points.shape), np.arange(rounds)]
-        named = _AGAINST_TEXTS[kind] + against()[np.where(with_opponent, opponent, 0)]
+        # Each round against whom, a sentence with the name in it, made once for each distinct kind and opponent.
+        players, names = max(len(context.names), 1), context.names
+        named = texts_of(
+            kind.astype(np.int64) * players + np.where(with_opponent, opponent, 0),
+            lambda pair: against_words(KINDS[pair // players], names[pair % players]) + ")",
+        )
         alone = _ALONE_TEXTS[kind]
         free = context.free_rounds[rows]
         if free.any():  # an odd round robin's zero-point byes are its free rounds

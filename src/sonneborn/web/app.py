@@ -523,6 +523,7 @@ def _page(code: str) -> str:
     template = environment("sonneborn.web").get_template("index.html")
     return template.render(
         lang=code,
+        decimal=language(code).decimal,
         languages=LANGUAGES,
         texts=texts,
         t=t,

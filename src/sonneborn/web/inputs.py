@@ -379,8 +379,11 @@ MAX_PAGE_ROWS = 500
 """The most rows of a page (the page shows fewer than 1,000 table rows)."""
 
 
-class PageOptions(EventOptions):
-    """The options of a page of a kept event (``/api/events``): the event's, which rows, which table."""
+class Rows(BaseModel):
+    """Which rows of the standings a page holds: the options a page of a kept event and of its "What if" tab
+    share."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
         0, description="The first row of the page, counted from 0 in final order.", ge=0, lt=2**31
@@ -388,6 +391,11 @@ class PageOptions(EventOptions):
     limit: Annotated[int, BeforeValidator(lambda v: _integer(v) or PAGE_ROWS)] = Field(
         PAGE_ROWS, description=f"The rows of the page, at most {MAX_PAGE_ROWS}.", ge=1, le=MAX_PAGE_ROWS
     )
+
+
+class PageOptions(EventOptions, Rows):
+    """The options of a page of a kept event (``/api/events``): the event's, which rows, which table."""
+
     rank: Annotated[int | None, BeforeValidator(_integer)] = _optional(
         "Jump to rank: the page holding the first row of this rank or the next (instead of offset).", ge=1
     )
@@ -411,15 +419,9 @@ WHATIF_BOARDS = 100
 """The games still to be played that an answer of the "What if" tab lists (the others by ``boards_offset``)."""
 
 
-class WhatifPageOptions(WhatifOptions):
+class WhatifPageOptions(WhatifOptions, Rows):
     """The options of a kept event's "What if" tab: those of ``POST /api/whatif``, which rows and which games."""
 
-    offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
-        0, description="The first row of the page, counted from 0 in the order of the standings.", ge=0, lt=2**31
-    )
-    limit: Annotated[int, BeforeValidator(lambda v: _integer(v) or PAGE_ROWS)] = Field(
-        PAGE_ROWS, description=f"The rows of the page, at most {MAX_PAGE_ROWS}.", ge=1, le=MAX_PAGE_ROWS
-    )
     boards_offset: Annotated[int, BeforeValidator(lambda v: _integer(v) or 0)] = Field(
         0,
         description=f"The first of the {WHATIF_BOARDS} games still to be played listed, from 0.",

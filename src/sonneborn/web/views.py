@@ -27,6 +27,7 @@ from sonneborn.categories import held
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE
 from sonneborn.explain import explain_value
 from sonneborn.languages import ENGLISH, Language
+from sonneborn.messages import N_
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.ranking import Standings
@@ -42,13 +43,16 @@ from sonneborn.render.cells import (
 )
 from sonneborn.render.crosstable import RESULT_WORDS, build_crosstable
 from sonneborn.render.json import head_data, team_standings_data
-from sonneborn.render.teamcard import team_card_data
+from sonneborn.render.teamcard import DOUBLE_FORFEIT, team_card_data
+from sonneborn.render.teamcrosstable import board_notes, board_prizes_data
 from sonneborn.render.whatif import best_text, whatif_data, worst_text
 from sonneborn.tiebreaks import definition
 from sonneborn.web.inputs import WHATIF_BOARDS
 from sonneborn.web.report import explanations, shown_rows
 
 if TYPE_CHECKING:
+    from sonneborn.boardprizes import BoardPrizes
+    from sonneborn.teams import TeamEvent
     from sonneborn.whatif import Board, Fixed, WhatIf
 
 LEADERS = 10
@@ -222,10 +226,12 @@ def _crosstable_page(standings: Standings, offset: int, end: int, lang: Language
     ]
     if made.make_cell_titles is None:
         titles = [column[offset:end] for column in made.title_columns]
-    else:  # the values' derivations of these rows only, never of every player
+    else:  # the titles and values' derivations of these rows only, never of every player
         rows = standings.order[offset:end].tolist()
         derived = [[explain_value(standings, row + 1, code, lang) for row in rows] for code in standings.codes]
-        titles = [*(column[offset:end] for column in made.make_cell_titles()), *derived]
+        write = lang.phrases()  # one writer for every title: the words they share are translated once
+        shown = [list(map(write, column)) for column in made.make_cell_titles(slice(offset, end))]
+        titles = [*shown, *derived]
     return {
         "header": made.header,
         "rows": [list(row) for row in zip(*cells, strict=True)],
@@ -339,9 +345,48 @@ def player_data(
             "players": None if team is None else team["players"],
             # A team's matches round by round with every board, and its players board by board: the card
             # `sonneborn crosstable --team` gives, from the same builder.
-            "team_card": None if event.teams is None else team_card_data(standings, start),
+            "team_card": None if event.teams is None else _team_card_shown(team_card_data(standings, start), lang),
         },
     }
+
+
+def _team_card_shown(card: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """A team's card as the page shows it: each match's result in words (the English text, which the page
+    translates) and its points, and the players' points and percentages, as ``lang`` writes numbers."""
+    # The card's results are the kinds' names (``pairing_bye``) and the double forfeit's, as its JSON gives them.
+    words = {kind.name.lower(): RESULT_WORDS[kind] for kind in ResultKind} | {
+        DOUBLE_FORFEIT.replace(" ", "_"): DOUBLE_FORFEIT
+    }
+    for match in card["rounds"]:
+        match["what"] = words.get(match["result"] or "", "")
+        for name in ("mp", "gp", "opponent_gp"):
+            match[name] = None if match[name] is None else lang.number(match[name])
+    for player in card["players"]:
+        for record in player["boards"]:
+            record["points"], record["percentage"] = lang.number(record["points"]), lang.number(record["percentage"])
+    return card
+
+
+BOARDS_ADVICE = N_("give a rating for unrated players under Advanced to count them at it")
+"""How the page counts unrated players at a rating: its own control, not the command line's option."""
+
+
+def boards_data(teams: TeamEvent, prizes: BoardPrizes, *, min_games: int, lang: Language = ENGLISH) -> dict[str, Any]:
+    """A team event's board prizes as the page shows them: ``crosstable --boards -f json``'s data, its notes in
+    ``lang`` naming the page's control, the points and percentages as ``lang`` writes numbers, the eligibility
+    in its words."""
+    data = board_prizes_data(teams, prizes, min_games=min_games)
+    data["notes"] = [lang.message(note) for note in board_notes(prizes, advice=BOARDS_ADVICE)]
+    header, rows = data["header"], data["rows"]
+    for heading in ("Pts", "%"):
+        column = header.index(heading)
+        for row, text in zip(rows, numbers_in([row[column] for row in rows], lang), strict=True):
+            row[column] = text
+    if "Eligible" in header:
+        column = header.index("Eligible")
+        for row in rows:
+            row[column] = lang.gettext(row[column])
+    return data
 
 
 def _team_card(standings: Standings, row: int) -> dict[str, Any]:
@@ -421,17 +466,25 @@ def _pair_result(standings: Standings, white: int, black: int, column: int) -> s
 
 
 def whatif_view(
-    answer: WhatIf, boards: Sequence[Board], fixed: Sequence[Fixed], *, offset: int, limit: int, boards_offset: int
+    answer: WhatIf,
+    boards: Sequence[Board],
+    fixed: Sequence[Fixed],
+    *,
+    offset: int,
+    limit: int,
+    boards_offset: int,
+    lang: Language = ENGLISH,
 ) -> dict[str, Any]:
     """The "What if" tab of a kept event: ``POST /api/whatif``'s answer (the standings of the scenario the fixed
     results make, each row's best and worst place) for the rows ``offset`` to ``offset + limit``, and the games
     still to be played, :data:`~sonneborn.web.inputs.WHATIF_BOARDS` from ``boards_offset``, each with its
-    results (every game of an event has the same) and the one fixed."""
+    results (every game of an event has the same) and the one fixed; the points as ``lang`` writes numbers."""
     data = whatif_data(answer)
     rows = data.pop("standings")
     # The places as the terminal table writes them (a bound with the place a ranked scenario reached: ``3–6``).
     for row, chances in zip(rows, answer.rows, strict=True):
         row["best_text"], row["worst_text"] = best_text(chances), worst_text(chances)
+        row["points_text"] = "" if row["points"] is None else lang.number(str(row["points"]))
     names = answer.now.event.roster.names
     chosen = {(f.round, f.board): f.result for f in fixed}
     results = list(answer.open.game.labels)

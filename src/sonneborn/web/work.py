@@ -37,7 +37,6 @@ from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
 from sonneborn.render import CATEGORY_RENDERERS, render, render_categories
 from sonneborn.render.json import iter_json
-from sonneborn.render.teamcrosstable import board_prizes_data
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import Spec
 from sonneborn.web import cost
@@ -65,7 +64,15 @@ from sonneborn.web.inputs import (
     upload_of,
 )
 from sonneborn.web.report import explanations, report_data
-from sonneborn.web.views import first_row, page_data, player_data, round_data, search_data, whatif_view
+from sonneborn.web.views import (
+    boards_data,
+    first_row,
+    page_data,
+    player_data,
+    round_data,
+    search_data,
+    whatif_view,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -355,7 +362,13 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
             return Answer(200, JSON, _json(whatif_data(answer)))
         boards = open_boards(open_items(reading, request))
         data = whatif_view(
-            answer, boards, fixed, offset=options.offset, limit=options.limit, boards_offset=options.boards_offset
+            answer,
+            boards,
+            fixed,
+            offset=options.offset,
+            limit=options.limit,
+            boards_offset=options.boards_offset,
+            lang=language(options.lang or DEFAULT),
         )
         return Answer(200, JSON, _json({"event": job.event, **data}))
 
@@ -417,7 +430,7 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
         elif isinstance(options, PlayerOptions):
             data = player_data(result, options.start, path=upload.path, input_format=reading.format, lang=lang)
         elif isinstance(options, BoardsOptions):
-            data = _boards(result, options, request.unrated_rating)
+            data = _boards(result, options, request.unrated_rating, lang)
         else:
             assert isinstance(options, RoundOptions)
             data = round_data(result, options.round, offset=options.offset, limit=options.limit)
@@ -441,14 +454,14 @@ def _warning(warning: InputWarning, lang: Language) -> str:
     return f"{warning.where}: {said}" if warning.where else said
 
 
-def _boards(result: Standings, options: BoardsOptions, unrated: int | None) -> dict[str, Any]:
+def _boards(result: Standings, options: BoardsOptions, unrated: int | None, lang: Language) -> dict[str, Any]:
     """A team event's board prizes, as ``crosstable --boards -f json`` gives them (the teams under the request's
-    points, as the standings have them)."""
+    points, as the standings have them), in ``lang`` (:func:`~sonneborn.web.views.boards_data`)."""
     if result.event.teams is None:
         raise ApiError(Message(N_("board prizes are a team event's; this file holds no teams")), field="order")
     teams = teams_of(result.event)
     prizes = board_prizes(teams, order=BoardOrder(options.order), min_games=options.min_games, unrated_rating=unrated)
-    return board_prizes_data(teams, prizes, min_games=options.min_games)
+    return boards_data(teams, prizes, min_games=options.min_games, lang=lang)
 
 
 def _within(reading: Reading, options: PlayerOptions | RoundOptions) -> None:

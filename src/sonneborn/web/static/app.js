@@ -10,6 +10,9 @@
   // A text with fields (`{name}`) in the page's language, filled after it is translated.
   const tf = (text, values) => t(text).replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
   let lang = document.documentElement.lang;
+  // The language's decimal sign, as the server writes its numbers (Language.decimal): for the few the page computes.
+  let decimalSign = $("page-texts").dataset.decimal || ".";
+  const decimal = (text) => String(text).replace(".", decimalSign);
   const SVG = "http://www.w3.org/2000/svg";
   const EXTENSIONS = { json: "json", csv: "csv", html: "html", md: "md", trf: "trf" };
 
@@ -477,6 +480,7 @@
     [/--rules\b/g, "Rules"],
     [/`?sonneborn standings FILE -f json --with-event`?/g, "a JSON file sonneborn wrote with its event"],
     [/-f json --with-event/g, "JSON with its event"],
+    [/`sonneborn whatif`/g, "the What if tab"],
   ];
 
   function forPage(message) {
@@ -555,6 +559,12 @@
     requestAnimationFrame(() => performance.mark("sonneborn:shown"));
   }
 
+  // A rule edition by the label the form's own list gives it (translated with the page), else its code.
+  function ruleLabel(code) {
+    const option = [...rules.options].find((choice) => choice.value === code);
+    return option ? option.textContent : code;
+  }
+
   function facts(report) {
     const event = report.standings.event;
     const rounds = report.rounds.played < report.rounds.scheduled
@@ -565,7 +575,7 @@
       ...(teams ? [[t("Teams"), String(event.teams)], [t("Boards"), String(event.boards)]] : [[t("Players"), String(event.players)]]),
       [t("Rounds"), rounds],
       [t("System"), event.kind === "swiss" ? t(teams ? "team Swiss" : "Swiss") : t(teams ? "team round robin" : "round robin")],
-      [t("Rules"), report.standings.rules],
+      [t("Rules"), ruleLabel(report.standings.rules)],
       [t("Tie-breaks"), report.list.join(", ")],
     ];
     if (report.rank_by) items.push([t("Ranked by"), report.rank_by]);
@@ -687,9 +697,11 @@
     $("pickers").hidden = $("after-pick").hidden && $("category-pick").hidden;
 
     // The heading says which standings these are, on the screen and on paper.
-    const rounds = report.rounds.played < report.rounds.scheduled
-      ? ` ${tf("after round {round} of {rounds}", { round: report.rounds.played, rounds: report.rounds.scheduled })}` : "";
-    $("standings-heading").textContent = `${t("Standings")}${rounds}${report.category ? `: ${report.category.heading}` : ""}`;
+    const taken = report.rounds.played < report.rounds.scheduled;
+    const values = { round: report.rounds.played, rounds: report.rounds.scheduled, category: report.category ? report.category.heading : "" };
+    $("standings-heading").textContent = report.category
+      ? tf(taken ? "Standings after round {round} of {rounds}: {category}" : "Standings: {category}", values)
+      : tf(taken ? "Standings after round {round} of {rounds}" : "Standings", values);
     // Taken during the event, the tie-breaks are those C.07 gives for it (as the command line's help says).
     const during = $("during");
     during.hidden = report.rounds.played >= report.rounds.scheduled;
@@ -831,6 +843,15 @@
     box.hidden = false;
   }
 
+  // A match's line in the team card: one whole sentence a case, so that each language orders its parts.
+  function matchLine(match) {
+    const values = { round: match.round, ...(match.opponent || {}), result: t(match.what), mp: match.mp, gp: match.gp, against: match.opponent_gp };
+    if (match.mp === null) return tf(match.opponent ? "Round {round}: against {name} (no. {number})" : "Round {round}: {result}", values);
+    if (!match.opponent) return tf("Round {round}: {result} · MP {mp} · GP {gp}", values);
+    return tf(match.opponent_gp === null ? "Round {round}: against {name} (no. {number}) · MP {mp} · GP {gp}"
+      : "Round {round}: against {name} (no. {number}) · MP {mp} · GP {gp}–{against}", values);
+  }
+
   // A team's card (render's team_card_data): each match with every board, then its players board by board.
   function teamCard(data) {
     const seat = (who) => (who ? `${who.name} (${who.number}${who.rating ? `, ${who.rating}` : ""})` : t("empty board"));
@@ -841,9 +862,7 @@
       ...data.rounds.map((match) => h("tbody", {},
         h("tr", { class: "match" }, h("th", {
           scope: "colgroup", colspan: 5,
-          text: (match.opponent ? tf("Round {round}: against {name} (no. {number})", { round: match.round, ...match.opponent })
-            : tf("Round {round}: {result}", { round: match.round, result: t((match.result || "").replaceAll("_", " ")) }))
-            + (match.mp === null ? "" : ` · MP ${match.mp} · GP ${match.gp}${match.opponent_gp === null ? "" : `–${match.opponent_gp}`}`),
+          text: matchLine(match),
         })),
         ...match.boards.map((game) => h("tr", {},
           h("td", { text: String(game.board) }), h("td", { class: "name", text: seat(game.player) }),
@@ -1116,7 +1135,8 @@
       headerCell(t("Result")));
     const rows = found.boards.map((board) => {
       const key = `${board.round}.${board.board}`;
-      const label = `${t("Round")} ${board.round}, ${teams ? t("Match") : t("Board")} ${board.board}: ${board.white.name} – ${board.black.name}`;
+      const label = tf(teams ? "Round {round}, match {board}: {white} – {black}" : "Round {round}, board {board}: {white} – {black}",
+        { round: board.round, board: board.board, white: board.white.name, black: board.black.name });
       const choices = [...board.results.map((result) => [result, result]), ["", t("unset")]];
       const group = h("div", { class: "set-results", role: "group", "aria-label": label },
         ...choices.map(([result, text]) => h("button", {
@@ -1157,23 +1177,23 @@
   });
 
   function whatifTable(found) {
-    const how = found.method === "exact"
-      ? `${t("Exact")}: ${found.runs} ${t("outcomes enumerated")}`
-      : `${t("Simulation")}: ${found.runs} ${t("runs")}`;
-    const fixed = found.fixed.length ? `; ${t("results set")}: ${found.fixed.join(", ")}` : "";
-    $("whatif-method").textContent = `${t("Method")} — ${how}${fixed}.`;
+    const exact = found.method === "exact";
+    const values = { runs: found.runs, results: found.fixed.join(", ") };
+    $("whatif-method").textContent = found.fixed.length
+      ? tf(exact ? "Method — exact: {runs} outcomes enumerated; results set: {results}." : "Method — simulation: {runs} runs; results set: {results}.", values)
+      : tf(exact ? "Method — exact: {runs} outcomes enumerated." : "Method — simulation: {runs} runs.", values);
     const chances = found.standings.some((row) => row.chances !== null);
     const places = Array.from({ length: found.places }, (_, index) => String(index + 1));
     const head = h("tr", {}, headerCell(t("Rk"), t("place"), "place"), headerCell(t("No"), "", "start"),
       headerCell(t("Name"), "", "name"), headerCell(t("Points")), headerCell(t("Best"), t("best final place still possible")),
       headerCell(t("Worst"), t("worst final place still possible")), headerCell(t("Can win")), headerCell(t("Clinched"), t("prize places sure")),
-      ...(chances ? places.map((place) => headerCell(`P(${place})`, `${t("chance of place")} ${place}`)) : []));
+      ...(chances ? places.map((place) => headerCell(`P(${place})`, tf("chance of place {place}", { place }))) : []));
     const rows = found.standings.map((row) => {
       const before = whatif.last.get(row.start);
       const changed = (what) => (before && before[what] !== row[what] ? "changed" : null);
       const tr = h("tr", { "data-start": row.start },
         h("td", { class: "place", text: String(row.rank) }), h("td", { class: "start", text: String(row.start) }),
-        h("td", { class: "name", text: row.name }), h("td", { class: "points", text: row.points === null ? "" : String(row.points) }),
+        h("td", { class: "name", text: row.name }), h("td", { class: "points", text: row.points_text }),
         h("td", { class: changed("best_text"), "data-what": "best", text: row.best_text }),
         h("td", { class: changed("worst_text"), "data-what": "worst", text: row.worst_text }),
         h("td", { "data-what": "can-win", text: row.can_win ? t("yes") : t("no") }),
@@ -1182,7 +1202,7 @@
         for (const place of places) {
           const chance = row.chances === null ? null : row.chances[place];
           const margin = row.margins === null || found.method === "exact" ? null : row.margins[place];
-          tr.append(h("td", { text: chance === null ? "" : `${(100 * chance).toFixed(1)} %${margin === null ? "" : ` ± ${(100 * margin).toFixed(1)}`}` }));
+          tr.append(h("td", { text: chance === null ? "" : `${decimal((100 * chance).toFixed(1))} %${margin === null ? "" : ` ± ${decimal((100 * margin).toFixed(1))}`}` }));
         }
       }
       return tr;
@@ -1227,6 +1247,17 @@
   // Ten colours told apart by most eyes (Okabe–Ito and Tableau's), dark enough for labels on white.
   const COLOURS = ["#0b63b5", "#c2410c", "#047857", "#b91c1c", "#6d28d9", "#8b5a2b", "#be185d", "#4b5563", "#4d7c0f", "#0e7490"];
 
+  // What the chart shows: a whole sentence for teams or players, with or without those picked.
+  function chartDescription(report) {
+    const values = { rounds: report.rounds.played, count: report.leaders.length };
+    if (report.competitors === "teams") {
+      return state.picked.size ? tf("The running score after each of {rounds} rounds of the first {count} teams and of those picked.", values)
+        : tf("The running score after each of {rounds} rounds of the first {count} teams.", values);
+    }
+    return state.picked.size ? tf("The running score after each of {rounds} rounds of the first {count} players and of those picked.", values)
+      : tf("The running score after each of {rounds} rounds of the first {count} players.", values);
+  }
+
   function chart(report) {
     const figure = $("chart");
     const rounds = report.rounds.played;
@@ -1257,8 +1288,7 @@
     });
     svg.append(
       s("title", { id: "chart-title", text: t("Score by round") }),
-      s("desc", { id: "chart-desc", text: tf(state.picked.size ? "The running score after each of {rounds} rounds of the first {count} {competitors} and of those picked."
-        : "The running score after each of {rounds} rounds of the first {count} {competitors}.", { rounds, count: report.leaders.length, competitors: t(report.competitors) }) }),
+      s("desc", { id: "chart-desc", text: chartDescription(report) }),
     );
     const grid = s("g", { class: "grid" });
     const step = Math.max(1, Math.ceil((most - least) / 6));
@@ -1393,6 +1423,7 @@
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     window.SONNEBORN_TEXTS = JSON.parse(page.getElementById("page-texts").textContent);
     lang = code;
+    decimalSign = page.getElementById("page-texts").dataset.decimal || ".";
     document.documentElement.lang = code;
     $("lang").value = code;
     translate();
