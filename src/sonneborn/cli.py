@@ -564,6 +564,13 @@ Examples:
     type=click.Choice(["MP", "GP"], case_sensitive=False),
     help="A team event's score to rank by: match points (the default) or game points.",
 )
+@click.option(
+    "--after-round",
+    type=int,
+    metavar="N",
+    help="Ask as it stood after round N: the file's later results set aside, round N+1 with the pairings it was "
+    "given (its games still to be played), the rounds after it known only as scores.",
+)
 @_rules_option(multiple=False)
 @_event_options
 @_user_errors

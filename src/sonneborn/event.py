@@ -119,6 +119,7 @@ def distinct(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 PLAYED_KINDS = tuple(kind for kind in KINDS if kind.is_played)
 BYE_KINDS = tuple(kind for kind in KINDS if kind.is_bye)
+_BYE_CODES = np.array([CODE[kind] for kind in BYE_KINDS], dtype=np.int8)
 FORFEIT_KINDS = (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
 NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
 
@@ -813,7 +814,7 @@ class Event:
             kind[row, column] = CODE[bye]
         return Event(self.table.with_kinds(kind, self.point_system), self.roster, self.info)
 
-    def after_round(self, last: int) -> Event:
+    def after_round(self, last: int, *, next_paired: bool = False) -> Event:
         """The event as it stood after round ``last``: every later round not played yet (no pairing, no result,
         no bye), the rounds planned and the event's kind kept, so that the tie-breaks are those of standings
         taken during the event (C.07 8.3: no final round yet, FB = BH; 16.2: the categories of the rounds played
@@ -825,10 +826,18 @@ class Event:
         paired, C.07 8.3), where the file as it is (and whatif) reads it as still to play. Raises
         :exc:`ValueError` for a round outside 1 to the rounds played.
 
+        With ``next_paired`` (what ``whatif`` asks), round ``last + 1`` stays as it was once paired, which it was
+        from the standings after round ``last``: each game's opponent and colours, its result not played yet, and
+        every round without an opponent as the file records it (a pairing-allocated bye is the pairing's, a
+        requested bye or an absence was known before it); the rounds after it are not paired yet.
+
         >>> from sonneborn.demo import seed_event
         >>> after = Event.of(seed_event()).after_round(3)
         >>> after.rounds, after.table.played_rounds, int(after.table.score.totals[0]) / after.table.score.unit
         (15, 3, 1.0)
+        >>> paired = Event.of(seed_event()).after_round(3, next_paired=True).table  # round 4: 7 games, 1 free
+        >>> paired.unfinished_games, bool((paired.opponent[:, 4:] < 0).all())
+        (7, True)
         """
         table = self.table
         if not 1 <= last <= table.played_rounds:
@@ -837,11 +846,18 @@ class Event:
         if not (table.opponent[:, later] >= 0).any() and not (table.kind[:, later] != NOT_PLAYED).any():
             return self
         opponent, kind, colour = table.opponent.copy(), table.kind.copy(), table.colour.copy()
-        opponent[:, later], kind[:, later], colour[:, later] = -1, NOT_PLAYED, UNKNOWN
+        aside = np.zeros(kind.shape, dtype=bool)  # the results set aside
+        aside[:, later] = True
+        unpaired = later
+        if next_paired and last < table.rounds:  # round last + 1 keeps its pairings and byes
+            aside[:, last] = ~np.isin(kind[:, last], _BYE_CODES)
+            unpaired = slice(last + 1, None)
+        kind[aside] = NOT_PLAYED
+        opponent[:, unpaired], colour[:, unpaired] = -1, UNKNOWN
         scores = {}
         for name, score in table.scores.items():
             points, awarded = score.points.copy(), score.awarded.copy()
-            points[:, later], awarded[:, later] = 0, False
+            points[aside], awarded[aside] = 0, False
             scores[name] = replace(score, points=points, awarded=awarded)
         count = table.players
         roster = replace(

@@ -58,6 +58,8 @@ class _Round:
     bye_where: Where = (0, 0)
     forfeit: ResultKind | None = None
     """The kind a 330 record gives the team."""
+    pending: bool = False
+    """Whether a 330 record pairs the match with its result set aside (:attr:`Forfeit.pending`): still to be played."""
     forfeit_where: Where = (0, 0)
     white: bool | None = None
     """Whether a 330 record names the team White."""
@@ -101,7 +103,7 @@ def rescored(teams: TeamEvent, *, match: TeamPoints | None = None, games: PointS
     return build(event, replace(teams.source, points=points), warn=lambda warning: None)
 
 
-def after_round(teams: TeamEvent, last: int) -> TeamEvent:
+def after_round(teams: TeamEvent, last: int, *, next_paired: bool = False) -> TeamEvent:
     """The team event as it stood after round ``last`` (:meth:`Event.after_round
     <sonneborn.event.Event.after_round>` of its players), its matches built again from what the source says of
     rounds 1 to ``last`` only: a later round's bye, forfeit, board order or points are not known yet, and nor is
@@ -109,14 +111,20 @@ def after_round(teams: TeamEvent, last: int) -> TeamEvent:
     ``last``). The kind stays the whole event's; the MP, GP and ranks the file records (its final ones) are
     dropped.
 
+    With ``next_paired`` (``whatif``'s), round ``last + 1`` keeps its pairings as its players' games do, and what
+    the source says of it that was known when it was paired: the teams' byes (240, 320) and board orders (300),
+    and a forfeited match's pairing (330, :attr:`Forfeit.pending`: a match still to be played); its forfeits and
+    points assigned (299) are results, not known yet.
+
     Raises :exc:`ValueError` for a round outside 1 to the rounds played, or a team event built without a source.
     """
     if teams.source is None:
         raise Said(Message(N_("a team event built without a source cannot be taken after a round")))
-    event = teams.event.after_round(last)
+    event = teams.event.after_round(last, next_paired=next_paired)
     if event is teams.event:
         return teams
     source = teams.source
+    paired = last + 1 if next_paired else last
     listed = [
         replace(team, recorded_match_points=None, recorded_game_points=None, recorded_rank=None)
         for team in source.teams
@@ -124,9 +132,13 @@ def after_round(teams: TeamEvent, last: int) -> TeamEvent:
     source = replace(
         source,
         teams=listed,
-        byes=[bye for bye in source.byes if bye.round <= last],
-        forfeits=[forfeit for forfeit in source.forfeits if forfeit.round <= last],
-        lineups=[lineup for lineup in source.lineups if lineup.round <= last],
+        byes=[bye for bye in source.byes if bye.round <= paired],
+        forfeits=[
+            forfeit if forfeit.round <= last else replace(forfeit, pending=True)
+            for forfeit in source.forfeits
+            if forfeit.round <= paired
+        ],
+        lineups=[lineup for lineup in source.lineups if lineup.round <= paired],
         awards=[award for award in source.awards if award.round <= last],
         points=teams.points,
         kind=teams.kind,
@@ -312,7 +324,7 @@ class _Builder:
                 raise self.error(Message.of(template, record="330", team=self.name(white)), forfeit.where)
             for team, other, is_white in ((white, black, True), (black, white, False)):
                 cell = self.cells[team][column]
-                if cell.forfeit is not None:
+                if cell.forfeit is not None or cell.pending:
                     raise self.error(self.second_record("330", team, forfeit.round), forfeit.where)
                 if cell.opponent >= 0 and cell.opponent != other:
                     assert cell.witness is not None
@@ -330,7 +342,9 @@ class _Builder:
                         team3=self.name(cell.opponent),
                     )
                     raise self.error(self.in_round(forfeit.round, problem), forfeit.where)
-                if forfeit.winner is None:
+                if forfeit.pending:
+                    cell.pending = True
+                elif forfeit.winner is None:
                     cell.forfeit = ResultKind.FORFEIT_LOSS
                 else:
                     won = (forfeit.winner == "white") == is_white
@@ -615,7 +629,7 @@ class _Builder:
             elif other_done:
                 self.check_forfeit(team, column, cell, facing)
             cell.kind = cell.forfeit
-        elif unfinished in board_kinds:
+        elif cell.pending or unfinished in board_kinds:
             cell.kind = ResultKind.NOT_PLAYED
         elif other_done:
             double = facing.kind is ResultKind.FORFEIT_LOSS and facing.game_points == cell.game_points

@@ -328,29 +328,33 @@ def _match_points(message: Message) -> Message:
     return message
 
 
-def taken_after(reading: Reading, last: int | None) -> Reading:
+def taken_after(reading: Reading, last: int | None, *, next_paired: bool = False) -> Reading:
     """The reading as it stood after round ``last`` (``None``: as it is), its players' and a team
     competition's matches alike (:meth:`Event.after_round <sonneborn.event.Event.after_round>`,
-    :func:`sonneborn.matches.after_round`); a round outside 1 to the rounds played is the option's error."""
+    :func:`sonneborn.matches.after_round`); a round outside 1 to the rounds played is the option's error.
+    ``next_paired``: round ``last + 1`` as it was paired, its results not known yet (``whatif``'s reading)."""
     if last is None:
         return reading
     try:
         if reading.teams is not None:
-            teams = after_round(reading.teams, last)
+            teams = after_round(reading.teams, last, next_paired=next_paired)
             return replace(reading, event=teams.event, teams=teams)
         event = reading.event
         if event.teams is not None:  # an event whose rows are teams, built in memory: its boards too
-            return replace(reading, event=team_event(after_round(teams_of(event), last), primary=event.table.primary))
-        return replace(reading, event=event.after_round(last))
+            teams = after_round(teams_of(event), last, next_paired=next_paired)
+            return replace(reading, event=team_event(teams, primary=event.table.primary))
+        return replace(reading, event=event.after_round(last, next_paired=next_paired))
     except ValueError as error:
         raise OptionError(said_of(error), option="after_round") from None
 
 
-def prepared(reading: Reading | Event, request: Request) -> Event:
+def prepared(reading: Reading | Event, request: Request, *, next_paired: bool = False) -> Event:
     """The event as the request states it: after its round, with its kind and point system; a team
     competition's, its teams ranked by the request's primary score (every command and the web app come this
-    way)."""
-    reading = taken_after(reading if isinstance(reading, Reading) else Reading.of(reading), request.after_round)
+    way). ``next_paired``: the round after ``request.after_round`` kept as it was paired (:func:`taken_after`):
+    ``whatif``'s event, before the rounds to come."""
+    reading = reading if isinstance(reading, Reading) else Reading.of(reading)
+    reading = taken_after(reading, request.after_round, next_paired=next_paired)
     teams, event = reading.teams, reading.event
     if teams is not None:
         if request.points is not None or request.match_points is not None:

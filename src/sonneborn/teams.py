@@ -520,6 +520,9 @@ class Forfeit:
     black: TeamNo
     winner: Literal["white", "black"] | None
     where: Where
+    pending: bool = False
+    """Whether only the pairing stands, the result set aside: the round after the one a team event is taken after
+    for ``whatif`` (:func:`sonneborn.matches.after_round`), a match still to be played."""
 
 
 @dataclass(frozen=True, slots=True)

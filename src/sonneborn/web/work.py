@@ -336,7 +336,7 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
 def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> Answer:
     """``POST /api/whatif``'s answer, or a kept event's "What if" tab (:class:`WhatifPageOptions`)."""
     from sonneborn.render.whatif import whatif_data
-    from sonneborn.whatif import Model, Open, open_boards, parse_fixed, what_if
+    from sonneborn.whatif import Model, open_boards, open_items, parse_fixed, what_if
 
     request = parse_request(options)
     reading = load_event(upload, options)
@@ -360,7 +360,7 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
     with refused_events(upload.path):
         if not isinstance(options, WhatifPageOptions):
             return Answer(200, JSON, _json(whatif_data(answer)))
-        boards = open_boards(Open.of(prepared(reading, request)))
+        boards = open_boards(open_items(reading, request))
         data = whatif_view(
             answer,
             boards,

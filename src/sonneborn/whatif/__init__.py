@@ -10,13 +10,15 @@ simulation. docs/whatif.md gives the method and the model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from sonneborn.cluster import Executor
 from sonneborn.errors import OptionError
-from sonneborn.messages import N_, Message
-from sonneborn.pipeline import Reading, Request, prepared, ranked_as, standings
+from sonneborn.event import Event
+from sonneborn.messages import N_, Message, rounds_message
+from sonneborn.pipeline import Reading, Request, prepared, ranked_as
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
 from sonneborn.whatif.fixed import Board, Fixed, fix, open_boards, parse_fixed
@@ -35,6 +37,7 @@ __all__ = [
     "Outcomes",
     "PlaceChances",
     "WhatIf",
+    "before_rounds",
     "fix",
     "open_boards",
     "open_items",
@@ -44,9 +47,31 @@ __all__ = [
 ]
 
 
+def before_rounds(reading: Reading, request: Request | None = None) -> Event:
+    """The event whatif asks about, as the request states it: with ``after_round`` N, as it stood once round N + 1
+    was paired (from the standings after round N), its games still to be played and the rounds after it known
+    only as scores (:func:`~sonneborn.pipeline.taken_after` with ``next_paired``); the command, the API, the
+    page and the library all start here."""
+    return prepared(reading, request or Request(), next_paired=True)
+
+
 def open_items(reading: Reading, request: Request | None = None) -> Open:
-    """What is still to be decided in the event as the request states it."""
-    return Open.of(prepared(reading, request or Request()))
+    """What is still to be decided in the event as the request states it (:func:`before_rounds`)."""
+    return Open.of(before_rounds(reading, request))
+
+
+def _set_aside(reading: Reading, request: Request) -> Message | None:
+    """The note of the results the file records after ``request.after_round``, which whatif sets aside."""
+    last = request.after_round
+    played = reading.competitors.table.played_rounds
+    if last is None or last >= played:
+        return None
+    template = N_(
+        "taken after round {round}: the file's results of {rounds} are set aside, not known yet; round {next} "
+        "keeps its pairings, made once round {round} was played"
+    )
+    later = rounds_message(range(last + 1, played + 1))
+    return Message.of(template, round=last, rounds=later, next=last + 1)
 
 
 def what_if(
@@ -81,13 +106,13 @@ def what_if(
     if request.lots is not None:
         message = Message(N_("whatif counts shared places as shared; --lots draws nothing here"))
         raise OptionError(message, option="lots")
-    event = prepared(reading, request)
+    event = before_rounds(reading, request)
     if fixed:
         event = fix(Open.of(event), fixed)
     now = ranked_as(reading, event, request)
     open_ = Open.of(event)
     specs = now.tiebreaks
-    return _search(
+    answer = _search(
         open_,
         specs,
         rules=now.rules,
@@ -103,6 +128,8 @@ def what_if(
         with_chances=with_chances,
         now=now,
     )
+    aside = _set_aside(reading, request)
+    return answer if aside is None else replace(answer, notes=(aside, *answer.notes))
 
 
 def scenario(reading: Reading, request: Request, results: Mapping[tuple[int, int], int]) -> Standings:
@@ -112,8 +139,9 @@ def scenario(reading: Reading, request: Request, results: Mapping[tuple[int, int
 
     Raises :class:`~sonneborn.errors.OptionError` for an item that is not open or an outcome it does not have.
     """
-    open_ = Open.of(prepared(reading, request))
-    now = standings(reading, request)
+    event = before_rounds(reading, request)
+    open_ = Open.of(event)
+    now = ranked_as(reading, event, request)
     choice = np.zeros(open_.items, dtype=np.int64)
     index = {(int(r), int(c)): i for i, (r, c) in enumerate(zip(open_.rows, open_.columns, strict=True))}
     for (row, column), outcome in results.items():
