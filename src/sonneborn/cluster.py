@@ -13,6 +13,7 @@ sonneborn.errors.OptionError: the dask executor needs the address of a scheduler
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
@@ -57,8 +58,13 @@ def connect(scheduler: str) -> Iterator[Any]:
         client = Client(scheduler)  # type: ignore[no-untyped-call]
     except (OSError, ValueError) as error:
         reason = " ".join(str(error).split())
-        message = Message.of(N_("cannot reach the Dask scheduler at {address}: {reason}"), address=repr(scheduler),
-                             reason=reason)  # fmt: skip
-        raise OptionError(message, option="scheduler") from None
-    with client:
-        yield client
+    else:
+        with client:
+            yield client
+        return
+    # The client that failed to start is held by the error's frames; closed now (its __del__), in this thread. Left
+    # to a later collection, its close can run inside a Dask thread's start and wait forever on the loop's lock.
+    gc.collect()
+    message = Message.of(N_("cannot reach the Dask scheduler at {address}: {reason}"), address=repr(scheduler),
+                         reason=reason)  # fmt: skip
+    raise OptionError(message, option="scheduler")
