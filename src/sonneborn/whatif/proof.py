@@ -42,7 +42,7 @@ NODES = (120, 10)
 """The most nodes one search visits before it keeps its bound: for a best place, for a worst place (a worst
 place's ties on points are wide, its search seldom ends: a few nodes narrow it)."""
 PASSES = 1
-"""The most moves that improve a witness, one item each (:meth:`Search._improve`)."""
+"""The most passes that improve a witness (:meth:`Search._improve`)."""
 HUGE = 2**62
 """A key beyond every key: an unknown tie-break is ``(−HUGE, HUGE)``."""
 OWN_CODES = frozenset({"WIN", "WON", "BPG", "BWG", "PS", "GE", "REP", "TPN", "ARO", "TPR", "PTP"})
@@ -215,6 +215,8 @@ class Search:
         """Every player's score before the items still open."""
         self.batch = batch
         self._sums: dict[str, tuple[Ints, Ints, bool]] = {}
+        self._gains: dict[tuple[str, int, int], tuple[Ints, Ints, Ints]] = {}
+        self.item_range = np.arange(open_.items)
         self.games = open_.others >= 0
         self.width = first.shape[1]
         self.valid = np.arange(self.width)[None, :] < open_.counts[:, None]
@@ -393,8 +395,10 @@ class Search:
         return proved, incumbent, proved == incumbent, nodes
 
     def _improve(self, p: int, completion: Ints, undecided: Ints, *, best: bool) -> Ints:
-        """A completion moved one item at a time while that improves ``p``'s place (for a witness): the items
-        of the players whose status is open and of their opponents, and of his opponents, tried at once."""
+        """A completion moved while that improves ``p``'s place (for a witness), a hill-climb over the items of
+        the players whose status is open and of their opponents, and of his opponents: each pass ranks every
+        move of one item, then every improving move at once (items apart, so they combine) and keeps the
+        better of that and the best single move."""
         players = self.open.players
         touched = np.zeros(players, dtype=bool)
         touched[undecided] = True
@@ -404,8 +408,8 @@ class Search:
         mine = np.zeros(self.open.items, dtype=bool)
         mine[self.own[p]] = True
         items = np.flatnonzero((touched[self.open.rows] | (self.games & touched[self.others_col])) & ~mine)
-        current = int(self.ranker.ranks(completion[None, :])[0, p])
-        self.ranked += 1
+        sign = 1 if best else -1
+        current = int(self._places(completion[None, :], p)[0])
         for _ in range(PASSES):
             tries = [(int(j), k) for j in items.tolist() for k in np.flatnonzero(self.valid[j]).tolist()]
             tries = [(j, k) for j, k in tries if completion[j] != k]
@@ -413,16 +417,32 @@ class Search:
                 break
             scenarios = np.repeat(completion[None, :], len(tries), axis=0)
             scenarios[np.arange(len(tries)), [j for j, _ in tries]] = [k for _, k in tries]
-            size = self.batch
-            places = np.concatenate(
-                [self.ranker.ranks(scenarios[b : b + size])[:, p] for b in range(0, len(tries), size)]
-            )
-            self.ranked += len(tries)
-            pick = int(np.argmin(places) if best else np.argmax(places))
-            if (places[pick] >= current) if best else (places[pick] <= current):
+            places = self._places(scenarios, p)
+            order = np.argsort(sign * places, kind="stable")
+            if sign * places[order[0]] >= sign * current:
                 break
-            completion, current = scenarios[pick], int(places[pick])
+            combined = completion.copy()
+            for index in order.tolist():
+                if sign * places[index] >= sign * current:
+                    break
+                j, k = tries[index]
+                if combined[j] == completion[j]:  # the most improving move of each item
+                    combined[j] = k
+            together = int(self._places(combined[None, :], p)[0])
+            if sign * together < sign * places[order[0]]:
+                completion, current = combined, together
+            else:
+                completion, current = scenarios[order[0]], int(places[order[0]])
         return completion
+
+    def _places(self, scenarios: Ints, p: int) -> Ints:
+        """``p``'s place in each scenario, ranked by the engine in batches of :attr:`batch`."""
+        size = self.batch
+        self.ranked += len(scenarios)
+        found: Ints = np.concatenate(
+            [self.ranker.ranks(scenarios[b : b + size])[:, p] for b in range(0, len(scenarios), size)]
+        )
+        return found
 
     def _differences(
         self,
@@ -449,8 +469,6 @@ class Search:
         if not len(others) or not ref.known[p]:
             return low, high
         fixed = chosen >= 0
-        at = np.arange(width)[None, :]
-        allowed = self.valid & (~fixed[:, None] | (at == chosen[:, None]))
         own = self.item_of[others]
         has = np.flatnonzero(own >= 0)
         sums: dict[str, tuple[Ints, Ints]] = {}
@@ -460,19 +478,18 @@ class Search:
             if how != "sum":
                 continue
             if spec.code not in sums:  # the Buchholz family shares its sums: only the cuts differ
-                every, anchored, same = self._linear(spec)
-                w_q = (every[others, :1] if same else every[others]) - every[p, mine][None, None, :]
-                # What each item's outcome adds to the difference (rows × columns × items × outcomes).
-                gain = w_q[:, :, self.open.rows, None] * self.first[None, None]
-                gain += np.where(self.games[None, None, :, None], w_q[:, :, self.others_col, None] * self.second, 0)
-                gain *= ref.ratio
-                least = np.where(allowed, gain, 2**50).min(axis=3)
-                most = np.where(allowed, gain, -(2**50)).max(axis=3)
+                _, anchored, same = self._linear(spec)
+                every_gain, free_least, free_most = self._item_gains(spec, p, mine)
+                # An item still open adds its least (greatest) outcome, a chosen one its outcome.
+                columns_at = np.arange(every_gain.shape[1])[None, :, None]
+                at_chosen = every_gain[others[:, None, None], columns_at, self.item_range, np.maximum(chosen, 0)]
+                least = np.where(fixed[None, None, :], at_chosen, free_least[others])
+                most = np.where(fixed[None, None, :], at_chosen, free_most[others])
                 rest = anchored[others] - anchored[p, mine]
                 low_sum = rest + np.broadcast_to(least.sum(axis=2), rest.shape)
                 high_sum = rest + np.broadcast_to(most.sum(axis=2), rest.shape)
                 # A row's own item at his column, not at its least or greatest.
-                mine_gain = gain[has, :, own[has], :]
+                mine_gain = every_gain[others[has], :, own[has], :]
                 exact = mine_gain[:, 0, :width] if same else mine_gain.diagonal(axis1=1, axis2=2)
                 low_sum[has] += exact - least[has, :, own[has]]
                 high_sum[has] += exact - most[has, :, own[has]]
@@ -491,6 +508,24 @@ class Search:
             low[others, :, 1 + index] = np.maximum(low[others, :, 1 + index], d_low)
             high[others, :, 1 + index] = np.minimum(high[others, :, 1 + index], d_high)
         return low, high
+
+    def _item_gains(self, spec: Spec, p: int, mine: int) -> tuple[Ints, Ints, Ints]:
+        """What each item's outcome adds to every player's sum minus ``p``'s at his column ``mine``
+        (players × columns × items × outcomes), and its least and greatest over the outcomes (players × columns
+        × items): the same under every node, computed once per player, column and code."""
+        key = (spec.code, p, mine)
+        found = self._gains.get(key)
+        if found is None:
+            every, _, same = self._linear(spec)
+            w_q = (every[:, :1] if same else every) - every[p, mine][None, None, :]
+            gain = w_q[:, :, self.open.rows, None] * self.first[None, None]
+            gain += np.where(self.games[None, None, :, None], w_q[:, :, self.others_col, None] * self.second, 0)
+            gain *= self.ref.ratio
+            valid = self.valid[None, None]
+            least = np.where(valid, gain, 2**50).min(axis=3)
+            most = np.where(valid, gain, -(2**50)).max(axis=3)
+            found = self._gains[key] = (gain, least, most)
+        return found
 
     def _linear(self, spec: Spec) -> tuple[Ints, Ints, bool]:
         """Every player's sum as weights of the opponents' scores and what is left at the reference scenarios
