@@ -218,6 +218,7 @@ class Search:
         self.batch = batch
         self._sums: dict[str, tuple[Ints, Ints, bool]] = {}
         self._gains: dict[tuple[str, int, int], tuple[Ints, Ints, Ints]] = {}
+        self._every: dict[str, Ints] = {}
         self.item_range = np.arange(open_.items)
         self.games = open_.others >= 0
         self.width = first.shape[1]
@@ -527,16 +528,25 @@ class Search:
         key = (spec.code, p, mine)
         found = self._gains.get(key)
         if found is None:
-            every, _, same = self._linear(spec)
-            w_q = (every[:, :1] if same else every) - every[p, mine][None, None, :]
-            gain = w_q[:, :, self.open.rows, None] * self.first[None, None]
-            gain += np.where(self.games[None, None, :, None], w_q[:, :, self.others_col, None] * self.second, 0)
-            gain *= self.ref.ratio
-            valid = self.valid[None, None]
-            least = np.where(valid, gain, 2**50).min(axis=3)
-            most = np.where(valid, gain, -(2**50)).max(axis=3)
+            every_gain, same = self._every_gain(spec)
+            gain = every_gain - every_gain[p, 0 if same else mine][None, None]  # the sums are linear in the weights
+            least = np.where(self.valid[None, None], gain, 2**50).min(axis=3)
+            most = np.where(self.valid[None, None], gain, -(2**50)).max(axis=3)
             found = self._gains[key] = (gain, least, most)
         return found
+
+    def _every_gain(self, spec: Spec) -> tuple[Ints, bool]:
+        """What each item's outcome adds to every player's sum (players × columns × items × outcomes; one
+        column when the weights are the same in every column), computed once per code."""
+        every, _, same = self._linear(spec)
+        found = self._every.get(spec.code)
+        if found is None:
+            weights = every[:, :1] if same else every
+            found = weights[:, :, self.open.rows, None] * self.first[None, None]
+            found += np.where(self.games[None, None, :, None], weights[:, :, self.others_col, None] * self.second, 0)
+            found *= self.ref.ratio
+            self._every[spec.code] = found
+        return found, same
 
     def _linear(self, spec: Spec) -> tuple[Ints, Ints, bool]:
         """Every player's sum as weights of the opponents' scores and what is left at the reference scenarios
