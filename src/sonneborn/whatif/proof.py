@@ -217,7 +217,7 @@ class Search:
         """Every player's score before the items still open."""
         self.batch = batch
         self._sums: dict[str, tuple[Ints, Ints, bool]] = {}
-        self._gains: dict[tuple[str, int, int], tuple[Ints, Ints, Ints]] = {}
+        self._gains: dict[tuple[str, int, int], tuple[Ints, Ints, Ints, Ints, Ints]] = {}
         self._every: dict[str, Ints] = {}
         self.item_range = np.arange(open_.items)
         self.games = open_.others >= 0
@@ -491,20 +491,27 @@ class Search:
                 continue
             if spec.code not in sums:  # the Buchholz family shares its sums: only the cuts differ
                 _, anchored, same = self._linear(spec)
-                every_gain, free_least, free_most = self._item_gains(spec, p, mine)
-                # An item still open adds its least (greatest) outcome, a chosen one its outcome.
-                columns_at = np.arange(every_gain.shape[1])[None, :, None]
-                at_chosen = every_gain[others[:, None, None], columns_at, self.item_range, np.maximum(chosen, 0)]
-                least = np.where(fixed[None, None, :], at_chosen, free_least[others])
-                most = np.where(fixed[None, None, :], at_chosen, free_most[others])
+                every_gain, free_least, free_most, all_least, all_most = self._item_gains(spec, p, mine)
+                # An item still open adds its least (greatest) outcome, a chosen one its outcome: the sum over
+                # every item open, corrected by the few chosen.
+                picked = np.flatnonzero(fixed)
+                grid = np.ix_(others, np.arange(every_gain.shape[1]), picked)
+                at_chosen = every_gain[(*grid, chosen[picked][None, None, :])].sum(axis=2)
                 rest = anchored[others] - anchored[p, mine]
-                low_sum = rest + np.broadcast_to(least.sum(axis=2), rest.shape)
-                high_sum = rest + np.broadcast_to(most.sum(axis=2), rest.shape)
+                low_sum = rest + np.broadcast_to(
+                    all_least[others] - free_least[grid].sum(axis=2) + at_chosen, rest.shape
+                )
+                high_sum = rest + np.broadcast_to(
+                    all_most[others] - free_most[grid].sum(axis=2) + at_chosen, rest.shape
+                )
                 # A row's own item at his column, not at its least or greatest.
-                mine_gain = every_gain[others[has], :, own[has], :]
+                rows_own, items_own = others[has], own[has]
+                mine_gain = every_gain[rows_own, :, items_own, :]
                 exact = mine_gain[:, 0, :width] if same else mine_gain.diagonal(axis1=1, axis2=2)
-                low_sum[has] += exact - least[has, :, own[has]]
-                high_sum[has] += exact - most[has, :, own[has]]
+                at_own = every_gain[rows_own, :, items_own, np.maximum(chosen[items_own], 0)]
+                own_fixed = fixed[items_own][:, None]
+                low_sum[has] += exact - np.where(own_fixed, at_own, free_least[rows_own, :, items_own])
+                high_sum[has] += exact - np.where(own_fixed, at_own, free_most[rows_own, :, items_own])
                 sums[spec.code] = (low_sum, high_sum)
             total_low, total_high = sums[spec.code]
             cut_q = removed.get(index)
@@ -521,18 +528,26 @@ class Search:
             high[others, :, 1 + index] = np.minimum(high[others, :, 1 + index], d_high)
         return low, high
 
-    def _item_gains(self, spec: Spec, p: int, mine: int) -> tuple[Ints, Ints, Ints]:
+    def _item_gains(self, spec: Spec, p: int, mine: int) -> tuple[Ints, Ints, Ints, Ints, Ints]:
         """What each item's outcome adds to every player's sum minus ``p``'s at his column ``mine``
-        (players × columns × items × outcomes), and its least and greatest over the outcomes (players × columns
-        × items): the same under every node, computed once per player, column and code."""
+        (players × columns × items × outcomes), its least and greatest over the outcomes (players × columns
+        × items), and their sums over the items: the same under every node, computed once per player, column
+        and code."""
         key = (spec.code, p, mine)
         found = self._gains.get(key)
         if found is None:
             every_gain, same = self._every_gain(spec)
-            gain = every_gain - every_gain[p, 0 if same else mine][None, None]  # the sums are linear in the weights
-            least = np.where(self.valid[None, None], gain, 2**50).min(axis=3)
-            most = np.where(self.valid[None, None], gain, -(2**50)).max(axis=3)
-            found = self._gains[key] = (gain, least, most)
+            # Only the players whose points can equal his at the root are ever compared with him on a
+            # tie-break (a node only narrows the points): their rows are computed, the others' left at 0.
+            low, high = self._points(np.full(self.open.items, -1, dtype=np.int64))
+            rows = np.flatnonzero((high >= low[p]) & (low <= high[p]))
+            gain = np.zeros(every_gain.shape, dtype=np.int64)
+            least, most = np.zeros((2, *every_gain.shape[:3]), dtype=np.int64)
+            part = every_gain[rows] - every_gain[p, 0 if same else mine][None, None]  # the sums are linear
+            gain[rows] = part
+            least[rows] = np.where(self.valid[None, None], part, 2**50).min(axis=3)
+            most[rows] = np.where(self.valid[None, None], part, -(2**50)).max(axis=3)
+            found = self._gains[key] = (gain, least, most, least.sum(axis=2), most.sum(axis=2))
         return found
 
     def _every_gain(self, spec: Spec) -> tuple[Ints, bool]:
