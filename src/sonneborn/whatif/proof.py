@@ -303,29 +303,29 @@ class Search:
         lo[place] = np.where(rounds, fixed_lo[:, :, None], lo[place])
         hi[place] = np.where(rounds, fixed_hi[:, :, None], hi[place])
         removed: dict[int, tuple[Ints, Ints]] = {}
+        count_rounds = opponent.shape[1]
+        # Every round's contribution with each opponent at his least and greatest score, the same for every sum.
+        contributions: list[Ints] = []
+        every: list[Ints] = []
+        if "sum" in ref.how:
+            for bound in (lo, hi):
+                moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
+                contribution = np.where(ref.real[:, sub], ref.contribution[:, sub] + moved, ref.contribution[:, sub])
+                contributions.append(contribution.reshape(-1, count_rounds))
+                every.append(np.where(ref.present[:, sub], contribution, 0).sum(axis=2))
+        points, present, voluntary = (
+            a[:, sub].reshape(-1, count_rounds) for a in (ref.points, ref.present, ref.voluntary)
+        )
         for index, (spec, how) in enumerate(zip(ref.specs, ref.how, strict=True)):
             if how == "own":
                 key_low[sub, :, 1 + index] = key_high[sub, :, 1 + index] = ref.own_key[index][sub]
             elif how == "sum":
                 values, removed_by = [], []
-                count_rounds = opponent.shape[1]
-                for bound in (lo, hi):
-                    moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
-                    contribution = np.where(
-                        ref.real[:, sub], ref.contribution[:, sub] + moved, ref.contribution[:, sub]
-                    )
-                    total = _sum_of(
-                        spec,
-                        contribution.reshape(-1, count_rounds),
-                        ref.points[:, sub].reshape(-1, count_rounds),
-                        ref.present[:, sub].reshape(-1, count_rounds),
-                        ref.voluntary[:, sub].reshape(-1, count_rounds),
-                        ref.art16,
-                    )
+                for contribution, present_sum in zip(contributions, every, strict=True):
+                    total = _sum_of(spec, contribution, points, present, voluntary, ref.art16)
                     values.append(total.reshape(width, len(sub)).T)
                     if spec.cut_low + spec.cut_high:
-                        every = np.where(ref.present[:, sub], contribution, 0).sum(axis=2)
-                        removed_by.append(every.T - values[-1])
+                        removed_by.append(present_sum.T - values[-1])
                 if removed_by:
                     removed[index] = (removed_by[0], removed_by[1])
                 if REGISTRY[spec.code].lowest_first(spec):
