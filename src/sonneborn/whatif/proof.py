@@ -43,8 +43,6 @@ NODES = (120, 10)
 place's ties on points are wide, its search seldom ends: a few nodes narrow it)."""
 PASSES = 1
 """The most passes that improve a witness (:meth:`Search._improve`)."""
-WAVE = 8
-"""The most nodes taken from the frontier at once, their witnesses ranked together."""
 HUGE = 2**62
 """A key beyond every key: an unknown tie-break is ``(−HUGE, HUGE)``."""
 OWN_CODES = frozenset({"WIN", "WON", "BPG", "BWG", "PS", "GE", "REP", "TPN", "ARO", "TPR", "PTP"})
@@ -350,55 +348,46 @@ class Search:
         heap: list[tuple[int, int, int, _Node]] = []
         tick = itertools.count()
         heapq.heappush(heap, (sign * bound, 0, next(tick), _Node(np.full(self.open.items, -1, dtype=np.int64), bound)))
-        nodes, budget = 0, NODES[0 if best else 1]
-        while heap and nodes < budget and heap[0][0] < sign * incumbent:
-            # A wave of the most promising nodes, their completions ranked by the engine together (one
-            # ranking of many scenarios costs about what one of a single scenario does).
-            wave: list[tuple[int, _Node, int, Ints, Ints, int]] = []
-            pending: list[int] = []
-            while heap and nodes < budget and len(wave) < WAVE and heap[0][0] < sign * incumbent:
-                _, depth, _, node = heapq.heappop(heap)
-                nodes += 1
-                chosen = node.chosen
-                mine = [int(j) for j in self.own[p] if chosen[j] < 0]
-                if mine:  # his own items first: the others' statuses are measured against his keys
-                    j = mine[0]
-                    for k in np.flatnonzero(self.valid[j]).tolist():
-                        child = chosen.copy()
-                        child[j] = k
-                        heapq.heappush(heap, (sign * node.bound, depth - 1, next(tick), _Node(child, node.bound)))
-                    continue
-                limit, completion, undecided, (lowest, highest) = self._evaluate(p, chosen, best=best)
-                place = max(1 + limit, node.bound) if best else min(1 + limit, node.bound)
-                if sign * place >= sign * incumbent:
-                    continue
-                if depth == -len(self.own[p]):  # his own outcomes chosen, nothing else: a witness worth improving
-                    completion = self._improve(p, completion, undecided, best=best)
-                    lowest, highest = 1, players
-                # The completion's place lies between what its statuses prove: ranked only if it could do better.
-                reached = lowest if lowest == highest else 0
-                if not reached and (lowest < incumbent if best else highest > incumbent):
-                    pending.append(len(wave))
-                wave.append((depth, node, place, completion, undecided, reached))
-            if pending:
-                ranks = self._places(np.stack([wave[i][3] for i in pending]), p)
-                for i, reached in zip(pending, ranks.tolist(), strict=True):
-                    wave[i] = (*wave[i][:5], int(reached))
-            for *_, reached in wave:
-                if reached:
-                    incumbent = min(incumbent, reached) if best else max(incumbent, reached)
-            for depth, node, place, completion, undecided, reached in wave:
-                if reached == place or sign * place >= sign * incumbent:
-                    continue  # settled by its witness, or no better than the best witness now
-                j = self._branch(p, node.chosen, undecided)
-                if j < 0:
-                    continue
+        nodes = 0
+        while heap and nodes < NODES[0 if best else 1]:
+            if heap[0][0] >= sign * incumbent:
+                break  # no node left can beat the witness
+            _, depth, _, node = heapq.heappop(heap)
+            nodes += 1
+            chosen = node.chosen
+            mine = [int(j) for j in self.own[p] if chosen[j] < 0]
+            if mine:  # his own items first: the others' statuses are measured against his keys
+                j = mine[0]
                 for k in np.flatnonzero(self.valid[j]).tolist():
-                    child = node.chosen.copy()
+                    child = chosen.copy()
                     child[j] = k
-                    # The completion's own outcome first among equals: it leads to a witness soonest.
-                    first = 0 if k == completion[j] else 1
-                    heapq.heappush(heap, (sign * place, depth - 1 - first, next(tick), _Node(child, place)))
+                    heapq.heappush(heap, (sign * node.bound, depth - 1, next(tick), _Node(child, node.bound)))
+                continue
+            limit, completion, undecided, (lowest, highest) = self._evaluate(p, chosen, best=best)
+            place = max(1 + limit, node.bound) if best else min(1 + limit, node.bound)
+            if sign * place >= sign * incumbent:
+                continue
+            if depth == -len(self.own[p]):  # his own outcomes chosen, nothing else: a witness worth improving
+                completion = self._improve(p, completion, undecided, best=best)
+                lowest, highest = 1, players
+            # The completion's place lies between what its statuses prove: ranked only if it could do better.
+            reached = lowest if lowest == highest else 0
+            if not reached and (lowest < incumbent if best else highest > incumbent):
+                reached = int(self.ranker.ranks(completion[None, :])[0, p])
+                self.ranked += 1
+            if reached:
+                incumbent = min(incumbent, reached) if best else max(incumbent, reached)
+            if reached == place:
+                continue
+            j = self._branch(p, chosen, undecided)
+            if j < 0:
+                continue
+            for k in np.flatnonzero(self.valid[j]).tolist():
+                child = chosen.copy()
+                child[j] = k
+                # The completion's own outcome first among equals: it leads to a witness soonest.
+                first = 0 if k == completion[j] else 1
+                heapq.heappush(heap, (sign * place, depth - 1 - first, next(tick), _Node(child, place)))
         if not heap or heap[0][0] >= sign * incumbent:
             return incumbent, incumbent, True, nodes
         frontier = [n.bound for *_, n in heap]
