@@ -181,6 +181,8 @@ def test_the_simulation_agrees_with_the_exact_chances() -> None:
     # The same seed gives the same runs, however many processes share them.
     again = what_if(reading, request, model=model, method="simulation", runs=runs, seed=11, places=4, jobs=2)
     assert [r.chances for r in again.rows] == [r.chances for r in simulated.rows]
+    # The places are proved in this process while the workers draw the runs: the same places, the same notes.
+    assert again.rows == simulated.rows and again.notes == simulated.notes and again.ranked == simulated.ranked
 
 
 def test_the_exact_chances_by_hand() -> None:

@@ -42,7 +42,7 @@ NODES = (120, 10)
 """The most nodes one search visits before it keeps its bound: for a best place, for a worst place (a worst
 place's ties on points are wide, its search seldom ends: a few nodes narrow it)."""
 PASSES = 1
-"""The most moves that improve a witness, one item each (:meth:`Search._improve`)."""
+"""The most passes that improve a witness (:meth:`Search._improve`)."""
 HUGE = 2**62
 """A key beyond every key: an unknown tie-break is ``(−HUGE, HUGE)``."""
 OWN_CODES = frozenset({"WIN", "WON", "BPG", "BWG", "PS", "GE", "REP", "TPN", "ARO", "TPR", "PTP"})
@@ -215,6 +215,9 @@ class Search:
         """Every player's score before the items still open."""
         self.batch = batch
         self._sums: dict[str, tuple[Ints, Ints, bool]] = {}
+        self._gains: dict[tuple[str, int, int], tuple[Ints, Ints, Ints, Ints, Ints]] = {}
+        self._every: dict[str, Ints] = {}
+        self.item_range = np.arange(open_.items)
         self.games = open_.others >= 0
         self.width = first.shape[1]
         self.valid = np.arange(self.width)[None, :] < open_.counts[:, None]
@@ -298,29 +301,29 @@ class Search:
         lo[place] = np.where(rounds, fixed_lo[:, :, None], lo[place])
         hi[place] = np.where(rounds, fixed_hi[:, :, None], hi[place])
         removed: dict[int, tuple[Ints, Ints]] = {}
+        count_rounds = opponent.shape[1]
+        # Every round's contribution with each opponent at his least and greatest score, the same for every sum.
+        contributions: list[Ints] = []
+        every: list[Ints] = []
+        if "sum" in ref.how:
+            for bound in (lo, hi):
+                moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
+                contribution = np.where(ref.real[:, sub], ref.contribution[:, sub] + moved, ref.contribution[:, sub])
+                contributions.append(contribution.reshape(-1, count_rounds))
+                every.append(np.where(ref.present[:, sub], contribution, 0).sum(axis=2))
+        points, present, voluntary = (
+            a[:, sub].reshape(-1, count_rounds) for a in (ref.points, ref.present, ref.voluntary)
+        )
         for index, (spec, how) in enumerate(zip(ref.specs, ref.how, strict=True)):
             if how == "own":
                 key_low[sub, :, 1 + index] = key_high[sub, :, 1 + index] = ref.own_key[index][sub]
             elif how == "sum":
                 values, removed_by = [], []
-                count_rounds = opponent.shape[1]
-                for bound in (lo, hi):
-                    moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
-                    contribution = np.where(
-                        ref.real[:, sub], ref.contribution[:, sub] + moved, ref.contribution[:, sub]
-                    )
-                    total = _sum_of(
-                        spec,
-                        contribution.reshape(-1, count_rounds),
-                        ref.points[:, sub].reshape(-1, count_rounds),
-                        ref.present[:, sub].reshape(-1, count_rounds),
-                        ref.voluntary[:, sub].reshape(-1, count_rounds),
-                        ref.art16,
-                    )
+                for contribution, present_sum in zip(contributions, every, strict=True):
+                    total = _sum_of(spec, contribution, points, present, voluntary, ref.art16)
                     values.append(total.reshape(width, len(sub)).T)
                     if spec.cut_low + spec.cut_high:
-                        every = np.where(ref.present[:, sub], contribution, 0).sum(axis=2)
-                        removed_by.append(every.T - values[-1])
+                        removed_by.append(present_sum.T - values[-1])
                 if removed_by:
                     removed[index] = (removed_by[0], removed_by[1])
                 if REGISTRY[spec.code].lowest_first(spec):
@@ -393,8 +396,10 @@ class Search:
         return proved, incumbent, proved == incumbent, nodes
 
     def _improve(self, p: int, completion: Ints, undecided: Ints, *, best: bool) -> Ints:
-        """A completion moved one item at a time while that improves ``p``'s place (for a witness): the items
-        of the players whose status is open and of their opponents, and of his opponents, tried at once."""
+        """A completion moved while that improves ``p``'s place (for a witness), a hill-climb over the items of
+        the players whose status is open and of their opponents, and of his opponents: each pass ranks every
+        move of one item, then every improving move at once (items apart, so they combine) and keeps the
+        better of that and the best single move."""
         players = self.open.players
         touched = np.zeros(players, dtype=bool)
         touched[undecided] = True
@@ -404,8 +409,8 @@ class Search:
         mine = np.zeros(self.open.items, dtype=bool)
         mine[self.own[p]] = True
         items = np.flatnonzero((touched[self.open.rows] | (self.games & touched[self.others_col])) & ~mine)
-        current = int(self.ranker.ranks(completion[None, :])[0, p])
-        self.ranked += 1
+        sign = 1 if best else -1
+        current = int(self._places(completion[None, :], p)[0])
         for _ in range(PASSES):
             tries = [(int(j), k) for j in items.tolist() for k in np.flatnonzero(self.valid[j]).tolist()]
             tries = [(j, k) for j, k in tries if completion[j] != k]
@@ -413,16 +418,32 @@ class Search:
                 break
             scenarios = np.repeat(completion[None, :], len(tries), axis=0)
             scenarios[np.arange(len(tries)), [j for j, _ in tries]] = [k for _, k in tries]
-            size = self.batch
-            places = np.concatenate(
-                [self.ranker.ranks(scenarios[b : b + size])[:, p] for b in range(0, len(tries), size)]
-            )
-            self.ranked += len(tries)
-            pick = int(np.argmin(places) if best else np.argmax(places))
-            if (places[pick] >= current) if best else (places[pick] <= current):
+            places = self._places(scenarios, p)
+            order = np.argsort(sign * places, kind="stable")
+            if sign * places[order[0]] >= sign * current:
                 break
-            completion, current = scenarios[pick], int(places[pick])
+            combined = completion.copy()
+            for index in order.tolist():
+                if sign * places[index] >= sign * current:
+                    break
+                j, k = tries[index]
+                if combined[j] == completion[j]:  # the most improving move of each item
+                    combined[j] = k
+            together = int(self._places(combined[None, :], p)[0])
+            if sign * together < sign * places[order[0]]:
+                completion, current = combined, together
+            else:
+                completion, current = scenarios[order[0]], int(places[order[0]])
         return completion
+
+    def _places(self, scenarios: Ints, p: int) -> Ints:
+        """``p``'s place in each scenario, ranked by the engine in batches of :attr:`batch`."""
+        size = self.batch
+        self.ranked += len(scenarios)
+        found: Ints = np.concatenate(
+            [self.ranker.ranks(scenarios[b : b + size])[:, p] for b in range(0, len(scenarios), size)]
+        )
+        return found
 
     def _differences(
         self,
@@ -449,8 +470,6 @@ class Search:
         if not len(others) or not ref.known[p]:
             return low, high
         fixed = chosen >= 0
-        at = np.arange(width)[None, :]
-        allowed = self.valid & (~fixed[:, None] | (at == chosen[:, None]))
         own = self.item_of[others]
         has = np.flatnonzero(own >= 0)
         sums: dict[str, tuple[Ints, Ints]] = {}
@@ -460,22 +479,28 @@ class Search:
             if how != "sum":
                 continue
             if spec.code not in sums:  # the Buchholz family shares its sums: only the cuts differ
-                every, anchored, same = self._linear(spec)
-                w_q = (every[others, :1] if same else every[others]) - every[p, mine][None, None, :]
-                # What each item's outcome adds to the difference (rows × columns × items × outcomes).
-                gain = w_q[:, :, self.open.rows, None] * self.first[None, None]
-                gain += np.where(self.games[None, None, :, None], w_q[:, :, self.others_col, None] * self.second, 0)
-                gain *= ref.ratio
-                least = np.where(allowed, gain, 2**50).min(axis=3)
-                most = np.where(allowed, gain, -(2**50)).max(axis=3)
+                _, anchored, same = self._linear(spec)
+                every_gain, free_least, free_most, all_least, all_most = self._item_gains(spec, p, mine)
+                # An item still open adds its least (greatest) outcome, a chosen one its outcome: the sum over
+                # every item open, corrected by the few chosen.
+                picked = np.flatnonzero(fixed)
+                grid = np.ix_(others, np.arange(every_gain.shape[1]), picked)
+                at_chosen = every_gain[(*grid, chosen[picked][None, None, :])].sum(axis=2)
                 rest = anchored[others] - anchored[p, mine]
-                low_sum = rest + np.broadcast_to(least.sum(axis=2), rest.shape)
-                high_sum = rest + np.broadcast_to(most.sum(axis=2), rest.shape)
+                low_sum = rest + np.broadcast_to(
+                    all_least[others] - free_least[grid].sum(axis=2) + at_chosen, rest.shape
+                )
+                high_sum = rest + np.broadcast_to(
+                    all_most[others] - free_most[grid].sum(axis=2) + at_chosen, rest.shape
+                )
                 # A row's own item at his column, not at its least or greatest.
-                mine_gain = gain[has, :, own[has], :]
+                rows_own, items_own = others[has], own[has]
+                mine_gain = every_gain[rows_own, :, items_own, :]
                 exact = mine_gain[:, 0, :width] if same else mine_gain.diagonal(axis1=1, axis2=2)
-                low_sum[has] += exact - least[has, :, own[has]]
-                high_sum[has] += exact - most[has, :, own[has]]
+                at_own = every_gain[rows_own, :, items_own, np.maximum(chosen[items_own], 0)]
+                own_fixed = fixed[items_own][:, None]
+                low_sum[has] += exact - np.where(own_fixed, at_own, free_least[rows_own, :, items_own])
+                high_sum[has] += exact - np.where(own_fixed, at_own, free_most[rows_own, :, items_own])
                 sums[spec.code] = (low_sum, high_sum)
             total_low, total_high = sums[spec.code]
             cut_q = removed.get(index)
@@ -491,6 +516,41 @@ class Search:
             low[others, :, 1 + index] = np.maximum(low[others, :, 1 + index], d_low)
             high[others, :, 1 + index] = np.minimum(high[others, :, 1 + index], d_high)
         return low, high
+
+    def _item_gains(self, spec: Spec, p: int, mine: int) -> tuple[Ints, Ints, Ints, Ints, Ints]:
+        """What each item's outcome adds to every player's sum minus ``p``'s at his column ``mine``
+        (players × columns × items × outcomes), its least and greatest over the outcomes (players × columns
+        × items), and their sums over the items: the same under every node, computed once per player, column
+        and code."""
+        key = (spec.code, p, mine)
+        found = self._gains.get(key)
+        if found is None:
+            every_gain, same = self._every_gain(spec)
+            # Only the players whose points can equal his at the root are ever compared with him on a
+            # tie-break (a node only narrows the points): their rows are computed, the others' left at 0.
+            low, high = self._points(np.full(self.open.items, -1, dtype=np.int64))
+            rows = np.flatnonzero((high >= low[p]) & (low <= high[p]))
+            gain = np.zeros(every_gain.shape, dtype=np.int64)
+            least, most = np.zeros((2, *every_gain.shape[:3]), dtype=np.int64)
+            part = every_gain[rows] - every_gain[p, 0 if same else mine][None, None]  # the sums are linear
+            gain[rows] = part
+            least[rows] = np.where(self.valid[None, None], part, 2**50).min(axis=3)
+            most[rows] = np.where(self.valid[None, None], part, -(2**50)).max(axis=3)
+            found = self._gains[key] = (gain, least, most, least.sum(axis=2), most.sum(axis=2))
+        return found
+
+    def _every_gain(self, spec: Spec) -> tuple[Ints, bool]:
+        """What each item's outcome adds to every player's sum (players × columns × items × outcomes; one
+        column when the weights are the same in every column), computed once per code."""
+        every, _, same = self._linear(spec)
+        found = self._every.get(spec.code)
+        if found is None:
+            weights = every[:, :1] if same else every
+            found = weights[:, :, self.open.rows, None] * self.first[None, None]
+            found += np.where(self.games[None, None, :, None], weights[:, :, self.others_col, None] * self.second, 0)
+            found *= self.ref.ratio
+            self._every[spec.code] = found
+        return found, same
 
     def _linear(self, spec: Spec) -> tuple[Ints, Ints, bool]:
         """Every player's sum as weights of the opponents' scores and what is left at the reference scenarios

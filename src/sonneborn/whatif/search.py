@@ -18,10 +18,10 @@ import itertools
 import math
 import multiprocessing
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -48,6 +48,7 @@ STACKED_ROWS = 50_000
 """The most rows of scenarios ranked at once: fewer scenarios of a big event in one table."""
 Floats = npt.NDArray[np.float64]
 Method = Literal["exact", "simulation"]
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,10 +375,12 @@ def simulate(
     *,
     executor: Executor = "local",
     scheduler: str | None = None,
-) -> tuple[Ints, int]:
+    meanwhile: Callable[[], _T],
+) -> tuple[Ints, int, _T]:
     """``runs`` scenarios drawn from the model, block by block (:data:`BLOCK`), the blocks split over ``jobs``
     processes, or over the workers of the Dask cluster at ``scheduler`` (``executor`` ``"dask"``): each block
-    is drawn from its own seed, so the counts are the same however the blocks are split."""
+    is drawn from its own seed, so the counts are the same however the blocks are split. ``meanwhile`` runs in
+    this process while the workers draw (after them with one job): the counts, the runs ranked and its answer."""
     check_executor(executor, scheduler)
     cumulative = np.cumsum(chances, axis=1)
     cumulative[:, -1] = 1.0
@@ -385,28 +388,36 @@ def simulate(
     blocks = -(-runs // BLOCK)
     if executor == "dask":
         assert scheduler is not None
-        results = _run_dask(state, blocks, scheduler)
+        results, answer = _run_dask(state, blocks, scheduler, meanwhile)
     elif jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         results = [_run_blocks(part, state) for part in _parts(blocks, jobs)]
+        answer = meanwhile()
     else:
         _FORKED["runs"] = state
         try:
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-                results = list(pool.map(_forked_blocks, _parts(blocks, jobs)))
+                # Every worker is forked at the first submit: the state is theirs before ``meanwhile`` runs.
+                futures = [pool.submit(_forked_blocks, part) for part in _parts(blocks, jobs)]
+                answer = meanwhile()
+                results = [future.result() for future in futures]
         finally:
             _FORKED.clear()
     counts = sum((r[0] for r in results), np.zeros((open_.players, places), dtype=np.int64))
-    return counts, sum(r[1] for r in results)
+    return counts, sum(r[1] for r in results), answer
 
 
-def _run_dask(state: _Runs, blocks: int, scheduler: str) -> list[tuple[Ints, int]]:
-    """The blocks run on a Dask cluster: the simulation sent once to every worker, then the parts mapped."""
+def _run_dask(
+    state: _Runs, blocks: int, scheduler: str, meanwhile: Callable[[], _T]
+) -> tuple[list[tuple[Ints, int]], _T]:
+    """The blocks run on a Dask cluster: the simulation sent once to every worker, then the parts mapped;
+    ``meanwhile`` runs here while they do."""
     with connect(scheduler) as client:
         workers = sum(client.nthreads().values()) or 1
         shared = client.scatter(state, broadcast=True)
         futures = client.map(_run_blocks, _parts(blocks, workers), state=shared, pure=False)
+        answer = meanwhile()
         found: list[tuple[Ints, int]] = client.gather(futures)
-    return found
+    return found, answer
 
 
 def point_bounds(open_: Open) -> tuple[Ints, Ints]:
@@ -753,13 +764,14 @@ def what_if(
             note = Message.joined([note, hint], "; ")
         notes.append(note)
     else:
-        counts, ranked = simulate(
-            open_, ranker, places, chances, runs, seed, jobs, executor=executor, scheduler=scheduler
-        )
+        # The places are proved here while the workers draw the runs: the slower of the two, not their sum.
+        counts, ranked, (found, proving) = simulate(
+            open_, ranker, places, chances, runs, seed, jobs, executor=executor, scheduler=scheduler,
+            meanwhile=lambda: proved_places(open_, places, ranker, now.order[: max(places, SETTLED)]),
+        )  # fmt: skip
         count = runs
         probability = counts / runs
         margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
-        found, proving = proved_places(open_, places, ranker, now.order[: max(places, SETTLED)])
         ranked += proving
         best, worst, settled = found.best, found.worst, found.exact
         best_exact, worst_exact = found.exact_best, found.exact_worst
