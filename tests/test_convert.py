@@ -121,3 +121,40 @@ def test_spreadsheet_exports(tmp_path: Path, content: str) -> None:
         ("Zagorovsky, V", 1.5, 0.75),
         ("Nun, J", 0.0, 0.0),
     ]
+
+
+def _published_ranks(path: Path) -> dict[str, int]:
+    """The rank column of a chess-results crosstable, by name: read here from the file's own cells."""
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
+    return {row[2]: int(row[0]) for row in rows}
+
+
+def test_convert_to_trf_keeps_the_published_ranks(tmp_path: Path) -> None:
+    source = DATA / "published" / "naantali_2015_final_crosstable.tsv"
+    target = tmp_path / "naantali.trf"
+    code, _, err = run("convert", str(source), str(target))
+    assert code == 0, err
+    # TRF holds the ranks (columns 86-89) but no recorded tie-break values: that loss is named, the ranks kept.
+    assert "the tie-break values the file records: not written" in err
+    assert "the ranks the file records" not in err
+    code, out, err = run("standings", str(target), "-f", "json", "--with-event")
+    assert code == 0, err
+    read_back = {p["name"]: p["recorded_rank"] for p in json.loads(out)["tournament"]["players"]}
+    assert read_back == _published_ranks(source)
+    assert len(set(read_back.values())) == 44
+
+
+def test_convert_names_the_published_standings_a_crosstable_drops(tmp_path: Path) -> None:
+    # tnr437642 records its ranks, its SB and DE values and the list SB,DE: a crosstable written by
+    # sonneborn holds none of them, so reading it back ranks by the default list unless -t gives it.
+    source = DATA / "published" / "tnr437642_final_crosstable.csv"
+    code, _, err = run("convert", str(source), str(tmp_path / "t.tsv"))
+    assert code == 0, err
+    said = [line.split(": ", 3)[3] for line in err.splitlines() if line.startswith("sonneborn: warning:")]
+    assert said[-3:] == [
+        "the ranks the file records: not written",
+        "the tie-break values the file records: not written",
+        "the tie-break list SB,DE: not written (give it with -t when reading it back)",
+    ]
+    code, _, err = run("convert", str(source), str(tmp_path / "t.json"))
+    assert code == 0 and "not written" not in err, err
