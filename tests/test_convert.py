@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,54 @@ def test_convert_names_the_published_standings_a_crosstable_drops(tmp_path: Path
     ]
     code, _, err = run("convert", str(source), str(tmp_path / "t.json"))
     assert code == 0 and "not written" not in err, err
+
+
+def _dates_by_round(text: str) -> dict[int, set[str]]:
+    """The ``Date`` tags of a PGN text's games, by the number their ``Round`` tag starts with."""
+    found: dict[int, set[str]] = {}
+    for game in text.split("[Event ")[1:]:
+        round_no = int(re.search(r'\[Round "(\d+)', game).group(1))  # type: ignore[union-attr]
+        found.setdefault(round_no, set()).add(re.search(r'\[Date "([^"]*)"', game).group(1))  # type: ignore[union-attr]
+    return found
+
+
+def test_convert_to_pgn_keeps_the_games_dates(tmp_path: Path) -> None:
+    # Each round of the rapid was played on one day: its games' Date tags, as the file gives them.
+    source = DATA / "pgn" / "fide_womens_world_rapid_2024.pgn"
+    target = tmp_path / "rapid.pgn"
+    code, _, err = run("convert", str(source), str(target))
+    assert code == 0, err
+    published = _dates_by_round(source.read_text(encoding="utf-8"))
+    assert all(len(days) == 1 for days in published.values()) and len(published) == 11
+    assert _dates_by_round(target.read_text(encoding="utf-8")) == published
+    code, out, _ = run("standings", str(target), "-f", "json")
+    event = json.loads(out)["event"]
+    assert (event["start_date"], event["end_date"]) == ("2024-12-26", "2024-12-28")
+
+
+def test_convert_swiss_perfect_round_dates_to_pgn(tmp_path: Path) -> None:
+    # Bunratty's 132 gives its rounds as YY.DD.MM (11.25.02 ... 11.27.02), 042/052 the event's 25.02.2011 to
+    # 27.02.2011: round 1 on Friday 25 February, rounds 2-4 on the 26th, rounds 5-6 on the 27th.
+    source = DATA / "trf" / "icu_bunratty_masters_2011.trf"
+    target = tmp_path / "bunratty.pgn"
+    code, _, err = run("convert", str(source), str(target))
+    assert code == 0, err
+    assert "dates:" not in err
+    days = {1: "2011.02.25", 2: "2011.02.26", 3: "2011.02.26", 4: "2011.02.26", 5: "2011.02.27", 6: "2011.02.27"}
+    assert _dates_by_round(target.read_text(encoding="utf-8")) == {r: {day} for r, day in days.items()}
+
+
+def test_convert_to_pgn_names_dates_it_cannot_give(tmp_path: Path) -> None:
+    # Two days, no round dates: no game can be given its day.
+    text = "012 Open\n042 2024/05/01\n052 2024/05/02\n"
+    text += f"{'001    1      Adams, Ann':<91}   2 w 1\n{'001    2      Brown, Bob':<91}   1 b 0\n"
+    source = tmp_path / "two_days.trf"
+    source.write_text(text, encoding="utf-8")
+    code, _, err = run("convert", str(source), str(tmp_path / "two_days.pgn"))
+    assert code == 0, err
+    assert "dates: a round without a known date has its games written as ????.??.??" in err
+    one_day = tmp_path / "one_day.trf"
+    one_day.write_text(text.replace("052 2024/05/02", "052 2024/05/01"), encoding="utf-8")
+    code, _, err = run("convert", str(one_day), str(tmp_path / "one_day.pgn"))
+    assert code == 0 and "dates:" not in err, err
+    assert '[Date "2024.05.01"]' in (tmp_path / "one_day.pgn").read_text(encoding="utf-8")
