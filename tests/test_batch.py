@@ -13,8 +13,8 @@ import pytest
 
 from sonneborn.batch import BatchSummary, find_inputs, run_batch
 from sonneborn.errors import TiebreakError
-from sonneborn.languages import language
 from sonneborn.formats import read_path
+from sonneborn.languages import language
 from sonneborn.ranking import rank
 from sonneborn.render import render
 from sonneborn.tiebreaks import parse_list
