@@ -210,3 +210,15 @@ def test_convert_to_pgn_names_dates_it_cannot_give(tmp_path: Path) -> None:
     code, _, err = run("convert", str(one_day), str(tmp_path / "one_day.pgn"))
     assert code == 0 and "dates:" not in err, err
     assert '[Date "2024.05.01"]' in (tmp_path / "one_day.pgn").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("lang", "more"), [("en", "and 26 more"), ("es", "y 26 más"), ("th", "และอีก 26"), ("ko", "그리고 26명 더")]
+)
+def test_the_players_a_list_leaves_out_are_counted_in_the_language(tmp_path: Path, lang: str, more: str) -> None:
+    # Bunratty Masters under 3-1-0: every one of its 34 players records a total above 0, which 1-½-0 and
+    # 3-1-0 give alike only at 0, so all 34 totals differ; the warning lists 8 and counts the other 26.
+    source = DATA / "trf" / "icu_bunratty_masters_2011.trf"
+    code, _, err = run("--lang", lang, "convert", str(source), str(tmp_path / "p.trf"), "--points", "3,1,0")
+    assert code == 0, err
+    assert f"(1, 2, 3, 4, 5, 6, 7, 8 {more})" in err.splitlines()[-2], err

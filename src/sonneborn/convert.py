@@ -128,7 +128,9 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[Message
         )
     unnamed = [str(start) for start, name in enumerate(event.roster.names, start=1) if not name.strip()]
     if unnamed and fmt in BY_NAME:
-        listed = ", ".join(unnamed[:8]) + (f" and {len(unnamed) - 8:,} more" if len(unnamed) > 8 else "")
+        listed: str | Message = ", ".join(unnamed[:8])
+        if len(unnamed) > 8:
+            listed = Message.joined([listed, Message.of(N_("and {count} more"), count=len(unnamed) - 8)], " ")
         template = (
             N_(
                 "players without a name (no. {numbers}): a PGN file knows players by name, so it will not read back "

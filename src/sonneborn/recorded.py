@@ -209,9 +209,11 @@ def split(gap: int | Fraction, blanks: int, half: int, full: int) -> tuple[int, 
     return None if first is None else (*first, ways)
 
 
-def _starts(starts: Sequence[StartNo]) -> str:
+def _starts(starts: Sequence[StartNo]) -> str | Message:
     listed = ", ".join(map(str, starts[:_SHOWN]))
-    return listed + (f" and {len(starts) - _SHOWN} more" if len(starts) > _SHOWN else "")
+    if len(starts) <= _SHOWN:
+        return listed
+    return Message.joined([listed, Message.of(N_("and {count} more"), count=len(starts) - _SHOWN)], " ")
 
 
 def _count(n: int, one: str, many: str) -> Message:
