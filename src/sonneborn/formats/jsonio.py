@@ -72,8 +72,16 @@ _RESULTS = {kind.value: kind for kind in ResultKind}
 _KINDS: dict[str | None, EventKind | None] = {kind.value: kind for kind in EventKind}
 _KINDS[None] = None
 _AT_MOST = N_("expected a number of at most {count} digits, found {found}")
-_JSON_EXPECTED = {"Extra data": " (expected the end of the document)"}
-"""What was expected, for the messages of :mod:`json` that do not say it."""
+_JSON_REASONS = {
+    "Expecting value": N_("expecting value"),
+    "Expecting property name enclosed in double quotes": N_("expecting property name enclosed in double quotes"),
+    "Expecting ',' delimiter": N_("expecting ',' delimiter"),
+    "Expecting ':' delimiter": N_("expecting ':' delimiter"),
+    "Extra data": N_("extra data (expected the end of the document)"),
+    "Unterminated string starting at": N_("unterminated string starting at"),
+}
+"""The messages of :mod:`json` without a value, as messages of their own (a language writes them), saying what
+was expected where :mod:`json` does not; any other is shown as :mod:`json` words it."""
 _NUMBER_TEXT = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
 _DIGITS = 50
 """Digits a point value's denominator may have: exact beyond need, and quick to compute with."""
@@ -250,7 +258,8 @@ class _Reader:
             # Decimal keeps a number's written digits, so 0.1 reads as exactly 1/10.
             document = json.loads(self.text, parse_float=Decimal)
         except json.JSONDecodeError as error:
-            reason = f"{error.msg[:1].lower()}{error.msg[1:]}{_JSON_EXPECTED.get(error.msg, '')}"
+            known = _JSON_REASONS.get(error.msg)
+            reason = Message(known) if known is not None else f"{error.msg[:1].lower()}{error.msg[1:]}"
             raise InputError(
                 Message.of(N_("not valid JSON: {reason}"), reason=reason),
                 path=self.path,
