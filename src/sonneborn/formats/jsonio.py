@@ -361,12 +361,12 @@ class _Reader:
             entries=entries,
             title=self.string(data, where, "title"),
             sex=self.string(data, where, "sex"),
-            rating=self.integer(data, where, "rating"),
+            rating=self.integer(data, where, "rating", least=0),  # 0: unrated
             federation=self.string(data, where, "federation"),
-            fide_id=self.integer(data, where, "fide_id"),
+            fide_id=self.integer(data, where, "fide_id", least=0),
             birth_date=self.string(data, where, "birth_date"),
             recorded_points=self.optional_number(data, where, "recorded_points"),
-            recorded_rank=self.integer(data, where, "recorded_rank"),
+            recorded_rank=self.integer(data, where, "recorded_rank", least=1),
             recorded_tiebreaks=self.items(data, where, "recorded_tiebreaks", self.tiebreak_value),
             adjustment=self.optional_number(data, where, "adjustment") or Fraction(0),
             club=self.string(data, where, "club"),
@@ -496,7 +496,8 @@ class _Reader:
             raise self.error(where, Message.of(template, found=repr(value[error.start]))) from None
         return value
 
-    def integer(self, data: dict[str, Any], where: _Where, key: str) -> int | None:
+    def integer(self, data: dict[str, Any], where: _Where, key: str, *, least: int | None = None) -> int | None:
+        """A whole number of the data, ``None`` when absent; ``least`` the smallest it may be."""
         value = data.get(key)
         if value is None:
             return None
@@ -507,6 +508,9 @@ class _Reader:
         if abs(value) >= 10**_WHOLE_DIGITS:
             template = N_("expected a whole number of at most {count} digits, found {found}")
             raise self.error((*where, key), Message.of(template, count=_WHOLE_DIGITS, found=_found(value)))
+        if least is not None and value < least:
+            template = N_("expected a whole number of at least {number}, found {found}")
+            raise self.error((*where, key), Message.of(template, number=least, found=_found(value)))
         return value
 
     def optional_number(self, data: dict[str, Any], where: _Where, key: str) -> Fraction | None:

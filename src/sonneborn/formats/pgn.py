@@ -504,6 +504,9 @@ class _Reader:
                     )
                     self.warn(game.line, message)
             elo = tags.get(side + "Elo", "").strip()
+            if not _POSITIVE.fullmatch(elo) and elo not in _UNKNOWN and elo.strip("0"):
+                template = N_("expected a rating in {tag}, found {found}; the player is read as unrated")
+                self.warn(game.line, Message.of(template, tag=f"{side}Elo", found=shown(elo)))
             self.players.append(
                 _Player(
                     name=name if name not in _UNKNOWN else str(fide_id),
