@@ -334,6 +334,17 @@ class _Reader:
                 count,
                 len(players),
             )
+        held = max(last_block, assigned)
+        if header.stated_rounds_line and 0 < header.stated_rounds < held:
+            given = "1 round" if header.stated_rounds == 1 else f"{header.stated_rounds} rounds"
+            self.warn(
+                header.stated_rounds_line,
+                "record %s gives %s, but the player records hold %d rounds: read as %d",
+                header.stated_rounds_code,
+                given,
+                held,
+                held,
+            )
         return Tournament(
             players=players,
             rounds=rounds,
