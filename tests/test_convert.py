@@ -222,3 +222,23 @@ def test_the_players_a_list_leaves_out_are_counted_in_the_language(tmp_path: Pat
     code, _, err = run("--lang", lang, "convert", str(source), str(tmp_path / "p.trf"), "--points", "3,1,0")
     assert code == 0, err
     assert f"(1, 2, 3, 4, 5, 6, 7, 8 {more})" in err.splitlines()[-2], err
+
+
+def test_a_team_conversion_keeps_the_recorded_ranks_and_names_the_totals_it_rewrites(tmp_path: Path) -> None:
+    # four_clubs_recorded's 310 records Beta (2) without its penalty of -1 MP and -0.5 GP (its 299): 1 and 1.5
+    # recorded, 0 and 1 from the results; Gamma's and Delta's ranks are swapped (3 and 2). The ranks are the
+    # file's and kept; the totals written are the results', and Beta's are said to be.
+    source = DATA / "teams" / "four_clubs_recorded.trf"
+    target = tmp_path / "four.trf"
+    code, _, err = run("convert", str(source), str(target))
+    assert code == 0, err
+    assert (
+        f"sonneborn: warning: {target}: the MP and GP written are those the results give, not the recorded ones "
+        "of team 2\n"
+    ) in err
+    written = {line[4:8].strip(): line for line in target.read_text(encoding="utf-8").splitlines() if line[:3] == "310"}
+    # 310: number, name, nickname, MP, GP, then the rank (the names here are one word): 1, 4, 3, 2 as recorded.
+    assert [written[n].split()[6] for n in "1234"] == ["1", "4", "3", "2"]
+    code, out, _ = run("standings", str(target), "-f", "json", "--with-event")
+    players = {p["start"]: p.get("recorded_rank") for p in json.loads(out)["tournament"]["players"]}
+    assert set(players.values()) == {None}  # this file records no player ranks

@@ -177,4 +177,29 @@ def convert_teams(teams: TeamEvent, fmt: str, *, path: str = "<input>") -> tuple
     from sonneborn.formats.trf import write_trf_teams
 
     changed = changed_names(list(teams.event.roster.names))[1]
-    return write_trf_teams(teams), [] if changed is None else [changed]
+    # The rank columns are the file's own, as an individual event's (:func:`_trf`).
+    recorded = teams.event.roster.recorded_ranks
+    player_ranks = {row + 1: rank for row, rank in enumerate(recorded) if rank}
+    ranks = {team.number: team.recorded_rank for team in teams.teams if team.recorded_rank}
+    text = write_trf_teams(teams, ranks=ranks, player_ranks=player_ranks)
+    lost = [] if changed is None else [changed]
+    differing = [
+        str(team.number)
+        for row, team in enumerate(teams.teams)
+        if (team.recorded_match_points, team.recorded_game_points) != (None, None)
+        and any(
+            mine is not None and mine != given
+            for mine, given in zip(
+                (team.recorded_match_points, team.recorded_game_points), teams.matches.totals(row), strict=True
+            )
+        )
+    ]
+    if differing:
+        template = (
+            N_("the MP and GP written are those the results give, not the recorded ones of team {numbers}")
+            if len(differing) == 1
+            else N_("the MP and GP written are those the results give, not the recorded ones of teams {numbers}")
+        )
+        lost.append(Message.of(template, numbers=", ".join(differing)))
+    note = written_otherwise(teams.event)
+    return text, lost if note is None else [*lost, note]

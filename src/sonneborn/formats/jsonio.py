@@ -366,7 +366,7 @@ class _Reader:
             fide_id=self.integer(data, where, "fide_id", least=0),
             birth_date=self.string(data, where, "birth_date"),
             recorded_points=self.optional_number(data, where, "recorded_points"),
-            recorded_rank=self.integer(data, where, "recorded_rank", least=1),
+            recorded_rank=self.integer(data, where, "recorded_rank", least=0),
             recorded_tiebreaks=self.items(data, where, "recorded_tiebreaks", self.tiebreak_value),
             adjustment=self.optional_number(data, where, "adjustment") or Fraction(0),
             club=self.string(data, where, "club"),
