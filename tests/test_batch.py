@@ -11,9 +11,10 @@ from types import ModuleType
 
 import pytest
 
-from sonneborn.batch import find_inputs, run_batch
+from sonneborn.batch import BatchSummary, find_inputs, run_batch
 from sonneborn.errors import TiebreakError
 from sonneborn.formats import read_path
+from sonneborn.languages import language
 from sonneborn.ranking import rank
 from sonneborn.render import render
 from sonneborn.tiebreaks import parse_list
@@ -239,3 +240,10 @@ def test_batch_refuses_a_bad_profile_or_secret_before_any_file_and_reports_a_mis
     assert result.exit_code == 1, result.output
     expected = f"{folder / 'minor.trf'}: --profile: 'fide-team' is a list for team events; this event is not one"
     assert f"sonneborn: error: {expected}" in result.stderr.splitlines(), result.stderr
+
+
+def test_the_summarys_seconds_are_a_number_of_the_language() -> None:
+    # Spanish writes a decimal comma (docs/languages.md): 12.5 seconds are "12,5 s", as every number shown.
+    summary = BatchSummary(done=3, skipped=0, failed=(), seconds=12.5, warnings=2)
+    assert language("es").message(summary.said) == "3 hechos, 0 omitidos, 0 fallidos en 12,5 s, 2 avisos"
+    assert str(summary) == "3 done, 0 skipped, 0 failed in 12.5 s, 2 warnings"

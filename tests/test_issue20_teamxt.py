@@ -150,3 +150,21 @@ def test_boards_of_an_individual_event_are_refused_in_one_line() -> None:
     result = CliRunner().invoke(cli, ["crosstable", str(path), "--boards"])
     assert result.exit_code == 2, result.output
     assert result.stderr == "sonneborn: error: --boards: is for a team file; this file is an individual event\n"
+
+
+CRETE = Path(__file__).resolve().parent / "data" / "trf" / "friendship_cup_crete_2024_team.trf"
+
+
+def test_a_match_crosstables_game_points_are_numbers_of_the_language() -> None:
+    # Crete, round 2: ΟΑΑΗ's boards (59-64) score 1, 1, 1, =, =, = against ΛΕΩΝ ΚΑΝΤΙΑ 1 (team 6, players
+    # 92-97), White on board 1: 4½ game points, a match won, 2 MP. In Spanish the cell is 6w 4,5 (2), as
+    # its totals are 24,5 and 24,50; the English cell keeps 4.5.
+    def row_of(*args: str) -> str:
+        result = CliRunner().invoke(cli, [*args, "crosstable", str(CRETE)])
+        assert result.exit_code == 0, result.stderr
+        return next(line for line in result.stdout.splitlines() if "ΟΑΑΗ" in line)
+
+    assert " 6w 4,5 (2) " in row_of("--lang", "es") and "6w 4.5 (2)" in row_of()
+    assert "." not in row_of("--lang", "es").split("ΟΑΑΗ")[1]
+    page = CliRunner().invoke(cli, ["--lang", "es", "crosstable", str(CRETE), "-f", "html"]).stdout
+    assert '<td class="result">6w 4,5 (2)</td>' in page and "4.5 (" not in page

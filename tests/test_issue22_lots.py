@@ -76,7 +76,14 @@ def test_commit_prints_sha256_of_the_versioned_secret() -> None:
 def test_commit_refuses_a_secret_that_could_be_guessed() -> None:
     code, out, err = run("lots", "commit", "1234")
     assert code == 2 and not out
-    assert err == "sonneborn: error: --lots-secret: a secret has at least 16 characters (found 4)\n"
+    # lots commit takes the secret as its argument SECRET: the error names it, not standings' --lots-secret.
+    assert err == "sonneborn: error: SECRET: a secret has at least 16 characters (found 4)\n"
+
+
+def test_verify_names_its_own_option_for_a_short_secret(club: Path) -> None:
+    code, out, err = run("lots", "verify", str(club), "--secret", "1234", "--commitment", "00")
+    assert code == 2 and not out
+    assert err == "sonneborn: error: --secret: a secret has at least 16 characters (found 4)\n"
 
 
 def test_the_tied_are_ordered_by_their_tickets(club: Path) -> None:

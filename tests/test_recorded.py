@@ -249,3 +249,31 @@ def test_batch_reads_the_byes_and_says_so(tmp_path: Path) -> None:
     assert f"sonneborn: warning: {tmp_path / 'in' / OPEN.name}: {OPEN_READ}\n" in err
     rows = json.loads((tmp_path / "out" / "open_split.json").read_text())["standings"]
     assert {row["start"]: Fraction(str(row["points"])) for row in rows} == dict(enumerate(OPEN_POINTS, 1))
+
+
+def _recorded_and_won(line: str) -> tuple[Fraction, Fraction]:
+    """A TRF-16 player line's recorded points (81-84) and the points its blocks give (1 = + for 1, ½ for =)."""
+    blocks = [line[91 + 10 * k : 99 + 10 * k] for k in range((len(line) - 91 + 1) // 10 + 1)]
+    won = sum(
+        (Fraction(1) if b[7:8] in "1+" else Fraction(1, 2) if b[7:8] == "=" else Fraction(0))
+        for b in blocks
+        if b.strip()
+    )
+    return Fraction(line[80:84].strip()), Fraction(won)
+
+
+def test_a_team_events_players_totals_that_their_games_do_not_give_are_warned_of() -> None:
+    # The Crete team Swiss: its player lines' recorded points (81-84) against what their games give, worked out
+    # from the file's own columns; only no. 41 (Girvalaki) records 1.0 for games that give 0 (round 7's
+    # double forfeit '74 w -'). A team event's blank rounds are boards not played: none is read as a bye.
+    path = TRF / "friendship_cup_crete_2024_team.trf"
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("001")]
+    differing = [int(line[4:8]) for line in lines if (pair := _recorded_and_won(line))[0] != pair[1]]
+    assert differing == [41]
+    result = CliRunner().invoke(cli, ["standings", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"sonneborn: warning: {path}: the recorded points of 1 player differ from their results, and no bye in a "
+        "blank round explains them (Girvalaki,Nektaria (no. 41): 1 recorded, 0 from the results); "
+        f"`sonneborn check {path}` lists them"
+    )

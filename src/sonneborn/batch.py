@@ -35,7 +35,7 @@ from sonneborn.cluster import EXECUTORS, check_executor, connect
 from sonneborn.errors import InputError, InputWarning, OptionError, OutputError, TiebreakError
 from sonneborn.files import write_file
 from sonneborn.formats import FORMATS as INPUT_FORMATS
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.pipeline import Request
 from sonneborn.render import render
 from sonneborn.render.json import iter_json
@@ -86,7 +86,7 @@ class BatchSummary:
             else N_("{done} done, {skipped} skipped, {failed} failed in {seconds} s")
         )
         return Message.of(template, done=self.done, skipped=self.skipped, failed=len(self.failed),
-                          seconds=f"{self.seconds:.1f}", warnings=self.warnings)  # fmt: skip
+                          seconds=Number(f"{self.seconds:.1f}"), warnings=self.warnings)  # fmt: skip
 
     def __str__(self) -> str:
         return str(self.said)

@@ -142,7 +142,9 @@ def _user_errors(command: F) -> F:
             _error(_language().message(error.text))
             sys.exit(2)
         except OptionError as error:
-            _error(f"--{error.option.replace('_', '-')}: {_language().message(error.text)}")
+            # An argument is named as the usage line names it (SECRET), an option as it is typed.
+            named = error.option if error.option.isupper() else f"--{error.option.replace('_', '-')}"
+            _error(f"{named}: {_language().message(error.text)}")
             sys.exit(2)
         except WriteError as error:
             _error(_language().message(Message.of(N_("cannot write the event: {message}"), message=error.text)))
@@ -647,7 +649,7 @@ def lots_commit(secret: str) -> None:
 
     if secret == "-":
         secret = sys.stdin.readline().rstrip("\r\n")
-    check_secret(secret)
+    check_secret(secret, option="SECRET")
     click.echo(commitment(secret))
 
 
@@ -683,7 +685,7 @@ def lots_verify(
     and every drawn participant's ticket."""
     from sonneborn.lots import CommittedDraw, check_secret, commitment
 
-    check_secret(secret)
+    check_secret(secret, option="secret")
     if commitment(secret) != published.strip().lower():
         template = N_("does not match the commitment {text} (its commitment is {commitment})")
         given = repr(published.strip()[:64])

@@ -37,6 +37,11 @@ WRITES_POINTS = frozenset({"trf", "tsv", "csv", "html", "md"})
 well; PGN writes none)."""
 
 
+HOLDS_RECORDED = {"trf": frozenset({"ranks", "list"}), "json": frozenset({"ranks", "values", "list"})}
+"""What of the published standings a format that reads back holds: the recorded ranks, the recorded tie-break
+values, the list they were ranked by (the others hold none of them; HTML and Markdown are reports of their own
+ranking, never read back)."""
+
 BY_NAME = frozenset({"tsv", "csv", "pgn"})
 """The formats whose reader knows a player by his name, and refuses a player without one."""
 
@@ -56,7 +61,9 @@ def _trf(tournament: Tournament) -> tuple[str, list[Message]]:
     from sonneborn.formats.trf import write_trf
 
     changed = changed_names([player.name for player in tournament.players])[1]
-    return write_trf(tournament), [] if changed is None else [changed]
+    # The rank column is the file's own: a conversion keeps what the source recorded (86–89).
+    ranks = {player.start: player.recorded_rank for player in tournament.players if player.recorded_rank}
+    return write_trf(tournament, ranks=ranks), [] if changed is None else [changed]
 
 
 def _json(tournament: Tournament) -> tuple[str, list[Message]]:
@@ -111,6 +118,8 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[Message
     text, lost = WRITERS[fmt](event.tournament)
     note = written_otherwise(event) if fmt in WRITES_POINTS else None
     lost = lost if note is None else [*lost, note]
+    if fmt not in ("html", "md"):
+        lost += _recorded_lost(event.tournament, HOLDS_RECORDED.get(fmt, frozenset()))
     if event.roster.clubs and fmt in ("trf", "tsv", "csv"):  # PGN (WhiteTeam) and JSON (club) hold them
         lost.append(
             Message(N_("clubs: TRF has no field for them"))
@@ -119,7 +128,9 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[Message
         )
     unnamed = [str(start) for start, name in enumerate(event.roster.names, start=1) if not name.strip()]
     if unnamed and fmt in BY_NAME:
-        listed = ", ".join(unnamed[:8]) + (f" and {len(unnamed) - 8:,} more" if len(unnamed) > 8 else "")
+        listed: str | Message = ", ".join(unnamed[:8])
+        if len(unnamed) > 8:
+            listed = Message.joined([listed, Message.of(N_("and {count} more"), count=len(unnamed) - 8)], " ")
         template = (
             N_(
                 "players without a name (no. {numbers}): a PGN file knows players by name, so it will not read back "
@@ -133,6 +144,20 @@ def convert(tournament: Tournament | Event, fmt: str) -> tuple[str, list[Message
         )
         lost.append(Message.of(template, numbers=listed))
     return text, lost
+
+
+def _recorded_lost(tournament: Tournament, held: frozenset[str]) -> list[Message]:
+    """A sentence for each part of the file's published standings the target drops: read back, the event
+    would be ranked by another list, or its published values would no longer be there for ``check``."""
+    lost = []
+    if "ranks" not in held and any(player.recorded_rank for player in tournament.players):
+        lost.append(Message(N_("the ranks the file records: not written")))
+    if "values" not in held and any(player.recorded_tiebreaks for player in tournament.players):
+        lost.append(Message(N_("the tie-break values the file records: not written")))
+    if "list" not in held and tournament.tiebreaks:
+        template = N_("the tie-break list {codes}: not written (give it with -t when reading it back)")
+        lost.append(Message.of(template, codes=",".join(tournament.tiebreaks)))
+    return lost
 
 
 TEAM_FORMATS = ("trf", "json")
@@ -152,4 +177,29 @@ def convert_teams(teams: TeamEvent, fmt: str, *, path: str = "<input>") -> tuple
     from sonneborn.formats.trf import write_trf_teams
 
     changed = changed_names(list(teams.event.roster.names))[1]
-    return write_trf_teams(teams), [] if changed is None else [changed]
+    # The rank columns are the file's own, as an individual event's (:func:`_trf`).
+    recorded = teams.event.roster.recorded_ranks
+    player_ranks = {row + 1: rank for row, rank in enumerate(recorded) if rank}
+    ranks = {team.number: team.recorded_rank for team in teams.teams if team.recorded_rank}
+    text = write_trf_teams(teams, ranks=ranks, player_ranks=player_ranks)
+    lost = [] if changed is None else [changed]
+    differing = [
+        str(team.number)
+        for row, team in enumerate(teams.teams)
+        if (team.recorded_match_points, team.recorded_game_points) != (None, None)
+        and any(
+            mine is not None and mine != given
+            for mine, given in zip(
+                (team.recorded_match_points, team.recorded_game_points), teams.matches.totals(row), strict=True
+            )
+        )
+    ]
+    if differing:
+        template = (
+            N_("the MP and GP written are those the results give, not the recorded ones of team {numbers}")
+            if len(differing) == 1
+            else N_("the MP and GP written are those the results give, not the recorded ones of teams {numbers}")
+        )
+        lost.append(Message.of(template, numbers=", ".join(differing)))
+    note = written_otherwise(teams.event)
+    return text, lost if note is None else [*lost, note]

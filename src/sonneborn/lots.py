@@ -55,13 +55,14 @@ def commitment(secret: str) -> str:
     return hashlib.sha256(f"{VERSION}\n{secret}".encode()).hexdigest()
 
 
-def check_secret(secret: str) -> None:
-    """Refuses a secret too short to keep (:data:`MIN_SECRET`) or with a character no line can hold."""
+def check_secret(secret: str, *, option: str = "lots_secret") -> None:
+    """Refuses a secret too short to keep (:data:`MIN_SECRET`) or with a character no line can hold, naming
+    the ``option`` (or the argument, in capitals) that gave it."""
     if len(secret) < MIN_SECRET:
         template = N_("a secret has at least {number} characters (found {number2})")
-        raise OptionError(Message.of(template, number=MIN_SECRET, number2=len(secret)), option="lots_secret")
+        raise OptionError(Message.of(template, number=MIN_SECRET, number2=len(secret)), option=option)
     if any(not character.isprintable() for character in secret):
-        raise OptionError(Message(N_("a secret holds no control character")), option="lots_secret")
+        raise OptionError(Message(N_("a secret holds no control character")), option=option)
 
 
 def results_text(event: Event) -> str:

@@ -121,7 +121,7 @@ def written_otherwise(event: Event) -> Message | None:
     )
 
 
-def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
+def read_recorded(event: Event, *, path: str = "", blanks: bool = True) -> RecordedReading:
     """The event with each blank round its player's recorded total counts read as a bye, with the warnings.
 
     A blank round is a round without an opponent read as a zero-point bye, with no points (nor points the
@@ -132,7 +132,8 @@ def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
     lower than the results, or that no such split makes, changes nothing: it is warned of, as are all
     totals when most players without a blank round disagree too (the totals are then taken to be under
     another point system, and no blank round is read from them), and those of a round robin, whose free
-    round adds nothing (C.07 15.2) whatever a total says.
+    round adds nothing (C.07 15.2) whatever a total says. Without ``blanks`` (the players of a team event,
+    whose blank rounds are the boards they were not on) no blank round is read: the totals are only warned of.
     """
     table = event.table
     recorded = _in_units(event)
@@ -155,7 +156,7 @@ def read_recorded(event: Event, *, path: str = "") -> RecordedReading:
     open_rows: list[int] = []
     for row, gap in gaps.items():
         columns = np.flatnonzero(blank[row]).tolist()
-        found = None if elsewhere or robin else split(gap, len(columns), half, full)
+        found = None if elsewhere or robin or not blanks else split(gap, len(columns), half, full)
         if found is None:
             continue
         halves, fulls, ways = found
@@ -208,9 +209,11 @@ def split(gap: int | Fraction, blanks: int, half: int, full: int) -> tuple[int, 
     return None if first is None else (*first, ways)
 
 
-def _starts(starts: Sequence[StartNo]) -> str:
+def _starts(starts: Sequence[StartNo]) -> str | Message:
     listed = ", ".join(map(str, starts[:_SHOWN]))
-    return listed + (f" and {len(starts) - _SHOWN} more" if len(starts) > _SHOWN else "")
+    if len(starts) <= _SHOWN:
+        return listed
+    return Message.joined([listed, Message.of(N_("and {count} more"), count=len(starts) - _SHOWN)], " ")
 
 
 def _count(n: int, one: str, many: str) -> Message:

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from sonneborn.cli import cli
 from sonneborn.errors import InputError
 from sonneborn.formats import decode
 from sonneborn.formats.crosstable import read_crosstable
@@ -562,3 +564,28 @@ def test_bad_texts(text: str, message: str, line: int, column: int) -> None:
     with pytest.raises(InputError) as caught:
         read_json(text)
     assert (caught.value.message, caught.value.line, caught.value.column) == (message, line, column)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "not valid JSON: expecting property name enclosed in double quotes"),
+        ("es", "JSON no válido: se esperaba un nombre de propiedad entre comillas dobles"),
+        ("th", "JSON ไม่ถูกต้อง: ควรมีชื่อคีย์อยู่ในเครื่องหมายอัญประกาศคู่"),
+        ("ko", "올바른 JSON이 아닙니다: 큰따옴표로 묶인 키 이름이 있어야 합니다"),
+    ],
+)
+def test_a_json_syntax_error_is_said_in_the_language(lang: str, said: str) -> None:
+    # json_syntax_error.json has a second comma after "Galway", (line 4, column 20): json's own words were
+    # English in every language.
+    path = Path(__file__).parent.parent / "data" / "bad" / "json_syntax_error.json"
+    result = CliRunner().invoke(cli, ["--lang", lang, "standings", str(path)])
+    assert result.exit_code == 2
+    first = result.stderr.splitlines()[0]
+    assert first.endswith(f"{path}:4:20: {said}"), first
+
+
+def test_extra_data_says_what_was_expected() -> None:
+    with pytest.raises(InputError) as caught:
+        read_json('{"tournament": {"rounds": 1, "players": []}} {}')
+    assert str(caught.value).endswith("not valid JSON: extra data (expected the end of the document)")

@@ -334,6 +334,17 @@ class _Reader:
                 count,
                 len(players),
             )
+        held = max(last_block, assigned)
+        if header.stated_rounds_line and 0 < header.stated_rounds < held:
+            given = "1 round" if header.stated_rounds == 1 else f"{header.stated_rounds} rounds"
+            self.warn(
+                header.stated_rounds_line,
+                "record %s gives %s, but the player records hold %d rounds: read as %d",
+                header.stated_rounds_code,
+                given,
+                held,
+                held,
+            )
         return Tournament(
             players=players,
             rounds=rounds,
@@ -436,6 +447,15 @@ class _Reader:
         if points and not _POINTS.fullmatch(points):
             found = line[at(81) - 1 : at(84)]
             raise self.error(f"expected points at columns {at(81)}-{at(84)}, found {found!r}", lineno, at(81))
+        for gap, what, first, last in ((48, "rating", 49, 52), (53, "rating", 49, 52), (57, "FIDE id", 58, 68),
+                                        (69, "FIDE id", 58, 68)):  # fmt: skip
+            found = line[at(gap) - 1 : at(gap)]
+            if found not in ("", " "):
+                message = (
+                    f"expected a blank at column {at(gap)}, found {found!r} (the {what} takes columns "
+                    f"{at(first)}-{at(last)}: is the line shifted?)"
+                )
+                raise self.error(message, lineno, at(gap))
         sex = _field(line, at(10), at(10)).lower()
         player = Player(
             start=start,

@@ -345,9 +345,9 @@ def _as_recorded(loaded: Loaded, path: str, warn: Warn) -> Loaded:
     unnamed = nameless(list(loaded.event.roster.names), path)
     if unnamed is not None:
         warn(unnamed)
-    if loaded.teams is not None:  # the matches are built on the players' rounds as read: nothing is reread
-        return loaded
-    found = read_recorded(loaded.event, path=path)
+    # A team event's matches are built on its players' rounds as read: no blank round is reread, but a
+    # player's recorded total that his games do not give is warned of as an individual's is.
+    found = read_recorded(loaded.event, path=path, blanks=loaded.teams is None)
     for warning in found.warnings:
         warn(warning)
     return loaded if found.event is loaded.event else replace(loaded, event=found.event)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise, permutations
 
-__all__ = ["iso_date", "trf_date", "trf_round_dates"]
+__all__ = ["iso_date", "round_days", "trf_date", "trf_round_dates"]
 
 _PARTS = re.compile(r"\s*(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\s*")
 
@@ -68,21 +68,25 @@ def trf_date(text: str) -> str:
     return text if found is None else f"{found.year:04d}/{found.month:02d}/{found.day:02d}"
 
 
-def trf_round_dates(dates: Sequence[str], *, start: str = "", end: str = "") -> tuple[str, ...]:
-    """The round dates as TRF writes them (``YYYY/MM/DD`` for four-digit years, else ``YY/MM/DD``), or as written
-    when they cannot be read one way alone.
+def round_days(dates: Sequence[str], *, start: str = "", end: str = "") -> tuple[datetime.date | None, ...] | None:
+    """The round dates as days (``None`` for a round without one), or ``None`` when they cannot be read one way
+    alone.
 
     Two-digit years leave the order of the parts to guess: the order kept is the one under which every round
-    date is a date, the dates do not go back, and fall within the event's dates when it has them.
+    date is a date, the dates do not go back, and fall within the event's dates when it has them; such a year
+    is of the 2000s.
+
+    >>> round_days(("11.25.02", "", "11.27.02"), start="25.02.2011", end="27.02.2011")
+    (datetime.date(2011, 2, 25), None, datetime.date(2011, 2, 27))
+    >>> round_days(("03/04/11", "04/03/11")) is None  # 3 April then 4 March, or 4 March then 3 April?
+    True
     """
-    if not any(dates):
-        return tuple(dates)
     full = [read_date(date) if date else None for date in dates]
     if all(found is not None for date, found in zip(dates, full, strict=True) if date):
-        return tuple(trf_date(date) if date else "" for date in dates)  # four-digit years: YYYY/MM/DD
+        return tuple(full)  # four-digit years
     split = [_PARTS.fullmatch(date) if date else None for date in dates]
     if any(date and match is None for date, match in zip(dates, split, strict=True)):
-        return tuple(dates)
+        return None
     first, last = read_date(start), read_date(end)
     found: set[tuple[datetime.date | None, ...]] = set()
     for order in permutations(range(3)):
@@ -102,8 +106,17 @@ def trf_round_dates(dates: Sequence[str], *, start: str = "", end: str = "") -> 
         if (first is not None and known[0] < first) or (last is not None and known[-1] > last):
             continue
         found.add(tuple(readings))
-    if len(found) != 1:
+    return found.pop() if len(found) == 1 else None
+
+
+def trf_round_dates(dates: Sequence[str], *, start: str = "", end: str = "") -> tuple[str, ...]:
+    """The round dates as TRF writes them (``YYYY/MM/DD`` for four-digit years, else ``YY/MM/DD``), or as written
+    when they cannot be read one way alone (:func:`round_days`)."""
+    if not any(dates):
         return tuple(dates)
-    return tuple(
-        "" if date is None else f"{date.year % 100:02d}/{date.month:02d}/{date.day:02d}" for date in found.pop()
-    )
+    days = round_days(dates, start=start, end=end)
+    if days is None:
+        return tuple(dates)
+    if all(read_date(date) is not None for date in dates if date):
+        return tuple(trf_date(date) if date else "" for date in dates)  # four-digit years: YYYY/MM/DD
+    return tuple("" if day is None else f"{day.year % 100:02d}/{day.month:02d}/{day.day:02d}" for day in days)

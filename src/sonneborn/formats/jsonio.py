@@ -72,8 +72,16 @@ _RESULTS = {kind.value: kind for kind in ResultKind}
 _KINDS: dict[str | None, EventKind | None] = {kind.value: kind for kind in EventKind}
 _KINDS[None] = None
 _AT_MOST = N_("expected a number of at most {count} digits, found {found}")
-_JSON_EXPECTED = {"Extra data": " (expected the end of the document)"}
-"""What was expected, for the messages of :mod:`json` that do not say it."""
+_JSON_REASONS = {
+    "Expecting value": N_("expecting value"),
+    "Expecting property name enclosed in double quotes": N_("expecting property name enclosed in double quotes"),
+    "Expecting ',' delimiter": N_("expecting ',' delimiter"),
+    "Expecting ':' delimiter": N_("expecting ':' delimiter"),
+    "Extra data": N_("extra data (expected the end of the document)"),
+    "Unterminated string starting at": N_("unterminated string starting at"),
+}
+"""The messages of :mod:`json` without a value, as messages of their own (a language writes them), saying what
+was expected where :mod:`json` does not; any other is shown as :mod:`json` words it."""
 _NUMBER_TEXT = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
 _DIGITS = 50
 """Digits a point value's denominator may have: exact beyond need, and quick to compute with."""
@@ -250,7 +258,8 @@ class _Reader:
             # Decimal keeps a number's written digits, so 0.1 reads as exactly 1/10.
             document = json.loads(self.text, parse_float=Decimal)
         except json.JSONDecodeError as error:
-            reason = f"{error.msg[:1].lower()}{error.msg[1:]}{_JSON_EXPECTED.get(error.msg, '')}"
+            known = _JSON_REASONS.get(error.msg)
+            reason = Message(known) if known is not None else f"{error.msg[:1].lower()}{error.msg[1:]}"
             raise InputError(
                 Message.of(N_("not valid JSON: {reason}"), reason=reason),
                 path=self.path,
@@ -352,12 +361,12 @@ class _Reader:
             entries=entries,
             title=self.string(data, where, "title"),
             sex=self.string(data, where, "sex"),
-            rating=self.integer(data, where, "rating"),
+            rating=self.integer(data, where, "rating", least=0),  # 0: unrated
             federation=self.string(data, where, "federation"),
-            fide_id=self.integer(data, where, "fide_id"),
+            fide_id=self.integer(data, where, "fide_id", least=0),
             birth_date=self.string(data, where, "birth_date"),
             recorded_points=self.optional_number(data, where, "recorded_points"),
-            recorded_rank=self.integer(data, where, "recorded_rank"),
+            recorded_rank=self.integer(data, where, "recorded_rank", least=0),
             recorded_tiebreaks=self.items(data, where, "recorded_tiebreaks", self.tiebreak_value),
             adjustment=self.optional_number(data, where, "adjustment") or Fraction(0),
             club=self.string(data, where, "club"),
@@ -487,7 +496,8 @@ class _Reader:
             raise self.error(where, Message.of(template, found=repr(value[error.start]))) from None
         return value
 
-    def integer(self, data: dict[str, Any], where: _Where, key: str) -> int | None:
+    def integer(self, data: dict[str, Any], where: _Where, key: str, *, least: int | None = None) -> int | None:
+        """A whole number of the data, ``None`` when absent; ``least`` the smallest it may be."""
         value = data.get(key)
         if value is None:
             return None
@@ -498,6 +508,9 @@ class _Reader:
         if abs(value) >= 10**_WHOLE_DIGITS:
             template = N_("expected a whole number of at most {count} digits, found {found}")
             raise self.error((*where, key), Message.of(template, count=_WHOLE_DIGITS, found=_found(value)))
+        if least is not None and value < least:
+            template = N_("expected a whole number of at least {number}, found {found}")
+            raise self.error((*where, key), Message.of(template, number=least, found=_found(value)))
         return value
 
     def optional_number(self, data: dict[str, Any], where: _Where, key: str) -> Fraction | None:

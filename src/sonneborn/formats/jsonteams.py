@@ -208,7 +208,7 @@ class _TeamReader(_Reader):
                         spot, Message.of(N_("expected a start number, found {found}"), found=_found(start))
                     )
                 members.append((start, self.at(spot)))
-            rank = self.integer(team, at, "recorded_rank")
+            rank = self.integer(team, at, "recorded_rank", least=0)
             listed.append(
                 Listed(
                     number=index + 1,

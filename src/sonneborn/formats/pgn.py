@@ -27,6 +27,7 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO, cast
 
@@ -111,8 +112,9 @@ def read_pgn(
     a voluntarily unplayed round (C.07 16.1.2, category 16.2.3 or 16.2.5),
     a zero-point bye or, with ``absent_as="half"``, a half-point bye.
     ``Event`` and ``Site`` (the value most games give) and the first and
-    last ``Date`` (as ``YYYY/MM/DD``) describe the event; its kind is left
-    to detection.
+    last ``Date`` (as ``YYYY/MM/DD``) describe the event, and each round's
+    date is the ``Date`` most of its games give; its kind is left to
+    detection.
 
     A file of several events (a TWIC-style weekly file) is read one event at
     a time: ``event`` names the ``Event`` tag of the games to read (the others
@@ -366,6 +368,20 @@ class _Pairing:
     """White's result."""
     event: str
     """Its ``Event`` tag, empty when it names none."""
+    date: str = ""
+    """Its ``Date`` tag as ``YYYY/MM/DD``, empty when it gives no full date."""
+
+
+def _round_dates(pairings: Sequence[_Pairing], rounds_of: Sequence[RoundNo], rounds: int) -> tuple[str, ...]:
+    """Each round's date, the one most of its games give (empty for a round whose games give none), so that
+    the games' dates survive a conversion; none at all when no game gives one."""
+    found: list[Counter[str]] = [Counter() for _ in range(rounds)]
+    for pairing, round_no in zip(pairings, rounds_of, strict=True):
+        if pairing.date and round_no:
+            found[round_no - 1][pairing.date] += 1
+    if not any(found):
+        return ()
+    return tuple(dates.most_common(1)[0][0] if dates else "" for dates in found)
 
 
 class _Reader:
@@ -449,11 +465,12 @@ class _Reader:
             value = tags.get(tag, "").strip()
             if value not in _UNKNOWN:
                 counter[value] += 1
-        date = _DATE.fullmatch(tags.get("Date", "").strip())
-        if date is not None:
-            self.dates.add("/".join(date.groups()))
+        found = _DATE.fullmatch(tags.get("Date", "").strip())
+        date = "" if found is None else "/".join(found.groups())
+        if date:
+            self.dates.add(date)
         round_at = game.where.get("Round", (game.line, 1))
-        pairing = _Pairing(game.line, round_at, white, black, self.round(game), self.result(game), event)
+        pairing = _Pairing(game.line, round_at, white, black, self.round(game), self.result(game), event, date)
         self.pairings.append(pairing)
 
     def player(self, game: _Game, side: str) -> int:
@@ -487,6 +504,9 @@ class _Reader:
                     )
                     self.warn(game.line, message)
             elo = tags.get(side + "Elo", "").strip()
+            if not _POSITIVE.fullmatch(elo) and elo not in _UNKNOWN and elo.strip("0"):
+                template = N_("expected a rating in {tag}, found {found}; the player is read as unrated")
+                self.warn(game.line, Message.of(template, tag=f"{side}Elo", found=shown(elo)))
             self.players.append(
                 _Player(
                     name=name if name not in _UNKNOWN else str(fide_id),
@@ -624,6 +644,7 @@ class _Reader:
         return Tournament(
             players=players,
             rounds=rounds,
+            round_dates=_round_dates(self.pairings, rounds_of, rounds),
             name=_most_common(self.events),
             city=_most_common(self.sites) or "",
             start_date=dates[0] if dates else "",

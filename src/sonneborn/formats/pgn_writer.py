@@ -26,6 +26,9 @@ players (:func:`~sonneborn.formats.lines.line_text`).
 
 from __future__ import annotations
 
+import datetime
+
+from sonneborn.formats.dates import read_date, round_days
 from sonneborn.formats.lines import changed_names, line_text
 from sonneborn.messages import N_, Message
 from sonneborn.model import Colour, EventKind, Outcome, ResultKind, Tournament
@@ -39,6 +42,7 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[Message]]:
     out = []
     round_robin = tournament.event_kind is EventKind.ROUND_ROBIN
     names, changed = changed_names([player.name for player in tournament.players])
+    days = _days(tournament)
     for rnd in range(1, tournament.rounds + 1):
         for player in tournament.players:
             entry = player.entry(rnd)
@@ -62,11 +66,11 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[Message]]:
                 outcome = entry.kind.outcome
                 assert outcome is not None
                 result = _RESULTS[outcome]
-            date = tournament.round_dates[rnd - 1] if rnd <= len(tournament.round_dates) else ""
+            day = days[rnd - 1]
             tags = [
                 ("Event", tournament.name or "?"),
                 ("Site", tournament.city or "?"),
-                ("Date", _pgn_date(date)),
+                ("Date", "????.??.??" if day is None else f"{day.year:04d}.{day.month:02d}.{day.day:02d}"),
                 ("Round", str(rnd)),
                 ("White", names[white.start - 1]),
                 ("Black", names[black.start - 1]),
@@ -99,6 +103,8 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[Message]]:
         lost.append(Message.of(N_("points set by the arbiter: {count} round(s) not written"), count=overrides))
     if any(p.adjustment for p in tournament.players):
         lost.append(Message(N_("bonus and penalty points: not written")))
+    if tournament.start_date and None in days:
+        lost.append(Message(N_("dates: a round without a known date has its games written as ????.??.??")))
     return "\n".join(out), lost
 
 
@@ -113,8 +119,13 @@ def pgn_string(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"') if '"' in text or "\\" in text else text
 
 
-def _pgn_date(text: str) -> str:
-    digits = [part for part in text.replace("-", "/").replace(".", "/").split("/") if part.isdigit()]
-    if len(digits) == 3 and len(digits[0]) == 4:
-        return f"{digits[0]}.{digits[1].zfill(2)}.{digits[2].zfill(2)}"
-    return "????.??.??"
+def _days(tournament: Tournament) -> list[datetime.date | None]:
+    """Each round's day, for its games' ``Date`` tags: its round date (a two-digit year read against the
+    event's dates, :func:`~sonneborn.formats.dates.round_days`), else the event's when it took one day."""
+    given = tuple(tournament.round_dates[: tournament.rounds])
+    given += ("",) * (tournament.rounds - len(given))
+    days = list(round_days(given, start=tournament.start_date, end=tournament.end_date) or [None] * len(given))
+    start = read_date(tournament.start_date)
+    if start is not None and tournament.end_date in ("", tournament.start_date):
+        days = [start if day is None else day for day in days]
+    return days

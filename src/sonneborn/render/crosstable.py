@@ -120,6 +120,13 @@ class Crosstable:
     make_cell_titles: Callable[[slice], list[list[str]]] | None = None
     """Makes the titles of the columns before the tie-breaks' (places, games, points) alone, of the rows of a slice
     of the final order, without deriving every value: the web page makes those of the rows it shows only."""
+    numbered_results: bool = False
+    """Whether the results hold numbers (a team match's game points, ``3.5 (1)``), written as a language
+    writes them like the points; an individual's results are symbols (``1``, ``½``) that never change."""
+
+    def in_numbers(self, index: int) -> bool:
+        """Whether the column's cells are numbers, written as the language writes them (``69,50``)."""
+        return index in self.value_columns or (self.numbered_results and index in self.result_columns)
 
     @cached_property
     def rows(self) -> list[list[str]]:
@@ -363,7 +370,7 @@ def crosstable_text(c: Crosstable, lang: Language = ENGLISH) -> str:
         [terminal_text(cell) for cell in cells]
         if index == c.name_column
         else numbers_in(list(cells), lang)
-        if index in c.value_columns
+        if c.in_numbers(index)
         else list(cells)
         for index, cells in enumerate(c.columns)
     ]

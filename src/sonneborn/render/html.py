@@ -437,7 +437,7 @@ def _crosstable_table(
             shown = list(map(write, shown))
         if derivations and index in c.value_columns[1:]:  # the values' derivations, in the page's language
             shown = explained(standings, standings.codes[c.value_columns.index(index) - 1], lang)
-        cells = numbers_in(texts[index], lang) if index in c.value_columns else texts[index]
+        cells = numbers_in(texts[index], lang) if c.in_numbers(index) else texts[index]
         heading = header if index in c.result_columns or index in c.value_columns[1:] else say(header)
         columns.append(TableColumn(Cell(heading, title, cls), cells, shown, classes))
     return Table("crosstable", columns)
@@ -474,7 +474,8 @@ def render_team_crosstable_page(c: Crosstable, standings: Standings, lang: Langu
             title, shown = say(definition(codes[header]).name), explained(standings, codes[header], lang)
         heads = index == c.name_column
         heading = header if index in c.result_columns or header in codes else say(header)
-        columns.append(TableColumn(Cell(heading, title, cls), c.columns[index], shown, classes, row_header=heads))
+        cells = numbers_in(c.columns[index], lang) if c.in_numbers(index) else c.columns[index]
+        columns.append(TableColumn(Cell(heading, title, cls), cells, shown, classes, row_header=heads))
     caption = (
         say("Match crosstable: a grid of GP (MP), row team against column team")
         if c.kind is EventKind.ROUND_ROBIN

@@ -129,6 +129,7 @@ def build_team_crosstable(standings: Standings) -> Crosstable:
         value_columns=range(results.stop, len(header)),
         starts=standings.starts,
         make_titles=lambda: [[""] * len(order) for _ in header],
+        numbered_results=True,
     )
 
 

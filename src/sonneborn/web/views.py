@@ -221,7 +221,7 @@ def _crosstable_page(standings: Standings, offset: int, end: int, lang: Language
     values as ``lang`` writes numbers."""
     made = build_crosstable(standings)
     cells = [
-        numbers_in(column[offset:end], lang) if index in made.value_columns else column[offset:end]
+        numbers_in(column[offset:end], lang) if made.in_numbers(index) else column[offset:end]
         for index, column in enumerate(made.columns)
     ]
     if made.make_cell_titles is None:

@@ -223,6 +223,7 @@ class _Group:
         self.rating = _numbers(_columns(grid, layout.rating), blank, np.int64)
         self.fide_id = _numbers(_columns(grid, layout.fide_id), blank, np.int64)
         self.rank = _numbers(_columns(grid, layout.rank), blank, np.int64)
+        self.number_gaps = grid[:, [column - 1 for column, _ in layout.number_gaps]] != SPACE
 
         # Every block of every line at once; the cells of one place in the blocks are copied together.
         cells = grid[:, first_block:].reshape(len(rows), blocks, width).transpose(2, 0, 1).copy()
@@ -257,7 +258,7 @@ class _Group:
         self.wrong = wrong & content
         self.content = content
         self.bad_fields = self.start.bad | self.start.blank | (self.start.value == 0) | self.points_bad
-        self.bad_fields |= self.rating.bad | self.fide_id.bad | self.rank.bad
+        self.bad_fields |= self.rating.bad | self.fide_id.bad | self.rank.bad | self.number_gaps.any(axis=1)
 
     @property
     def bad_rows(self) -> Bools:
@@ -400,6 +401,17 @@ class _Reading:
             return self.error(
                 Message.of(template, columns=str(points), found=repr(points.text(line))), row, points.first
             )
+        for gap, (column, field) in zip(group.number_gaps[index], layout.number_gaps, strict=True):
+            if gap:
+                template = (
+                    N_("expected a blank at column {number}, found {found} (the rating takes columns {columns}: is "
+                       "the line shifted?)")
+                    if field == layout.rating
+                    else N_("expected a blank at column {number}, found {found} (the FIDE id takes columns "
+                            "{columns}: is the line shifted?)")
+                )  # fmt: skip
+                found = repr(line[column - 1 : column])
+                return self.error(Message.of(template, number=column, found=found, columns=str(field)), row, column)
         for template, numbers, field in (
             (N_("expected a rating at columns {columns}, found {found}"), group.rating, layout.rating),
             (N_("expected a FIDE id at columns {columns}, found {found}"), group.fide_id, layout.fide_id),

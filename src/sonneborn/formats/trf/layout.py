@@ -167,6 +167,18 @@ class Layout:
         return self._field(58, 68)
 
     @cached_property
+    def number_gaps(self) -> tuple[tuple[int, Columns], ...]:
+        """The columns that must be blank on either side of the rating and of the FIDE id, each with its field:
+        a line shifted by a column would give another number there without a word (``2100`` read as ``210``)."""
+        rating, fide_id = self.rating, self.fide_id
+        return (
+            (rating.first - 1, rating),
+            (rating.last + 1, rating),
+            (fide_id.first - 1, fide_id),
+            (fide_id.last + 1, fide_id),
+        )
+
+    @cached_property
     def birth_date(self) -> Columns:
         """``YYYY/MM/DD``."""
         return self._field(70, 79)

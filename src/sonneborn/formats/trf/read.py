@@ -596,6 +596,18 @@ class _Reader:
             stated, lineno = header.stated_players
             template = N_("record 062 gives {count} players, but there are {players} player records (001)")
             self.warn(lineno, Message.of(template, count=stated, players=count))
+        held = max(last_block, assigned)
+        if header.stated_rounds_line and 0 < header.stated_rounds < held:
+            template = (
+                N_("record {record} gives 1 round, but the player records hold {rounds} rounds: read as {rounds}")
+                if header.stated_rounds == 1
+                else N_(
+                    "record {record} gives {count} rounds, but the player records hold {rounds} rounds: read as "
+                    "{rounds}"
+                )
+            )
+            message = Message.of(template, record=header.stated_rounds_code, count=header.stated_rounds, rounds=held)
+            self.warn(header.stated_rounds_line, message)
         system = self.point_system(teams=teams)
         awarded = results.award >= 0 if results.award is not None else np.zeros(results.kind.shape, dtype=bool)
         values = list(results.values)
