@@ -1199,7 +1199,7 @@ def batch(
     request = _request(tiebreaks=tiebreaks, profile=profile, lots_secret=lots_secret, kind=None, point_system=None)
     files = find_inputs(source)
     if not files:
-        raise click.UsageError(f"no event files in {source!r}")
+        raise _usage(Message.of(N_("no event files in {source}"), source=repr(source)))
     summary = run_batch(
         files, outdir, fmt=fmt, request=request, jobs=jobs, force=force, executor=executor, scheduler=scheduler
     )
@@ -1335,11 +1335,20 @@ def profiles(fmt: str) -> None:
             click.echo("  " + lang.message(Message.of(N_("list: {list}"), list=next(iter(texts)))))
         else:
             for kind, text in p.lists.items():
-                click.echo(f"  {kind.value}: {text}")
+                click.echo(f"  {lang.gettext(_KIND_LABELS[kind])}: {text}")
         click.echo("  " + lang.message(Message.of(N_("source: {source}"), source=p.source)))
     click.echo(lang.gettext("Not provided, for want of a source:"))
     for name, why in UNSOURCED.items():
         click.echo(f"  {name}: {lang.gettext(why)}")
+
+
+_KIND_LABELS = {
+    # Translators: the kind of event a list of `sonneborn profiles` is for; English keeps --kind's value.
+    EventKind.SWISS: N_("swiss"),
+    # Translators: the kind of event a list of `sonneborn profiles` is for; English keeps --kind's value.
+    EventKind.ROUND_ROBIN: N_("round-robin"),
+}
+"""The label of each kind of event before a profile's list for it."""
 
 
 @cli.command(

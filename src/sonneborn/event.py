@@ -238,6 +238,19 @@ class Score:
         totals: Ints = self.points.sum(axis=1) + self.adjustment
         return totals
 
+    def running(self, rounds: int) -> Ints:
+        """Every row's score after each of the first ``rounds`` rounds, in units, as the standings after that
+        round give it: the bonus or penalty outside the rounds counts from the first round on, as
+        :meth:`Event.after_round` keeps it (so the last column is :attr:`totals` once every round is played).
+
+        >>> score = Score(np.array([[2, 1], [0, 2]]), np.zeros((2, 2), dtype=bool), np.array([0, -2]), 2,
+        ...               np.zeros(1, dtype=np.int64), 2, 1, 0)
+        >>> score.running(2).tolist()
+        [[2, 3], [-2, 0]]
+        """
+        running: Ints = np.cumsum(self.points[:, :rounds], axis=1) + self.adjustment[:, np.newaxis]
+        return running
+
 
 PRIMARY = "PTS"
 """The name of an individual event's one score, its points."""

@@ -714,7 +714,8 @@ class _Builder:
             return
         teams = Message.joined(found[:_SHOWN])
         if len(found) > _SHOWN:
-            teams = Message.joined([teams, Message.of(N_("and {count} more"), count=len(found) - _SHOWN)], " ")
+            more = Message.ngettext("and {count} more round", "and {count} more rounds", len(found) - _SHOWN)
+            teams = Message.joined([teams, more], " ")
         template = N_(
             "a team without a match in a round the others play is read as the pairing-allocated bye, {points} MP "
             "and {points2} GP (a drawn match, C.04.6; TRF-16 has no record for it): {teams}"

@@ -213,7 +213,9 @@ def changed_names(names: Sequence[str]) -> tuple[list[str], Message | None]:
         ]
     )
     if len(changed) > SHOWN_NAMES:
-        more = Message.of(N_("and {count} more"), count=Number(f"{len(changed) - SHOWN_NAMES:,}"))
+        count = len(changed) - SHOWN_NAMES
+        # The count as the language groups its digits (``{number}``); ``count`` picks the plural form.
+        more = Message.ngettext("and {number} more name", "and {number} more names", count, number=Number(f"{count:,}"))
         listed = Message.joined([listed, more], " ")
     template = N_("names: {count} written otherwise (control characters as spaces, no blank at the ends): {names}")
     return written, Message.of(template, count=Number(f"{len(changed):,}"), names=listed)

@@ -78,6 +78,7 @@ from sonneborn.web.limits import (
     BodyLimit,
     HeadAsGet,
     HeadLimit,
+    Refused,
     SameOrigin,
     SecurityHeaders,
 )
@@ -240,6 +241,8 @@ def create_app(
         refuse_repeated_parameters(request)
         if body is None:
             body = await read_body(request)
+        if known(body.fields.get("lang") or ""):  # a form's field names the language, for the app's errors too
+            request.state.lang = known(body.fields["lang"])
         allowed = seconds if seconds is not None else budget(body.size)
         asked = query.model_dump(exclude_unset=True)
         if asked.get("lang") is None:  # the browser's language, unless the request names one
@@ -464,16 +467,22 @@ class Streamed(Response):
 
 
 def _language_of(request: Request) -> str:
-    """The language a request asks for: its query's ``lang`` (the page's switch keeps it in the address), else
-    the one its ``Accept-Language`` prefers."""
-    return known(request.query_params.get("lang") or "") or from_accept_language(request.headers.get("accept-language"))
+    """The language a request asks for: its form's ``lang`` field (a body's value wins over the query's, as
+    :func:`~sonneborn.web.inputs.merge_options` has it), else its query's ``lang`` (the page's switch keeps it
+    in the address), else the one its ``Accept-Language`` prefers."""
+    asked: str | None = getattr(request.state, "lang", None)
+    return (
+        asked
+        or known(request.query_params.get("lang") or "")
+        or from_accept_language(request.headers.get("accept-language"))
+    )
 
 
 async def _api_error(request: Request, error: ApiError) -> Response:
     headers = {"retry-after": str(RETRY_AFTER)} if error.status == 503 else None
     # In the language the request names, else the browser's, as a worker's answer is.
     return Response(
-        error_json(error, language(_language_of(request))),
+        error_json(error, language(error.lang or _language_of(request))),
         status_code=error.status,
         media_type="application/json",
         headers=headers,
@@ -485,7 +494,9 @@ async def _validation_error(request: Request, error: RequestValidationError) -> 
 
 
 async def _http_error(request: Request, error: HTTPException) -> Response:
-    body = error_json(ApiError(str(error.detail), status=error.status_code))
+    # A refusal of the body limits (413, 408) in the request's language; Starlette's own (404, 405) in English.
+    text = error.text if isinstance(error, Refused) else str(error.detail)
+    body = error_json(ApiError(text, status=error.status_code), language(_language_of(request)))
     return Response(body, status_code=error.status_code, media_type="application/json", headers=error.headers)
 
 

@@ -94,6 +94,8 @@ class ApiError(Exception):
         """The input format the file was read as, and why (``read as TRF because line 1 starts with '012'``)."""
         self.line_text = line_text
         """The whole line the error names, for a page to show with its column marked."""
+        self.lang: str | None = None
+        """The language a form's ``lang`` field named before the form was refused, which the answer is in."""
 
     @classmethod
     def from_input(cls, error: InputError, text: str | None = None) -> ApiError:
@@ -565,8 +567,8 @@ async def read_body(request: Request) -> Body:
 
 
 async def _from_form(form: FormData) -> Body:
+    fields: dict[str, str] = {}
     try:
-        fields: dict[str, str] = {}
         file: UploadFile | None = None
         text: str | None = None
         for name, value in form.multi_items():
@@ -592,6 +594,9 @@ async def _from_form(form: FormData) -> Body:
             message = Message(N_("no tournament file: send a file (field 'file') or its text (field 'text')"))
             raise ApiError(message, field="file")
         return Body("text", text=text, path=TEXT_PATH, fields=fields)
+    except ApiError as error:  # in the language the form names, as its other options' errors are
+        error.lang = known(fields.get("lang") or "")
+        raise
     finally:
         await form.close()
 

@@ -26,10 +26,14 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterable, Mapping
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from sonneborn import messages
+from sonneborn.languages import from_accept_language, known, language
+from sonneborn.messages import N_, Number
 
 MAX_BODY = 10 * 1024 * 1024
 """The largest request body accepted, in bytes (10 MB)."""
@@ -68,39 +72,60 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CLOSE = {"connection": "close"}
 
 
-class BodyTooLarge(HTTPException):
+class Refused(HTTPException):
+    """A request refused at the door with a status of its own; :attr:`text` is the message to write in the
+    request's language (``detail`` is its English)."""
+
+    def __init__(self, status: int, text: messages.Message) -> None:
+        super().__init__(status, str(text), headers=CLOSE)
+        self.text = text
+
+
+class BodyTooLarge(Refused):
     """A request body over the limit (HTTP 413); the connection is closed after the answer."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(413, too_large_message(limit), headers=CLOSE)
+        super().__init__(413, too_large_message(limit))
 
 
-class BodyTimeout(HTTPException):
+class BodyTimeout(Refused):
     """A request body that did not arrive in time (HTTP 408); the connection is closed after the answer."""
 
     def __init__(self, chunk_timeout: float, body_timeout: float) -> None:
-        super().__init__(408, timeout_message(chunk_timeout, body_timeout), headers={"connection": "close"})
+        super().__init__(408, timeout_message(chunk_timeout, body_timeout))
 
 
-def too_large_message(limit: int) -> str:
+def too_large_message(limit: int) -> messages.Message:
     """The message of a 413 answer.
 
-    >>> too_large_message(10 * 1024 * 1024)
+    >>> str(too_large_message(10 * 1024 * 1024))
     'the request body is larger than 10 MB (10485760 bytes)'
     """
-    return f"the request body is larger than {limit // (1024 * 1024)} MB ({limit} bytes)"
+    template = N_("the request body is larger than {megabytes} MB ({bytes} bytes)")
+    return messages.Message.of(template, megabytes=limit // (1024 * 1024), bytes=limit)
 
 
-def timeout_message(chunk_timeout: float, body_timeout: float) -> str:
+def timeout_message(chunk_timeout: float, body_timeout: float) -> messages.Message:
     """The message of a 408 answer.
 
-    >>> timeout_message(10, 30.0)
+    >>> str(timeout_message(10, 30.0))
     'the request body did not arrive in time (each part within 10 s, the whole within 30 s)'
     """
-    return (
-        "the request body did not arrive in time "
-        f"(each part within {chunk_timeout:g} s, the whole within {body_timeout:g} s)"
-    )
+    template = N_("the request body did not arrive in time (each part within {part} s, the whole within {whole} s)")
+    return messages.Message.of(template, part=Number(f"{chunk_timeout:g}"), whole=Number(f"{body_timeout:g}"))
+
+
+def scope_language(scope: Scope) -> str:
+    """The language of an answer given before the app reads the request: the query's ``lang``, else the one
+    the ``Accept-Language`` header prefers (a form's field is in the body, not read yet).
+
+    >>> scope_language({"query_string": b"lang=ko", "headers": [(b"accept-language", b"es")]})
+    'ko'
+    >>> scope_language({"query_string": b"", "headers": [(b"accept-language", b"th-TH, en;q=0.5")]})
+    'th'
+    """
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    return known(asked) or from_accept_language(_header(scope, b"accept-language"))
 
 
 class BodyLimit:
@@ -125,7 +150,7 @@ class BodyLimit:
             return
         declared = _content_length(scope)
         if declared is not None and declared > self.limit:
-            await _send_error(send, 413, too_large_message(self.limit), CLOSE)
+            await _send_error(scope, send, 413, too_large_message(self.limit), CLOSE)
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.body_timeout
@@ -167,7 +192,7 @@ class BodyLimit:
             # Raised where no exception handler sees it (outside a route): answer here if still possible.
             if started:
                 raise
-            await _send_error(send, error.status_code, error.detail, error.headers)
+            await _send_error(scope, send, error.status_code, error.text, error.headers)
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -205,7 +230,7 @@ class SameOrigin:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
             refused = foreign(scope)
             if refused is not None:
-                await _send_error(send, 403, refused, CLOSE)
+                await _send_error(scope, send, 403, refused, CLOSE)
                 return
         await self.app(scope, receive, send)
 
@@ -276,7 +301,7 @@ class AllowedHosts:
         if scope["type"] == "http":
             host = _header(scope, b"host")
             if host is not None and host_name(host) not in self.hosts:
-                await _send_error(send, 421, self.refusal(host), CLOSE)
+                await _send_error(scope, send, 421, self.refusal(host), CLOSE)
                 return
         await self.app(scope, receive, send)
 
@@ -299,13 +324,14 @@ def head_size(scope: Scope) -> int:
     return size + sum(len(name) + len(value) + 4 for name, value in scope["headers"])
 
 
-def head_too_large_message(limit: int) -> str:
+def head_too_large_message(limit: int) -> messages.Message:
     """The message of a 431 answer.
 
-    >>> head_too_large_message(16 * 1024)
+    >>> str(head_too_large_message(16 * 1024))
     'the request head (its line and headers) is larger than 16 kB (16384 bytes)'
     """
-    return f"the request head (its line and headers) is larger than {limit // 1024} kB ({limit} bytes)"
+    template = N_("the request head (its line and headers) is larger than {kilobytes} kB ({bytes} bytes)")
+    return messages.Message.of(template, kilobytes=limit // 1024, bytes=limit)
 
 
 class HeadLimit:
@@ -322,20 +348,21 @@ class HeadLimit:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and head_size(scope) > self.limit:
-            await _send_error(send, 431, head_too_large_message(self.limit), CLOSE)
+            await _send_error(scope, send, 431, head_too_large_message(self.limit), CLOSE)
             return
         await self.app(scope, receive, send)
 
 
-def busy_message(limit: int) -> str:
+def busy_message(limit: int) -> messages.Message:
     """The message of the 503 answer to a request over :data:`MAX_REQUESTS`.
 
-    >>> busy_message(64)
+    >>> str(busy_message(64))
     'the server is busy: 64 requests are under way, the most it takes at once; try again in 5 s'
     """
-    return (
-        f"the server is busy: {limit} requests are under way, the most it takes at once; try again in {RETRY_AFTER} s"
+    template = N_(
+        "the server is busy: {count} requests are under way, the most it takes at once; try again in {seconds} s"
     )
+    return messages.Message.of(template, count=limit, seconds=RETRY_AFTER)
 
 
 class Admission:
@@ -356,7 +383,8 @@ class Admission:
             await self.app(scope, receive, send)
             return
         if self.under_way >= self.limit:
-            await _send_error(send, 503, busy_message(self.limit), {"retry-after": str(RETRY_AFTER), **CLOSE})
+            extra = {"retry-after": str(RETRY_AFTER), **CLOSE}
+            await _send_error(scope, send, 503, busy_message(self.limit), extra)
             return
         self.under_way += 1
         try:
@@ -396,8 +424,12 @@ def error_body(message: str) -> bytes:
     return json.dumps({"error": error}, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-async def _send_error(send: Send, status: int, message: str, extra: Mapping[str, str] | None = None) -> None:
-    body = error_body(message)
+async def _send_error(
+    scope: Scope, send: Send, status: int, message: str | messages.Message, extra: Mapping[str, str] | None = None
+) -> None:
+    # In the language the request asks for, as the app's own errors are (web.app's _language_of); a plain text
+    # (the operator's 403 and 421, about the server's set-up) stays English.
+    body = error_body(language(scope_language(scope)).message(message))
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     headers += [(name.encode("latin-1"), value.encode("latin-1")) for name, value in (extra or {}).items()]
     await send({"type": "http.response.start", "status": status, "headers": headers})

@@ -16,8 +16,6 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import numpy as np
-
 from sonneborn.explain import explain_player, explain_players
 from sonneborn.languages import ENGLISH, Language
 from sonneborn.model import EventKind, StartNo
@@ -171,7 +169,7 @@ def report_data(standings: Standings, *, path: str, input_format: str, lang: Lan
     }
     played = event.table.played_rounds
     unit = event.table.score.unit
-    running = np.cumsum(event.table.score.points[:, :played], axis=1)
+    running = event.table.score.running(played)
     scores = score_columns(standings)
     rows = shown_rows(standings)
     for shown, row in zip(rows, standings.order.tolist(), strict=True):

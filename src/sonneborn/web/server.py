@@ -264,7 +264,8 @@ class Protocol(H11Protocol):
         """Answers a request that is not HTTP/1.1, or whose unfinished head passed its bound, in JSON (and closes)."""
         limit = self.config.h11_max_incomplete_event_size or MAX_HEAD
         if len(self.conn.trailing_data[0]) > limit:
-            status, message = 431, head_too_large_message(limit)
+            # The head is unfinished: no Accept-Language to read, so English.
+            status, message = 431, str(head_too_large_message(limit))
         else:
             status, message = 400, "the request is not valid HTTP/1.1"
         body = error_body(message)

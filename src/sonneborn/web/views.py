@@ -71,7 +71,7 @@ def _running(standings: Standings, rows: list[int]) -> list[list[str]]:
     """Each row's score after each round played, exact (``5½`` is ``5.5``)."""
     score = standings.event.table.score
     played = standings.event.table.played_rounds
-    running = np.cumsum(score.points[rows, :played], axis=1).tolist() if rows else []
+    running = score.running(played)[rows].tolist() if rows else []
     return [[ratio_text(int(units), score.unit) for units in row] for row in running]
 
 
