@@ -164,9 +164,16 @@ def test_issue13_a_ranking_out_of_memory_is_refused_and_its_worker_replaced(big:
     workers = Workers(1, memory_limit=48 * 1024 * 1024)
     try:
         report, seed = Job("report", {}, Body("bytes", big)), Job("standings", {}, Body("bytes", SEED))
-        [(status, answer), (after, _)] = run_jobs(workers, report, seed)
-        assert status == 422, answer[:300]
-        assert "more memory" in json.loads(answer)["error"]["message"]
+        try:
+            [(status, answer)] = run_jobs(workers, report)
+            message = json.loads(answer)["error"]["message"]
+        except Died as died:
+            # The limit may end the worker before it answers itself: its end is read as the same refusal, which the
+            # app answers as it answers the worker's own (a 422 with this message).
+            status, message = died.status, died.message
+        assert status == 422, message[:300]
+        assert "more memory" in message
+        [(after, _)] = run_jobs(workers, seed)
         assert after == 200
     finally:
         workers.close()
