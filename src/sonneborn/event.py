@@ -551,6 +551,11 @@ class LazyList(Sequence[T]):
     def __iter__(self) -> Iterator[T]:
         return iter(self.values)
 
+    def __reduce__(self) -> tuple[Callable[[list[T]], list[T]], tuple[list[T]]]:
+        """Pickled as its values (computed now): what makes them is a closure over the reading, which plain
+        :mod:`pickle` cannot send to a process or a Dask worker."""
+        return list, (self.values,)
+
 
 @dataclass(frozen=True, eq=False)
 class Roster:
@@ -865,6 +870,13 @@ class Event:
         if next_paired and last < table.rounds:  # round last + 1 keeps its pairings and byes
             aside[:, last] = ~np.isin(kind[:, last], _BYE_CODES)
             unpaired = slice(last + 1, None)
+            if self.kind is EventKind.ROUND_ROBIN:  # a round robin's later rounds are its schedule's: known
+                unpaired = slice(table.rounds, None)
+                if table.players % 2:  # an odd one's free rounds too
+                    later_rounds = np.zeros(kind.shape, dtype=bool)
+                    later_rounds[:, last + 1 :] = True
+                    free = later_rounds & (opponent < 0) & (kind == CODE[ResultKind.ZERO_BYE])
+                    aside[free] = False
         kind[aside] = NOT_PLAYED
         opponent[:, unpaired], colour[:, unpaired] = -1, UNKNOWN
         scores = {}

@@ -143,6 +143,8 @@ class Open:
     """The rounds (1-based) nobody is paired in yet: known only as scores."""
     absences: int
     """Players left unpaired in a paired round: scored as absent (a zero-point bye)."""
+    scheduled: tuple[int, ...] = ()
+    """The rounds (1-based) whose games a round robin's schedule gives, not the file (:mod:`.schedule`)."""
 
     @property
     def items(self) -> int:
@@ -166,8 +168,9 @@ class Open:
         return np.where(self.others >= 0, len(self.game), len(self.score_only))
 
     @classmethod
-    def of(cls, event: Event) -> Open:
-        """What is still to be decided in an event (nothing, when it is over)."""
+    def of(cls, event: Event, scheduled: Sequence[int] = ()) -> Open:
+        """What is still to be decided in an event (nothing, when it is over); ``scheduled``, the rounds whose
+        games a round robin's schedule set (:func:`.schedule.scheduled`), for the notes."""
         table = event.table
         players = table.players
         open_rounds = table.kind == NOT_PLAYED
@@ -204,6 +207,7 @@ class Open:
             tuple(sorted({int(c) + 1 for c in game_columns})),
             tuple(int(c) + 1 for c in unpaired_columns),
             int(absent.sum()),
+            tuple(scheduled),
         )
         kind = table.kind.copy()
         kind[absent] = CODE[ResultKind.ZERO_BYE]

@@ -822,18 +822,20 @@ def what_if(
 def _notes(open_: Open) -> list[Message]:
     notes = []
     teams = open_.base.teams is not None
-    if open_.paired_rounds:
+    paired = [r for r in open_.paired_rounds if r not in open_.scheduled]
+    if paired:
+        count = int(np.isin(open_.columns[open_.others >= 0] + 1, paired).sum())
         games = (
-            Message.ngettext("{count} match", "{count} matches", open_.games)
+            Message.ngettext("{count} match", "{count} matches", count)
             if teams
-            else Message.ngettext("{count} game", "{count} games", open_.games)
+            else Message.ngettext("{count} game", "{count} games", count)
         )
         template = (
             N_("{rounds}: {games} paired and still to be played, each any score of its boards")
             if teams
             else N_("{rounds}: {games} paired and still to be played, each a win, a draw or a loss")
         )
-        notes.append(Message.of(template, rounds=rounds_message(open_.paired_rounds), games=games))
+        notes.append(Message.of(template, rounds=rounds_message(paired), games=games))
     if open_.unpaired_rounds:
         template = N_(
             "{rounds}: not paired yet, known only as scores (each player's a full-, half- or zero-point bye in "
