@@ -76,6 +76,12 @@ class Schedule:
     notes: tuple[Message, ...]
 
 
+def _games(event: Event, count: int) -> Message:
+    if event.teams is not None:
+        return Message.ngettext("{count} match", "{count} matches", count)
+    return Message.ngettext("{count} game", "{count} games", count)
+
+
 def _unpaired(event: Event) -> Ints:
     table = event.table
     paired = (table.opponent >= 0).any(axis=0) | (table.kind != NOT_PLAYED).any(axis=0)
@@ -240,9 +246,10 @@ def _assigned(event: Event, unpaired: Ints, per: int) -> tuple[Ints, Ints] | Non
     return found, colour
 
 
-def _withdrawn(event: Event, free: Ints | None) -> list[int]:
-    """The players whose last round played is a forfeit loss or an absence (not their free round: ``free``,
-    each row's free rounds by the schedule, rows × rounds): withdrawn (C.07 16.1.1)."""
+def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> list[int]:
+    """The players whose last round played (in ``event``, the file's) is a forfeit loss or an absence (not their
+    free round: ``free``, each row's free rounds by the schedule, rows × rounds), who have games still to come
+    (in ``scheduled``, the schedule's event): withdrawn (C.07 16.1.1)."""
     table = event.table
     played = table.played_rounds
     if not played:
@@ -256,7 +263,8 @@ def _withdrawn(event: Event, free: Ints | None) -> list[int]:
     elif table.players % 2 == 1:
         absent[:] = False  # the free round of an odd round robin is not told from an absence without the tables
     # Only a player with games still to come: a finished event's last-round forfeit withdraws nobody.
-    to_come = ((table.kind == NOT_PLAYED) & (table.opponent >= 0)).any(axis=1)
+    later = scheduled.table
+    to_come = ((later.kind == NOT_PLAYED) & (later.opponent >= 0)).any(axis=1)
     return [int(r) for r in np.flatnonzero((lost | absent) & to_come)]
 
 
@@ -307,12 +315,12 @@ def scheduled(event: Event) -> Schedule:
                     free_rounds[:, unpaired] = assumed[0] < 0
                     rounds = tuple(int(c) + 1 for c in unpaired)
                     template = N_(
-                        "{rounds}: not paired yet; the round robin's schedule gives {games} still to be played (each "
+                        "{rounds}: not paired yet; the round robin's schedule gives {games} (each "
                         "pair that has not met as often as the cycles say); the file's games follow no Berger table, "
                         "so their rounds and colours are assumed: each round's games among the pairs still to meet, "
                         "a pair's second game with the colours reversed, else White to the player with fewer Whites"
                     )
-                    game_words = Message.ngettext("{count} game", "{count} games", int((assumed[0] >= 0).sum()) // 2)
+                    game_words = _games(event, int((assumed[0] >= 0).sum()) // 2)
                     notes.append(Message.of(template, rounds=rounds_message(list(rounds)), games=game_words))
         if labels is not None:
             berger_opponent, berger_white = tables_
@@ -350,13 +358,13 @@ def scheduled(event: Event) -> Schedule:
                     else N_("pairing numbers as the file's games fit them (drawn by lot)")
                 )
                 template = (
-                    N_("{rounds}: not paired yet; the round robin's schedule gives {games} still to be played, "
+                    N_("{rounds}: not paired yet; the round robin's schedule gives {games}, "
                        "rounds and colours by the Berger tables ({numbers}), free rounds as they give them")
                     if players % 2
-                    else N_("{rounds}: not paired yet; the round robin's schedule gives {games} still to be played, "
+                    else N_("{rounds}: not paired yet; the round robin's schedule gives {games}, "
                             "rounds and colours by the Berger tables ({numbers})")
                 )  # fmt: skip
-                game_words = Message.ngettext("{count} game", "{count} games", games)
+                game_words = _games(event, games)
                 notes.append(
                     Message.of(
                         template, rounds=rounds_message(list(rounds)), games=game_words, numbers=Message(numbers)
@@ -371,18 +379,19 @@ def scheduled(event: Event) -> Schedule:
             scores[name] = replace(score, points=points)
         changed = replace(changed, scores=scores)
     with_schedule = Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
-    withdrawn = [] if event.teams is not None else _withdrawn(with_schedule, free_rounds)
+    withdrawn = [] if event.teams is not None else _withdrawn(event, with_schedule, free_rounds)
     if withdrawn:
         with_schedule, forfeits = _forfeited(with_schedule, withdrawn)
         names = event.roster.names
         for row in withdrawn:
             note = Message.ngettext(
-                "{name} withdrew (his last round played unplayed): his {count} game still to come is not played, a "
-                "forfeit loss for him and a win for his opponent (C.07 15.2)",
-                "{name} withdrew (his last round played unplayed): his {count} games still to come are not played, "
-                "forfeit losses for him and wins for his opponents (C.07 15.2)",
+                "{name} withdrew (did not play round {round}, the last one played): his {count} game still to come "
+                "is not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
+                "{name} withdrew (did not play round {round}, the last one played): his {count} games still to come "
+                "are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
                 forfeits[row],
                 name=names[row],
+                round=table.played_rounds,
             )
             notes.append(note)
     if not rounds and not withdrawn and not notes:
