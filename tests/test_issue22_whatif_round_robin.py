@@ -30,6 +30,7 @@ Clark's two). The places are those ``tests/test_issue22_whatif.py`` works out fo
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import pickle
 from pathlib import Path
 
@@ -327,3 +328,13 @@ def test_two_processes_give_one_processes_runs_on_a_scheduled_round_robin(tmp_pa
     two = what_if(read(path), Request.parse(tiebreaks=LIST), jobs=2, **asked)  # type: ignore[arg-type]
     assert [r.chances for r in one.rows] == [r.chances for r in two.rows] and one.notes == two.notes
     assert one.open.scheduled == (4, 5)
+
+
+def test_spawned_processes_get_the_simulation_pickled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where processes cannot be forked, -j 2 spawns them and pickles the simulation to each: the same runs.
+    path = _write(tmp_path, "rr6.trf", 6, 5, RR6)
+    asked = {"method": "simulation", "runs": 500, "seed": 11}
+    one = what_if(read(path), Request.parse(tiebreaks=LIST), **asked)  # type: ignore[arg-type]
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    two = what_if(read(path), Request.parse(tiebreaks=LIST), jobs=2, **asked)  # type: ignore[arg-type]
+    assert [r.chances for r in one.rows] == [r.chances for r in two.rows] and one.ranked == two.ranked
