@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import pickle
+import re
 from pathlib import Path
 
 import numpy as np
@@ -39,7 +40,7 @@ import pytest
 
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE, Event
 from sonneborn.model import ResultKind
-from sonneborn.pipeline import Request, read
+from sonneborn.pipeline import Request, read, read_text
 from sonneborn.ranking import rank
 from sonneborn.tiebreaks import parse_list
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
@@ -338,3 +339,41 @@ def test_spawned_processes_get_the_simulation_pickled(tmp_path: Path, monkeypatc
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     two = what_if(read(path), Request.parse(tiebreaks=LIST), jobs=2, **asked)  # type: ignore[arg-type]
     assert [r.chances for r in one.rows] == [r.chances for r in two.rows] and one.ranked == two.ranked
+
+
+def test_a_file_without_its_rounds_planned_gets_the_cycles_rounds(tmp_path: Path) -> None:
+    # rr4 with no XXR record: the file holds rounds 1 and 2 only; a round robin of four plays three.
+    text = _trf(4, 3, RR4).replace("XXR 3\n", "")
+    path = tmp_path / "rr4_no_rounds.trf"
+    path.write_text(text)
+    answer = what_if(read(path), Request.parse(tiebreaks="DE,WIN"))
+    assert _places(answer) == HAND_RR4
+    assert str(answer.notes[0]) == (
+        "the file states no rounds planned beyond its 2: a round robin of 4 players plays 3 rounds a cycle, so it has 3"
+    )
+    assert _pairs(path, 2) == {(2, 4), (3, 1)}
+
+
+PGN = Path(__file__).parent / "data" / "pgn" / "uzchess_cup_masters_2025.pgn"
+_TAG = re.compile(r'\[(Round|White|Black) "([^"]*)"\]')
+
+
+def test_a_real_round_robins_later_rounds_are_found_from_its_first_five() -> None:
+    # UzChess Cup Masters 2025 (10 players, 9 rounds, tests/data/pgn/README.md): its games of rounds 1-5 only,
+    # stated a round robin. The schedule found for rounds 6-9 is the file's own games of those rounds, White and
+    # Black alike: its pairing numbers, drawn by lot, are those its first five rounds fit.
+    games = re.split(r"\n\n(?=\[)", PGN.read_text(encoding="utf-8").strip())
+    tags = [dict(_TAG.findall(game)) for game in games]
+    early = [game for game, tag in zip(games, tags, strict=True) if int(tag["Round"].split(".")[0]) <= 5]
+    reading = read_text("\n\n".join(early) + "\n", path="uzchess_five.pgn")
+    plan = planned(reading, Request.parse(kind="round-robin"))
+    names = reading.event.roster.names
+    table = plan.event.table
+    for round_no in range(6, 10):
+        real = {(t["White"], t["Black"]) for t in tags if t["Round"].split(".")[0] == str(round_no)}
+        column = round_no - 1
+        found = {
+            (names[a], names[int(table.opponent[a, column])]) for a in range(10) if table.colour[a, column] == WHITE
+        }
+        assert found == real, round_no
+    assert "pairing numbers as the file's games fit them, drawn by lot" in str(plan.notes[1])

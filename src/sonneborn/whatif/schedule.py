@@ -76,6 +76,40 @@ class Schedule:
     notes: tuple[Message, ...]
 
 
+def _short(event: Event, per: int) -> bool:
+    """Whether the games the file lacks are just those of the rounds that would complete its last cycle: each
+    pair met at most as often as the cycles say, and the pairs short of it hold every player once a round."""
+    table = event.table
+    players = table.players
+    planned = -(-table.rounds // per) * per
+    met = np.zeros((players, players), dtype=np.int64)
+    rows, columns = np.nonzero(table.opponent >= 0)
+    np.add.at(met, (rows, table.opponent[rows, columns]), 1)
+    left = planned // per - met
+    np.fill_diagonal(left, 0)
+    return bool((left >= 0).all() and int(left.sum()) // 2 == (planned - table.rounds) * (players // 2))
+
+
+def _padded(event: Event, rounds: int) -> Event:
+    """The event with rounds added after its last, not paired yet (no opponent, no result)."""
+    table = event.table
+    more = rounds - table.rounds
+
+    def pad(values: Ints, fill: int) -> Ints:
+        found: Ints = np.concatenate([values, np.full((table.players, more), fill, dtype=values.dtype)], axis=1)
+        return found
+
+    scores = {
+        name: replace(score, points=pad(score.points, 0), awarded=pad(score.awarded, False))
+        for name, score in table.scores.items()
+    }
+    changed = replace(
+        table, opponent=pad(table.opponent, -1), kind=pad(table.kind, NOT_PLAYED), colour=pad(table.colour, UNKNOWN),
+        scores=scores,
+    )  # fmt: skip
+    return Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
+
+
 def _games(event: Event, count: int) -> Message:
     if event.teams is not None:
         return Message.ngettext("{count} match", "{count} matches", count)
@@ -280,6 +314,17 @@ def scheduled(event: Event) -> Schedule:
     unpaired = _unpaired(event)
     per = players - 1 + players % 2
     notes: list[Message] = []
+    if not unpaired.size and table.rounds % per and event.teams is None and _short(event, per):
+        # The file holds only the rounds with games (no rounds planned stated): the cycles' rounds are added.
+        planned = -(-table.rounds // per) * per
+        event = _padded(event, planned)
+        table = event.table
+        unpaired = _unpaired(event)
+        template = N_(
+            "the file states no rounds planned beyond its {found}: a round robin of {players} players plays {per} "
+            "rounds a cycle, so it has {planned}"
+        )
+        notes.append(Message.of(template, found=int(unpaired[0]), players=players, per=per, planned=planned))
     opponent, colour, kind = table.opponent.copy(), table.colour.copy(), table.kind.copy()
     free_rounds: Ints | None = None
     rounds: tuple[int, ...] = ()
@@ -355,7 +400,7 @@ def scheduled(event: Event) -> Schedule:
                 numbers = (
                     N_("pairing numbers the start numbers")
                     if how == "start"
-                    else N_("pairing numbers as the file's games fit them (drawn by lot)")
+                    else N_("pairing numbers as the file's games fit them, drawn by lot")
                 )
                 template = (
                     N_("{rounds}: not paired yet; the round robin's schedule gives {games}, "
