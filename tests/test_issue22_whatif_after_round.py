@@ -51,8 +51,8 @@ each round 10 columns on."""
 def _as_paired(text: str, last: int, *, round_robin: bool = False) -> str:
     """The TRF text as it stood when round ``last + 1`` was paired: its games' results blank (an opponent and a
     colour kept; a bye, ``0000``, as it is), every later round empty, the points (81–84) and rank (86–89) blank.
-    A ``round_robin``'s later rounds are its schedule, known before they are played: they are blanked as round
-    ``last + 1`` is."""
+    A ``round_robin``'s later rounds are its schedule, known before they are played: their games are blanked as
+    round ``last + 1``'s, their free rounds (``0000``) left without a block (not played yet)."""
     lines = []
     for line in text.splitlines():
         if line.startswith("001"):
@@ -64,6 +64,8 @@ def _as_paired(text: str, last: int, *, round_robin: bool = False) -> str:
                 block = line[start : start + 10]
                 if block[:4].strip() not in ("", "0000"):  # a game: its result not played yet
                     block = block[:7] + " " + block[8:]
+                elif column > last:  # a later round's free round: not played yet
+                    block = " " * len(block)
                 line = line[:start] + block + line[start + 10 :]
             line = line[: _ROUNDS + 10 * rounds].rstrip()
         lines.append(line)

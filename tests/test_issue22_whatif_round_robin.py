@@ -75,12 +75,13 @@ Games = dict[int, list[tuple[int, int, str]]]
 
 def _trf(players: int, rounds: int, games: Games) -> str:
     """A round robin's TRF: each round's games (White's start number, Black's, the result from White's side,
-    ``""`` paired and not played yet); in a round with games, a player in none has his free round (``0000``)."""
+    ``""`` paired and not played yet); in a round with games, a player in none has his free round (``0000``, a
+    zero-point bye; in a round not played yet, no block: not played either)."""
     lines = ["012 Whatif schedule test", "092 Round robin", f"XXR {rounds}"]
     for start in range(1, players + 1):
         blocks = []
         for round_no in sorted(games):
-            block = "0000 - Z"
+            block = "0000 - Z" if any(result for _, _, result in games[round_no]) else " " * 8
             for white, black, result in games[round_no]:
                 if start in (white, black):
                     own = _BLOCK[result][0 if start == white else 1]
@@ -261,9 +262,12 @@ def test_an_odd_round_robin_gets_its_free_rounds_from_the_table(tmp_path: Path) 
     answer = what_if(read(path), Request.parse(tiebreaks="DE,SB,WIN,KS"))
     assert (answer.method, answer.runs) == ("exact", 81)
     table = planned(read(path)).event.table
-    # Round 4: 6-5 → Evans free; round 5: 3-6 → Clark free, a zero-point bye as the file writes a free round.
+    # Round 4: 6-5 → Evans free; round 5: 3-6 → Clark free: no opponent, nothing played yet (a zero-point bye
+    # in every scenario, not an absence the notes count).
     assert [int(table.opponent[4, 3]), int(table.opponent[2, 4])] == [-1, -1]
-    assert [KINDS[table.kind[4, 3]], KINDS[table.kind[2, 4]]] == [ResultKind.ZERO_BYE] * 2
+    assert [KINDS[table.kind[4, 3]], KINDS[table.kind[2, 4]]] == [ResultKind.NOT_PLAYED] * 2
+    assert table.played_rounds == 3 and answer.open.absences == 0
+    assert not any("absent" in str(note) for note in answer.notes)
     later = {
         r: [(w, b, res) for w, b, res in listed if 6 not in (w, b)]
         for r, listed in _paired(BERGER_6, range(4, 6)).items()

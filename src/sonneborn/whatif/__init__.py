@@ -3,8 +3,9 @@ the prize places, found on the one engine (every scenario ranked as ``standings`
 
 :func:`what_if` answers for a reading and a request, some results fixed (``--set``, the web page's "What if"
 tab, which sets them by clicking: :mod:`.fixed`); :func:`scenario` ranks one change of results.
-:mod:`.scenarios` holds what is still to be decided and the scenarios; :mod:`.search` the exact method and the
-simulation. docs/whatif.md gives the method and the model.
+:mod:`.scenarios` holds what is still to be decided and the scenarios; :mod:`.schedule` a round robin's games still
+to come (its Berger tables) and a withdrawal's forfeits; :mod:`.search` the exact method and the simulation.
+docs/whatif.md gives the method and the model.
 """
 
 from __future__ import annotations

@@ -210,7 +210,8 @@ def _assigned(event: Event, unpaired: Ints, per: int) -> tuple[Ints, Ints] | Non
     if (left < 0).any():
         return None
     odd = players % 2 == 1
-    frees = ((table.opponent < 0) & (table.kind == _FREE)).sum(axis=1)
+    paired: Ints = np.asarray((table.opponent >= 0).any(axis=0))
+    frees = ((table.opponent < 0) & paired[None, :]).sum(axis=1)  # free rounds of the rounds with games
     frees_left = np.maximum(cycles - frees, 0) if odd else np.zeros(players, dtype=np.int64)
     count = len(unpaired)
     found = np.full((players, count), -1, dtype=np.int64)
@@ -325,7 +326,7 @@ def scheduled(event: Event) -> Schedule:
             "rounds a cycle, so it has {planned}"
         )
         notes.append(Message.of(template, found=int(unpaired[0]), players=players, per=per, planned=planned))
-    opponent, colour, kind = table.opponent.copy(), table.colour.copy(), table.kind.copy()
+    opponent, colour = table.opponent.copy(), table.colour.copy()
     free_rounds: Ints | None = None
     rounds: tuple[int, ...] = ()
     if unpaired.size:
@@ -355,7 +356,6 @@ def scheduled(event: Event) -> Schedule:
                     notes.append(Message.of(template, rounds=rounds_message([int(c) + 1 for c in unpaired])))
                 else:
                     opponent[:, unpaired], colour[:, unpaired] = assumed
-                    kind[:, unpaired] = np.where(assumed[0] >= 0, NOT_PLAYED, _FREE)
                     free_rounds = np.zeros(table.opponent.shape, dtype=bool)
                     free_rounds[:, unpaired] = assumed[0] < 0
                     rounds = tuple(int(c) + 1 for c in unpaired)
@@ -394,7 +394,6 @@ def scheduled(event: Event) -> Schedule:
                 gives_white = berger_white[(unpaired % per)[None, :], labels[:, None]] ^ reverse[None, :]
                 opponent[:, unpaired] = new
                 colour[:, unpaired] = np.where(pairs, np.where(gives_white, WHITE, BLACK), UNKNOWN)
-                kind[:, unpaired] = np.where(pairs, NOT_PLAYED, _FREE)
                 rounds = tuple(int(c) + 1 for c in unpaired)
                 games = int(pairs.sum()) // 2
                 numbers = (
@@ -415,14 +414,9 @@ def scheduled(event: Event) -> Schedule:
                         template, rounds=rounds_message(list(rounds)), games=game_words, numbers=Message(numbers)
                     )
                 )
-    changed = replace(table, opponent=opponent, colour=colour, kind=kind)
-    if free_rounds is not None and (kind != table.kind).any():
-        scores = {}
-        for name, score in changed.scores.items():
-            points = score.points.copy()
-            points[(kind == _FREE) & (table.kind != _FREE)] = score.system[_FREE]
-            scores[name] = replace(score, points=points)
-        changed = replace(changed, scores=scores)
+    # A free round stays without an opponent and not played yet (a zero-point bye in every scenario, Open's):
+    # as a free round written now, it would count as a round played in the standings now.
+    changed = replace(table, opponent=opponent, colour=colour)
     with_schedule = Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
     withdrawn = [] if event.teams is not None else _withdrawn(event, with_schedule, free_rounds)
     if withdrawn:
