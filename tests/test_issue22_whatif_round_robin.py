@@ -381,3 +381,14 @@ def test_a_real_round_robins_later_rounds_are_found_from_its_first_five() -> Non
         }
         assert found == real, round_no
     assert "pairing numbers as the file's games fit them, drawn by lot" in str(plan.notes[1])
+
+
+def test_rounds_planned_that_are_not_whole_cycles_stay_scores(tmp_path: Path) -> None:
+    # Four players, four rounds planned (a cycle is three): round 4's games are not known; it stays scores.
+    path = _write(tmp_path, "rr4_four_rounds.trf", 4, 4, {**RR4, 3: [(2, 4, "1-0"), (3, 1, "½")]})
+    answer = what_if(read(path), Request.parse(tiebreaks="DE,WIN"))
+    assert answer.open.unpaired_rounds == (4,) and answer.open.scheduled == ()
+    assert str(answer.notes[0]) == (
+        "round 4: not paired yet, known only as scores: a round robin of 4 players has 3 rounds a cycle, and the "
+        "file's 4 are not whole cycles"
+    )

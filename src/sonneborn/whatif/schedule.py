@@ -190,7 +190,10 @@ def _search_labels(event: Event, opponent: Ints, white: Ints, per: int) -> Ints 
             undo(set_now)
         return False
 
-    return labels if solve() else None
+    try:
+        return labels if solve() else None
+    except RecursionError:  # more groups of players met than a search that deep can number: none found
+        return None
 
 
 def _assigned(event: Event, unpaired: Ints, per: int) -> tuple[Ints, Ints] | None:
@@ -252,7 +255,10 @@ def _assigned(event: Event, unpaired: Ints, per: int) -> tuple[Ints, Ints] | Non
                 found[row, column] = found[other, column] = -1
         return False
 
-    if not fill(0, np.zeros(players, dtype=np.int64), False):
+    try:
+        if not fill(0, np.zeros(players, dtype=np.int64), False):
+            return None
+    except RecursionError:  # more games to place than a search that deep holds (a big field): none found
         return None
     colour = np.full((players, count), UNKNOWN, dtype=np.int8)
     whites = (table.colour == WHITE).sum(axis=1)
@@ -351,7 +357,7 @@ def scheduled(event: Event) -> Schedule:
                 if assumed is None:
                     template = N_(
                         "{rounds}: not paired yet, known only as scores: the file's games follow no Berger table, "
-                        "and the games still to come fit no order of the rounds left"
+                        "and the search found no order of the rounds left for the games still to come"
                     )
                     notes.append(Message.of(template, rounds=rounds_message([int(c) + 1 for c in unpaired])))
                 else:
