@@ -1,10 +1,12 @@
 """Issue 22, ``whatif --after-round N`` on a finished event: asked from round N + 1's pairings, which were known
 once round N was played (round N + 1 is paired from the standings after round N), its results set aside, the
-rounds after it known only as scores; ``standings --after-round N`` is unchanged (before round N + 1 was paired).
+rounds after it known only as scores — a round robin's keep their pairings, its schedule known from the start;
+``standings --after-round N`` is unchanged (before round N + 1 was paired).
 
 Each answer is checked against the same file written as it stood when round N + 1 was paired, built here by
 text edits of its TRF lines (:func:`_as_paired`): round N + 1's results blanked where a game has an opponent (its
-byes kept), the later rounds emptied, the final points and ranks left blank.
+byes kept), the later rounds emptied (a round robin's blanked as round N + 1 is), the final points and ranks left
+blank.
 
 The hand answers. ``rr4_final.trf`` and ``team4_final.trf`` are ``rr4_before_last.trf`` and
 ``team4_before_last.trf`` finished: after round 2 they ask what those ask, whose places
@@ -46,19 +48,26 @@ _ROUNDS = 91
 each round 10 columns on."""
 
 
-def _as_paired(text: str, last: int) -> str:
+def _as_paired(text: str, last: int, *, round_robin: bool = False) -> str:
     """The TRF text as it stood when round ``last + 1`` was paired: its games' results blank (an opponent and a
-    colour kept; a bye, ``0000``, as it is), every later round empty, the points (81–84) and rank (86–89) blank."""
+    colour kept; a bye, ``0000``, as it is), every later round empty, the points (81–84) and rank (86–89) blank.
+    A ``round_robin``'s later rounds are its schedule, known before they are played: their games are blanked as
+    round ``last + 1``'s, their free rounds (``0000``) left without a block (not played yet)."""
     lines = []
     for line in text.splitlines():
         if line.startswith("001"):
-            line = line.ljust(_ROUNDS + 10 * (last + 1))
+            rounds = (len(line) - _ROUNDS + 9) // 10 if round_robin else last + 1
+            line = line.ljust(_ROUNDS + 10 * rounds)
             line = line[:80] + " " * 9 + line[89:]
-            start = _ROUNDS + 10 * last
-            block = line[start : start + 10]
-            if block[:4].strip() not in ("", "0000"):  # a game: its result not played yet
-                block = block[:7] + " " + block[8:]
-            line = (line[:start] + block).rstrip()
+            for column in range(last, rounds):
+                start = _ROUNDS + 10 * column
+                block = line[start : start + 10]
+                if block[:4].strip() not in ("", "0000"):  # a game: its result not played yet
+                    block = block[:7] + " " + block[8:]
+                elif column > last:  # a later round's free round: not played yet
+                    block = " " * len(block)
+                line = line[:start] + block + line[start + 10 :]
+            line = line[: _ROUNDS + 10 * rounds].rstrip()
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -92,21 +101,30 @@ def test_after_round_asks_as_the_file_written_with_the_next_round_paired(
     path: Path, last: int, tiebreaks: str | None, method: Method | None, tmp_path: Path
 ) -> None:
     paired = tmp_path / path.name
-    paired.write_text(_as_paired(path.read_text(), last))
+    round_robin = path != SWISS  # a round robin's later rounds keep their pairings: its schedule
+    paired.write_text(_as_paired(path.read_text(), last, round_robin=round_robin))
     after = what_if(read(path), Request.parse(tiebreaks=tiebreaks, after_round=last), method=method, runs=400)
     expected = what_if(read(paired), Request.parse(tiebreaks=tiebreaks), method=method, runs=400)
     assert _answer(after) == _answer(expected)
+    rounds_now = read(path).event.rounds
     assert (after.open.paired_rounds, after.open.unpaired_rounds) == (
-        (last + 1,),
-        tuple(range(last + 2, read(path).event.rounds + 1)),
+        (tuple(range(last + 1, rounds_now + 1)), ())
+        if round_robin
+        else ((last + 1,), tuple(range(last + 2, rounds_now + 1)))
     )
     # The notes: which results were set aside, then the file's own (which rounds were treated how, the method).
     played = read(path).event.table.played_rounds
     rounds = f"round {last + 1}" if last + 1 == played else "rounds " + ", ".join(map(str, range(last + 1, played + 1)))
-    assert str(after.notes[0]) == (
-        f"taken after round {last}: the file's results of {rounds} are set aside, not known yet; round {last + 1} "
-        f"keeps its pairings, made once round {last} was played"
-    )
+    if round_robin and last + 1 < rounds_now:
+        assert str(after.notes[0]) == (
+            f"taken after round {last}: the file's results of {rounds} are set aside, not known yet; {rounds} keep "
+            "their pairings, a round robin's schedule"
+        )
+    else:
+        assert str(after.notes[0]) == (
+            f"taken after round {last}: the file's results of {rounds} are set aside, not known yet; round "
+            f"{last + 1} keeps its pairings, made once round {last} was played"
+        )
     assert [str(n) for n in after.notes[1:]] == [str(n) for n in expected.notes]
 
 

@@ -571,7 +571,8 @@ Examples:
     type=int,
     metavar="N",
     help="Ask as it stood after round N: the file's later results set aside, round N+1 with the pairings it was "
-    "given (its games still to be played), the rounds after it known only as scores.",
+    "given (its games still to be played), the rounds after it known only as scores (a round robin's keep their "
+    "pairings: its schedule).",
 )
 @_rules_option(multiple=False)
 @_event_options

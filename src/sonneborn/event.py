@@ -551,6 +551,11 @@ class LazyList(Sequence[T]):
     def __iter__(self) -> Iterator[T]:
         return iter(self.values)
 
+    def __reduce__(self) -> tuple[Callable[[list[T]], list[T]], tuple[list[T]]]:
+        """Pickled as its values (computed now): what makes them is a closure over the reading, which plain
+        :mod:`pickle` cannot send to a process or a Dask worker."""
+        return list, (self.values,)
+
 
 @dataclass(frozen=True, eq=False)
 class Roster:
@@ -842,15 +847,17 @@ class Event:
         With ``next_paired`` (what ``whatif`` asks), round ``last + 1`` stays as it was once paired, which it was
         from the standings after round ``last``: each game's opponent and colours, its result not played yet, and
         every round without an opponent as the file records it (a pairing-allocated bye is the pairing's, a
-        requested bye or an absence was known before it); the rounds after it are not paired yet.
+        requested bye or an absence was known before it); the rounds after it are not paired yet, except in a
+        round robin, whose schedule was known: they keep their games' opponents and colours (a free round none),
+        nothing played.
 
         >>> from sonneborn.demo import seed_event
         >>> after = Event.of(seed_event()).after_round(3)
         >>> after.rounds, after.table.played_rounds, int(after.table.score.totals[0]) / after.table.score.unit
         (15, 3, 1.0)
         >>> paired = Event.of(seed_event()).after_round(3, next_paired=True).table  # round 4: 7 games, 1 free
-        >>> paired.unfinished_games, bool((paired.opponent[:, 4:] < 0).all())
-        (7, True)
+        >>> paired.unfinished_games, paired.played_rounds  # a round robin: rounds 5-15 keep their pairings too
+        (84, 4)
         """
         table = self.table
         if not 1 <= last <= table.played_rounds:
@@ -865,6 +872,8 @@ class Event:
         if next_paired and last < table.rounds:  # round last + 1 keeps its pairings and byes
             aside[:, last] = ~np.isin(kind[:, last], _BYE_CODES)
             unpaired = slice(last + 1, None)
+            if self.kind is EventKind.ROUND_ROBIN:  # a round robin's later rounds are its schedule's: known
+                unpaired = slice(table.rounds, None)
         kind[aside] = NOT_PLAYED
         opponent[:, unpaired], colour[:, unpaired] = -1, UNKNOWN
         scores = {}

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -553,6 +553,15 @@ class Award:
     where: Where
 
 
+def _nowhere(row: int, round_no: RoundNo) -> Where:
+    """No place known (a source pickled, :meth:`TeamSource.__getstate__`)."""
+    return (0, 0)
+
+
+def _fail_at(message: str | Message, where: Where) -> InputError:
+    return InputError(message, line=where[0], column=where[1])
+
+
 @dataclass(frozen=True)
 class TeamSource:
     """Everything a source says of its teams, each fact with its place, for :func:`sonneborn.matches.build`."""
@@ -576,7 +585,13 @@ class TeamSource:
     infer_pab: bool = False
     """Whether a round's only unpaired team in a Swiss of an odd number of teams had the PAB: for TRF-16,
     which has no record for it."""
-    fail: Callable[[str | Message, Where], InputError] = lambda message, where: InputError(
-        message, line=where[0], column=where[1]
-    )
+    fail: Callable[[str | Message, Where], InputError] = _fail_at
     """The error of a fact that cannot stand, at its place."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (to a process or a Dask worker, which only ranks) without the reader's callables, which plain
+        :mod:`pickle` cannot send: the places of its facts become unknown (``(0, 0)``, as JSON's), its errors
+        plain."""
+        state = dict(self.__dict__)
+        state["player_where"], state["fail"] = _nowhere, _fail_at
+        return state

@@ -3,8 +3,9 @@ the prize places, found on the one engine (every scenario ranked as ``standings`
 
 :func:`what_if` answers for a reading and a request, some results fixed (``--set``, the web page's "What if"
 tab, which sets them by clicking: :mod:`.fixed`); :func:`scenario` ranks one change of results.
-:mod:`.scenarios` holds what is still to be decided and the scenarios; :mod:`.search` the exact method and the
-simulation. docs/whatif.md gives the method and the model.
+:mod:`.scenarios` holds what is still to be decided and the scenarios; :mod:`.schedule` a round robin's games still
+to come (its Berger tables) and a withdrawal's forfeits; :mod:`.search` the exact method and the simulation.
+docs/whatif.md gives the method and the model.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from sonneborn.cluster import Executor
 from sonneborn.errors import OptionError
 from sonneborn.event import Event
 from sonneborn.messages import N_, Message, rounds_message
+from sonneborn.model import EventKind
 from sonneborn.pipeline import Reading, Request, prepared, ranked_as
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks.rules import DEFAULT_RULES
 from sonneborn.whatif.fixed import Board, Fixed, fix, open_boards, parse_fixed
 from sonneborn.whatif.scenarios import Open, Outcomes
+from sonneborn.whatif.schedule import Schedule, scheduled
 from sonneborn.whatif.search import DEFAULT_RUNS, EXACT_LIMIT, Method, Model, PlaceChances, WhatIf
 from sonneborn.whatif.search import what_if as _search
 
@@ -36,28 +39,38 @@ __all__ = [
     "Open",
     "Outcomes",
     "PlaceChances",
+    "Schedule",
     "WhatIf",
     "before_rounds",
     "fix",
     "open_boards",
     "open_items",
     "parse_fixed",
+    "planned",
     "scenario",
     "what_if",
 ]
 
 
-def before_rounds(reading: Reading, request: Request | None = None) -> Event:
+def planned(reading: Reading, request: Request | None = None) -> Schedule:
     """The event whatif asks about, as the request states it: with ``after_round`` N, as it stood once round N + 1
-    was paired (from the standings after round N), its games still to be played and the rounds after it known
-    only as scores (:func:`~sonneborn.pipeline.taken_after` with ``next_paired``); the command, the API, the
-    page and the library all start here."""
-    return prepared(reading, request or Request(), next_paired=True)
+    was paired (from the standings after round N), its games still to be played and the rounds after it not
+    paired yet (:func:`~sonneborn.pipeline.taken_after` with ``next_paired``; a round robin's keep their
+    pairings, known from its schedule); a round robin's rounds not paired yet given their games by its schedule,
+    a withdrawn player's forfeited (:func:`.schedule.scheduled`). The command, the API, the page and the library
+    all start here."""
+    return scheduled(prepared(reading, request or Request(), next_paired=True))
+
+
+def before_rounds(reading: Reading, request: Request | None = None) -> Event:
+    """The event of :func:`planned`: what is still to be decided in it is still to be played or scored."""
+    return planned(reading, request).event
 
 
 def open_items(reading: Reading, request: Request | None = None) -> Open:
-    """What is still to be decided in the event as the request states it (:func:`before_rounds`)."""
-    return Open.of(before_rounds(reading, request))
+    """What is still to be decided in the event as the request states it (:func:`planned`)."""
+    found = planned(reading, request)
+    return Open.of(found.event, found.rounds)
 
 
 def _set_aside(reading: Reading, request: Request) -> Message | None:
@@ -71,6 +84,13 @@ def _set_aside(reading: Reading, request: Request) -> Message | None:
         "keeps its pairings, made once round {round} was played"
     )
     later = rounds_message(range(last + 1, played + 1))
+    if reading.event.kind is EventKind.ROUND_ROBIN and last + 1 < reading.event.rounds:
+        template = N_(
+            "taken after round {round}: the file's results of {rounds} are set aside, not known yet; {paired} keep "
+            "their pairings, a round robin's schedule"
+        )
+        paired = rounds_message(range(last + 1, reading.event.rounds + 1))
+        return Message.of(template, round=last, rounds=later, paired=paired)
     return Message.of(template, round=last, rounds=later, next=last + 1)
 
 
@@ -106,11 +126,12 @@ def what_if(
     if request.lots is not None:
         message = Message(N_("whatif counts shared places as shared; --lots draws nothing here"))
         raise OptionError(message, option="lots")
-    event = before_rounds(reading, request)
+    plan = planned(reading, request)
+    event = plan.event
     if fixed:
-        event = fix(Open.of(event), fixed)
+        event = fix(Open.of(event, plan.rounds), fixed)
     now = ranked_as(reading, event, request)
-    open_ = Open.of(event)
+    open_ = Open.of(event, plan.rounds)
     specs = now.tiebreaks
     answer = _search(
         open_,
@@ -129,7 +150,8 @@ def what_if(
         now=now,
     )
     aside = _set_aside(reading, request)
-    return answer if aside is None else replace(answer, notes=(aside, *answer.notes))
+    first = (*(() if aside is None else (aside,)), *plan.notes)
+    return replace(answer, notes=(*first, *answer.notes)) if first else answer
 
 
 def scenario(reading: Reading, request: Request, results: Mapping[tuple[int, int], int]) -> Standings:
@@ -139,8 +161,9 @@ def scenario(reading: Reading, request: Request, results: Mapping[tuple[int, int
 
     Raises :class:`~sonneborn.errors.OptionError` for an item that is not open or an outcome it does not have.
     """
-    event = before_rounds(reading, request)
-    open_ = Open.of(event)
+    plan = planned(reading, request)
+    event = plan.event
+    open_ = Open.of(event, plan.rounds)
     now = ranked_as(reading, event, request)
     choice = np.zeros(open_.items, dtype=np.int64)
     index = {(int(r), int(c)): i for i, (r, c) in enumerate(zip(open_.rows, open_.columns, strict=True))}

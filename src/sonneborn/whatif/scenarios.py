@@ -4,7 +4,8 @@ An event before its last rounds has rounds paired but not played (a TRF block wi
 result or ``?``, a PGN game ``*``, a JSON round ``"*"`` with an opponent): each is a :class:`Game` still to
 be played, with its outcomes (a win, a draw or a loss; a team match's game points from 0 to every board
 won). Rounds that nobody is paired in yet are known only as scores: each player's is a one-sided item,
-scored as a full-, half- or zero-point bye, as an arbiter's table scores a round without an opponent.
+scored as a full-, half- or zero-point bye, as an arbiter's table scores a round without an opponent (a round
+robin's are its schedule's games, set before: :mod:`.schedule`).
 A player left unpaired in a paired round is absent: a zero-point bye, as the readers score such a round.
 
 :class:`Open` holds them all as arrays, and :meth:`Open.table` sets one choice of outcome per item on the
@@ -29,7 +30,7 @@ import numpy as np
 from sonneborn.errors import OptionError
 from sonneborn.event import CODE, NOT_PLAYED, Event, Ints, Table
 from sonneborn.messages import N_, Message
-from sonneborn.model import ResultKind
+from sonneborn.model import EventKind, ResultKind
 from sonneborn.ranking import Standings, rank
 from sonneborn.teams import teams_of
 from sonneborn.tiebreaks import Spec
@@ -143,6 +144,8 @@ class Open:
     """The rounds (1-based) nobody is paired in yet: known only as scores."""
     absences: int
     """Players left unpaired in a paired round: scored as absent (a zero-point bye)."""
+    scheduled: tuple[int, ...] = ()
+    """The rounds (1-based) whose games a round robin's schedule gives, not the file (:mod:`.schedule`)."""
 
     @property
     def items(self) -> int:
@@ -166,8 +169,9 @@ class Open:
         return np.where(self.others >= 0, len(self.game), len(self.score_only))
 
     @classmethod
-    def of(cls, event: Event) -> Open:
-        """What is still to be decided in an event (nothing, when it is over)."""
+    def of(cls, event: Event, scheduled: Sequence[int] = ()) -> Open:
+        """What is still to be decided in an event (nothing, when it is over); ``scheduled``, the rounds whose
+        games a round robin's schedule set (:func:`.schedule.scheduled`), for the notes."""
         table = event.table
         players = table.players
         open_rounds = table.kind == NOT_PLAYED
@@ -181,6 +185,11 @@ class Open:
         unpaired_columns = np.flatnonzero(~column_paired)
         lone = open_rounds & (table.opponent < 0)
         absent = lone & column_paired[None, :]
+        free = absent.copy()  # an odd round robin's free rounds: one a round, a zero-point bye, no absence
+        if event.kind is EventKind.ROUND_ROBIN and players % 2:
+            free &= ((table.opponent < 0).sum(axis=0) == 1)[None, :]
+        else:
+            free[:] = False
         single_rows, single_columns = np.nonzero(lone & ~column_paired[None, :])
         order = np.lexsort((game_rows, game_columns))
         game_rows, game_columns, game_others = game_rows[order], game_columns[order], game_others[order]
@@ -203,7 +212,8 @@ class Open:
             score_only,
             tuple(sorted({int(c) + 1 for c in game_columns})),
             tuple(int(c) + 1 for c in unpaired_columns),
-            int(absent.sum()),
+            int((absent & ~free).sum()),
+            tuple(scheduled),
         )
         kind = table.kind.copy()
         kind[absent] = CODE[ResultKind.ZERO_BYE]

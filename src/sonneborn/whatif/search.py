@@ -313,7 +313,13 @@ class _Runs:
 
 
 _FORKED: dict[str, _Runs] = {}
-"""The simulation a forked process inherits (``fork``: read, never pickled)."""
+"""The simulation a forked process inherits (``fork``: read, never pickled); where processes are spawned, each
+gets it pickled once, at its start (:func:`_install`)."""
+
+
+def _install(state: _Runs) -> None:
+    """A spawned process's start: the simulation, pickled to it once (plain :mod:`pickle`)."""
+    _FORKED["runs"] = state
 
 
 def _choices(cumulative: Floats, counts: Ints, seed: int, block: int, runs: int) -> Ints:
@@ -389,9 +395,15 @@ def simulate(
     if executor == "dask":
         assert scheduler is not None
         results, answer = _run_dask(state, blocks, scheduler, meanwhile)
-    elif jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    elif jobs <= 1:
         results = [_run_blocks(part, state) for part in _parts(blocks, jobs)]
         answer = meanwhile()
+    elif "fork" not in multiprocessing.get_all_start_methods():  # spawned processes: the state pickled to each
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_install, initargs=(state,)) as pool:
+            futures = [pool.submit(_forked_blocks, part) for part in _parts(blocks, jobs)]
+            answer = meanwhile()
+            results = [future.result() for future in futures]
     else:
         _FORKED["runs"] = state
         try:
@@ -822,18 +834,20 @@ def what_if(
 def _notes(open_: Open) -> list[Message]:
     notes = []
     teams = open_.base.teams is not None
-    if open_.paired_rounds:
+    paired = [r for r in open_.paired_rounds if r not in open_.scheduled]
+    if paired:
+        count = int(np.isin(open_.columns[open_.others >= 0] + 1, paired).sum())
         games = (
-            Message.ngettext("{count} match", "{count} matches", open_.games)
+            Message.ngettext("{count} match", "{count} matches", count)
             if teams
-            else Message.ngettext("{count} game", "{count} games", open_.games)
+            else Message.ngettext("{count} game", "{count} games", count)
         )
         template = (
             N_("{rounds}: {games} paired and still to be played, each any score of its boards")
             if teams
             else N_("{rounds}: {games} paired and still to be played, each a win, a draw or a loss")
         )
-        notes.append(Message.of(template, rounds=rounds_message(open_.paired_rounds), games=games))
+        notes.append(Message.of(template, rounds=rounds_message(paired), games=games))
     if open_.unpaired_rounds:
         template = N_(
             "{rounds}: not paired yet, known only as scores (each player's a full-, half- or zero-point bye in "
