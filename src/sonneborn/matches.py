@@ -801,10 +801,14 @@ class _Builder:
 
     def round_column(self, round_no: int, where: Where, code: str) -> int:
         if not 1 <= round_no <= self.rounds:
-            template = N_(
-                "record {record} names round {round}, but the event has {count} rounds (expected 1 to {last})"
+            problem = Message.ngettext(
+                "record {record} names round {round}, but the event has {count} rounds (expected 1 to {last})",
+                "record {record} names round {round}, but the event has {count} rounds (expected 1 to {last})",
+                self.rounds,
+                record=code,
+                round=round_no,
+                last=self.rounds,
             )
-            problem = Message.of(template, record=code, round=round_no, count=self.rounds, last=self.rounds)
             raise self.error(problem, where)
         return round_no - 1
 

@@ -823,17 +823,23 @@ def _notes(open_: Open) -> list[Message]:
     notes = []
     teams = open_.base.teams is not None
     if open_.paired_rounds:
-        games = (
-            Message.ngettext("{count} match", "{count} matches", open_.games)
+        # One sentence a count, so that its words agree with the count ("1 partida emparejada").
+        rounds = rounds_message(open_.paired_rounds)
+        notes.append(
+            Message.ngettext(
+                "{rounds}: {count} match paired and still to be played, each any score of its boards",
+                "{rounds}: {count} matches paired and still to be played, each any score of its boards",
+                open_.games,
+                rounds=rounds,
+            )
             if teams
-            else Message.ngettext("{count} game", "{count} games", open_.games)
+            else Message.ngettext(
+                "{rounds}: {count} game paired and still to be played, each a win, a draw or a loss",
+                "{rounds}: {count} games paired and still to be played, each a win, a draw or a loss",
+                open_.games,
+                rounds=rounds,
+            )
         )
-        template = (
-            N_("{rounds}: {games} paired and still to be played, each any score of its boards")
-            if teams
-            else N_("{rounds}: {games} paired and still to be played, each a win, a draw or a loss")
-        )
-        notes.append(Message.of(template, rounds=rounds_message(open_.paired_rounds), games=games))
     if open_.unpaired_rounds:
         template = N_(
             "{rounds}: not paired yet, known only as scores (each player's a full-, half- or zero-point bye in "

@@ -648,12 +648,15 @@ class _Reader:
         rounds = sorted({int(c) + 1 for c in np.nonzero(blank)[1]})
         games = int(blank.sum()) // 2
         first = int(linenos[int(np.nonzero(blank)[0][0])])
-        template = N_(
-            "{rounds}: {games} paired with a blank result, read as not played yet (the standings are provisional; "
-            "`sonneborn whatif` plays them)"
+        message = Message.ngettext(
+            "{rounds}: {count} game paired with a blank result, read as not played yet (the standings are "
+            "provisional; `sonneborn whatif` plays them)",
+            "{rounds}: {count} games paired with a blank result, read as not played yet (the standings are "
+            "provisional; `sonneborn whatif` plays them)",
+            games,
+            rounds=rounds_message(rounds),
         )
-        counted = Message.ngettext("{count} game", "{count} games", games)
-        self.warn(first, Message.of(template, rounds=rounds_message(rounds), games=counted))
+        self.warn(first, message)
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
