@@ -212,7 +212,7 @@ sources and the titles of the docs' sections (words Spanish shares, such as `bye
 `provisional`, `no`, are not here)."""
 
 
-def _commands() -> list[list[str]]:
+def _commands(tmp_path: Path) -> list[list[str]]:
     commitment = run("lots", "commit", SECRET)[1].split()[-1]
     teams = str(FOUR_CLUBS)
     formats = ("table", "html")
@@ -240,9 +240,15 @@ def _commands() -> list[list[str]]:
         ["lots", "verify", str(ROUND_ROBIN_FINAL), "--secret", SECRET, "--commitment", commitment],
         ["demo"],
     ]  # fmt: skip
-    real = REAL / "friendship_cup_crete_2024_team.trf"
-    if real.exists():
-        found += [["standings", str(real)], ["crosstable", str(real), "--boards"], ["check", str(real)]]
+    found += [["convert", str(path), str(tmp_path / f"out.{to}"), "--force"] for path, to in
+              ((SWISS, "pgn"), (SWISS, "md"), (FOUR_CLUBS, "json"), (FOUR_CLUBS, "trf"))]  # fmt: skip
+    crete, bunratty = REAL / "friendship_cup_crete_2024_team.trf", REAL / "icu_bunratty_minor_2011.trf"
+    rapid = REAL / "fide_womens_world_rapid_2024.pgn"
+    if crete.exists():  # the real files of ../shared/data/real, when the checkout has them
+        found += [["standings", str(crete)], ["crosstable", str(crete), "--boards"], ["check", str(crete)],
+                  ["crosstable", str(crete), "--team", "1"], ["standings", str(bunratty), "--explain", "1"],
+                  ["check", str(bunratty)], ["whatif", str(bunratty), "--after-round", "4", "--runs", "100"],
+                  ["standings", str(rapid)], ["crosstable", str(rapid)]]  # fmt: skip
     return found
 
 
@@ -301,10 +307,10 @@ def _english_texts() -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_command_speaks_the_language(lang: str) -> None:
+def test_every_command_speaks_the_language(lang: str, tmp_path: Path) -> None:
     translations = catalogue(lang)
     untranslated = [text for text in _english_texts() if translations.get(text, "") != text]
-    for command in _commands():
+    for command in _commands(tmp_path):
         code, out, err = run("--lang", lang, *command)
         assert code in (0, 1), (command, out, err)
         shown = out + "\n" + err
