@@ -20,7 +20,10 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
+from sonneborn.batch import BatchSummary
 from sonneborn.cli import cli
+from sonneborn.languages import language
+from sonneborn.messages import Message
 from sonneborn.profiles import PROFILES
 
 DATA = Path(__file__).parent / "data"
@@ -338,3 +341,14 @@ def test_the_standings_data_formats_are_the_same_in_every_language(fmt: str) -> 
         assert english
         for lang in LANGUAGES:
             assert run("--lang", lang, "standings", str(path), "-f", fmt)[1] == english, (lang, path)
+
+
+def test_batchs_summary_counts_each_in_its_form() -> None:
+    failed = ((Path("x.trf"), Message("x.trf:3: bad")),)
+    one = BatchSummary(done=1, skipped=1, failed=failed, seconds=2.0, warnings=1)
+    assert language("es").message(one.said) == "1 hecho, 1 omitido, 1 fallido en 2,0 s, 1 aviso"
+    assert str(one) == "1 done, 1 skipped, 1 failed in 2.0 s, 1 warnings"  # English as it was
+    many = BatchSummary(done=2, skipped=0, failed=failed * 2, seconds=2.0, warnings=0)
+    assert language("es").message(many.said) == "2 hechos, 0 omitidos, 2 fallidos en 2,0 s"
+    assert language("ko").message(many.said) == "완료 2, 건너뜀 0, 실패 2 (2.0초)"
+    assert language("th").message(many.said) == "เสร็จ 2 ข้าม 0 ล้มเหลว 2 ใน 2.0 วินาที"
