@@ -94,7 +94,7 @@ mutate: $(MUTATE_STAMP)
 # compiled to the .mo files the package ships. tests/test_issue21_languages.py fails on a stale .mo.
 LOCALE := src/sonneborn/locale
 i18n: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k say -k format -k gettext -k ngettext:1,2 --no-location \
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k NP_:1,2 -k say -k format -k gettext -k ngettext:1,2 --no-location \
 		--sort-output --add-comments=Translators: --project=sonneborn --copyright-holder=sonneborn \
 		-o $(LOCALE)/sonneborn.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/sonneborn.pot -d $(LOCALE) -D sonneborn --no-fuzzy-matching -w 120

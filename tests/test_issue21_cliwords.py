@@ -139,7 +139,7 @@ def test_compare_in_spanish_and_korean() -> None:
     assert code == 0, out
     lines = out.splitlines()
     assert lines[3].split() == ["N.º", "Nombre", "MP", "A", "Pos", "A", "MPvGP", "B", "Pos", "B", "BH:MP"]
-    assert lines[-1] == "* el puesto difiere entre las variantes (0 equipo(s))."
+    assert lines[-1] == "* el puesto difiere entre las variantes (0 equipos)."
     values = [cell for line in lines[4:8] for cell in line.split()[4::2]]
     assert values and all("." not in cell for cell in values) and any("," in cell for cell in values)
     code, korean = run("--lang", "ko", "compare", str(FOUR_CLUBS), "-t", "MPvGP", "-t", "BH:MP")
@@ -159,7 +159,7 @@ def test_compare_of_players_counts_the_changed_in_the_language(tmp_path: Path) -
     assert changed >= 2  # Sloth and Zagorovsky at least
     code, out = run("--lang", "es", "compare", str(path), "-t", "SB", "-t", "WIN")
     assert code == 0, out
-    assert out.splitlines()[-1] == f"* el puesto difiere entre las variantes ({changed} jugador(es))."
+    assert out.splitlines()[-1] == f"* el puesto difiere entre las variantes ({changed} jugadores)."
     assert "69,50" in out and "66,75" in out and "10,5" in out
     assert run("compare", str(path), "-t", "SB", "-t", "WIN")[1].splitlines()[-1] == (
         f"* rank differs between the variants ({changed} player(s))."
@@ -258,11 +258,11 @@ def test_profiles_in_spanish() -> None:
 
 
 def test_a_count_picks_each_languages_plural() -> None:
-    games: list[Any] = [Message.ngettext("{count} game", "{count} games", n) for n in (1, 2, 21)]
-    assert [str(message) for message in games] == ["1 game", "2 games", "21 games"]
-    assert [language("es").message(message) for message in games] == ["1 partida", "2 partidas", "21 partidas"]
-    assert [language("ko").message(message) for message in games] == ["1경기", "2경기", "21경기"]
-    assert [language("th").message(message) for message in games] == ["1 เกม", "2 เกม", "21 เกม"]
+    rounds: list[Any] = [Message.ngettext("{count} round", "{count} rounds", n) for n in (1, 2, 21)]
+    assert [str(message) for message in rounds] == ["1 round", "2 rounds", "21 rounds"]
+    assert [language("es").message(message) for message in rounds] == ["1 ronda", "2 rondas", "21 rondas"]
+    assert [language("ko").message(message) for message in rounds] == ["1라운드", "2라운드", "21라운드"]
+    assert [language("th").message(message) for message in rounds] == ["1 รอบ", "2 รอบ", "21 รอบ"]
     nested = Message.ngettext("round {list}", "rounds {list}", 2, list="8, 9")
     assert str(nested) == "rounds 8, 9" and language("es").message(nested) == "rondas 8, 9"
 

@@ -379,11 +379,13 @@ def likely_causes(standings: Standings, found: list[Disagreement], *, list_known
     if scored is not None:
         count = sum(1 for d in found if d.what == "points" and isinstance(d.hint, Message)
                     and d.hint.template == _COUNTED_AS)  # fmt: skip
-        template = N_(
+        causes.append(Message.ngettext(
             "the file's totals count {count} unplayed round(s) of no points as draws or wins: its ranks are "
-            "compared with that scoring"
-        )
-        causes.append(Message.of(template, count=count))
+            "compared with that scoring",
+            "the file's totals count {count} unplayed round(s) of no points as draws or wins: its ranks are "
+            "compared with that scoring",
+            count,
+        ))  # fmt: skip
         base = rank(scored, standings.tiebreaks, rules=standings.rules, unrated_rating=standings.unrated_rating)
         again = audit(base, list_known=list_known)
         found = [d for d in found if d.what != "rank"] + [d for d in again if d.what == "rank"]

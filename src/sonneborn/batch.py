@@ -80,13 +80,19 @@ class BatchSummary:
     @property
     def said(self) -> Message:
         """The summary as a message (``997 done, 0 skipped, 3 failed in 12.0 s``), for a language to write."""
+        # Each count its own plural entry, so that its word agrees with it ("1 hecho, 2 fallidos").
+        counts = {
+            "done": Message.ngettext("{count} done", "{count} done", self.done),
+            "skipped": Message.ngettext("{count} skipped", "{count} skipped", self.skipped),
+            "failed": Message.ngettext("{count} failed", "{count} failed", len(self.failed)),
+            "warnings": Message.ngettext("{count} warnings", "{count} warnings", self.warnings),
+        }
         template = (
-            N_("{done} done, {skipped} skipped, {failed} failed in {seconds} s, {warnings} warnings")
+            N_("{done}, {skipped}, {failed} in {seconds} s, {warnings}")
             if self.warnings
-            else N_("{done} done, {skipped} skipped, {failed} failed in {seconds} s")
+            else N_("{done}, {skipped}, {failed} in {seconds} s")
         )
-        return Message.of(template, done=self.done, skipped=self.skipped, failed=len(self.failed),
-                          seconds=Number(f"{self.seconds:.1f}"), warnings=self.warnings)  # fmt: skip
+        return Message.of(template, seconds=Number(f"{self.seconds:.1f}"), **counts)
 
     def __str__(self) -> str:
         return str(self.said)

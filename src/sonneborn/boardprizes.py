@@ -163,9 +163,10 @@ def board_prizes(
     if counted is None:
         unrated = (np.flatnonzero(table.rating == 0) + 1).tolist()
         listed = ", ".join(map(str, unrated[:10])) + (", …" if len(unrated) > 10 else "")
-        dropped = Message.of(
-            N_("no performance rating: {count} player(s) unrated (no. {numbers}; C.07 10)"),
-            count=len(unrated),
+        dropped = Message.ngettext(
+            "no performance rating: {count} player(s) unrated (no. {numbers}; C.07 10)",
+            "no performance rating: {count} player(s) unrated (no. {numbers}; C.07 10)",
+            len(unrated),
             numbers=listed,
         )
     elif results:

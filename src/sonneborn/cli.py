@@ -892,11 +892,14 @@ def _board_prizes(reading: Reading, request: Request, fmt: str, *, min_games: in
         data = board_prizes_data(teams, prizes, min_games=min_games)
         _write_output(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     else:
-        writers = {"table": crosstable_text, "csv": crosstable_csv, "md": crosstable_markdown}
-        _write_output(writers[fmt](table), document=fmt != "table")
-        if fmt != "csv":
-            for note in map(_language().message, notes):
-                click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
+        lang = _language()  # the table and Markdown in the language; CSV is the same in every language
+        if fmt == "csv":
+            _write_output(crosstable_csv(table), document=True)
+            return
+        writer = crosstable_text if fmt == "table" else crosstable_markdown
+        _write_output(writer(table, lang), document=fmt != "table")
+        for note in map(lang.message, notes):
+            click.echo("\n" + escape_markdown(note) if fmt == "md" else note)
 
 
 def _team_card(result: Standings, number: int, fmt: str) -> None:
@@ -920,11 +923,12 @@ def _team_card(result: Standings, number: int, fmt: str) -> None:
 
         _write_output(render_team_card_page(card, result, _language()))
         return
-    if fmt == "table":  # the terminal's card in the language; CSV and Markdown are the same in every language
+    if fmt == "table":  # the terminal's and the Markdown card in the language; CSV is the same in every language
         _write_output(team_card_text(card, _language()), document=False)
-        return
-    writers = {"csv": team_card_csv, "md": team_card_markdown}
-    _write_output(writers[fmt](card), document=True)
+    elif fmt == "md":
+        _write_output(team_card_markdown(card, _language()), document=True)
+    else:
+        _write_output(team_card_csv(card), document=True)
 
 
 @cli.command(
@@ -966,13 +970,24 @@ def check(
         return
     if report.disagreements:
         unexplained = len(report.unexplained)
-        if unexplained:
-            template = N_(
-                "{count} disagreement(s) in {rows} ({fields} recorded), {unexplained} without a likely cause."
+        count = len(report.disagreements)
+        if unexplained:  # English keeps its "(s)"; the other languages take the form of the count
+            said = Message.ngettext(
+                "{count} disagreement(s) in {rows} ({fields} recorded), {unexplained} without a likely cause.",
+                "{count} disagreement(s) in {rows} ({fields} recorded), {unexplained} without a likely cause.",
+                count,
+                rows=rows,
+                fields=fields,
+                unexplained=unexplained,
             )
         else:
-            template = N_("{count} disagreement(s) in {rows} ({fields} recorded), each with a likely cause.")
-        said = Message.of(template, count=len(report.disagreements), rows=rows, fields=fields, unexplained=unexplained)
+            said = Message.ngettext(
+                "{count} disagreement(s) in {rows} ({fields} recorded), each with a likely cause.",
+                "{count} disagreement(s) in {rows} ({fields} recorded), each with a likely cause.",
+                count,
+                rows=rows,
+                fields=fields,
+            )
         click.echo(lang.message(said))
         sys.exit(1)
     said = Message.of(N_("No disagreement: {fields} of {rows} agree with the results."), fields=fields, rows=rows)
@@ -1264,8 +1279,8 @@ def convert(source: str, target: str, fmt: str | None, force: bool, unrated_rati
         text, lost = convert_event(stated, fmt)
     except NotARoundRobin as error:
         raise InputError(said_of(error), path=source) from None
-    what = Message.of(N_("{format}, {players} players, {rounds} rounds"), format=fmt, players=len(tournament),
-                      rounds=tournament.rounds)  # fmt: skip
+    what = Message.of(N_("{format}, {players}, {rounds}"), format=fmt, players=_players(len(tournament)),
+                      rounds=_rounds(tournament.rounds))  # fmt: skip
     _deliver(text, lost, source, target, force=force, what=what)
 
 
@@ -1279,9 +1294,18 @@ def _convert_teams(teams: TeamEvent, source: str, target: str, fmt: str, *, forc
         raise  # a value the format cannot hold: the event's error, as for an individual event
     except ValueError as error:
         raise _usage(said_of(error)) from None
-    what = Message.of(N_("{format}, {teams} teams, {players} players, {rounds} rounds"), format=fmt,
-                      teams=len(teams.teams), players=teams.event.players, rounds=teams.event.rounds)  # fmt: skip
+    what = Message.of(N_("{format}, {teams}, {players}, {rounds}"), format=fmt,
+                      teams=Message.ngettext("{count} team", "{count} teams", len(teams.teams)),
+                      players=_players(teams.event.players), rounds=_rounds(teams.event.rounds))  # fmt: skip
     _deliver(text, lost, source, target, force=force, what=what)
+
+
+def _players(count: int) -> Message:
+    return Message.ngettext("{count} player", "{count} players", count)
+
+
+def _rounds(count: int) -> Message:
+    return Message.ngettext("{count} round", "{count} rounds", count)
 
 
 def _deliver(text: str, lost: Iterable[Message], source: str, target: str, *, force: bool, what: Message) -> None:

@@ -769,18 +769,23 @@ class Event:
         pair = f"{first + 1} and {other + 1}"
         if rounds >= needed:  # rounds enough for everyone: games missing (a withdrawal), not a Swiss's pairing
             if short > 2:
-                template = N_(
+                said = Message.ngettext(
                     "stated a round robin, but players {pairs} never meet and {count} other players miss some of "
                     "theirs: the file holds no game between them (a withdrawal, or games left out?); they are ranked "
-                    "as a round robin, each round as the file records it"
+                    "as a round robin, each round as the file records it",
+                    "stated a round robin, but players {pairs} never meet and {count} other players miss some of "
+                    "theirs: the file holds no game between them (a withdrawal, or games left out?); they are ranked "
+                    "as a round robin, each round as the file records it",
+                    short - 2,
+                    pairs=pair,
                 )
-            else:
-                template = N_(
-                    "stated a round robin, but players {pairs} never meet: the file holds no game between them (a "
-                    "withdrawal, or games left out?); they are ranked as a round robin, each round as the file "
-                    "records it"
-                )
-            return InputWarning(Message.of(template, pairs=pair, count=short - 2))
+                return InputWarning(said)
+            template = N_(
+                "stated a round robin, but players {pairs} never meet: the file holds no game between them (a "
+                "withdrawal, or games left out?); they are ranked as a round robin, each round as the file "
+                "records it"
+            )
+            return InputWarning(Message.of(template, pairs=pair))
         if short == count:
             template = N_(
                 "stated a round robin, but the pairings look like a Swiss: players {pairs} never meet, and none of "

@@ -634,8 +634,6 @@ _EDITION_WORDS = {
 
 _CAUSES = {
     # A cause's sentence, by what the row is (a player: his, him; a team: its, it), whole in every language.
-    ("tied", "player"): N_("no tie-break of the list separates him from player(s) {list}"),
-    ("tied", "team"): N_("no tie-break of the list separates it from team(s) {list}"),
     ("edition", "player"): N_("ranked as under --rules {edition}, which counts his {rounds} {how}"),
     ("edition", "team"): N_("ranked as under --rules {edition}, which counts its {rounds} {how}"),
     ("opponents", "player"): N_("ranked as under --rules {edition}, which scores his opponents' unplayed rounds "
@@ -679,7 +677,20 @@ def _rank_cause(alternatives: _Alternatives, setting: Setting, row: int, recorde
     final = search.columns.groups(listed, rules)
     tied = [other + 1 for other in np.flatnonzero(final == final[row]).tolist() if other != row]
     if tied:  # the list is too short for him: that, not a neighbour that lands him right by chance
-        return Message.of(_CAUSES["tied", who], list=", ".join(map(str, tied[:5])))
+        # English's one form; the other languages take the form of the number of the tied
+        if who == "player":
+            return Message.ngettext(
+                "no tie-break of the list separates him from player(s) {list}",
+                "no tie-break of the list separates him from player(s) {list}",
+                len(tied),
+                list=", ".join(map(str, tied[:5])),
+            )
+        return Message.ngettext(
+            "no tie-break of the list separates it from team(s) {list}",
+            "no tie-break of the list separates it from team(s) {list}",
+            len(tied),
+            list=", ".join(map(str, tied[:5])),
+        )
 
     def gives(specs: Sequence[Spec], edition: Rules) -> bool:
         return row not in alternatives.wrong(specs, edition)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 
 from sonneborn.errors import OptionError
-from sonneborn.messages import N_, PAGE, TIEBREAK_NAMES, Message, Number, Phrase, said
+from sonneborn.messages import N_, PAGE, PAGE_PLURALS, TIEBREAK_NAMES, Message, Number, Phrase, said
 
 DOMAIN = "sonneborn"
 """The gettext domain: ``locale/LANG/LC_MESSAGES/sonneborn.mo``."""
@@ -256,6 +256,26 @@ def page_catalogue(code: str) -> dict[str, str]:
     """
     chosen = language(code)
     return {text: chosen.gettext(text) for text in (*PAGE, *TIEBREAK_NAMES)}
+
+
+PLURAL_SAMPLES: dict[str, tuple[int, ...]] = {"en": (1, 2), "es": (1, 1_000_000, 2), "th": (1,), "ko": (1,)}
+"""A count of each plural form of a language, by the form's index (the catalogue's ``Plural-Forms``: Spanish's
+forms are one, a round million and the others). The page's script picks the form by the same rule (``PLURAL``
+in ``app.js``; a test keeps them equal)."""
+
+
+def page_plurals(code: str) -> dict[str, list[str]]:
+    """The web page's texts with a count (:data:`~sonneborn.messages.PAGE_PLURALS`) in a language, by their
+    English singular: each plural form, by its index, as the page's script ``tn()`` picks one.
+
+    >>> page_plurals("en")["{count} bytes"], page_plurals("ko")["{count} bytes"]
+    (['{count} bytes', '{count} bytes'], ['{count}바이트'])
+    """
+    chosen = language(code)
+    return {
+        singular: [chosen.ngettext(singular, plural, count) for count in PLURAL_SAMPLES[code]]
+        for singular, plural in PAGE_PLURALS
+    }
 
 
 ENGLISH = language(DEFAULT)

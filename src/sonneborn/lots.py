@@ -203,7 +203,9 @@ def committed_draw(event: Event, secret: str) -> CommittedDraw:
         where = (
             Message.of(N_("after round {round} of {rounds}"), round=table.played_rounds, rounds=table.rounds)
             if table.played_rounds < table.rounds
-            else Message.of(N_("{number} game(s) without a result"), number=table.unfinished_games)
+            else Message.ngettext(
+                "{count} game(s) without a result", "{count} game(s) without a result", table.unfinished_games
+            )
         )
         template = N_(
             "the standings reveal the secret: draw by it once every result is in (this event is provisional, {message})"

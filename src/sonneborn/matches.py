@@ -215,8 +215,14 @@ class _Builder:
             members = []
             for board, (start, where) in enumerate(team.members):
                 if not 1 <= start <= players:
-                    template = N_("{team} lists player {number}, but there are {count} players (expected 1 to {last})")
-                    problem = Message.of(template, team=self.name(row), number=start, count=players, last=players)
+                    problem = Message.ngettext(
+                        "{team} lists player {number}, but there are {count} players (expected 1 to {last})",
+                        "{team} lists player {number}, but there are {count} players (expected 1 to {last})",
+                        players,
+                        team=self.name(row),
+                        number=start,
+                        last=players,
+                    )
                     raise self.error(problem, where)
                 other = int(self.team_of[start - 1])
                 if other >= 0:
@@ -801,17 +807,28 @@ class _Builder:
 
     def round_column(self, round_no: int, where: Where, code: str) -> int:
         if not 1 <= round_no <= self.rounds:
-            template = N_(
-                "record {record} names round {round}, but the event has {count} rounds (expected 1 to {last})"
+            problem = Message.ngettext(
+                "record {record} names round {round}, but the event has {count} rounds (expected 1 to {last})",
+                "record {record} names round {round}, but the event has {count} rounds (expected 1 to {last})",
+                self.rounds,
+                record=code,
+                round=round_no,
+                last=self.rounds,
             )
-            problem = Message.of(template, record=code, round=round_no, count=self.rounds, last=self.rounds)
             raise self.error(problem, where)
         return round_no - 1
 
     def team_row(self, number: int, where: Where, code: str) -> int:
         if not 1 <= number <= self.count:
-            template = N_("record {record} names team {number}, but there are {count} teams (expected 1 to {last})")
-            raise self.error(Message.of(template, record=code, number=number, count=self.count, last=self.count), where)
+            problem = Message.ngettext(
+                "record {record} names team {number}, but there are {count} teams (expected 1 to {last})",
+                "record {record} names team {number}, but there are {count} teams (expected 1 to {last})",
+                self.count,
+                record=code,
+                number=number,
+                last=self.count,
+            )
+            raise self.error(problem, where)
         return number - 1
 
     def second_record(self, code: str, team: int, round_no: int) -> Message:

@@ -27,6 +27,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a text that shows a count for the catalogues as one plural entry, its singular and plural
+    (``pybabel extract -k NP_:1,2``), without translating it here."""
+    return singular, plural
+
+
 Value = "str | int | Message | Number"
 
 
@@ -405,7 +411,6 @@ PAGE: tuple[str, ...] = (
     N_("No round has been played yet."),
     N_("round"),
     N_("{name} is larger than {megabytes} MB"),
-    N_("{count} bytes"),
     N_("Move {code} earlier"),
     N_("Move {code} later"),
     N_("Remove {code}"),
@@ -416,8 +421,6 @@ PAGE: tuple[str, ...] = (
     N_("{preset}: {codes}."),
     N_("the server answered {status} {text}"),
     N_("teams"),
-    N_("Ranked {count} teams; rows {first}–{last} shown."),
-    N_("Ranked {count} players; rows {first}–{last} shown."),
     N_("no answer from the server: {message}"),
     N_("{path}, line {line}, column {column}: "),
     N_("{path}, line {line}: "),
@@ -445,10 +448,6 @@ PAGE: tuple[str, ...] = (
     N_("round {round}"),
     N_("The rows of the standings page on screen: {first}–{last} of {total}."),
     N_("{result} forfeit"),
-    N_("The running score after each of {rounds} rounds of the first {count} players and of those picked."),
-    N_("The running score after each of {rounds} rounds of the first {count} players."),
-    N_("The running score after each of {rounds} rounds of the first {count} teams and of those picked."),
-    N_("The running score after each of {rounds} rounds of the first {count} teams."),
     N_("{place}. {name}: {score} after round {round}"),
     N_(
         "The first {count} and {picked} picked (dashed); add a player from his card. Point at a line, or at "
@@ -494,10 +493,6 @@ PAGE: tuple[str, ...] = (
     N_("No paired game is still to be played: the rounds to come are known only as scores."),
     N_("Round {round}, board {board}: {white} – {black}"),
     N_("Round {round}, match {board}: {white} – {black}"),
-    N_("Method — exact: {runs} outcomes enumerated."),
-    N_("Method — exact: {runs} outcomes enumerated; results set: {results}."),
-    N_("Method — simulation: {runs} runs."),
-    N_("Method — simulation: {runs} runs; results set: {results}."),
     N_("Best"),
     N_("best final place still possible"),
     N_("Worst"),
@@ -552,6 +547,42 @@ PAGE: tuple[str, ...] = (
 )
 """The web page's texts (:func:`sonneborn.languages.page_catalogue`): every text the page shows, by its English
 text; a test keeps it equal to the texts of the page's HTML and script."""
+
+PAGE_PLURALS: tuple[tuple[str, str], ...] = (
+    # The page's sentences with a count (app.js tn()): each language's plural rule picks the form, as
+    # Message.ngettext does; English keeps its one form.
+    NP_("{count} bytes", "{count} bytes"),
+    NP_("Ranked {count} teams; rows {first}–{last} shown.", "Ranked {count} teams; rows {first}–{last} shown."),
+    NP_("Ranked {count} players; rows {first}–{last} shown.", "Ranked {count} players; rows {first}–{last} shown."),
+    # Translators: the form follows {rounds}.
+    NP_(
+        "The running score after each of {rounds} rounds of the first {count} players and of those picked.",
+        "The running score after each of {rounds} rounds of the first {count} players and of those picked.",
+    ),
+    NP_(
+        "The running score after each of {rounds} rounds of the first {count} players.",
+        "The running score after each of {rounds} rounds of the first {count} players.",
+    ),
+    NP_(
+        "The running score after each of {rounds} rounds of the first {count} teams and of those picked.",
+        "The running score after each of {rounds} rounds of the first {count} teams and of those picked.",
+    ),
+    NP_(
+        "The running score after each of {rounds} rounds of the first {count} teams.",
+        "The running score after each of {rounds} rounds of the first {count} teams.",
+    ),
+    NP_("Method — exact: {runs} outcomes enumerated.", "Method — exact: {runs} outcomes enumerated."),
+    NP_(
+        "Method — exact: {runs} outcomes enumerated; results set: {results}.",
+        "Method — exact: {runs} outcomes enumerated; results set: {results}.",
+    ),
+    NP_("Method — simulation: {runs} runs.", "Method — simulation: {runs} runs."),
+    NP_(
+        "Method — simulation: {runs} runs; results set: {results}.",
+        "Method — simulation: {runs} runs; results set: {results}.",
+    ),
+)
+"""The web page's texts that show a count, singular and plural (:func:`sonneborn.languages.page_plurals`)."""
 
 WORDS: tuple[str, ...] = (
     # Translators: table headings (rank, start number, name, rating, points); keep them short.

@@ -88,7 +88,11 @@ def test_issue21_the_switch_translates_the_page_and_asks_the_result_again_in_it(
         expect(sloth.locator("button[data-code='SB']")).to_have_text("69,50" if code == "es" else "69.50")
         expect(page.locator("#status")).to_have_text(
             language(code)
-            .gettext("Ranked {count} players; rows {first}–{last} shown.")
+            .ngettext(
+                "Ranked {count} players; rows {first}–{last} shown.",
+                "Ranked {count} players; rows {first}–{last} shown.",
+                15,
+            )
             .format(count=15, first=1, last=15),
             timeout=SLOW,
         )

@@ -9,8 +9,8 @@ from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from sonneborn.demo import seed_text
-from sonneborn.languages import language, page_catalogue
-from sonneborn.messages import PAGE, TIEBREAK_NAMES
+from sonneborn.languages import PLURAL_SAMPLES, language, page_catalogue, page_plurals
+from sonneborn.messages import PAGE, PAGE_PLURALS, TIEBREAK_NAMES
 from sonneborn.render.crosstable import RESULT_WORDS
 from sonneborn.render.teamcard import DOUBLE_FORFEIT
 from sonneborn.render.teamcrosstable import BOARD_HEADINGS
@@ -70,7 +70,7 @@ def script_texts() -> set[str]:
     its controls that replace the command line's options in the server's messages (CONTROLS, through t())."""
     script = WEB.joinpath("static", "app.js").read_text(encoding="utf-8")
     found = set(re.findall(r'\[/.*?/g, "([^"]*)"\]', script))
-    for name, count in (("t", 1), ("tf", 1), ("headerCell", 2)):
+    for name, count in (("t", 1), ("tf", 1), ("tn", 1), ("headerCell", 2)):
         for arguments in _calls(script, name):
             found.update(
                 text for text in LITERAL.findall(_first_arguments(arguments, count)) if re.search("[A-Za-z]", text)
@@ -87,7 +87,9 @@ def html_texts() -> set[str]:
 
 def test_every_text_of_the_page_is_in_the_catalogue_and_nothing_else() -> None:
     shown = script_texts() | html_texts()
-    assert shown - {*PAGE, *TIEBREAK_NAMES} == set()
+    plurals = {singular for singular, _ in PAGE_PLURALS}
+    assert shown - {*PAGE, *TIEBREAK_NAMES, *plurals} == set()
+    assert plurals - shown == set()
     # The texts the page shows from data: a round's result in words (a team's match: a double forfeit too), the
     # board prizes' headings, the presets and the rule editions.
     data = {
@@ -110,6 +112,29 @@ def test_every_page_text_is_translated_keeping_its_fields() -> None:
             assert said and sorted(field.findall(said)) == sorted(field.findall(text)), (code, text)
         # Most texts differ from the English (some are names and codes: FIDE 2024, {code}: {name}).
         assert sum(chosen.gettext(text) != text for text in PAGE) > 0.9 * len(PAGE)
+
+
+def test_every_page_text_with_a_count_has_each_plural_form() -> None:
+    """The page's texts with a count: a form for each of the language's plural forms, the one its catalogue's
+    rule picks for each sample count, and the script's rule (app.js PLURAL) the same as the catalogue's."""
+    field = re.compile(r"\{(\w+)\}")
+    script = WEB.joinpath("static", "app.js").read_text(encoding="utf-8")
+    for code, samples in PLURAL_SAMPLES.items():
+        chosen = language(code)
+        rule = getattr(chosen.catalogue, "plural", lambda n: int(n != 1))
+        assert [rule(count) for count in samples] == list(range(len(samples))), code
+        for count in (0, 1, 2, 5, 21, 100, 1_000_000, 2_000_000, 1_000_001):
+            assert rule(count) < len(samples), (code, count)
+        for singular, _ in PAGE_PLURALS:
+            forms = page_plurals(code)[singular]
+            assert len(forms) == len(samples) and all(forms), (code, singular)
+            assert all(sorted(field.findall(form)) == sorted(field.findall(singular)) for form in forms)
+            if code != "en":
+                assert any(form != singular for form in forms), (code, singular)  # "bytes" is Spanish too
+    # The script's rule, written in JavaScript: Spanish's three forms, Thai's and Korean's one, English's two.
+    assert "es: (n) => (n === 1 ? 0 : n !== 0 && n % 1000000 === 0 ? 1 : 2), th: () => 0, ko: () => 0" in script
+    assert "en: (n) => (n === 1 ? 0 : 1)" in script
+    assert "tras la ronda {rounds} de" in page_plurals("es")[PAGE_PLURALS[4][0]][0]  # one round played
 
 
 def test_the_page_in_the_language_asked_for(client: TestClient) -> None:

@@ -25,6 +25,7 @@ from pages import DATA, open_page
 from playwright.sync_api import Browser, Page, expect
 
 from sonneborn.languages import Language, language
+from sonneborn.messages import Message
 from sonneborn.web.views import BOARDS_ADVICE
 
 if TYPE_CHECKING:
@@ -68,10 +69,13 @@ def test_issue21_the_board_prizes_in_the_language(client: TestClient, code: str)
     order = lang.gettext("percentage, then more games, then performance rating")
     assert boards["notes"][0] == lang.format("Board prizes ranked by {order}.", order=order)
     # Nobody is rated: no performance, and the advice names the page's control, never the command line's option.
-    unrated = lang.format(
-        "no performance rating: {count} player(s) unrated (no. {numbers}; C.07 10)",
-        count=9,
-        numbers="1, 2, 3, 4, 5, 6, 7, 8, 9",
+    unrated = lang.message(
+        Message.ngettext(
+            "no performance rating: {count} player(s) unrated (no. {numbers}; C.07 10)",
+            "no performance rating: {count} player(s) unrated (no. {numbers}; C.07 10)",
+            9,
+            numbers="1, 2, 3, 4, 5, 6, 7, 8, 9",
+        )
     )
     advice = lang.gettext(BOARDS_ADVICE)
     assert boards["notes"][1] == lang.format("{reason}, {advice}", reason=unrated, advice=advice)
@@ -273,7 +277,15 @@ def test_issue21_an_individual_event_speaks_each_language_everywhere(page: Page)
         won = lang.format("won against {name}", name="Brown, Bob")
         expect(page.locator("#explain-text")).to_contain_text(won, timeout=SLOW)
         expect(page.locator("#whatif-method")).to_have_text(
-            lang.format("Method — exact: {runs} outcomes enumerated.", runs=9), timeout=SLOW
+            lang.message(
+                Message.ngettext(
+                    "Method — exact: {runs} outcomes enumerated.",
+                    "Method — exact: {runs} outcomes enumerated.",
+                    9,
+                    runs=9,
+                )
+            ),
+            timeout=SLOW,
         )
         expect(page.locator('#whatif-table tbody tr[data-start="3"] td.points')).to_have_text(lang.number("1.5"))
         label = lang.format(

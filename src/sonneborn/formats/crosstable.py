@@ -452,8 +452,13 @@ def _row_problems(index: int, rows: Sequence[_Row], numbered: bool) -> list[_Pro
         problems.append(_Problem(row.line, row.name.column, message))
     if len(row.cells) < size:
         column = len(row.text.rstrip()) + 1
-        template = N_("{name}'s row has {count} result cells, expected {expected} (one per player row)")
-        message = Message.of(template, name=name, count=len(row.cells), expected=size)
+        message = Message.ngettext(
+            "{name}'s row has {count} result cells, expected {expected} (one per player row)",
+            "{name}'s row has {count} result cells, expected {expected} (one per player row)",
+            len(row.cells),
+            name=name,
+            expected=size,
+        )
         problems.append(_Problem(row.line, column, message))
         return problems
     for column, cell in enumerate(row.cells[:size]):
@@ -507,11 +512,14 @@ def _header_problems(line: int, labels: Sequence[_Field], size: int) -> list[_Pr
     if run is None or run[1] == size:
         return []
     first, count = run
-    template = N_(
+    message = Message.ngettext(
         "the table is not square: the header numbers {count} result columns, but there are {rows} player "
-        "rows (expected a column per row)"
+        "rows (expected a column per row)",
+        "the table is not square: the header numbers {count} result columns, but there are {rows} player "
+        "rows (expected a column per row)",
+        count,
+        rows=size,
     )
-    message = Message.of(template, count=count, rows=size)
     return [_Problem(line, labels[first + count - 1].column, message)]
 
 

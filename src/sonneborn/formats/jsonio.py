@@ -314,7 +314,13 @@ class _Reader:
         for index, player in enumerate(players):
             if len(player.entries) != rounds:
                 count = len(player.entries)
-                message = Message.of(N_("expected {number} rounds, found {found}"), number=rounds, found=count)
+                message = Message.ngettext(
+                    "expected {number} rounds, found {found}",
+                    "expected {number} rounds, found {found}",
+                    rounds,
+                    number=rounds,
+                    found=count,
+                )
                 raise self.error((*where, "players", index, "rounds"), message)
         self.check_pairings(players, where)
         found = duplicates([player.fide_id or player.name for player in players])

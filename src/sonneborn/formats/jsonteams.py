@@ -226,8 +226,14 @@ class _TeamReader(_Reader):
                 awards.append(Award(" ", frozenset(), match, game, 0, ((index + 1, self.at(at)),), self.at(at)))
             rounds = self.array(team, at, "rounds")
             if len(rounds) != event.rounds:
-                template = N_("expected {number} rounds, found {found}")
-                raise self.error((*at, "rounds"), Message.of(template, number=event.rounds, found=len(rounds)))
+                message = Message.ngettext(
+                    "expected {number} rounds, found {found}",
+                    "expected {number} rounds, found {found}",
+                    event.rounds,
+                    number=event.rounds,
+                    found=len(rounds),
+                )
+                raise self.error((*at, "rounds"), message)
             for column, entry in enumerate(rounds):
                 spot = (*at, "rounds", column)
                 fact = self.team_round(entry, spot, index + 1, column + 1)

@@ -217,8 +217,14 @@ def changed_names(names: Sequence[str]) -> tuple[list[str], Message | None]:
         # The count as the language groups its digits (``{number}``); ``count`` picks the plural form.
         more = Message.ngettext("and {number} more name", "and {number} more names", count, number=Number(f"{count:,}"))
         listed = Message.joined([listed, more], " ")
-    template = N_("names: {count} written otherwise (control characters as spaces, no blank at the ends): {names}")
-    return written, Message.of(template, count=Number(f"{len(changed):,}"), names=listed)
+    said = Message.ngettext(
+        "names: {number} written otherwise (control characters as spaces, no blank at the ends): {names}",
+        "names: {number} written otherwise (control characters as spaces, no blank at the ends): {names}",
+        len(changed),
+        number=Number(f"{len(changed):,}"),
+        names=listed,
+    )
+    return written, said
 
 
 def split_lines(text: str) -> list[str]:
@@ -273,8 +279,13 @@ def more_duplicates(found: list[tuple[int, int, int | str]], path: str) -> Input
     more = len(found) - SHOWN_DUPLICATES
     if more <= 0:
         return None
-    template = N_("{count} more players have the same name or FIDE id as an earlier one")
-    return InputWarning(Message.of(template, count=f"{more:,}"), path)
+    said = Message.ngettext(
+        "{number} more players have the same name or FIDE id as an earlier one",
+        "{number} more players have the same name or FIDE id as an earlier one",
+        more,
+        number=Number(f"{more:,}"),
+    )
+    return InputWarning(said, path)
 
 
 SHOWN_NAMELESS = 8

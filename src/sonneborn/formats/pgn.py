@@ -728,8 +728,12 @@ class _Reader:
         if self.unknown_rounds == len(self.pairings):
             self.warnings(InputWarning(Message(N_("no Round tags: rounds assigned by order of appearance")), self.path))
         else:
-            template = N_("{count} of {games} games have no Round tag: rounds assigned by order of appearance")
-            message = Message.of(template, count=self.unknown_rounds, games=len(self.pairings))
+            message = Message.ngettext(
+                "{count} of {games} games have no Round tag: rounds assigned by order of appearance",
+                "{count} of {games} games have no Round tag: rounds assigned by order of appearance",
+                self.unknown_rounds,
+                games=len(self.pairings),
+            )
             self.warnings(InputWarning(message, self.path))
         # Each search starts at the first round either player has free, and so is short in any real file;
         # a file made to search far runs out of the budget instead of taking quadratic time.

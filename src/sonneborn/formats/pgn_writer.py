@@ -94,13 +94,23 @@ def write_pgn(tournament: Tournament) -> tuple[str, list[Message]]:
     if unknown_colours:
         lost.append(Message(N_("colours: not in the source, the lower start number is written as White")))
     if byes:
-        template = N_("byes and absences: {count} not written (PGN has none; reading back counts them as absences)")
-        lost.append(Message.of(template, count=byes))
+        lost.append(Message.ngettext(
+            "byes and absences: {count} not written (PGN has none; reading back counts them as absences)",
+            "byes and absences: {count} not written (PGN has none; reading back counts them as absences)",
+            byes,
+        ))  # fmt: skip
     if forfeits:
-        template = N_("forfeits: {count} written as ordinary results with a Termination tag")
-        lost.append(Message.of(template, count=forfeits))
+        lost.append(Message.ngettext(
+            "forfeits: {count} written as ordinary results with a Termination tag",
+            "forfeits: {count} written as ordinary results with a Termination tag",
+            forfeits,
+        ))  # fmt: skip
     if overrides:
-        lost.append(Message.of(N_("points set by the arbiter: {count} round(s) not written"), count=overrides))
+        lost.append(Message.ngettext(
+            "points set by the arbiter: {count} round(s) not written",
+            "points set by the arbiter: {count} round(s) not written",
+            overrides,
+        ))  # fmt: skip
     if any(p.adjustment for p in tournament.players):
         lost.append(Message(N_("bonus and penalty points: not written")))
     if tournament.start_date and None in days:

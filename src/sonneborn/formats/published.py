@@ -450,14 +450,12 @@ class _Reader:
                 cell = cells[columns.results[other]]
                 answers = ".".join(theirs) or Message(N_("nothing"))
                 if len(mine) != len(theirs):
-                    template = N_(
-                        "{name}'s cell against {opponent} holds {count} game(s), {opponent2}'s against {name2} {found}"
-                    )
-                    message = Message.of(
-                        template,
+                    message = Message.ngettext(
+                        "{name}'s cell against {opponent} holds {count} game(s), {opponent2}'s against {name2} {found}",
+                        "{name}'s cell against {opponent} holds {count} game(s), {opponent2}'s against {name2} {found}",
+                        len(mine),
                         name=players[index].name,
                         opponent=players[other].name,
-                        count=len(mine),
                         opponent2=players[other].name,
                         name2=players[index].name,
                         found=answers,

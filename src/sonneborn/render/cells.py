@@ -18,7 +18,7 @@ import numpy as np
 from sonneborn.event import EXACT_LIMIT, Bools, Ints, as_wide, distinct
 from sonneborn.languages import ENGLISH, Language
 from sonneborn.lots import Drawing, SeededDraw
-from sonneborn.messages import N_
+from sonneborn.messages import N_, Message
 from sonneborn.numbers import exact_text, fixed_text, ratio_text, terminates
 from sonneborn.ranking import Standings
 from sonneborn.tiebreaks import Column, Spec, definition, full_name
@@ -234,8 +234,15 @@ def category_heading(standings: Standings, lang: Language = ENGLISH) -> str:
     category = standings.category
     assert category is not None, "a category's standings"
     count = len(standings.order)
-    return lang.format("{name} ({code}): {count} of {total} players", name=category.named(lang), code=str(category),
-                       count=count, total=standings.event.players)  # fmt: skip
+    heading = Message.ngettext(
+        "{name} ({code}): {number} of {count} players",  # English's one form; the others' by the count
+        "{name} ({code}): {number} of {count} players",
+        standings.event.players,
+        name=category.named(lang),
+        code=str(category),
+        number=count,
+    )
+    return lang.message(heading)
 
 
 def value_texts(standings: Standings, code: str) -> list[str]:

@@ -8,7 +8,7 @@ from string import ascii_uppercase
 import numpy as np
 
 from sonneborn.languages import ENGLISH, Language
-from sonneborn.messages import N_, Message
+from sonneborn.messages import Message
 from sonneborn.ranking import Standings
 from sonneborn.render.cells import names, numbers_in, padded_column, score_columns, terminal_text, value_texts
 from sonneborn.render.json import dumps, standings_data
@@ -56,10 +56,19 @@ def render_comparison(variants: Sequence[Standings], fmt: str, *, lang: Language
         padded_column(title, [line[i] for line in body], left=i == 1) for i, title in enumerate(header)
     ]  # the names left, the rest right
     lines = [*legend, "", *("  ".join(cells).rstrip() for cells in zip(*padded, strict=True))]
-    template = (
-        N_("* rank differs between the variants ({count} team(s)).")
+    # English keeps its "(s)"; the other languages take the form of the count.
+    count = (
+        Message.ngettext(
+            "* rank differs between the variants ({count} team(s)).",
+            "* rank differs between the variants ({count} team(s)).",
+            len(changed),
+        )
         if first.event.teams is not None
-        else N_("* rank differs between the variants ({count} player(s)).")
+        else Message.ngettext(
+            "* rank differs between the variants ({count} player(s)).",
+            "* rank differs between the variants ({count} player(s)).",
+            len(changed),
+        )
     )
-    lines.append(lang.message(Message.of(template, count=len(changed))))
+    lines.append(lang.message(count))
     return "\n".join(lines) + "\n"

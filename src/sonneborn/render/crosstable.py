@@ -123,6 +123,9 @@ class Crosstable:
     numbered_results: bool = False
     """Whether the results hold numbers (a team match's game points, ``3.5 (1)``), written as a language
     writes them like the points; an individual's results are symbols (``1``, ``½``) that never change."""
+    word_columns: range = range(0)
+    """The indexes of the columns whose cells are words of the catalogues (the board prizes' ``yes``), written in
+    the language."""
 
     def in_numbers(self, index: int) -> bool:
         """Whether the column's cells are numbers, written as the language writes them (``69,50``)."""
@@ -366,19 +369,25 @@ def crosstable_text(c: Crosstable, lang: Language = ENGLISH) -> str:
     >>> print(crosstable_text(build_crosstable(rank(seed_event(), parse_list("SB")))).splitlines()[1])
       1   1  Sloth         X  ½  ½  1  ½  ½  1  1  ½   1   ½   1   1   1   1    11  69.50
     """
-    shown = [
-        [terminal_text(cell) for cell in cells]
-        if index == c.name_column
-        else numbers_in(list(cells), lang)
+    shown = [terminal_text(cell) for cell in c.columns[c.name_column]]
+    columns = [
+        padded_column(lang.gettext(title), shown if index == c.name_column else cells, left=index == c.name_column)
+        for index, (title, cells) in enumerate(zip(c.header, _in_language(c, lang), strict=True))
+    ]
+    return "\n".join(["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)] + [""])
+
+
+def _in_language(c: Crosstable, lang: Language) -> list[list[str]]:
+    """The columns' cells as ``lang`` writes them: the numbers with its signs, the words of
+    :attr:`Crosstable.word_columns` translated; the names, codes and results as they are."""
+    return [
+        numbers_in(list(cells), lang)
         if c.in_numbers(index)
+        else [lang.gettext(cell) for cell in cells]
+        if index in c.word_columns
         else list(cells)
         for index, cells in enumerate(c.columns)
     ]
-    columns = [
-        padded_column(lang.gettext(title), cells, left=index == c.name_column)
-        for index, (title, cells) in enumerate(zip(c.header, shown, strict=True))
-    ]
-    return "\n".join(["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)] + [""])
 
 
 def crosstable_data(c: Crosstable) -> dict[str, object]:
@@ -451,8 +460,9 @@ def markdown_table(header: Sequence[str], columns: Sequence[Sequence[str]], alig
     return "\n".join(lines)
 
 
-def crosstable_markdown(c: Crosstable) -> str:
-    """The crosstable as a GitHub-flavoured Markdown table, results centred.
+def crosstable_markdown(c: Crosstable, lang: Language = ENGLISH) -> str:
+    """The crosstable as a GitHub-flavoured Markdown table, results centred; its headings, numbers and words in
+    ``lang`` as :func:`crosstable_text` writes them (the board prizes' table in the language asked for).
 
     >>> from sonneborn.demo import seed_event
     >>> from sonneborn.ranking import parse_list, rank
@@ -460,4 +470,4 @@ def crosstable_markdown(c: Crosstable) -> str:
     | 1 | 1 | Sloth | X | ½ | ½ | 1 | ½ | ½ | 1 | 1 | ½ | 1 | ½ | 1 | 1 | 1 | 1 | 11 | 69.50 |
     """
     align = ["l" if i == c.name_column else "c" if i in c.result_columns else "r" for i in range(len(c.header))]
-    return markdown_table(c.header, c.columns, align)
+    return markdown_table([lang.gettext(title) for title in c.header], _in_language(c, lang), align)

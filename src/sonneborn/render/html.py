@@ -536,7 +536,7 @@ def render_board_prizes_page(
 
 def render_team_card_page(card: TeamCard, standings: Standings, lang: Language = ENGLISH) -> str:
     """A team's card (:func:`~sonneborn.render.teamcard.build_team_card`) as a page: a table a round, captioned
-    by the match, then the players' table; the page's own words in ``lang``."""
+    by the match, then the players' table; the page's own words and the players' points in ``lang``."""
     tables: dict[str, list[str]] = {}
     names = []
     for match in card.matches:
@@ -545,9 +545,9 @@ def render_team_card_page(card: TeamCard, standings: Standings, lang: Language =
         if not match.boards:
             tables[name] = [f"<p>{_escaped(lang.message(match_line(match)))}</p>"]
             continue
-        columns = _plain_columns(_said(BOARD_HEADER, lang), board_columns(match), names=(2, 7), heads=(2,))
+        columns = _plain_columns(_said(BOARD_HEADER, lang), board_columns(match, lang), names=(2, 7), heads=(2,))
         tables[name] = _table_pieces(Table(name, columns, caption=lang.message(match_line(match))))
-    players = _plain_columns(_said(PLAYER_HEADER, lang), player_columns(card), names=(1,), heads=(1,))
+    players = _plain_columns(_said(PLAYER_HEADER, lang), player_columns(card, lang), names=(1,), heads=(1,))
     caption = lang.format("{team}: players board by board", team=card.name)
     tables["players"] = _table_pieces(Table("players", players, caption=caption))
     legend = lang.gettext(LEGEND)

@@ -413,31 +413,35 @@ def match_columns(card: TeamCard) -> list[list[str]]:
     return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in MATCH_HEADER]
 
 
-def _seat_cells(seat: Seat | None) -> list[str]:
+EMPTY = N_("(empty)")
+"""An empty board's player."""
+
+
+def _seat_cells(seat: Seat | None, lang: Language = ENGLISH) -> list[str]:
     if seat is None:
-        return ["", "(empty)", ""]
+        return ["", lang.gettext(EMPTY), ""]
     return [str(seat.number), seat.name, "" if seat.rating is None else str(seat.rating)]
 
 
-def board_columns(match: CardMatch) -> list[list[str]]:
-    """A match's boards as a table of :data:`BOARD_HEADER`, a row a board."""
+def board_columns(match: CardMatch, lang: Language = ENGLISH) -> list[list[str]]:
+    """A match's boards as a table of :data:`BOARD_HEADER`, a row a board; an empty board's word in ``lang``."""
     rows = [
-        [str(g.board), *_seat_cells(g.player)[:3], "" if g.colour is Colour.UNKNOWN else str(g.colour),
-         g.result_text, *_seat_cells(g.opponent)]
+        [str(g.board), *_seat_cells(g.player, lang)[:3], "" if g.colour is Colour.UNKNOWN else str(g.colour),
+         g.result_text, *_seat_cells(g.opponent, lang)]
         for g in match.boards
     ]  # fmt: skip
     return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in BOARD_HEADER]
 
 
-def player_columns(card: TeamCard) -> list[list[str]]:
+def player_columns(card: TeamCard, lang: Language = ENGLISH) -> list[list[str]]:
     """The players as a table of :data:`PLAYER_HEADER`, a row for each board a player played (one for a
-    player without a game)."""
+    player without a game); the points and percentages written as ``lang`` writes them (``1,5``)."""
     rows = []
     for player in card.players:
         cells = _seat_cells(player.seat)
         for record in player.boards:
-            rows.append([*cells, str(record.board), str(record.games), exact_text(record.points),
-                         percentage(record.share)])  # fmt: skip
+            rows.append([*cells, str(record.board), str(record.games), lang.number(exact_text(record.points)),
+                         lang.number(percentage(record.share))])  # fmt: skip
         if not player.boards:
             rows.append([*cells, "", "0", "", ""])
     return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in PLAYER_HEADER]
@@ -459,20 +463,26 @@ def team_card_text(card: TeamCard, lang: Language = ENGLISH) -> str:
     for match in card.matches:
         lines.append(terminal_text(lang.message(match_line(match))))
         if match.boards:
-            lines += _aligned(boards, board_columns(match), (2, 7))
-    lines += ["", say("Players"), *_aligned(players, player_columns(card), (1,)), "", say(LEGEND), ""]
+            lines += _aligned(boards, board_columns(match, lang), (2, 7))
+    lines += ["", say("Players"), *_aligned(players, player_columns(card, lang), (1,)), "", say(LEGEND), ""]
     return "\n".join(lines)
 
 
-def team_card_markdown(card: TeamCard) -> str:
-    """The card as GitHub-flavoured Markdown: a heading, a section a round with its boards' table, the players."""
-    parts = [f"## {escape_markdown(str(summary(card)))}\n"]
+def team_card_markdown(card: TeamCard, lang: Language = ENGLISH) -> str:
+    """The card as GitHub-flavoured Markdown: a heading, a section a round with its boards' table, the players;
+    its words and numbers in ``lang``, as :func:`team_card_text` writes them."""
+    say = lang.gettext
+    boards, players = [say(title) for title in BOARD_HEADER], [say(title) for title in PLAYER_HEADER]
+    parts = [f"## {escape_markdown(lang.message(summary(card)))}\n"]
     for match in card.matches:
-        parts.append(f"\n### {escape_markdown(str(match_line(match)))}\n")
+        parts.append(f"\n### {escape_markdown(lang.message(match_line(match)))}\n")
         if match.boards:
-            parts.append("\n" + markdown_table(BOARD_HEADER, board_columns(match), "rrlrccrlr"))
-    parts += ["\n### Players\n\n", markdown_table(PLAYER_HEADER, player_columns(card), "rlrrrrr")]
-    parts.append(f"\n{escape_markdown(LEGEND)}\n")
+            parts.append("\n" + markdown_table(boards, board_columns(match, lang), "rrlrccrlr"))
+    parts += [
+        f"\n### {escape_markdown(say('Players'))}\n\n",
+        markdown_table(players, player_columns(card, lang), "rlrrrrr"),
+    ]
+    parts.append(f"\n{escape_markdown(say(LEGEND))}\n")
     return "".join(parts)
 
 

@@ -212,6 +212,7 @@ def build_board_table(teams: TeamEvent, prizes: BoardPrizes) -> Crosstable:
         name_column=3,
         result_columns=range(0),
         value_columns=range(6, 10),
+        word_columns=range(10, 11),
         starts=[r.player + 1 for r in results],
         make_titles=lambda: [*([[""] * len(results)] * 9), derivations, *([[""] * len(results)] * (len(header) - 10))],
     )

@@ -153,8 +153,12 @@ def _expected_array(difference: Ints) -> Ints:
 
 
 def _drop_reason(unrated: list[int]) -> Message:
-    template = N_("player(s) {numbers} unrated (C.07 10); give --unrated-rating or /U<N>")
-    return Message.of(template, numbers=", ".join(map(str, unrated)))
+    return Message.ngettext(
+        "player(s) {numbers} unrated (C.07 10); give --unrated-rating or /U<N>",
+        "player(s) {numbers} unrated (C.07 10); give --unrated-rating or /U<N>",
+        len(unrated),
+        numbers=", ".join(map(str, unrated)),
+    )
 
 
 def counted_ratings(rating: Ints, assumed: int | None) -> tuple[Ints, Bools] | None:

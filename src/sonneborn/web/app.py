@@ -41,7 +41,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from sonneborn.demo import DEMO_LIST, seed_json, seed_text
-from sonneborn.languages import LANGUAGES, from_accept_language, known, language, page_catalogue
+from sonneborn.languages import LANGUAGES, from_accept_language, known, language, page_catalogue, page_plurals
 from sonneborn.messages import N_, Message
 from sonneborn.render.html import environment
 from sonneborn.tiebreaks import REGISTRY, WEIGHTED_SCORES
@@ -537,6 +537,7 @@ def _page(code: str) -> str:
         decimal=language(code).decimal,
         languages=LANGUAGES,
         texts=texts,
+        plurals=page_plurals(code),
         t=t,
         version=_version(),
         presets=PRESETS,

@@ -359,10 +359,12 @@ def busy_message(limit: int) -> messages.Message:
     >>> str(busy_message(64))
     'the server is busy: 64 requests are under way, the most it takes at once; try again in 5 s'
     """
-    template = N_(
-        "the server is busy: {count} requests are under way, the most it takes at once; try again in {seconds} s"
+    return messages.Message.ngettext(
+        "the server is busy: {count} requests are under way, the most it takes at once; try again in {seconds} s",
+        "the server is busy: {count} requests are under way, the most it takes at once; try again in {seconds} s",
+        limit,
+        seconds=RETRY_AFTER,
     )
-    return messages.Message.of(template, count=limit, seconds=RETRY_AFTER)
 
 
 class Admission:

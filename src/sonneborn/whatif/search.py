@@ -837,17 +837,23 @@ def _notes(open_: Open) -> list[Message]:
     paired = [r for r in open_.paired_rounds if r not in open_.scheduled]
     if paired:
         count = int(np.isin(open_.columns[open_.others >= 0] + 1, paired).sum())
-        games = (
-            Message.ngettext("{count} match", "{count} matches", count)
+        # One sentence a count, so that its words agree with the count ("1 partida emparejada").
+        rounds = rounds_message(paired)
+        notes.append(
+            Message.ngettext(
+                "{rounds}: {count} match paired and still to be played, each any score of its boards",
+                "{rounds}: {count} matches paired and still to be played, each any score of its boards",
+                count,
+                rounds=rounds,
+            )
             if teams
-            else Message.ngettext("{count} game", "{count} games", count)
+            else Message.ngettext(
+                "{rounds}: {count} game paired and still to be played, each a win, a draw or a loss",
+                "{rounds}: {count} games paired and still to be played, each a win, a draw or a loss",
+                count,
+                rounds=rounds,
+            )
         )
-        template = (
-            N_("{rounds}: {games} paired and still to be played, each any score of its boards")
-            if teams
-            else N_("{rounds}: {games} paired and still to be played, each a win, a draw or a loss")
-        )
-        notes.append(Message.of(template, rounds=rounds_message(paired), games=games))
     if open_.unpaired_rounds:
         template = N_(
             "{rounds}: not paired yet, known only as scores (each player's a full-, half- or zero-point bye in "

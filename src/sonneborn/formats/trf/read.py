@@ -594,8 +594,13 @@ class _Reader:
         self.check_duplicates(players.fide_id[rows], names, linenos)
         if header.stated_players is not None and header.stated_players[0] != count:
             stated, lineno = header.stated_players
-            template = N_("record 062 gives {count} players, but there are {players} player records (001)")
-            self.warn(lineno, Message.of(template, count=stated, players=count))
+            said = Message.ngettext(
+                "record 062 gives {count} players, but there are {players} player records (001)",
+                "record 062 gives {count} players, but there are {players} player records (001)",
+                stated,
+                players=count,
+            )
+            self.warn(lineno, said)
         held = max(last_block, assigned)
         if header.stated_rounds_line and 0 < header.stated_rounds < held:
             template = (
@@ -648,26 +653,31 @@ class _Reader:
         rounds = sorted({int(c) + 1 for c in np.nonzero(blank)[1]})
         games = int(blank.sum()) // 2
         first = int(linenos[int(np.nonzero(blank)[0][0])])
-        template = N_(
-            "{rounds}: {games} paired with a blank result, read as not played yet (the standings are provisional; "
-            "`sonneborn whatif` plays them)"
+        message = Message.ngettext(
+            "{rounds}: {count} game paired with a blank result, read as not played yet (the standings are "
+            "provisional; `sonneborn whatif` plays them)",
+            "{rounds}: {count} games paired with a blank result, read as not played yet (the standings are "
+            "provisional; `sonneborn whatif` plays them)",
+            games,
+            rounds=rounds_message(rounds),
         )
-        counted = Message.ngettext("{count} game", "{count} games", games)
-        self.warn(first, Message.of(template, rounds=rounds_message(rounds), games=counted))
+        self.warn(first, message)
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
         lineno, round_no = min(absences)
-        if len(absences) > 1:
-            template = N_(
+        if len(absences) > 1:  # English's one form; the other languages take the count's
+            found = Message.ngettext(
                 "a forfeit loss without an opponent ('0000 - -'): the file means absent; scored as a "
-                "zero-point bye (and {count} more such rounds)"
+                "zero-point bye (and {count} more such rounds)",
+                "a forfeit loss without an opponent ('0000 - -'): the file means absent; scored as a "
+                "zero-point bye (and {count} more such rounds)",
+                len(absences) - 1,
             )
         else:
-            template = N_(
-                "a forfeit loss without an opponent ('0000 - -'): the file means absent; scored as a zero-point bye"
+            found = Message(
+                N_("a forfeit loss without an opponent ('0000 - -'): the file means absent; scored as a zero-point bye")
             )
-        found = Message.of(template, count=len(absences) - 1)
         self.warn(lineno, Message.of(N_("round {round}: {message}"), round=round_no, message=found))
 
     def start_order(self, players: PlayerLines) -> Ints:
@@ -711,8 +721,14 @@ class _Reader:
     def check_player(self, record: Assignment, start: StartNo, column: int, count: int) -> None:
         """Raises unless a start number of a bye or points record is a player's."""
         if start > count:
-            template = N_("record {record} names player {number}, but there are {count} players (expected 1 to {last})")
-            message = Message.of(template, record=record.code, number=start, count=count, last=count)
+            message = Message.ngettext(
+                "record {record} names player {number}, but there are {count} players (expected 1 to {last})",
+                "record {record} names player {number}, but there are {count} players (expected 1 to {last})",
+                count,
+                record=record.code,
+                number=start,
+                last=count,
+            )
             raise self.error(message, record.lineno, column)
 
     def assign_bye(self, bye: Assignment, results: _Results) -> None:

@@ -10,6 +10,15 @@
   // A text with fields (`{name}`) in the page's language, filled after it is translated.
   const tf = (text, values) => t(text).replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
   let lang = document.documentElement.lang;
+  // A text with a count in the page's language: the form its plural rule picks (the catalogue's Plural-Forms,
+  // as languages.PLURAL_SAMPLES says), its fields filled (languages.page_plurals, embedded by the server).
+  const PLURAL = { en: (n) => (n === 1 ? 0 : 1), es: (n) => (n === 1 ? 0 : n !== 0 && n % 1000000 === 0 ? 1 : 2), th: () => 0, ko: () => 0 };
+  let plurals = JSON.parse($("page-plurals").textContent);
+  const tn = (text, count, values) => {
+    const forms = plurals[text] || [text];
+    const form = forms[Math.min((PLURAL[lang] || PLURAL.en)(Number(count)), forms.length - 1)];
+    return form.replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
+  };
   // The language's decimal sign, as the server writes its numbers (Language.decimal): for the few the page computes.
   let decimalSign = $("page-texts").dataset.decimal || ".";
   const decimal = (text) => String(text).replace(".", decimalSign);
@@ -101,7 +110,7 @@
 
   function formatSize(bytes) {
     const one = (size) => size.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    return bytes < 1024 ? tf("{count} bytes", { count: bytes }) : bytes < 1048576 ? `${one(bytes / 1024)} kB` : `${one(bytes / 1048576)} MB`;
+    return bytes < 1024 ? tn("{count} bytes", bytes, { count: bytes }) : bytes < 1048576 ? `${one(bytes / 1024)} kB` : `${one(bytes / 1048576)} MB`;
   }
 
   fileInput.addEventListener("change", () => {
@@ -391,7 +400,7 @@
       state.shown = sent;
       show(report);
       const ranked = { count: report.total, first: report.offset + 1, last: report.offset + report.rows.length };
-      status(tf(report.competitors === "teams" ? "Ranked {count} teams; rows {first}–{last} shown." : "Ranked {count} players; rows {first}–{last} shown.", ranked));
+      status(tn(report.competitors === "teams" ? "Ranked {count} teams; rows {first}–{last} shown." : "Ranked {count} players; rows {first}–{last} shown.", ranked.count, ranked));
       const results = $("results");
       // After a change made in the form (above the results on a phone), the results come into view.
       const top = results.getBoundingClientRect().top;
@@ -1180,8 +1189,8 @@
     const exact = found.method === "exact";
     const values = { runs: found.runs, results: found.fixed.join(", ") };
     $("whatif-method").textContent = found.fixed.length
-      ? tf(exact ? "Method — exact: {runs} outcomes enumerated; results set: {results}." : "Method — simulation: {runs} runs; results set: {results}.", values)
-      : tf(exact ? "Method — exact: {runs} outcomes enumerated." : "Method — simulation: {runs} runs.", values);
+      ? tn(exact ? "Method — exact: {runs} outcomes enumerated; results set: {results}." : "Method — simulation: {runs} runs; results set: {results}.", found.runs, values)
+      : tn(exact ? "Method — exact: {runs} outcomes enumerated." : "Method — simulation: {runs} runs.", found.runs, values);
     const chances = found.standings.some((row) => row.chances !== null);
     const places = Array.from({ length: found.places }, (_, index) => String(index + 1));
     const head = h("tr", {}, headerCell(t("Rk"), t("place"), "place"), headerCell(t("No"), "", "start"),
@@ -1251,11 +1260,11 @@
   function chartDescription(report) {
     const values = { rounds: report.rounds.played, count: report.leaders.length };
     if (report.competitors === "teams") {
-      return state.picked.size ? tf("The running score after each of {rounds} rounds of the first {count} teams and of those picked.", values)
-        : tf("The running score after each of {rounds} rounds of the first {count} teams.", values);
+      return state.picked.size ? tn("The running score after each of {rounds} rounds of the first {count} teams and of those picked.", values.rounds, values)
+        : tn("The running score after each of {rounds} rounds of the first {count} teams.", values.rounds, values);
     }
-    return state.picked.size ? tf("The running score after each of {rounds} rounds of the first {count} players and of those picked.", values)
-      : tf("The running score after each of {rounds} rounds of the first {count} players.", values);
+    return state.picked.size ? tn("The running score after each of {rounds} rounds of the first {count} players and of those picked.", values.rounds, values)
+      : tn("The running score after each of {rounds} rounds of the first {count} players.", values.rounds, values);
   }
 
   function chart(report) {
@@ -1422,6 +1431,7 @@
     const response = await fetch(`/?lang=${encodeURIComponent(code)}`);
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     window.SONNEBORN_TEXTS = JSON.parse(page.getElementById("page-texts").textContent);
+    plurals = JSON.parse(page.getElementById("page-plurals").textContent);
     lang = code;
     decimalSign = page.getElementById("page-texts").dataset.decimal || ".";
     document.documentElement.lang = code;
