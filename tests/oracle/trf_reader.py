@@ -635,6 +635,13 @@ class _Reader:
         players = self.starts(lineno, line, 24)
         if not players and (kind == " " or round_no):
             raise self.error(f"expected a start number at columns 24-27, found {line[23:27]!r}", lineno, 24)
+        if kind == " " and round_no:
+            self.warn(
+                lineno,
+                "record 299 gives a bonus or penalty in round %d: it counts from round 1 on, as one outside the "
+                "rounds (000) does (the standings after the earlier rounds and PS include it)",
+                round_no,
+            )
         if players:
             self.header.abnormal.append(_Assignment(lineno, "299", kind, round_no, _fraction(text), players))
         else:

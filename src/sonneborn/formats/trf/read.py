@@ -536,6 +536,8 @@ class _Reader:
                 found=repr(first.text(line)),
             )
             raise self.error(message, lineno, ABNORMAL_STARTS)
+        if kind == " " and round_no:
+            self.warn(lineno, Message.of(_BONUS_OF_A_ROUND, round=round_no))
         mp = ABNORMAL_MATCH_POINTS.text(line)
         if players:
             self.header.abnormal.append(Assignment(lineno, "299", kind, round_no, _fraction(text), players, mp))
@@ -1108,3 +1110,11 @@ def _event_kind(event_type: str) -> EventKind | None:
     if round_robin != swiss:
         return EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS
     return None
+
+
+_BONUS_OF_A_ROUND = N_(
+    "record 299 gives a bonus or penalty in round {round}: it counts from round 1 on, as one outside the rounds "
+    "(000) does (the standings after the earlier rounds and PS include it)"
+)
+"""A blank-type 299 that names a round: its points are no round's, so they are the player's (or team's) from the
+start; said, since the round written is not the round they count from."""
