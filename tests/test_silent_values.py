@@ -9,6 +9,8 @@
   loss against Delta), 1 (a half-point bye: a drawn match's MP), and a penalty of −1 MP (299, round 000): its
   S_r are −1, −1, 0, PS −2 (it was 0 + 0 + 1 = 1).
 - A blank-type 299 that names a round is read as one outside the rounds, from round 1, and warned of.
+- Record 132 (TRF-16): round r's date at columns 92 + 10 (r − 1) on; four-digit years written in turn are read
+  in turn, and a text that is no date there is refused at its column.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from pathlib import Path
 import pytest
 from builders import place, trf_player
 from click.testing import CliRunner
+from oracle.trf_compare import assert_same_reading
 
 from sonneborn.cli import cli
+from sonneborn.errors import TrfError
 from sonneborn.formats.trf import read_trf
 from sonneborn.model import PointSystem, ResultKind
 from sonneborn.scoring import running_scores
@@ -129,8 +133,8 @@ def test_a_systems_text_names_only_the_results_stated_otherwise_than_their_defau
 
 
 def test_standings_compares_ranks_within_points_groups_under_another_list() -> None:
-    # Under -t WIN the order within a points group may change, never across groups: Brown's 1½ is 3rd whatever
-    # the list, so his recorded 2nd is still wrong.
+    # Under -t WIN the order within a points group may change, never across groups: Brown's 2 is 2nd whatever
+    # the list, so his recorded 3rd is still wrong (and Clark's 2nd for 1½).
     _, stderr = run(BAD / "trf_ranks_disagree.trf", "-t", "WIN")
     assert "the recorded ranks of 2 players are not the ones computed" in stderr
     assert stderr.count("\n") == 1
@@ -144,9 +148,69 @@ def test_standings_other_than_the_files_own_are_not_compared(args: tuple[str, ..
 
 def test_recorded_ranks_that_agree_are_not_warned_of(tmp_path: Path) -> None:
     text = (BAD / "trf_ranks_disagree.trf").read_text().splitlines()
-    # The ranks worked by hand: Adams 2½ first, Clark 2 second, Brown 1½ third, Dunne 0 fourth.
+    # The ranks worked by hand: Adams 2½ first, Brown 2 second, Clark 1½ third, Dunne 0 fourth.
     fixed = [line[:85] + {"2": "   3", "3": "   2"}.get(line[85:89].strip(), line[85:89]) + line[89:] for line in text]
     path = tmp_path / "ranks_agree.trf"
     path.write_text("\n".join(fixed) + "\n")
     _, stderr = run(path)
     assert stderr == ""
+
+
+REFERENCE = (BAD / "trf_valid_reference.trf").read_text().splitlines()
+
+
+def with_132(dates: str) -> str:
+    """The bad-input reference (three rounds) with a record 132 whose text starts at round 1's column, 92."""
+    return "\n".join([*REFERENCE[:3], "132" + " " * 88 + dates, *REFERENCE[3:]]) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("dates", "expected"),
+    [
+        # TRF-16: round r's date in the columns of round r's block, 92 + 10 (r − 1) on.
+        ("24/11/23  24/11/24  24/11/25", ("24/11/23", "24/11/24", "24/11/25")),
+        # Four-digit years fill the ten columns: written one after another, each at its round's column.
+        ("2024/11/232024/11/242024/11/25", ("2024/11/23", "2024/11/24", "2024/11/25")),
+        # A blank between them puts round 2's at 103, round 3's at 114: read in turn, not cut at 102 and 112
+        # (which read '2024/11/2', the 2nd of November, and '4 2024/11/').
+        ("2024/11/23 2024/11/24 2024/11/25", ("2024/11/23", "2024/11/24", "2024/11/25")),
+        # YYYYMMDD run together: eight digits a date, not '2024112320' cut at the round's ten columns.
+        ("202411232024112420241125", ("20241123", "20241124", "20241125")),
+        ("20241123  20241124  20241125", ("20241123", "20241124", "20241125")),
+    ],
+)
+def test_round_dates_with_four_digit_years_are_read_as_written(dates: str, expected: tuple[str, ...]) -> None:
+    text = with_132(dates)
+    assert read_trf(text).round_dates == expected
+    assert assert_same_reading(text) == "result"
+
+
+@pytest.mark.parametrize(
+    ("dates", "column", "found"),
+    [
+        ("2024/11/23 2024/11/24 2024/11/3x", 102, "' 2024/11/2'"),
+        ("2024112320241124202411", 92, "'2024112320'"),
+        ("24/11/23  TBD", 102, "'TBD'"),
+    ],
+)
+def test_round_dates_that_are_no_dates_are_refused_at_their_column(dates: str, column: int, found: str) -> None:
+    text = with_132(dates)
+    with pytest.raises(TrfError) as caught:
+        read_trf(text, path="x.trf")
+    round_no = (column - 92) // 10 + 1
+    assert (caught.value.line, caught.value.column) == (4, column)
+    assert str(caught.value.message) == (
+        f"record 132: expected the date of round {round_no} at columns {column}-{column + 9}, found {found} (are the "
+        "dates run together, or not at their rounds' columns?)"
+    )
+    assert assert_same_reading(text) == "error"
+
+
+def test_convert_writes_run_together_round_dates_as_trf_dates(tmp_path: Path) -> None:
+    path = tmp_path / "dates.trf"
+    path.write_text(with_132("202411232024112420241125"))
+    out = tmp_path / "dates.pgn"
+    result = CliRunner().invoke(cli, ["convert", str(path), str(out)])
+    assert result.exit_code == 0, result.output
+    games = out.read_text()
+    assert '[Date "2024.11.23"]' in games and '[Date "2024.11.25"]' in games

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 from sonneborn.errors import Said, said_of, shown
 from sonneborn.messages import N_, Message
@@ -334,6 +335,20 @@ class PointSystem:
                 return Fraction(0)
         stated: Fraction | None = getattr(self, kind.name.lower())
         return self.points(_STATED_DEFAULTS[kind]) if stated is None else stated
+
+    def defaulted(self) -> PointSystem:
+        """The same system with each forfeit and bye stated at its default result's points left to the default
+        (``None``): two systems that score every result alike compare equal.
+
+        >>> PointSystem.parse("3,1,0,pairing_bye=3,half_bye=0").defaulted() == PointSystem.parse("3,1,0,half_bye=0")
+        True
+        """
+        same: dict[str, Any] = {
+            kind.name.lower(): None
+            for kind, default in _STATED_DEFAULTS.items()
+            if self.points(kind) == self.points(default)
+        }
+        return replace(self, **same)
 
     def __str__(self) -> str:
         """``3-1-0``, with each bye and forfeit stated to differ from its default after it, values exact (never a

@@ -30,6 +30,7 @@ The writer is :mod:`sonneborn.formats.trf.write`.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import logging
 import re
 from collections import defaultdict
@@ -394,7 +395,16 @@ class _Reader:
             case "092":
                 header.event_type = value
             case "132":
-                header.round_dates = _round_dates(line)
+                dates = _round_dates(line)
+                if isinstance(dates, int):
+                    column = _block_column(dates)
+                    found = line[column - 1 : column + 9]
+                    message = (
+                        f"record 132: expected the date of round {dates} at columns {column}-{column + 9}, found "
+                        f"{found!r} (are the dates run together, or not at their rounds' columns?)"
+                    )
+                    raise self.error(message, lineno, column)
+                header.round_dates = dates
             case "XXD":
                 if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
                     raise self.error(
@@ -1004,16 +1014,50 @@ def _block(entry: Entry) -> str:
     return f"{opponent} {entry.colour} {entry.kind}"
 
 
-def _round_dates(line: str) -> tuple[str, ...]:
-    """The round dates of record 132, which stand in the columns of the round blocks."""
-    dates = []
+_DATE_TEXT = re.compile(r"[0-9]{1,4}[./-][0-9]{1,2}[./-][0-9]{1,4}|[0-9]{6}|[0-9]{8}")
+_YEAR_FIRST_DATE = re.compile(r"([0-9]{4})[./-]([0-9]{1,2})[./-]([0-9]{1,2})|([0-9]{4})([0-9]{2})([0-9]{2})")
+
+
+def _round_dates(line: str) -> tuple[str, ...] | int:
+    """The round dates of record 132, which stand in the columns of the round blocks (a date that goes on into
+    the next round's columns is cut there unless it fills its ten); else the four-digit-year dates written in
+    turn (blanks between them, or ``YYYYMMDD`` run together); else the first round whose columns are no date."""
+    cells = []
     round_no = 1
     while (column := _block_column(round_no)) <= len(line):
-        dates.append(line[column - 1 : column + 9].strip())
+        cells.append(line[column - 1 : column + 9])
         round_no += 1
+    for round_no, cell in enumerate(cells, start=1):
+        text = cell.strip()
+        if not text:
+            continue
+        cut = len(text) < 10 and cell[9:10].isdigit() and round_no < len(cells) and not cells[round_no][:1].isspace()
+        if _DATE_TEXT.fullmatch(text) is None or cut:
+            in_turn = _dates_in_turn(line[_block_column(1) - 1 :])
+            return round_no if in_turn is None else in_turn
+    dates = [cell.strip() for cell in cells]
     while dates and not dates[-1]:
         dates.pop()
     return tuple(dates)
+
+
+def _dates_in_turn(text: str) -> tuple[str, ...] | None:
+    words = []
+    for word in text.split():
+        if re.fullmatch(r"(?:[0-9]{8})+", word):
+            words.extend(re.findall(r"[0-9]{8}", word))
+        else:
+            words.append(word)
+    for word in words:
+        match = _YEAR_FIRST_DATE.fullmatch(word)
+        if match is None:
+            return None
+        year, month, day = (int(part) for part in match.groups() if part is not None)
+        try:
+            datetime.date(year, month, day)
+        except ValueError:
+            return None
+    return tuple(words) or None
 
 
 def _event_kind(event_type: str) -> EventKind | None:
