@@ -214,3 +214,43 @@ def test_convert_writes_run_together_round_dates_as_trf_dates(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     games = out.read_text()
     assert '[Date "2024.11.23"]' in games and '[Date "2024.11.25"]' in games
+
+
+def with_federations(**federations: str) -> str:
+    """The bad-input reference with the federation columns (54-56, TRF-16) of some players rewritten."""
+    lines = []
+    for line in REFERENCE:
+        start = line[4:8].strip() if line.startswith("001") else ""
+        if f"p{start}" in federations:
+            line = line[:53] + federations[f"p{start}"].ljust(3)[:3] + line[56:]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def warnings_of(text: str) -> list[str]:
+    said: list[str] = []
+    read_trf(text, path="x.trf", warn=lambda warning: said.append(str(warning)))
+    return said
+
+
+def test_three_letter_federations_of_either_case_and_blank_ones_read_without_a_word() -> None:
+    text = with_federations(p1="IRL", p2="esp", p3="")
+    assert warnings_of(text) == []
+    assert [player.federation for player in read_trf(text)] == ["IRL", "esp", "", ""]
+    assert assert_same_reading(text) == "result"
+
+
+@pytest.mark.parametrize("federation", ["IR", "I1L", "Ä12", "1"])
+def test_a_federation_that_is_not_three_letters_is_warned_of_at_its_column(federation: str) -> None:
+    text = with_federations(p3=federation)
+    found = repr(federation.ljust(3))
+    assert warnings_of(text) == [
+        f"x.trf:6:54: expected a federation of three letters (such as IRL) at columns 54-56, found {found}: read as "
+        "written"
+    ]
+    assert read_trf(text).player(3).federation == federation  # kept as written
+    assert assert_same_reading(text, "x.trf") == "result"
+
+
+def test_the_round_bonus_warning_is_the_oracles_too() -> None:
+    assert assert_same_reading(two_rounds("002")) == "result"

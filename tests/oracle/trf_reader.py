@@ -249,6 +249,8 @@ class _Reader:
         self.to_play: dict[tuple[int, RoundNo], tuple[int, int, str]] = {}
         """Blocks with an opponent, a colour and no result: their line, result column and what stood there."""
         """The line and round of each forfeit loss without an opponent, read as an absence."""
+        self.odd_federations: list[tuple[int, int, str]] = []
+        """The line, first column and text of each federation that is neither three letters nor blank."""
         self.layout = TRF16
         self.seen_players = False
         self.stated: dict[str, tuple[int, str, str]] = {}
@@ -327,6 +329,15 @@ class _Reader:
         self.check_duplicates(
             [player.fide_id or player.name for player in players], [self.players[p.start].lineno for p in players]
         )
+        if self.odd_federations:
+            lineno, column, found = min(self.odd_federations)
+            many = len(self.odd_federations)
+            more = f"; {many} player lines hold one that is not" if many > 1 else ""
+            logger.warning(
+                "%s:%d:%d: expected a federation of three letters (such as IRL) at columns %d-%d, found %r%s: read "
+                "as written",
+                self.path, lineno, column, column, column + 2, found, more,
+            )  # fmt: skip
         if header.stated_players is not None and header.stated_players[0] != len(players):
             count, lineno = header.stated_players
             self.warn(
@@ -466,6 +477,9 @@ class _Reader:
                     f"{at(first)}-{at(last)}: is the line shifted?)"
                 )
                 raise self.error(message, lineno, at(gap))
+        federation = line[at(54) - 1 : at(56)]
+        if federation.strip() and not (len(federation) == 3 and federation.isascii() and federation.isalpha()):
+            self.odd_federations.append((lineno, at(54), federation))
         sex = _field(line, at(10), at(10)).lower()
         player = Player(
             start=start,

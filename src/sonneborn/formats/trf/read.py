@@ -603,6 +603,7 @@ class _Reader:
             self.warn_absences(results.absences)
         names = players.field(players.layout.name, rows.tolist())
         self.check_duplicates(players.fide_id[rows], names, linenos)
+        self.warn_federations(players)
         if header.stated_players is not None and header.stated_players[0] != count:
             stated, lineno = header.stated_players
             template = N_("record 062 gives {count} players, but there are {players} player records (001)")
@@ -665,6 +666,21 @@ class _Reader:
         )
         counted = Message.ngettext("{count} game", "{count} games", games)
         self.warn(first, Message.of(template, rounds=rounds_message(rounds), games=counted))
+
+    def warn_federations(self, players: PlayerLines) -> None:
+        """Warns, at the first, of the player lines whose federation is neither three letters (``IRL``) nor
+        blank: read as written, so that a category by federation or a page would show it."""
+        odd = np.flatnonzero(players.federation_odd)
+        if not odd.size:
+            return
+        first = int(odd[0])
+        columns = players.layout.federation
+        found = repr(columns.text(players.lines[first]))
+        if odd.size == 1:
+            message = Message.of(_FEDERATION, columns=str(columns), found=found)
+        else:
+            message = Message.of(_FEDERATIONS, columns=str(columns), found=found, count=int(odd.size))
+        self.say(InputWarning(message, self.path, int(players.linenos[first]), columns.first))
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
@@ -1142,3 +1158,11 @@ _BONUS_OF_A_ROUND = N_(
 )
 """A blank-type 299 that names a round: its points are no round's, so they are the player's (or team's) from the
 start; said, since the round written is not the round they count from."""
+
+_FEDERATION = N_(
+    "expected a federation of three letters (such as IRL) at columns {columns}, found {found}: read as written"
+)
+_FEDERATIONS = N_(
+    "expected a federation of three letters (such as IRL) at columns {columns}, found {found}; {count} player lines "
+    "hold one that is not: read as written"
+)
