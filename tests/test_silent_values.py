@@ -254,3 +254,30 @@ def test_a_federation_that_is_not_three_letters_is_warned_of_at_its_column(feder
 
 def test_the_round_bonus_warning_is_the_oracles_too() -> None:
     assert assert_same_reading(two_rounds("002")) == "result"
+
+
+def test_a_pgn_game_of_round_0_is_placed_in_the_first_round_free_for_both_and_said_so() -> None:
+    # Round 1: Adams-Dunne, Brown-Clark; the game of "round 0" is Dunne-Clark, whom round 1 occupies: round 2.
+    from sonneborn.formats.pgn import read_pgn
+
+    said: list[str] = []
+    text = (BAD / "pgn_round_zero.pgn").read_text()
+    tournament = read_pgn(text, path="x.pgn", warn=lambda warning: said.append(str(warning)))
+    dunne = next(player for player in tournament if player.name == "Dunne")
+    clark = next(player for player in tournament if player.name == "Clark")
+    assert dunne.entry(2).opponent == clark.start and clark.entry(2).opponent == dunne.start
+    assert said == [
+        "x.pgn:18:9: the Round tag gives round '0', but rounds count from 1: the game is placed in round 2, the "
+        "first in which neither player has a game"
+    ]
+
+
+def test_pgn_games_all_of_round_0_are_said_once_with_their_count() -> None:
+    from sonneborn.formats.pgn import read_pgn
+
+    said: list[str] = []
+    text = (BAD / "pgn_valid_reference.pgn").read_text().replace('[Round "1"]', '[Round "0"]')
+    text = text.replace('[Round "2"]', '[Round "-1"]').replace('[Round "3"]', '[Round "0"]')
+    read_pgn(text, path="x.pgn", warn=lambda warning: said.append(str(warning)))
+    assert len(said) == 1 and said[0].startswith("x.pgn:2:9: the Round tag gives round '0'")
+    assert said[0].endswith("as is every game whose Round tag gives a round below 1 (6 games)")
