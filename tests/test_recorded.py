@@ -81,9 +81,12 @@ def test_bunratty_major_ranks_its_recorded_winner_first_issue_18() -> None:
     assert int(result.order[0]) + 1 == winner
     assert {row + 1: result.points.number(row) for row in range(56)} == {s: p for s, (p, _) in recorded.items()}
     assert kinds(path, 16)[3] is ResultKind.HALF_BYE
+    # The file writes clubs in the federation field (LIM, BAL, "ST."): five lines hold no three letters there.
     assert [str(w) for w in reading.warnings] == [
+        f"{path}:25:54: expected a federation of three letters (such as IRL) at columns 54-56, found 'ST.'; "
+        "5 player lines hold one that is not: read as written",
         f"{path}: the recorded points count 11 rounds left blank (no opponent, no result) as byes, as "
-        f"Swiss-Perfect and other programs write them: read as 11 half-point byes {RULE}"
+        f"Swiss-Perfect and other programs write them: read as 11 half-point byes {RULE}",
     ]
 
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from sonneborn.causes import Search
+from sonneborn.errors import InputWarning
 from sonneborn.event import KINDS, Event
 from sonneborn.messages import N_, Message, Number, phrase_message
 from sonneborn.model import EventKind, ResultKind, StartNo
@@ -36,6 +37,7 @@ __all__ = [
     "check",
     "file_scoring",
     "likely_causes",
+    "standings_warning",
 ]
 
 
@@ -168,6 +170,53 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
     players ranked.
     """
     event = standings.event
+    return _recorded(standings, list_known=list_known, totals=True) + _secondary(event) + _members(event)
+
+
+def standings_warning(standings: Standings, *, list_known: bool, path: str) -> InputWarning | None:
+    """The one warning ``sonneborn standings`` gives when the ranks or tie-break values the file records are not
+    the ones computed (compared as :func:`audit` compares them), ``None`` when they agree or the file records none.
+
+    The totals are left out: the readers warn of those already.
+    """
+    roster = standings.event.roster
+    if not any(roster.recorded_ranks) and not any(roster.recorded_tiebreaks):
+        return None
+    found = _recorded(standings, list_known=list_known, totals=False)
+    if not found:
+        return None
+    ranks = any(d.what == "rank" for d in found)
+    values = any(d.what != "rank" for d in found)
+    template = _RANKS_AND_VALUES if ranks and values else _RANKS if ranks else _VALUES
+    rows = len({d.start for d in found})
+    counted = (_TEAMS if standings.event.teams is not None else _PLAYERS)[rows != 1]
+    details: list[str | int | Message] = [d.message for d in found[:_DETAILED]]
+    if len(found) > _DETAILED:
+        details.append(Message.of(N_("and {count} more"), count=len(found) - _DETAILED))
+    file = path if path and not path.startswith("<") else "FILE"
+    message = Message.of(
+        template,
+        rows=Message.of(counted, count=rows),
+        details=Message.joined(details, "; "),
+        command=f"`sonneborn check {file}`",
+    )
+    return InputWarning(message, path)
+
+
+_RANKS = N_("the recorded ranks of {rows} are not the ones computed ({details}); {command} lists them")
+_VALUES = N_("the recorded tie-break values of {rows} are not the ones computed ({details}); {command} lists them")
+_RANKS_AND_VALUES = N_(
+    "the recorded ranks and tie-break values of {rows} are not the ones computed ({details}); {command} lists them"
+)
+_PLAYERS = (N_("{count} player"), N_("{count} players"))
+_TEAMS = (N_("{count} team"), N_("{count} teams"))
+_DETAILED = 3
+"""The most disagreements the warning of :func:`standings_warning` gives."""
+
+
+def _recorded(standings: Standings, *, list_known: bool, totals: bool) -> list[Disagreement]:
+    """The recorded totals (when ``totals``), ranks and tie-break values the results do not give, by row."""
+    event = standings.event
     roster, table = event.roster, event.table
     points = [int(p) for p in standings.points.numerator.tolist()]
     names = roster.names
@@ -181,7 +230,7 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
     for row in range(event.players):
         start, score = row + 1, points[row]
         recorded = recorded_points[row]
-        if recorded is not None and recorded.numerator * unit != score * recorded.denominator:
+        if totals and recorded is not None and recorded.numerator * unit != score * recorded.denominator:
             computed = Fraction(score, table.score.unit)
             # The hints read a player's point system: a team's totals are the matches' and the arbiter's.
             hint = points_hint(standings, row, recorded, computed) if event.teams is None else ""
@@ -206,7 +255,7 @@ def audit(standings: Standings, *, list_known: bool) -> list[Disagreement]:
             number = extra[code].number(row)
             if number != value:
                 found.append(Disagreement(start, names[row], code, value, number, who=who))
-    return found + _secondary(event) + _members(event)
+    return found
 
 
 def _members(event: Event) -> list[Disagreement]:

@@ -461,6 +461,7 @@ def standings(
     reading = _read(file, **event)
     starts = tuple(_player(reading, text) for text in explain)
     result = _rank(reading, request)
+    _say_recorded(reading, request, result)
     if request.categories:
         from sonneborn.pipeline import category_tables
         from sonneborn.render import render_categories
@@ -504,6 +505,22 @@ def standings(
             notes = [written_otherwise(result.event), changed_names(result.event.roster.names)[1]]
             _say([InputWarning(note, "<stdout>") for note in notes if note])
     _print_explanations(result, starts, to_stderr=fmt != "table")
+
+
+def _say_recorded(reading: Reading, request: Request, result: Standings) -> None:
+    """Warns, in one line, of the recorded ranks and tie-break values the standings do not give, when they are
+    the file's own standings: ranked by its points, after its last round, with no draw of lots. Ranks are compared
+    exactly under the file's stated list, else within the places of each points group."""
+    from sonneborn.audit import standings_warning
+
+    scored_otherwise = request.points is not None or request.kind is not None or request.match_points is not None
+    ranked_otherwise = request.rank_by is not None or request.primary is not None or request.after_round is not None
+    if scored_otherwise or ranked_otherwise or request.lots is not None or request.lots_secret is not None:
+        return
+    own_list = request.tiebreaks is None and request.profile is None and reading.stated_tiebreaks() is not None
+    warning = standings_warning(result, list_known=own_list, path=reading.path)
+    if warning is not None:
+        _say([warning])
 
 
 @cli.command(

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
 
 from sonneborn.errors import Said, said_of, shown
 from sonneborn.messages import N_, Message
@@ -313,11 +315,15 @@ class PointSystem:
         return cls(**values)
 
     def points(self, kind: ResultKind) -> Fraction:
-        """The points of one round's result; nothing for a game not played yet."""
+        """The points of one round's result; nothing for a game not played yet.
 
-        def pick(value: Fraction | None, default: Fraction) -> Fraction:
-            return default if value is None else value
+        A forfeit or a bye not stated apart has the points of its default result (one table, read here and by the
+        text): a forfeit win, a pairing bye and a full bye a win's, a half bye a draw's, a forfeit loss and a zero
+        bye a loss's.
 
+        >>> PointSystem(win=Fraction(3), draw=Fraction(1)).points(ResultKind.HALF_BYE)
+        Fraction(1, 1)
+        """
         match kind:
             case ResultKind.WIN | ResultKind.UNRATED_WIN:
                 return self.win
@@ -325,21 +331,24 @@ class PointSystem:
                 return self.draw
             case ResultKind.LOSS | ResultKind.UNRATED_LOSS:
                 return self.loss
-            case ResultKind.FORFEIT_WIN:
-                return pick(self.forfeit_win, self.win)
-            case ResultKind.FORFEIT_LOSS:
-                return pick(self.forfeit_loss, self.loss)
-            case ResultKind.PAIRING_BYE:
-                return pick(self.pairing_bye, self.win)
-            case ResultKind.FULL_BYE:
-                return pick(self.full_bye, self.win)
-            case ResultKind.HALF_BYE:
-                return pick(self.half_bye, self.draw)
-            case ResultKind.ZERO_BYE:
-                return pick(self.zero_bye, self.loss)
             case ResultKind.NOT_PLAYED:
                 return Fraction(0)
-        raise AssertionError(kind)  # pragma: no cover
+        stated: Fraction | None = getattr(self, kind.name.lower())
+        return self.points(_STATED_DEFAULTS[kind]) if stated is None else stated
+
+    def defaulted(self) -> PointSystem:
+        """The same system with each forfeit and bye stated at its default result's points left to the default
+        (``None``): two systems that score every result alike compare equal.
+
+        >>> PointSystem.parse("3,1,0,pairing_bye=3,half_bye=0").defaulted() == PointSystem.parse("3,1,0,half_bye=0")
+        True
+        """
+        same: dict[str, Any] = {
+            kind.name.lower(): None
+            for kind, default in _STATED_DEFAULTS.items()
+            if self.points(kind) == self.points(default)
+        }
+        return replace(self, **same)
 
     def __str__(self) -> str:
         """``3-1-0``, with each bye and forfeit stated to differ from its default after it, values exact (never a
@@ -351,21 +360,24 @@ class PointSystem:
         text = "-".join(exact_text(value) for value in (self.win, self.draw, self.loss))
         stated = [
             f"{kind.name.lower()}={exact_text(self.points(kind))}"
-            for kind, default in _STATED_DEFAULTS
+            for kind, default in _STATED_DEFAULTS.items()
             if self.points(kind) != self.points(default)
         ]
         return ", ".join([text, *stated])
 
 
-_STATED_DEFAULTS = (
-    (ResultKind.FORFEIT_WIN, ResultKind.WIN),
-    (ResultKind.FORFEIT_LOSS, ResultKind.LOSS),
-    (ResultKind.PAIRING_BYE, ResultKind.WIN),
-    (ResultKind.FULL_BYE, ResultKind.WIN),
-    (ResultKind.HALF_BYE, ResultKind.DRAW),
-    (ResultKind.ZERO_BYE, ResultKind.LOSS),
+_STATED_DEFAULTS: Mapping[ResultKind, ResultKind] = MappingProxyType(
+    {
+        ResultKind.FORFEIT_WIN: ResultKind.WIN,
+        ResultKind.FORFEIT_LOSS: ResultKind.LOSS,
+        ResultKind.PAIRING_BYE: ResultKind.WIN,
+        ResultKind.FULL_BYE: ResultKind.WIN,
+        ResultKind.HALF_BYE: ResultKind.DRAW,
+        ResultKind.ZERO_BYE: ResultKind.LOSS,
+    }
 )
-"""Each result a point system may state apart, with the result whose points it has unless stated."""
+"""Each result a point system may state apart (its field of :class:`PointSystem` is its name in lower case), with
+the result whose points it has unless stated: the one table :meth:`PointSystem.points` and its text read."""
 
 POINT_DIGITS = 6
 """The most digits a point value may have before and after its decimal point, or in a fraction's terms."""

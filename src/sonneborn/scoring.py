@@ -26,8 +26,8 @@ def player_round_points(tournament: Tournament, player: Player) -> list[Fraction
 
 
 def running_scores(tournament: Tournament, player: Player) -> list[Fraction]:
-    """The player's score after each round (C.07 7.5)."""
-    return list(accumulate(player_round_points(tournament, player), initial=None))
+    """The player's score after each round (C.07 7.5), a bonus or penalty outside the rounds counted from the first."""
+    return list(accumulate(player_round_points(tournament, player), initial=player.adjustment))[1:]
 
 
 def scores(tournament: Tournament) -> dict[StartNo, Fraction]:

@@ -59,11 +59,12 @@ def progressive_score(context: Context, spec: Spec) -> dict[StartNo, Value]:
     The least significant element is the earliest round: Cut-1 drops S_1
     (C.07 14.1.c), Cut-k drops S_1 … S_k. C.07 defines no most significant
     running score: a median cuts the early rounds only, as FIDE's reference
-    checker does (so PS/M1 = PS/C1). Counts the rounds played so far.
+    checker does (so PS/M1 = PS/C1). Counts the rounds played so far. An arbiter's bonus or penalty
+    outside the rounds is part of every S_r, as the standings after each round count it.
     """
     values = {}
     for player in context.tournament:
-        running = Fraction(0)
+        running = player.adjustment
         elements = []
         for rnd, pts in enumerate(context.round_points[player.start][: context.played_rounds], start=1):
             running += pts

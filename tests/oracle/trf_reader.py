@@ -30,6 +30,7 @@ The writer is :mod:`sonneborn.formats.trf.write`.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import logging
 import re
 from collections import defaultdict
@@ -248,6 +249,8 @@ class _Reader:
         self.to_play: dict[tuple[int, RoundNo], tuple[int, int, str]] = {}
         """Blocks with an opponent, a colour and no result: their line, result column and what stood there."""
         """The line and round of each forfeit loss without an opponent, read as an absence."""
+        self.odd_federations: list[tuple[int, int, str]] = []
+        """The line, first column and text of each federation that is neither three letters nor blank."""
         self.layout = TRF16
         self.seen_players = False
         self.stated: dict[str, tuple[int, str, str]] = {}
@@ -326,6 +329,15 @@ class _Reader:
         self.check_duplicates(
             [player.fide_id or player.name for player in players], [self.players[p.start].lineno for p in players]
         )
+        if self.odd_federations:
+            lineno, column, found = min(self.odd_federations)
+            many = len(self.odd_federations)
+            more = f"; {many} player lines hold one that is not" if many > 1 else ""
+            logger.warning(
+                "%s:%d:%d: expected a federation of three letters (such as IRL) at columns %d-%d, found %r%s: read "
+                "as written",
+                self.path, lineno, column, column, column + 2, found, more,
+            )  # fmt: skip
         if header.stated_players is not None and header.stated_players[0] != len(players):
             count, lineno = header.stated_players
             self.warn(
@@ -394,7 +406,16 @@ class _Reader:
             case "092":
                 header.event_type = value
             case "132":
-                header.round_dates = _round_dates(line)
+                dates = _round_dates(line)
+                if isinstance(dates, int):
+                    column = _block_column(dates)
+                    found = line[column - 1 : column + 9]
+                    message = (
+                        f"record 132: expected the date of round {dates} at columns {column}-{column + 9}, found "
+                        f"{found!r} (are the dates run together, or not at their rounds' columns?)"
+                    )
+                    raise self.error(message, lineno, column)
+                header.round_dates = dates
             case "XXD":
                 if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
                     raise self.error(
@@ -456,6 +477,9 @@ class _Reader:
                     f"{at(first)}-{at(last)}: is the line shifted?)"
                 )
                 raise self.error(message, lineno, at(gap))
+        federation = line[at(54) - 1 : at(56)]
+        if federation.strip() and not (len(federation) == 3 and federation.isascii() and federation.isalpha()):
+            self.odd_federations.append((lineno, at(54), federation))
         sex = _field(line, at(10), at(10)).lower()
         player = Player(
             start=start,
@@ -635,6 +659,13 @@ class _Reader:
         players = self.starts(lineno, line, 24)
         if not players and (kind == " " or round_no):
             raise self.error(f"expected a start number at columns 24-27, found {line[23:27]!r}", lineno, 24)
+        if kind == " " and round_no:
+            self.warn(
+                lineno,
+                "record 299 gives a bonus or penalty in round %d: it counts from round 1 on, as one outside the "
+                "rounds (000) does (the standings after the earlier rounds and PS include it)",
+                round_no,
+            )
         if players:
             self.header.abnormal.append(_Assignment(lineno, "299", kind, round_no, _fraction(text), players))
         else:
@@ -997,16 +1028,50 @@ def _block(entry: Entry) -> str:
     return f"{opponent} {entry.colour} {entry.kind}"
 
 
-def _round_dates(line: str) -> tuple[str, ...]:
-    """The round dates of record 132, which stand in the columns of the round blocks."""
-    dates = []
+_DATE_TEXT = re.compile(r"[0-9]{1,4}[./-][0-9]{1,2}[./-][0-9]{1,4}|[0-9]{6}|[0-9]{8}")
+_YEAR_FIRST_DATE = re.compile(r"([0-9]{4})[./-]([0-9]{1,2})[./-]([0-9]{1,2})|([0-9]{4})([0-9]{2})([0-9]{2})")
+
+
+def _round_dates(line: str) -> tuple[str, ...] | int:
+    """The round dates of record 132, which stand in the columns of the round blocks (a date that goes on into
+    the next round's columns is cut there unless it fills its ten); else the four-digit-year dates written in
+    turn (blanks between them, or ``YYYYMMDD`` run together); else the first round whose columns are no date."""
+    cells = []
     round_no = 1
     while (column := _block_column(round_no)) <= len(line):
-        dates.append(line[column - 1 : column + 9].strip())
+        cells.append(line[column - 1 : column + 9])
         round_no += 1
+    for round_no, cell in enumerate(cells, start=1):
+        text = cell.strip()
+        if not text:
+            continue
+        cut = len(text) < 10 and cell[9:10].isdigit() and round_no < len(cells) and not cells[round_no][:1].isspace()
+        if _DATE_TEXT.fullmatch(text) is None or cut:
+            in_turn = _dates_in_turn(line[_block_column(1) - 1 :])
+            return round_no if in_turn is None else in_turn
+    dates = [cell.strip() for cell in cells]
     while dates and not dates[-1]:
         dates.pop()
     return tuple(dates)
+
+
+def _dates_in_turn(text: str) -> tuple[str, ...] | None:
+    words = []
+    for word in text.split():
+        if re.fullmatch(r"(?:[0-9]{8})+", word):
+            words.extend(re.findall(r"[0-9]{8}", word))
+        else:
+            words.append(word)
+    for word in words:
+        match = _YEAR_FIRST_DATE.fullmatch(word)
+        if match is None:
+            return None
+        year, month, day = (int(part) for part in match.groups() if part is not None)
+        try:
+            datetime.date(year, month, day)
+        except ValueError:
+            return None
+    return tuple(words) or None
 
 
 def _event_kind(event_type: str) -> EventKind | None:

@@ -21,6 +21,8 @@ from itertools import pairwise, permutations
 __all__ = ["iso_date", "round_days", "trf_date", "trf_round_dates"]
 
 _PARTS = re.compile(r"\s*(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\s*")
+_RUN_TOGETHER = re.compile(r"\s*(\d{4})(\d{2})(\d{2})\s*")
+"""A four-digit-year date without separators, ``YYYYMMDD`` (ISO 8601's basic form)."""
 
 
 def _date(year: int, month: int, day: int) -> datetime.date | None:
@@ -33,12 +35,16 @@ def _date(year: int, month: int, day: int) -> datetime.date | None:
 def read_date(text: str) -> datetime.date | None:
     """The date a full date (four-digit year) spells, when only one reading is a date, else ``None``.
 
-    ``YYYY/MM/DD`` (any of ``/ . -``) is read as such; with the year last, dots mean day first
-    (``25.02.2011``), and with slashes or dashes the day is first or second, whichever alone can be.
+    ``YYYY/MM/DD`` (any of ``/ . -``, or none: ``YYYYMMDD``) is read as such; with the year last, dots mean day
+    first (``25.02.2011``), and with slashes or dashes the day is first or second, whichever alone can be.
+
+    >>> read_date("20241123"), read_date("20241323")
+    (datetime.date(2024, 11, 23), None)
     """
     match = _PARTS.fullmatch(text)
     if match is None:
-        return None
+        run = _RUN_TOGETHER.fullmatch(text)
+        return None if run is None else _date(*map(int, run.groups()))
     first, second, third = match.groups()
     a, b, c = int(first), int(second), int(third)
     if len(first) == 4:

@@ -407,6 +407,8 @@ class _Reader:
         self.sites: Counter[str] = Counter()
         self.dates: set[str] = set()
         self.unknown_rounds = 0
+        self.below_first: dict[int, str] = {}
+        """The games whose ``Round`` tag gives a round below 1 (``0``, ``-1``), by position, with the tag's text."""
         self.names: dict[str, int] = {}
         """The first player of each name."""
         self.characters = 0
@@ -525,7 +527,9 @@ class _Reader:
         found = _ROUND.fullmatch(text)
         if found is not None and int(found.group(1)) > 0:
             return int(found.group(1))
-        if text not in _UNKNOWN:
+        if _BELOW_FIRST.fullmatch(text):
+            self.below_first[len(self.pairings)] = text  # said where assign_rounds places it
+        elif text not in _UNKNOWN:
             template = N_("expected a round number in the Round tag, found {found}")
             self.warn(game.line, Message.of(template, found=shown(text)))
         self.unknown_rounds += 1
@@ -724,14 +728,19 @@ class _Reader:
                 player.free += 1
 
     def assign_rounds(self, rounds_of: list[RoundNo]) -> None:
-        """Puts each game without a round (0) in the first round in which neither player has a game yet."""
-        if self.unknown_rounds == len(self.pairings):
+        """Puts each game without a round (0) in the first round in which neither player has a game yet.
+
+        A game whose ``Round`` tag gives a round below 1 is placed so too, and said apart: where the first of
+        them went, at its tag (they are no games without a tag).
+        """
+        untagged = self.unknown_rounds - len(self.below_first)
+        if untagged == len(self.pairings):
             self.warnings(InputWarning(Message(N_("no Round tags: rounds assigned by order of appearance")), self.path))
-        else:
+        elif untagged:
             message = Message.ngettext(
                 "{count} of {games} games have no Round tag: rounds assigned by order of appearance",
                 "{count} of {games} games have no Round tag: rounds assigned by order of appearance",
-                self.unknown_rounds,
+                untagged,
                 games=len(self.pairings),
             )
             self.warnings(InputWarning(message, self.path))
@@ -751,8 +760,25 @@ class _Reader:
                     raise self.error(message, pairing.line)
             self.place(pairing, round_no)
             rounds_of[position] = round_no
+        if self.below_first:
+            position, text = next(iter(self.below_first.items()))
+            count, placed = len(self.below_first), rounds_of[position]
+            template = _BELOW_FIRST_ONE if count == 1 else _BELOW_FIRST_MANY
+            message = Message.of(template, found=shown(text), round=placed, count=count)
+            line, column = self.pairings[position].round_at
+            self.warnings(InputWarning(message, self.path, line, column))
 
 
+_BELOW_FIRST = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]+)*")
+"""A ``Round`` tag's number that :data:`_ROUND` does not take: a round below 1 (``0``, ``-1``, ``0.3``)."""
+_BELOW_FIRST_ONE = N_(
+    "the Round tag gives round {found}, but rounds count from 1: the game is placed in round {round}, the first in "
+    "which neither player has a game"
+)
+_BELOW_FIRST_MANY = N_(
+    "the Round tag gives round {found}, but rounds count from 1: the game is placed in round {round}, the first in "
+    "which neither player has a game, as is every game whose Round tag gives a round below 1 ({count} games)"
+)
 _LISTED_EVENTS = 10
 """The events a message lists by name."""
 _LISTED_PAIRS = 10

@@ -226,9 +226,13 @@ def progressive_score(context: Context, spec: Spec) -> Column:
     (C.07 14.1.c), Cut-k drops S_1 … S_k. C.07 defines no most significant
     running score: a median cuts the early rounds only, as FIDE's reference
     checker does (so PS/M1 = PS/C1). Counts the rounds played so far.
+
+    S_r is the score the standings after round r give (:meth:`~sonneborn.event.Score.running`): a bonus or
+    penalty outside the rounds (TRF-26 299 of a blank type) is part of it from round 1, so that the last S_r is
+    the player's score and PS is never the sum of scores the standings never showed.
     """
     unit = context.unit
-    running: Ints = np.cumsum(context.points[:, : context.played_rounds], axis=1)
+    running: Ints = context.score.running(context.played_rounds)
     cut = min(spec.cut_low, running.shape[1])
 
     played = running.shape[1]

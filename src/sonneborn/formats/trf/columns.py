@@ -114,6 +114,8 @@ class PlayerLines:
     rank: Ints
     """The rank the line states, −1 where blank."""
     blocks: list[Blocks]
+    federation_odd: Bools
+    """Whether a line's federation is neither three letters nor blank."""
 
     def field(self, columns: Columns, rows: Sequence[int]) -> list[str]:
         """A field of the lines of ``rows``, in that order, stripped."""
@@ -157,6 +159,7 @@ def read_player_lines(lines: Sequence[str], linenos: Sequence[int] | Ints, layou
         fide_id=reading.fide_id,
         rank=reading.rank,
         blocks=[group.blocks for group in reading.groups],
+        federation_odd=reading.federation_odd,
     )
 
 
@@ -224,6 +227,9 @@ class _Group:
         self.fide_id = _numbers(_columns(grid, layout.fide_id), blank, np.int64)
         self.rank = _numbers(_columns(grid, layout.rank), blank, np.int64)
         self.number_gaps = grid[:, [column - 1 for column, _ in layout.number_gaps]] != SPACE
+        federation = grid[:, layout.federation.first - 1 : layout.federation.last]
+        letters = ((federation | np.uint8(0x20)) - np.uint8(ord("a"))) < 26  # A-Z or a-z
+        self.federation_odd = ~(letters.all(axis=1) | blank(federation).all(axis=1))
 
         # Every block of every line at once; the cells of one place in the blocks are copied together.
         cells = grid[:, first_block:].reshape(len(rows), blocks, width).transpose(2, 0, 1).copy()
@@ -335,7 +341,9 @@ class _Reading:
         self.fide_id = np.zeros(count, dtype=np.int64)
         self.rank = np.full(count, -1, dtype=np.int64)
         self.start_ok = np.zeros(count, dtype=bool)
+        self.federation_odd = np.zeros(count, dtype=bool)
         for group in self.groups:
+            self.federation_odd[group.rows] = group.federation_odd
             rows = group.rows
             self.start[rows] = group.start.value
             self.start_ok[rows] = ~(group.start.bad | group.start.blank | (group.start.value == 0))

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import compress
 from operator import methodcaller, not_
-from typing import Any
 
 import numpy as np
 
@@ -48,6 +47,7 @@ from sonneborn.event import (
     build_table,
     unmirrored,
 )
+from sonneborn.formats.dates import read_date
 from sonneborn.formats.lines import (
     MAX_LINE,
     SHOWN_DUPLICATES,
@@ -118,16 +118,11 @@ _SYSTEM_FIELDS = {
     "-": "forfeit_loss",
 }
 """The point-system field a record 299 for every player in every round sets, by type."""
-_DEFAULTED = {
-    "forfeit_win": ResultKind.FORFEIT_WIN,
-    "forfeit_loss": ResultKind.FORFEIT_LOSS,
-    "pairing_bye": ResultKind.PAIRING_BYE,
-    "full_bye": ResultKind.FULL_BYE,
-    "half_bye": ResultKind.HALF_BYE,
-    "zero_bye": ResultKind.ZERO_BYE,
-}
-"""The point-system fields that default to another value, with the kind they score."""
 
+_ROUND_DATE = re.compile(r"[0-9]{1,4}[./-][0-9]{1,2}[./-][0-9]{1,4}|[0-9]{6}|[0-9]{8}")
+"""What record 132 may write as a round's date: ``YY/MM/DD``, ``YYYY/MM/DD`` (``/ . -``), ``YYMMDD``, ``YYYYMMDD``."""
+_YEAR_FIRST = re.compile(r"[0-9]{4}[./-][0-9]{1,2}[./-][0-9]{1,2}|[0-9]{8}")
+"""A round date with its four-digit year first, which reads one way alone: record 132's dates written in turn."""
 _NUMBER = re.compile(r"[0-9]+")
 _COUNT = re.compile(r"0*[0-9]{1,9}")
 """A count written as a record's value (rounds, digits): more than nine digits is not one."""
@@ -365,7 +360,7 @@ class _Reader:
             case "092":
                 header.info = dataclasses.replace(header.info, event_type=value)
             case "132":
-                header.info = dataclasses.replace(header.info, round_dates=_round_dates(line))
+                header.info = dataclasses.replace(header.info, round_dates=self.round_dates(lineno, line))
             case "XXD":
                 if not _COUNT.fullmatch(value) or not 4 <= int(value) <= 9:
                     template = N_("expected a number of digits from 4 to 9 in record XXD, found {found}")
@@ -511,6 +506,20 @@ class _Reader:
             raise self.error(message, lineno, BYE_STARTS)
         self.header.byes.append(Assignment(lineno, "240", bye, round_no, None, players))
 
+    def round_dates(self, lineno: int, line: str) -> tuple[str, ...]:
+        """The round dates of record 132 (:func:`_round_dates`), or the error at the first round's columns
+        that hold no date."""
+        found = _round_dates(line)
+        if isinstance(found, tuple):
+            return found
+        columns = Columns(TRF16.block_column(found), TRF16.block_column(found) + ROUND_DATE_WIDTH - 1)
+        template = N_(
+            "record 132: expected the date of round {round} at columns {columns}, found {found} (are the dates "
+            "run together, or not at their rounds' columns?)"
+        )
+        message = Message.of(template, round=found, columns=str(columns), found=repr(columns.text(line)))
+        raise self.error(message, lineno, columns.first)
+
     def abnormal_record(self, lineno: int, line: str) -> None:
         """Reads a record 299: a type at column 5, points at 14–17, a round at 20–22, start numbers from 24 on."""
         kind = (line[TYPE_COLUMN - 1 : TYPE_COLUMN] or " ").upper()
@@ -536,6 +545,8 @@ class _Reader:
                 found=repr(first.text(line)),
             )
             raise self.error(message, lineno, ABNORMAL_STARTS)
+        if kind == " " and round_no:
+            self.warn(lineno, Message.of(_BONUS_OF_A_ROUND, round=round_no))
         mp = ABNORMAL_MATCH_POINTS.text(line)
         if players:
             self.header.abnormal.append(Assignment(lineno, "299", kind, round_no, _fraction(text), players, mp))
@@ -592,6 +603,7 @@ class _Reader:
             self.warn_absences(results.absences)
         names = players.field(players.layout.name, rows.tolist())
         self.check_duplicates(players.fide_id[rows], names, linenos)
+        self.warn_federations(players)
         if header.stated_players is not None and header.stated_players[0] != count:
             stated, lineno = header.stated_players
             said = Message.ngettext(
@@ -662,6 +674,21 @@ class _Reader:
             rounds=rounds_message(rounds),
         )
         self.warn(first, message)
+
+    def warn_federations(self, players: PlayerLines) -> None:
+        """Warns, at the first, of the player lines whose federation is neither three letters (``IRL``) nor
+        blank: read as written, so that a category by federation or a page would show it."""
+        odd = np.flatnonzero(players.federation_odd)
+        if not odd.size:
+            return
+        first = int(odd[0])
+        columns = players.layout.federation
+        found = repr(columns.text(players.lines[first]))
+        if odd.size == 1:
+            message = Message.of(_FEDERATION, columns=str(columns), found=found)
+        else:
+            message = Message.of(_FEDERATIONS, columns=str(columns), found=found, count=int(odd.size))
+        self.say(InputWarning(message, self.path, int(players.linenos[first]), columns.first))
 
     def warn_absences(self, absences: list[tuple[int, int]]) -> None:
         """Says once that forfeit losses without an opponent (``0000 - -``) are read as absences."""
@@ -909,7 +936,7 @@ class _Reader:
                 system, **{_SYSTEM_FIELDS[kind]: value for kind, value in header.system_points}
             )
         if header.points_162 or header.system_points:
-            system = _normalised(system)
+            system = system.defaulted()
         return system
 
     def point_system_162(self) -> PointSystem:
@@ -922,18 +949,16 @@ class _Reader:
         win = value("W", Fraction(1))
         draw = value("D", Fraction(1, 2))
         absent = value("A", Fraction(0))
-        return _normalised(
-            PointSystem(
-                win=win,
-                draw=draw,
-                loss=value("L", Fraction(0)),
-                forfeit_loss=absent,
-                zero_bye=value("Z", absent),
-                pairing_bye=value("P", win),
-                full_bye=value("F", win),
-                half_bye=value("H", draw),
-            )
-        )
+        return PointSystem(
+            win=win,
+            draw=draw,
+            loss=value("L", Fraction(0)),
+            forfeit_loss=absent,
+            zero_bye=value("Z", absent),
+            pairing_bye=value("P", win),
+            full_bye=value("F", win),
+            half_bye=value("H", draw),
+        ).defaulted()
 
     def xxs_point_system(self) -> PointSystem:
         """The point system of the ``XXS`` lines."""
@@ -1096,25 +1121,42 @@ def _same_points(one: PointSystem, other: PointSystem) -> bool:
     return all(one.points(kind) == other.points(kind) for kind in ResultKind)
 
 
-def _normalised(system: PointSystem) -> PointSystem:
-    """The point system with each value that equals its default left to the default."""
-    defaults = PointSystem(win=system.win, draw=system.draw, loss=system.loss)
-    same: dict[str, Any] = {
-        name: None for name, kind in _DEFAULTED.items() if getattr(system, name) == defaults.points(kind)
-    }
-    return dataclasses.replace(system, **same)
+def _round_dates(line: str) -> tuple[str, ...] | int:
+    """The round dates of record 132, which stand in the columns of the TRF-16 round blocks; else the dates
+    written one after another from the first block's column on (``2024/11/23 2024/11/24``, or without a blank
+    between ``YYYYMMDD`` dates), each a whole date; else the number of the first round whose columns hold no date.
 
-
-def _round_dates(line: str) -> tuple[str, ...]:
-    """The round dates of record 132, which stand in the columns of the TRF-16 round blocks."""
-    dates = []
+    A round's columns hold a date when their text is one (``24/11/23``, ``2024/11/23``, ``20241123``) that stops
+    there: a text that runs on into the next round's columns is a longer date cut, unless it fills the columns.
+    """
+    fields = []
     round_no = 1
     while (column := TRF16.block_column(round_no)) <= len(line):
-        dates.append(line[column - 1 : column - 1 + ROUND_DATE_WIDTH].strip())
+        fields.append(line[column - 1 : column - 1 + ROUND_DATE_WIDTH])
         round_no += 1
+    for index, cell in enumerate(fields):
+        text = cell.strip()
+        following = fields[index + 1][:1] if index + 1 < len(fields) else " "
+        runs_on = cell[-1:].isdigit() and not following.isspace()
+        if text and (not _ROUND_DATE.fullmatch(text) or (runs_on and len(text) < ROUND_DATE_WIDTH)):
+            return _dates_in_turn(line[TRF16.block_column(1) - 1 :]) or index + 1
+    dates = [cell.strip() for cell in fields]
     while dates and not dates[-1]:
         dates.pop()
     return tuple(dates)
+
+
+def _dates_in_turn(text: str) -> tuple[str, ...] | None:
+    """The four-digit-year dates of a record 132 written one after another, a blank between them or none
+    (``YYYYMMDD``), when every one is a whole date; else ``None``."""
+    found: list[str] = []
+    for word in text.split():
+        if word.isdigit() and len(word) % 8 == 0:
+            found += [word[k : k + 8] for k in range(0, len(word), 8)]
+        else:
+            found.append(word)
+    whole = all(_YEAR_FIRST.fullmatch(date) and read_date(date) is not None for date in found)
+    return tuple(found) if found and whole else None
 
 
 def _event_kind(event_type: str) -> EventKind | None:
@@ -1124,3 +1166,19 @@ def _event_kind(event_type: str) -> EventKind | None:
     if round_robin != swiss:
         return EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS
     return None
+
+
+_BONUS_OF_A_ROUND = N_(
+    "record 299 gives a bonus or penalty in round {round}: it counts from round 1 on, as one outside the rounds "
+    "(000) does (the standings after the earlier rounds and PS include it)"
+)
+"""A blank-type 299 that names a round: its points are no round's, so they are the player's (or team's) from the
+start; said, since the round written is not the round they count from."""
+
+_FEDERATION = N_(
+    "expected a federation of three letters (such as IRL) at columns {columns}, found {found}: read as written"
+)
+_FEDERATIONS = N_(
+    "expected a federation of three letters (such as IRL) at columns {columns}, found {found}; {count} player lines "
+    "hold one that is not: read as written"
+)
