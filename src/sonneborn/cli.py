@@ -508,17 +508,9 @@ def standings(
 
 
 def _say_recorded(reading: Reading, request: Request, result: Standings) -> None:
-    """Warns, in one line, of the recorded ranks and tie-break values the standings do not give, when they are
-    the file's own standings: ranked by its points, after its last round, with no draw of lots. Ranks are compared
-    exactly under the file's stated list, else within the places of each points group."""
-    from sonneborn.audit import standings_warning
+    from sonneborn.pipeline import recorded_warning
 
-    scored_otherwise = request.points is not None or request.kind is not None or request.match_points is not None
-    ranked_otherwise = request.rank_by is not None or request.primary is not None or request.after_round is not None
-    if scored_otherwise or ranked_otherwise or request.lots is not None or request.lots_secret is not None:
-        return
-    own_list = request.tiebreaks is None and request.profile is None and reading.stated_tiebreaks() is not None
-    warning = standings_warning(result, list_known=own_list, path=reading.path)
+    warning = recorded_warning(reading, request, result)
     if warning is not None:
         _say([warning])
 

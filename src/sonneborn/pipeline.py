@@ -402,6 +402,20 @@ def standings(reading: Reading | Event, request: Request = Request()) -> Standin
     return ranked_as(reading, prepared(reading, request), request)
 
 
+def recorded_warning(reading: Reading, request: Request, result: Standings) -> InputWarning | None:
+    """The one-line warning of the recorded ranks and tie-break values the standings do not give, when they are
+    the file's own standings: ranked by its points, after its last round, with no draw of lots. Ranks are compared
+    exactly under the file's stated list, else within the places of each points group. Every door says it."""
+    from sonneborn.audit import standings_warning
+
+    scored_otherwise = request.points is not None or request.kind is not None or request.match_points is not None
+    ranked_otherwise = request.rank_by is not None or request.primary is not None or request.after_round is not None
+    if scored_otherwise or ranked_otherwise or request.lots is not None or request.lots_secret is not None:
+        return None
+    own_list = request.tiebreaks is None and request.profile is None and reading.stated_tiebreaks() is not None
+    return standings_warning(result, list_known=own_list, path=reading.path)
+
+
 def ranked_as(reading: Reading, event: Event, request: Request) -> Standings:
     """Ranks ``event`` — the reading's as :func:`prepared` gives it, or that with some results set (``whatif``'s
     fixed results) — as :func:`standings` ranks the reading: its list, rules edition, lots."""

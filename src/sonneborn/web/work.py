@@ -32,7 +32,7 @@ from sonneborn.errors import InputError, InputWarning, OptionError
 from sonneborn.explain import find_player
 from sonneborn.languages import DEFAULT, ENGLISH, Language, known, language
 from sonneborn.messages import N_, Message, Number
-from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks
+from sonneborn.pipeline import Reading, category_tables, prepared, ranked_tiebreaks, recorded_warning
 from sonneborn.pipeline import Request as RankingRequest
 from sonneborn.ranking import Standings
 from sonneborn.render import CATEGORY_RENDERERS, render, render_categories
@@ -384,7 +384,7 @@ def _report(share: _Share, upload: Upload, options: EventOptions) -> Answer:
     _admit(share, upload, reading, request, "report")
     result = rank_event(reading, request, upload)
     _admit_answer(share, upload, result, "report")
-    warnings = [str(w) for w in (*reading.warnings, *result.warnings)]
+    warnings = [str(w) for w in (*reading.warnings, *result.warnings, *_recorded(reading, request, result))]
     with refused_events(upload.path):
         lang = language(options.lang or DEFAULT)
         data = report_data(result, path=upload.path, input_format=reading.format, lang=lang)
@@ -424,7 +424,8 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
             )
             # The rounds the file has played, which the page's "after round" picker offers.
             data["rounds"]["file_played"] = reading.competitors.table.played_rounds
-            data["warnings"] = [_warning(w, lang) for w in (*reading.warnings, *result.warnings)]
+            recorded = _recorded(reading, request, result) if result.category is None else []
+            data["warnings"] = [_warning(w, lang) for w in (*reading.warnings, *result.warnings, *recorded)]
         elif isinstance(options, SearchOptions):
             data = search_data(result, options.q)
         elif isinstance(options, PlayerOptions):
@@ -435,6 +436,12 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
             assert isinstance(options, RoundOptions)
             data = round_data(result, options.round, offset=options.offset, limit=options.limit)
     return Answer(200, JSON, _json({"event": job.event, **data}))
+
+
+def _recorded(reading: Reading, request: RankingRequest, result: Standings) -> list[InputWarning]:
+    """The warning of the recorded ranks and values the standings do not give, as the command line says it."""
+    warning = recorded_warning(reading, request, result)
+    return [] if warning is None else [warning]
 
 
 def _category(result: Standings, request: RankingRequest) -> Standings:
