@@ -32,7 +32,8 @@ from sonneborn.cli import cli
 from sonneborn.event import KINDS
 from sonneborn.model import ResultKind
 from sonneborn.pipeline import Request, read, standings
-from sonneborn.whatif import Method, WhatIf, open_items, scenario, what_if
+from sonneborn.ranking import Standings
+from sonneborn.whatif import Method, WhatIf, open_items, parse_fixed, scenario, what_if
 
 DATA = Path(__file__).parent / "data" / "whatif"
 RR4 = DATA / "rr4_final.trf"
@@ -73,11 +74,21 @@ def _as_paired(text: str, last: int, *, round_robin: bool = False) -> str:
 
 
 def _answer(answer: WhatIf) -> object:
-    rows = [
+    """What whatif answers of the final places; the standings now are those of the view it is asked from
+    (:func:`_now`), which may count round N + 1's byes or not."""
+    rows = sorted(
         (r.row, r.best, r.worst, r.can_win, r.clinched, r.chances, r.margins, str(r.decides), r.exact)
         for r in answer.rows
-    ]
-    return answer.method, answer.runs, answer.ranked, rows, answer.now.order.tolist(), answer.now.ranks.tolist()
+    )
+    return answer.method, answer.runs, answer.ranked, rows
+
+
+def _now(answer: WhatIf) -> object:
+    return _now_of(answer.now)
+
+
+def _now_of(table: Standings) -> object:
+    return table.order.tolist(), table.ranks.tolist(), table.event.table.score.totals.tolist()
 
 
 def _places(answer: WhatIf) -> dict[int, tuple[int, int, bool, tuple[int, ...]]]:
@@ -107,6 +118,11 @@ def test_after_round_asks_as_the_file_written_with_the_next_round_paired(
     expected = what_if(read(paired), Request.parse(tiebreaks=tiebreaks), method=method, runs=400)
     assert _answer(after) == _answer(expected)
     rounds_now = read(path).event.rounds
+    # The standings now are those of the view the question is asked from: `standings --after-round N` (round
+    # N + 1 not counted, its byes neither), and the paired file's own standings.
+    asked = Request.parse(tiebreaks=tiebreaks, after_round=last)
+    assert _now(after) == _now_of(standings(read(path), asked))
+    assert _now(expected) == _now_of(standings(read(paired), Request.parse(tiebreaks=tiebreaks)))
     assert (after.open.paired_rounds, after.open.unpaired_rounds) == (
         (tuple(range(last + 1, rounds_now + 1)), ())
         if round_robin
@@ -134,8 +150,16 @@ def test_the_hand_answers() -> None:
     answer = what_if(read(SWISS), Request.parse(after_round=2))
     assert _places(answer) == HAND_SWISS
     assert answer.runs == 9  # the two games of round 3; the byes are known
-    # Whatif's standings now count the byes of round 3 (Ivy's point, Juniper's half), as the paired file does.
-    assert [int(p) for p in answer.now.event.table.score.totals] == [3, 3, 3, 2, 1, 3]
+    # Whatif's standings now are those after round 2, as `standings --after-round 2` counts them: round 3's byes
+    # (Ivy's point, Juniper's half) are results of round 3, counted once it is played (C.07 16), in half points.
+    assert [int(p) for p in answer.now.event.table.score.totals] == [3, 3, 3, 0, 0, 3]
+    # Fir beats Hazel (board 1): his game counts, the round's byes not yet (Kauri–Gum still open).
+    one = what_if(read(SWISS), Request.parse(after_round=2), fixed=parse_fixed(["3.1=1-0"]))
+    assert [int(p) for p in one.now.event.table.score.totals] == [5, 3, 3, 0, 0, 3]
+    # Kauri–Gum drawn too: round 3 is whole, its byes counted: Fir 2½, Gum 2, Hazel 1½, Ivy 1, Juniper ½, Kauri 2.
+    whole = what_if(read(SWISS), Request.parse(after_round=2), fixed=parse_fixed(["3.1=1-0,3.2=1/2-1/2"]))
+    assert [int(p) for p in whole.now.event.table.score.totals] == [5, 4, 3, 2, 1, 4]
+    assert _now(whole) == _now_of(standings(read(SWISS), Request.parse(after_round=3)))
 
 
 def test_standings_after_round_stay_before_the_next_round_was_paired() -> None:

@@ -93,16 +93,21 @@ def test_the_tab_answers_as_the_command_with_set() -> None:
     assert posted.status_code == 200, posted.text
     expected = json.loads(command.stdout)
     # The tab adds the places as the terminal table writes them (a bound as "3–6") and the points as the language
-    # writes them; the rest is the command's.
+    # writes them, what decides first place in the language (English here, as the command's); the rest is the
+    # command's.
     shown = [
-        {k: v for k, v in row.items() if k not in ("best_text", "worst_text", "points_text")}
+        {k: v for k, v in row.items() if k not in ("best_text", "worst_text", "points_text", "decides_text")}
         for row in tab["standings"]
     ]
     assert shown == expected["standings"] == posted.json()["standings"]
     assert [(row["best_text"], row["worst_text"]) for row in tab["standings"]] == [
         (str(row["best"]), str(row["worst"])) for row in expected["standings"]
     ]
-    assert tab["notes"] == expected["notes"]
+    assert [row["decides_text"] for row in tab["standings"]] == [row["decides"] for row in expected["standings"]]
+    # The notes the command's, but the exact method's hint of its options for the chances, which the page has not.
+    hint = "; chances are the simulation's (--method simulation, --chances)"
+    assert any(note.endswith(hint) for note in expected["notes"])
+    assert tab["notes"] == [note.removesuffix(hint) for note in expected["notes"]]
 
 
 @pytest.mark.parametrize(

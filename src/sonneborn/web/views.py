@@ -27,7 +27,7 @@ from sonneborn.categories import held
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE
 from sonneborn.explain import explain_value
 from sonneborn.languages import ENGLISH, Language
-from sonneborn.messages import N_
+from sonneborn.messages import N_, Message
 from sonneborn.model import EventKind, ResultKind, StartNo
 from sonneborn.numbers import ratio_result_text, ratio_text
 from sonneborn.ranking import Standings
@@ -49,6 +49,7 @@ from sonneborn.render.whatif import best_text, whatif_data, worst_text
 from sonneborn.tiebreaks import definition
 from sonneborn.web.inputs import WHATIF_BOARDS
 from sonneborn.web.report import explanations, shown_rows
+from sonneborn.whatif.search import CHANCES_HINT
 
 if TYPE_CHECKING:
     from sonneborn.boardprizes import BoardPrizes
@@ -455,6 +456,16 @@ def round_data(standings: Standings, number: int, *, offset: int = 0, limit: int
     }
 
 
+def _page_note(note: Message) -> Message:
+    """A note of whatif as the page gives it: the exact method's without its hint of the command line's options
+    for the chances (:data:`~sonneborn.whatif.search.CHANCES_HINT`)."""
+    parts = dict(note.values)
+    if note.template == "{part0}; {part1}" and parts.get("part1") == Message(CHANCES_HINT):
+        first = parts["part0"]
+        return first if isinstance(first, Message) else note
+    return note
+
+
 def _pair_result(standings: Standings, white: int, black: int, column: int) -> str:
     """A board's result as arbiters write it: ``1–0``, ``½–½``, ``+–−`` for a forfeit."""
     table = standings.event.table
@@ -478,13 +489,18 @@ def whatif_view(
     """The "What if" tab of a kept event: ``POST /api/whatif``'s answer (the standings of the scenario the fixed
     results make, each row's best and worst place) for the rows ``offset`` to ``offset + limit``, and the games
     still to be played, :data:`~sonneborn.web.inputs.WHATIF_BOARDS` from ``boards_offset``, each with its
-    results (every game of an event has the same) and the one fixed; the points as ``lang`` writes numbers."""
+    results (every game of an event has the same) and the one fixed; the points, what decides first place
+    (``decides_text``), the count of runs or outcomes (``runs_text``) and the notes in ``lang``, as it writes
+    words and numbers (the notes without the command line's options, which the page has not)."""
     data = whatif_data(answer)
     rows = data.pop("standings")
     # The places as the terminal table writes them (a bound with the place a ranked scenario reached: ``3–6``).
     for row, chances in zip(rows, answer.rows, strict=True):
         row["best_text"], row["worst_text"] = best_text(chances), worst_text(chances)
         row["points_text"] = "" if row["points"] is None else lang.number(str(row["points"]))
+        row["decides_text"] = lang.message(chances.decides)
+    data["notes"] = [lang.message(_page_note(note)) for note in answer.notes]
+    data["runs_text"] = lang.number(f"{answer.runs:,}")
     names = answer.now.event.roster.names
     chosen = {(f.round, f.board): f.result for f in fixed}
     results = list(answer.open.game.labels)

@@ -17,7 +17,7 @@ import numpy as np
 
 from sonneborn.cluster import Executor
 from sonneborn.errors import OptionError
-from sonneborn.event import Event
+from sonneborn.event import _BYE_CODES, NOT_PLAYED, UNKNOWN, Event
 from sonneborn.messages import N_, Message, rounds_message
 from sonneborn.model import EventKind
 from sonneborn.pipeline import Reading, Request, prepared, ranked_as
@@ -48,6 +48,7 @@ __all__ = [
     "parse_fixed",
     "planned",
     "scenario",
+    "standing",
     "what_if",
 ]
 
@@ -71,6 +72,39 @@ def open_items(reading: Reading, request: Request | None = None) -> Open:
     """What is still to be decided in the event as the request states it (:func:`planned`)."""
     found = planned(reading, request)
     return Open.of(found.event, found.rounds)
+
+
+def standing(event: Event, last: int | None) -> Event:
+    """The event whose standings whatif shows as they are now, taken after round ``last`` with round ``last + 1``
+    paired (:func:`before_rounds`) and some of its games perhaps set: a round's byes count once the round is
+    played, as ``standings --after-round`` counts them (the standings after round N hold rounds 1 to N, C.07
+    16; a pairing-allocated or requested bye of round N + 1 is a result of that round). While a game of round
+    ``last + 1`` is still open, its byes and its open games are set aside (no pairing, no points), the games set
+    kept; once every game is set the round is whole, byes included (the standings after round N + 1). With
+    ``last`` ``None`` the event is the file's as it is, counted as the file's standings count it.
+
+    >>> from sonneborn.demo import seed_event
+    >>> paired = Event.of(seed_event()).after_round(3, next_paired=True)  # round 4: 7 games, 1 free
+    >>> after = Event.of(seed_event()).after_round(3).table
+    >>> bool((standing(paired, 3).table.score.totals == after.score.totals).all())
+    True
+    """
+    table = event.table
+    if last is None or last >= table.rounds:
+        return event
+    column = table.kind[:, last]
+    if not ((column == NOT_PLAYED) & (table.opponent[:, last] >= 0)).any():  # the round is whole
+        return event
+    aside = (column == NOT_PLAYED) | np.isin(column, _BYE_CODES)
+    opponent, kind, colour = table.opponent.copy(), table.kind.copy(), table.colour.copy()
+    opponent[aside, last], kind[aside, last], colour[aside, last] = -1, NOT_PLAYED, UNKNOWN
+    scores = {}
+    for name, score in table.scores.items():
+        points, awarded = score.points.copy(), score.awarded.copy()
+        points[aside, last], awarded[aside, last] = 0, False
+        scores[name] = replace(score, points=points, awarded=awarded)
+    changed = replace(table, opponent=opponent, kind=kind, colour=colour, scores=scores)
+    return Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
 
 
 def _set_aside(reading: Reading, request: Request) -> Message | None:
@@ -130,7 +164,7 @@ def what_if(
     event = plan.event
     if fixed:
         event = fix(Open.of(event, plan.rounds), fixed)
-    now = ranked_as(reading, event, request)
+    now = ranked_as(reading, standing(event, request.after_round), request)
     open_ = Open.of(event, plan.rounds)
     specs = now.tiebreaks
     answer = _search(

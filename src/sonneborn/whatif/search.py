@@ -770,10 +770,10 @@ def what_if(
         best_seen = worst_seen = np.zeros(players, dtype=np.int64)
         note = Message.ngettext("exact: {count} outcome, {ranked} ranked by the tie-breaks",
                                 "exact: every one of the {count} outcomes, {ranked} ranked by the tie-breaks",
-                                count, ranked=ranked)  # fmt: skip
+                                count, ranked=_number(ranked))  # fmt: skip
+        note = _counted(note)
         if not with_chances:
-            hint = Message(N_("chances are the simulation's (--method simulation, --chances)"))
-            note = Message.joined([note, hint], "; ")
+            note = Message.joined([note, Message(CHANCES_HINT)], "; ")
         notes.append(note)
     else:
         # The places are proved here while the workers draw the runs: the slower of the two, not their sum.
@@ -805,9 +805,9 @@ def what_if(
             else N_("simulation: {runs} (seed {seed}), {ranked} ranked by the tie-breaks; chances ± 95 % margins; "
                     "best and worst places exact for {exact} of {players}")
         )  # fmt: skip
-        runs_words = Message.ngettext("{count} run", "{count} runs", runs)
-        notes.append(Message.of(template, runs=runs_words, seed=seed, ranked=ranked, exact=exact_for,
-                                players=players, unsettled=unsettled))  # fmt: skip
+        runs_words = _counted(Message.ngettext("{count} run", "{count} runs", runs))
+        notes.append(Message.of(template, runs=runs_words, seed=seed, ranked=_number(ranked), exact=_number(exact_for),
+                                players=_number(players), unsettled=_number(unsettled)))  # fmt: skip
     rows = tuple(
         PlaceChances(
             row,
@@ -829,6 +829,21 @@ def what_if(
     return WhatIf(
         chosen, count, ranked, places, open_, now, rows, seed if chosen == "simulation" else None, tuple(notes)
     )
+
+
+CHANCES_HINT = N_("chances are the simulation's (--method simulation, --chances)")
+"""The exact method's note on the chances it leaves out: the command line's options, which the page has not."""
+
+
+def _number(count: int) -> Number:
+    """A count as the languages write it: ``10,000`` in English, ``10.000`` in Spanish."""
+    return Number(f"{count:,}")
+
+
+def _counted(message: Message) -> Message:
+    """A message of :meth:`Message.ngettext` with its ``{count}`` written as the languages write numbers."""
+    values = tuple((k, _number(v) if k == "count" and isinstance(v, int) else v) for k, v in message.values)
+    return replace(message, values=values)
 
 
 def _notes(open_: Open) -> list[Message]:
@@ -916,14 +931,15 @@ def _words(open_: Open, row: int, tally: _Tally, best: Ints, worst: Ints) -> Mes
     if set(deciders) - {"points"}:
         ways = sorted(deciders.items(), key=lambda kv: (kv[0] != "points", -kv[1]))
         words = [
-            Message.of(N_("{count} on points"), count=count)
+            Message.of(N_("{count} on points"), count=_number(count))
             if how == "points"
-            else Message.of(N_("{count} by {code}"), count=count, code=how)
+            else Message.of(N_("{count} by {code}"), count=_number(count), code=how)
             for how, count in ways
         ]
         total = sum(deciders.values())
         tally_words = Message.ngettext("first in {count} outcome: {ways}", "first in {count} outcomes: {ways}",
                                        total, ways=Message.joined(words))  # fmt: skip
+        tally_words = _counted(tally_words)
         return Message.joined([head, tally_words], "; ")
     return head
 

@@ -1103,6 +1103,7 @@
       $("whatif-games").replaceChildren();
       $("whatif-table").replaceChildren();
       $("whatif-method").textContent = "";
+      $("whatif-notes").replaceChildren();
     }
   }
 
@@ -1187,7 +1188,8 @@
 
   function whatifTable(found) {
     const exact = found.method === "exact";
-    const values = { runs: found.runs, results: found.fixed.join(", ") };
+    // The count and the notes as the server wrote them in the page's language (10.000 in Spanish).
+    const values = { runs: found.runs_text, results: found.fixed.join(", ") };
     $("whatif-method").textContent = found.fixed.length
       ? tn(exact ? "Method — exact: {runs} outcomes enumerated; results set: {results}." : "Method — simulation: {runs} runs; results set: {results}.", found.runs, values)
       : tn(exact ? "Method — exact: {runs} outcomes enumerated." : "Method — simulation: {runs} runs.", found.runs, values);
@@ -1196,7 +1198,8 @@
     const head = h("tr", {}, headerCell(t("Rk"), t("place"), "place"), headerCell(t("No"), "", "start"),
       headerCell(t("Name"), "", "name"), headerCell(t("Points")), headerCell(t("Best"), t("best final place still possible")),
       headerCell(t("Worst"), t("worst final place still possible")), headerCell(t("Can win")), headerCell(t("Clinched"), t("prize places sure")),
-      ...(chances ? places.map((place) => headerCell(`P(${place})`, tf("chance of place {place}", { place }))) : []));
+      ...(chances ? places.map((place) => headerCell(`P(${place})`, tf("chance of place {place}", { place }))) : []),
+      headerCell(t("First place"), t("what decides first place"), "decides"));
     const rows = found.standings.map((row) => {
       const before = whatif.last.get(row.start);
       const changed = (what) => (before && before[what] !== row[what] ? "changed" : null);
@@ -1214,10 +1217,12 @@
           tr.append(h("td", { text: chance === null ? "" : `${decimal((100 * chance).toFixed(1))} %${margin === null ? "" : ` ± ${decimal((100 * margin).toFixed(1))}`}` }));
         }
       }
+      tr.append(h("td", { class: "decides", "data-what": "decides", text: forPage(row.decides_text) }));
       return tr;
     });
     whatif.last = new Map(found.standings.map((row) => [row.start, row]));
     $("whatif-table").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    $("whatif-notes").replaceChildren(...found.notes.map((note) => h("li", { text: forPage(note) })));
     pager($("whatif-pager"), found.offset, found.standings.length, found.total, (offset) => {
       whatif.offset = offset;
       askWhatif();
