@@ -210,6 +210,9 @@ def _switch(page: Page, code: str, heading: tuple[str, dict[str, int]]) -> Langu
     expect(page.locator("html")).to_have_attribute("lang", code)
     lang = language(code)
     expect(page.locator("#standings-heading")).to_have_text(lang.format(heading[0], **heading[1]), timeout=SLOW)
+    # Every answer of the switch in, the What if tab's too: a click on a row being drawn again would be lost.
+    expect(page.locator("#results")).to_have_attribute("aria-busy", "false", timeout=SLOW)
+    expect(page.locator("#whatif-section")).not_to_have_attribute("aria-busy", "true", timeout=SLOW)
     return lang
 
 
