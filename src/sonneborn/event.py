@@ -119,7 +119,8 @@ def distinct(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 PLAYED_KINDS = tuple(kind for kind in KINDS if kind.is_played)
 BYE_KINDS = tuple(kind for kind in KINDS if kind.is_bye)
-_BYE_CODES = np.array([CODE[kind] for kind in BYE_KINDS], dtype=np.int8)
+BYE_CODES = np.array([CODE[kind] for kind in BYE_KINDS], dtype=np.int8)
+"""The codes of the bye kinds in :attr:`Table.kind`."""
 FORFEIT_KINDS = (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS)
 NOT_PLAYED = CODE[ResultKind.NOT_PLAYED]
 
@@ -875,7 +876,7 @@ class Event:
         aside[:, later] = True
         unpaired = later
         if next_paired and last < table.rounds:  # round last + 1 keeps its pairings and byes
-            aside[:, last] = ~np.isin(kind[:, last], _BYE_CODES)
+            aside[:, last] = ~np.isin(kind[:, last], BYE_CODES)
             unpaired = slice(last + 1, None)
             if self.kind is EventKind.ROUND_ROBIN:  # a round robin's later rounds are its schedule's: known
                 unpaired = slice(table.rounds, None)

@@ -17,7 +17,7 @@ import numpy as np
 
 from sonneborn.cluster import Executor
 from sonneborn.errors import OptionError
-from sonneborn.event import _BYE_CODES, NOT_PLAYED, UNKNOWN, Event
+from sonneborn.event import BYE_CODES, NOT_PLAYED, UNKNOWN, Event
 from sonneborn.messages import N_, Message, rounds_message
 from sonneborn.model import EventKind
 from sonneborn.pipeline import Reading, Request, prepared, ranked_as
@@ -95,7 +95,7 @@ def standing(event: Event, last: int | None) -> Event:
     column = table.kind[:, last]
     if not ((column == NOT_PLAYED) & (table.opponent[:, last] >= 0)).any():  # the round is whole
         return event
-    aside = (column == NOT_PLAYED) | np.isin(column, _BYE_CODES)
+    aside = (column == NOT_PLAYED) | np.isin(column, BYE_CODES)
     opponent, kind, colour = table.opponent.copy(), table.kind.copy(), table.colour.copy()
     opponent[aside, last], kind[aside, last], colour[aside, last] = -1, NOT_PLAYED, UNKNOWN
     scores = {}
