@@ -1,4 +1,4 @@
-"""Issue 21: the refusals at the door (413, 408, 431, 503: web/limits.py) in the language the request names
+"""Issue 21: the refusals at the door (413, 408, 431, 503, 403, 421: web/limits.py) in the language the request names
 (``lang`` in the query) or its browser prefers, as the API's other errors are; a form's ``lang`` field names the
 language of a refused form too. The English texts are unchanged (tests/web/test_api.py, the doctests)."""
 
@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from sonneborn.web.limits import MAX_BODY, Admission, BodyLimit, BodyTimeout
+from sonneborn.web.limits import MAX_BODY, Admission, AllowedHosts, BodyLimit, BodyTimeout, SameOrigin
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
@@ -84,3 +84,35 @@ def test_a_refused_form_in_the_language_of_its_lang_field(client: TestClient) ->
         headers={"accept-language": "ko"},
     )
     assert _message(response, 422) == "envíe un archivo o un texto, no ambos"
+
+
+def test_a_post_from_another_site_and_a_foreign_host_in_spanish_and_thai() -> None:
+    """The 403 (another site's page) and the 421 (a host the server was not started for) speak too."""
+
+    async def served(scope: Scope, receive: Receive, send: Send) -> None:
+        raise AssertionError("a refused request never reaches the app")
+
+    async def nothing() -> Message:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    scope: Scope = {
+        "type": "http",
+        "method": "POST",
+        "scheme": "http",
+        "query_string": b"",
+        "headers": [(b"host", b"localhost:8000"), (b"origin", b"http://evil.example"), (b"accept-language", b"es")],
+    }
+    assert _answer(SameOrigin(served), scope, nothing) == (
+        403,
+        "rechazada: una página de otro origen ('http://evil.example') no puede enviar datos a este servidor",
+    )
+    scope = {"type": "http", "method": "GET", "query_string": b"lang=th", "headers": [(b"host", b"evil.example")]}
+    assert _answer(AllowedHosts(served, hosts=()), scope, nothing) == (
+        421,
+        "ถูกปฏิเสธ: เซิร์ฟเวอร์นี้ตอบเฉพาะ 127.0.0.1, [::1], localhost เท่านั้น ไม่ใช่ 'evil.example' "
+        "(sonneborn serve --allow-host NAME เพิ่มชื่อได้)",
+    )
+    english = {"type": "http", "method": "GET", "query_string": b"", "headers": [(b"host", b"evil.example")]}
+    assert _answer(AllowedHosts(served, hosts=()), english, nothing)[1].startswith(
+        "refused: this server answers for 127.0.0.1, [::1], localhost only"
+    )

@@ -235,28 +235,37 @@ class SameOrigin:
         await self.app(scope, receive, send)
 
 
-def foreign(scope: Scope) -> str | None:
-    """Why a request looks sent by another site's page, else ``None``."""
+def foreign(scope: Scope) -> messages.Message | None:
+    """Why a request looks sent by another site's page, else ``None``: a message in the request's language.
+
+    >>> str(foreign({"headers": [(b"host", b"localhost:8000"), (b"origin", b"http://evil.example")]}))
+    "refused: a page of another origin ('http://evil.example') may not post to this server"
+    """
     host = (_header(scope, b"host") or "").strip().lower()
     own = f"{scope.get('scheme', 'http')}://{host}"
     origin = _header(scope, b"origin")
     referer = _header(scope, b"referer")
     site = _header(scope, b"sec-fetch-site")
     if origin is not None and origin.strip().lower() != own:
-        return f"refused: a page of another origin ({origin.strip()[:100]!r}) may not post to this server"
+        template = N_("refused: a page of another origin ({origin}) may not post to this server")
+        return messages.Message.of(template, origin=repr(origin.strip()[:100]))
     if origin is None and referer is not None:
         parts = urlsplit(referer.strip())
         if f"{parts.scheme}://{parts.netloc}".lower() != own:
-            return "refused: a page of another origin (its Referer) may not post to this server"
+            return messages.Message(N_("refused: a page of another origin (its Referer) may not post to this server"))
     if site is not None and site.strip().lower() not in ("same-origin", "none"):
-        return f"refused: a {site.strip()[:20]} request (Sec-Fetch-Site) may not post to this server"
+        template = N_("refused: a {site} request (Sec-Fetch-Site) may not post to this server")
+        return messages.Message.of(template, site=site.strip()[:20])
     browser = origin is not None or referer is not None or site is not None
     media = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
     if browser and media in SIMPLE_TYPES and _header(scope, CLIENT_HEADER.encode()) is None:
-        return (
-            f"refused: a browser's {media or 'untyped'} body needs the header {CLIENT_HEADER} "
-            "(the page sends it), or send JSON"
-        )
+        if not media:
+            template = N_(
+                "refused: a browser's untyped body needs the header {header} (the page sends it), or send JSON"
+            )
+            return messages.Message.of(template, header=CLIENT_HEADER)
+        template = N_("refused: a browser's {media} body needs the header {header} (the page sends it), or send JSON")
+        return messages.Message.of(template, media=media, header=CLIENT_HEADER)
     return None
 
 
@@ -305,13 +314,17 @@ class AllowedHosts:
                 return
         await self.app(scope, receive, send)
 
-    def refusal(self, host: str) -> str:
-        """The message of a 421 answer."""
+    def refusal(self, host: str) -> messages.Message:
+        """The message of a 421 answer, in the request's language.
+
+        >>> str(AllowedHosts(None, hosts=()).refusal("evil.example"))  # doctest: +NORMALIZE_WHITESPACE
+        "refused: this server answers for 127.0.0.1, [::1], localhost only, not for 'evil.example'
+        (sonneborn serve --allow-host NAME adds a name)"
+        """
+        template = N_("refused: this server answers for {names} only, not for {host} ({command} adds a name)")
         names = ", ".join(sorted(self.hosts))
-        return (
-            f"refused: this server answers for {names} only, not for {host_name(host)[:100]!r} "
-            "(sonneborn serve --allow-host NAME adds a name)"
-        )
+        command = "sonneborn serve --allow-host NAME"
+        return messages.Message.of(template, names=names, host=repr(host_name(host)[:100]), command=command)
 
 
 def head_size(scope: Scope) -> int:
@@ -429,8 +442,7 @@ def error_body(message: str) -> bytes:
 async def _send_error(
     scope: Scope, send: Send, status: int, message: str | messages.Message, extra: Mapping[str, str] | None = None
 ) -> None:
-    # In the language the request asks for, as the app's own errors are (web.app's _language_of); a plain text
-    # (the operator's 403 and 421, about the server's set-up) stays English.
+    # In the language the request asks for, as the app's own errors are (web.app's _language_of).
     body = error_body(language(scope_language(scope)).message(message))
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     headers += [(name.encode("latin-1"), value.encode("latin-1")) for name, value in (extra or {}).items()]
