@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sonneborn.web.limits import MAX_BODY, Admission, AllowedHosts, BodyLimit, BodyTimeout, SameOrigin
@@ -14,6 +15,8 @@ from sonneborn.web.limits import MAX_BODY, Admission, AllowedHosts, BodyLimit, B
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
     from starlette.types import Message, Receive, Scope, Send
+
+DATA = Path(__file__).parents[1] / "data"
 
 
 def _message(response: object, status: int) -> str:
@@ -116,3 +119,13 @@ def test_a_post_from_another_site_and_a_foreign_host_in_spanish_and_thai() -> No
     assert _answer(AllowedHosts(served, hosts=()), english, nothing)[1].startswith(
         "refused: this server answers for 127.0.0.1, [::1], localhost only"
     )
+
+
+def test_a_json_bodys_lang_names_the_language_of_its_options_errors(client: TestClient) -> None:
+    """The body's `lang` wins over the browser's language for the errors of the options beside it."""
+    text = (DATA / "trf" / "icu_bunratty_major_2011.trf").read_text()
+    body = {"text": text, "lang": "es", "colour": "white"}
+    response = client.post("/api/standings", json=body, headers={"accept-language": "ko"})
+    assert _message(response, 422) == "parámetro desconocido 'colour'"
+    response = client.post("/api/standings", json={"text": text, "colour": "white"}, headers={"accept-language": "ko"})
+    assert _message(response, 422) == "알 수 없는 매개변수 'colour'"

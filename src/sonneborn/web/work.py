@@ -176,6 +176,10 @@ def answer(job: Job, *, promote: Callable[[], bool] | None = None) -> Answer:
     lang = language(known(str(job.query.get("lang") or "")) or DEFAULT)
     try:
         upload = upload_of(job.body)
+        # A body's `lang` (a JSON key, a form's field) names the language of its options' errors too.
+        named = known(str(upload.fields.get("lang") or ""))
+        if named:
+            lang = language(named)
         options = merge_options(_OPTIONS[job.endpoint], job.query, upload.fields)
         if options.lang:  # a form's field names it too: the file's errors are written in it
             lang = language(options.lang)
