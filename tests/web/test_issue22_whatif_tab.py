@@ -169,3 +169,34 @@ def test_a_bigger_event_is_answered_a_page_at_a_time_under_300_kb() -> None:
     data = tab.json()
     assert (data["total"], data["offset"], len(data["standings"]), data["method"]) == (400, 100, 100, "simulation")
     assert (data["boards_total"], len(data["boards"]), data["boards"][0]["set"]) == (games, 100, "1-0")
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "spanish"),
+    [
+        (
+            "rank_by=GF",
+            "rank_by",
+            "la pestaña «Qué pasaría si» clasifica por puntos (o por la puntuación principal de un evento por "
+            "equipos): ponga «Clasificar por» en «Puntos» para verla",
+        ),
+        (
+            "lots=5",
+            "lots",
+            "la pestaña «Qué pasaría si» cuenta los puestos compartidos como compartidos: borre el sorteo en "
+            "«Avanzado» para verla",
+        ),
+    ],
+)
+def test_the_tab_refuses_what_whatif_cannot_do_in_the_pages_words(query: str, field: str, spanish: str) -> None:
+    """Issue 21: the tab names the page's controls (Rank by, Advanced), never the command line's flags; the API's
+    own /api/whatif keeps its words."""
+    with make_client() as client:
+        key = _keep(client, ROUND_ROBIN)
+        tab = client.get(f"/api/events/{key}/whatif?{query}&lang=es")
+        english = client.get(f"/api/events/{key}/whatif?{query}")
+        api = client.post(f"/api/whatif?{query}", files={"file": (ROUND_ROBIN.name, ROUND_ROBIN.read_bytes())})
+    assert tab.status_code == 422, tab.text
+    assert (tab.json()["error"]["field"], tab.json()["error"]["message"]) == (field, spanish)
+    assert "--" not in english.json()["error"]["message"] and "What if tab" in english.json()["error"]["message"]
+    assert api.status_code == 422 and f"--{field.replace('_', '-')}" in api.json()["error"]["message"]

@@ -337,6 +337,13 @@ def _explain(share: _Share, upload: Upload, options: ExplainOptions) -> Answer:
         return Answer(200, JSON, _json({"explanations": found}))
 
 
+_TAB_WORDS = {
+    "rank_by": N_("the What if tab ranks by points (or a team event's primary score): set Rank by to Points to see it"),
+    "lots": N_("the What if tab counts shared places as shared: clear the drawing of lots under Advanced to see it"),
+}
+"""The What if tab's words for the options ``whatif`` refuses, naming the page's controls, not the command line's."""
+
+
 def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> Answer:
     """``POST /api/whatif``'s answer, or a kept event's "What if" tab (:class:`WhatifPageOptions`)."""
     from sonneborn.render.whatif import whatif_data
@@ -360,7 +367,9 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
             fixed=fixed,
         )
     except OptionError as error:
-        raise ApiError(error.text, path=upload.path, field=error.option) from None
+        said = _TAB_WORDS.get(error.option or "") if isinstance(options, WhatifPageOptions) else None
+        text = Message(said) if said is not None else error.text
+        raise ApiError(text, path=upload.path, field=error.option) from None
     with refused_events(upload.path):
         if not isinstance(options, WhatifPageOptions):
             return Answer(200, JSON, _json(whatif_data(answer)))
