@@ -229,6 +229,12 @@ class Score:
         """Whether points are Python integers, because 64-bit sums of their products could overflow."""
         return bool(self.points.dtype == object)
 
+    def unscored(self, cells: Bools) -> Score:
+        """The score with ``cells`` (rows × rounds) holding no points: results set aside, none the arbiter's."""
+        points, awarded = self.points.copy(), self.awarded.copy()
+        points[cells], awarded[cells] = 0, False
+        return replace(self, points=points, awarded=awarded)
+
     def system_points(self, kind: ResultKind) -> int:
         """A kind's points under the point system, in units."""
         return int(self.system[CODE[kind]])
@@ -882,11 +888,7 @@ class Event:
                 unpaired = slice(table.rounds, None)
         kind[aside] = NOT_PLAYED
         opponent[:, unpaired], colour[:, unpaired] = -1, UNKNOWN
-        scores = {}
-        for name, score in table.scores.items():
-            points, awarded = score.points.copy(), score.awarded.copy()
-            points[aside], awarded[aside] = 0, False
-            scores[name] = replace(score, points=points, awarded=awarded)
+        scores = {name: score.unscored(aside) for name, score in table.scores.items()}
         count = table.players
         roster = replace(
             self.roster, recorded_points=[None] * count, recorded_ranks=[None] * count, recorded_tiebreaks=[()] * count

@@ -95,14 +95,11 @@ def standing(event: Event, last: int | None) -> Event:
     column = table.kind[:, last]
     if not ((column == NOT_PLAYED) & (table.opponent[:, last] >= 0)).any():  # the round is whole
         return event
-    aside = (column == NOT_PLAYED) | np.isin(column, BYE_CODES)
+    aside = np.zeros(table.kind.shape, dtype=bool)
+    aside[:, last] = (column == NOT_PLAYED) | np.isin(column, BYE_CODES)
     opponent, kind, colour = table.opponent.copy(), table.kind.copy(), table.colour.copy()
-    opponent[aside, last], kind[aside, last], colour[aside, last] = -1, NOT_PLAYED, UNKNOWN
-    scores = {}
-    for name, score in table.scores.items():
-        points, awarded = score.points.copy(), score.awarded.copy()
-        points[aside, last], awarded[aside, last] = 0, False
-        scores[name] = replace(score, points=points, awarded=awarded)
+    opponent[aside], kind[aside], colour[aside] = -1, NOT_PLAYED, UNKNOWN
+    scores = {name: score.unscored(aside) for name, score in table.scores.items()}
     changed = replace(table, opponent=opponent, kind=kind, colour=colour, scores=scores)
     return Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
 
