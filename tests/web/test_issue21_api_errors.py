@@ -63,3 +63,36 @@ def test_the_servers_refusals_carry_their_message() -> None:
     died = death(Ended(signal.SIGSEGV, 200 << 20), 256 << 20)  # grown by 200 MB, more than a quarter of 256
     assert (died.status, died.message) == (422, str(died.text))
     assert language("ko").message(died.text).startswith("이 대회의 순위를 매기려면 이 서버가 요청 하나에")
+
+
+SEED_TEXT = "012 x\n001    1      A                                                                  2 w 1\n"
+
+
+def test_a_parameter_of_the_wrong_kind_or_range_in_each_language(client: TestClient) -> None:
+    """Pydantic's refusals in the request's words: the English is pydantic's own (as it always read), the other
+    languages the catalogues' (the value found kept as given)."""
+
+    def said(query: str, code: str) -> str:
+        response = client.post(f"/api/whatif?{query}", headers={"accept-language": code}, data={"text": SEED_TEXT})
+        assert response.status_code == 422, response.text
+        return str(_error(response)["message"])
+
+    assert said("runs=0", "en") == "runs: input should be greater than or equal to 1 (found 0)"
+    assert said("runs=0", "es") == "runs: el valor debe ser mayor o igual que 1 (se encontró 0)"
+    assert said("runs=0", "ko") == "runs: 값은 1 이상이어야 합니다 (입력값 0)"
+    assert said("method=best", "en") == "method: input should be 'auto', 'exact' or 'simulation' (found 'best')"
+    assert said("method=best", "es") == "method: el valor debe ser 'auto', 'exact' o 'simulation' (se encontró 'best')"
+    assert said("method=best", "th") == "method: ค่าต้องเป็น 'auto', 'exact' หรือ 'simulation' (พบ 'best')"
+
+
+def test_a_json_value_of_the_wrong_kind_names_its_kind_in_the_language(client: TestClient) -> None:
+    def said(body: str, code: str) -> str:
+        headers = {"content-type": "application/json", "accept-language": code}
+        response = client.post("/api/standings", content=body.encode(), headers=headers)
+        assert response.status_code == 422, response.text
+        return str(_error(response)["message"])
+
+    body = '{"text": "012 x", "rules": 7}'
+    assert said(body, "en") == "rules: must be text, not a number"
+    assert said(body, "es") == "rules: debe ser un texto, no un número"
+    assert said(body, "th") == "rules: ต้องเป็นข้อความ ไม่ใช่ ตัวเลข"

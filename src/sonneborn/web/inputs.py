@@ -139,16 +139,56 @@ def invalid_parameters(errors: Sequence[Mapping[str, Any]]) -> ApiError:
     """The answer to parameters of the wrong type or name (pydantic's errors), naming the first."""
     first = errors[0]
     name = str(first["loc"][-1]) if first.get("loc") else None
-    message: str | Message
-    if first.get("type") == "extra_forbidden":
-        message = Message.of(N_("unknown parameter {name}"), name=repr(name))
-    else:  # pydantic's own words, in English
+    kind = first.get("type")
+    if kind == "extra_forbidden":
+        return ApiError(Message.of(N_("unknown parameter {name}"), name=repr(name)), field=name)
+    said: str | Message | None = _pydantic_words(str(kind), first.get("ctx") or {})
+    if said is None:  # an error of a kind no model here raises: pydantic's own words, in English
         text = str(first.get("msg", "invalid value"))
-        message = f"{name}: {text[:1].lower()}{text[1:]}" if name else text
-        if first.get("type") not in _SAYS_WHAT_IT_FOUND and isinstance(first.get("input"), str | int | float | bool):
-            found = repr(first["input"]) if not isinstance(first["input"], int) else _short_int(first["input"])
-            message += f" (found {found[:100]})"
+        said = f"{text[:1].lower()}{text[1:]}"
+    message: str | Message = Message.of(N_("{name}: {message}"), name=name, message=said) if name else said
+    if kind not in _SAYS_WHAT_IT_FOUND and isinstance(first.get("input"), str | int | float | bool):
+        found = repr(first["input"]) if not isinstance(first["input"], int) else _short_int(first["input"])
+        message = Message.of(N_("{message} (found {found})"), message=message, found=found[:100])
     return ApiError(message, field=name)
+
+
+_PYDANTIC_WORDS = {
+    "greater_than_equal": (N_("input should be greater than or equal to {limit}"), "ge"),
+    "greater_than": (N_("input should be greater than {limit}"), "gt"),
+    "less_than_equal": (N_("input should be less than or equal to {limit}"), "le"),
+    "less_than": (N_("input should be less than {limit}"), "lt"),
+    "literal_error": (N_("input should be {expected}"), "expected"),
+    "missing": (N_("field required"), ""),
+    "text_type": (N_("must be text, not {found}"), "found"),
+    "integer_type": (N_("must be an integer such as 7, not {found}"), "found"),
+    "bool_type": (N_("must be true or false, not {found}"), "found"),
+}
+"""The errors the request models raise (pydantic's kinds and this module's validators'), in words the catalogues
+translate: the English is pydantic's own, so an English answer reads as it always did."""
+_KINDS = {"a number": N_("a number"), "a list": N_("a list"), "an object": N_("an object")}
+
+
+def _pydantic_words(kind: str, context: Mapping[str, Any]) -> Message | None:
+    """A pydantic error of one of :data:`_PYDANTIC_WORDS`' kinds as a message; ``None`` for any other kind."""
+    if kind == "string_too_long":
+        limit = int(context.get("max_length", 0))
+        return Message.ngettext(
+            "string should have at most {count} character", "string should have at most {count} characters", limit
+        )
+    if kind not in _PYDANTIC_WORDS:
+        return None
+    template, key = _PYDANTIC_WORDS[kind]
+    if not key:
+        return Message(template)
+    value = str(context.get(key, ""))
+    if key == "expected":  # "'x', 'y' or 'z'": the "or" in the language
+        head, _, last = value.rpartition(" or ")
+        choice: str | Message = Message.of(N_("{list} or {last}"), list=head, last=last) if head else value
+        return Message.of(template, expected=choice)
+    if key == "found":
+        return Message.of(template, found=Message(_KINDS[value]) if value in _KINDS else value)
+    return Message.of(template, limit=value)
 
 
 _SAYS_WHAT_IT_FOUND = frozenset({"text_type", "integer_type", "bool_type"})
