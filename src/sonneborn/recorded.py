@@ -37,7 +37,7 @@ import numpy as np
 
 from sonneborn.errors import InputWarning, shown_name
 from sonneborn.event import CODE, Event
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import EventKind, PointSystem, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 
@@ -277,8 +277,8 @@ def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, ev
             N_("{name} (no. {number}): {recorded} recorded, {points} from the results"),
             name=shown_name(names[start - 1]),
             number=start,
-            recorded=exact_text(recorded[start - 1] or Fraction(0)),
-            points=exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit)),
+            recorded=Number(exact_text(recorded[start - 1] or Fraction(0))),
+            points=Number(exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit))),
         )
         for start in starts[:_DETAILED]
     ]

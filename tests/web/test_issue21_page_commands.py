@@ -59,3 +59,12 @@ def test_the_ranks_warning_on_the_page_in_english_and_spanish(client: TestClient
     assert "1,5" in spanish and "1.5" not in spanish
     assert "Brown, Bob" in spanish and "Clark, Cid" in spanish
     assert spanish != english
+
+
+def test_the_totals_warning_writes_its_points_as_the_language_does(client: TestClient) -> None:
+    # The file records Brown ½ (his results give 1) and Dunne 3½ (his results give ½): Spanish writes 0,5 and 3,5.
+    (spanish,) = _report(client, TOTALS, "es")
+    assert "0,5" in spanish and "3,5" in spanish
+    assert "0.5" not in spanish and "3.5" not in spanish
+    (english,) = _report(client, TOTALS, "en")
+    assert "0.5 recorded, 1 from the results" in english and "3.5 recorded, 0.5 from the results" in english
