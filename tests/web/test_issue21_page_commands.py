@@ -17,6 +17,7 @@ BAD = Path(__file__).resolve().parents[1] / "data" / "bad"
 RANKS = BAD / "trf_ranks_disagree.trf"
 VALUES = BAD / "ct_sb_disagrees.tsv"
 TOTALS = BAD / "trf_totals_unexplained.trf"
+PAIRED = BAD.parent / "whatif" / "rr4_before_last.trf"
 
 
 def _report(client: TestClient, path: Path, lang: str) -> list[str]:
@@ -37,7 +38,7 @@ def _page(client: TestClient, path: Path, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("path", [RANKS, VALUES, TOTALS], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [RANKS, VALUES, TOTALS, PAIRED], ids=lambda p: p.name)
 def test_the_disagreement_warnings_name_no_command_nor_flag(client: TestClient, path: Path, lang: str) -> None:
     for warnings in (_report(client, path, lang), _page(client, path, lang)):
         assert len(warnings) == 1, warnings
@@ -68,3 +69,15 @@ def test_the_totals_warning_writes_its_points_as_the_language_does(client: TestC
     assert "0.5" not in spanish and "3.5" not in spanish
     (english,) = _report(client, TOTALS, "en")
     assert "0.5 recorded, 1 from the results" in english and "3.5 recorded, 0.5 from the results" in english
+
+
+def test_games_paired_without_a_result_name_the_what_if_tab(client: TestClient) -> None:
+    # rr4_before_last.trf: round 3 of 3 is paired (line 6 on), its two games without a result.
+    english = (
+        "rr4_before_last.trf:6: round 3: 2 games paired with a blank result, read as not played yet (the standings "
+        "are provisional; the What if tab plays them)"
+    )
+    assert _report(client, PAIRED, "en") == [english]
+    assert _page(client, PAIRED, "en") == [english]
+    (spanish,) = _page(client, PAIRED, "es")
+    assert "Qué pasaría si" in spanish and "2 partidas" in spanish
