@@ -194,13 +194,9 @@ def standings_warning(standings: Standings, *, list_known: bool, path: str) -> I
     if len(found) > _DETAILED:
         details.append(Message.of(N_("and {count} more"), count=len(found) - _DETAILED))
     file = path if path and not path.startswith("<") else "FILE"
-    message = Message.of(
-        template,
-        rows=Message.of(counted, count=rows),
-        details=Message.joined(details, "; "),
-        command=f"`sonneborn check {file}`",
-    )
-    return InputWarning(message, path)
+    said = {"rows": Message.of(counted, count=rows), "details": Message.joined(details, "; ")}
+    message = Message.of(template, **said, command=f"`sonneborn check {file}`")
+    return InputWarning(message, path, page=Message.of(_ON_PAGE[template], **said))
 
 
 _RANKS = N_("the recorded ranks of {rows} are not the ones computed ({details}); {command} lists them")
@@ -208,6 +204,12 @@ _VALUES = N_("the recorded tie-break values of {rows} are not the ones computed 
 _RANKS_AND_VALUES = N_(
     "the recorded ranks and tie-break values of {rows} are not the ones computed ({details}); {command} lists them"
 )
+_ON_PAGE = {
+    _RANKS: N_("the recorded ranks of {rows} differ from these standings ({details})"),
+    _VALUES: N_("the recorded tie-break values of {rows} differ from these standings ({details})"),
+    _RANKS_AND_VALUES: N_("the recorded ranks and tie-break values of {rows} differ from these standings ({details})"),
+}
+"""The same warnings as the web page says them: it has no command to list the rest, so none is named."""
 _PLAYERS = (N_("{count} player"), N_("{count} players"))
 _TEAMS = (N_("{count} team"), N_("{count} teams"))
 _DETAILED = 3

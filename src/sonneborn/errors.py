@@ -172,12 +172,23 @@ class InputWarning:
     path: str = ""
     line: int = 0
     column: int = 0
+    page: Message | None = None
+    """What the web page and the HTTP API say instead, when the command line's wording names a command or a flag:
+    the page's wording names the page's controls, never a command-line flag (``None``: the same as :attr:`text`)."""
 
-    def __init__(self, message: str | Message, path: str = "", line: int = 0, column: int = 0) -> None:
+    def __init__(
+        self, message: str | Message, path: str = "", line: int = 0, column: int = 0, *, page: Message | None = None
+    ) -> None:
         object.__setattr__(self, "text", said(message))
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "line", line)
         object.__setattr__(self, "column", column)
+        object.__setattr__(self, "page", page)
+
+    @property
+    def on_page(self) -> Message:
+        """What the web page and the HTTP API say: :attr:`page`, else :attr:`text`."""
+        return self.text if self.page is None else self.page
 
     @property
     def message(self) -> str:

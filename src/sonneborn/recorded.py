@@ -37,7 +37,7 @@ import numpy as np
 
 from sonneborn.errors import InputWarning, shown_name
 from sonneborn.event import CODE, Event
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 from sonneborn.model import EventKind, PointSystem, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 
@@ -176,7 +176,8 @@ def read_recorded(event: Event, *, path: str = "", blanks: bool = True) -> Recor
     if byes:
         warnings.append(InputWarning(_read_message(len(byes), counts, opened), path))
     if still:
-        warnings.append(InputWarning(_differing_message(still, path, elsewhere, event), path))
+        message, page = _differing_message(still, path, elsewhere, event)
+        warnings.append(InputWarning(message, path, page=page))
     return RecordedReading(read, counts, opened, still, tuple(warnings))
 
 
@@ -248,7 +249,9 @@ def _read_message(rounds: int, counts: Sequence[tuple[ResultKind, int]], opened:
     return Message.of(N_("{message} {rule}"), message=message, rule=_RULE)
 
 
-def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, event: Event) -> Message:
+def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, event: Event) -> tuple[Message, Message]:
+    """The warning of recorded points the results do not give, as the command line says it and as the web page
+    says it (naming the page's Point system field, never a command or a flag)."""
     file = path if path and not path.startswith("<") else "FILE"
     players = _count(len(starts), N_("{count} player"), N_("{count} players"))
     command = f"`sonneborn check {file}`"
@@ -258,15 +261,24 @@ def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, ev
             "most of them without a blank round, so no blank round is read as a bye (are the totals under another "
             "point system? --points states one); {command} lists them"
         )
-        return Message.of(template, players=players, system=str(event.point_system), command=command)
+        page = N_(
+            "the recorded points of {players} differ from their results under the file's point system {system}, "
+            "most of them without a blank round, so no blank round is read as a bye (are the totals under another "
+            "point system? The Point system field under Advanced states one)"
+        )
+        system = str(event.point_system)
+        return (
+            Message.of(template, players=players, system=system, command=command),
+            Message.of(page, players=players, system=system),
+        )
     table, names, recorded = event.table, event.roster.names, event.roster.recorded_points
     details: list[str | int | Message] = [
         Message.of(
             N_("{name} (no. {number}): {recorded} recorded, {points} from the results"),
             name=shown_name(names[start - 1]),
             number=start,
-            recorded=exact_text(recorded[start - 1] or Fraction(0)),
-            points=exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit)),
+            recorded=Number(exact_text(recorded[start - 1] or Fraction(0))),
+            points=Number(exact_text(Fraction(int(table.score.totals[start - 1]), table.score.unit))),
         )
         for start in starts[:_DETAILED]
     ]
@@ -276,4 +288,12 @@ def _differing_message(starts: Sequence[StartNo], path: str, elsewhere: bool, ev
         "the recorded points of {players} differ from their results, and no bye in a blank round explains them "
         "({details}); {command} lists them"
     )
-    return Message.of(template, players=players, details=Message.joined(details, "; "), command=command)
+    page = N_(
+        "the recorded points of {players} differ from their results, and no bye in a blank round explains them "
+        "({details})"
+    )
+    joined = Message.joined(details, "; ")
+    return (
+        Message.of(template, players=players, details=joined, command=command),
+        Message.of(page, players=players, details=joined),
+    )

@@ -397,9 +397,11 @@ def _report(share: _Share, upload: Upload, options: EventOptions) -> Answer:
     _admit(share, upload, reading, request, "report")
     result = rank_event(reading, request, upload)
     _admit_answer(share, upload, result, "report")
-    warnings = [str(w) for w in (*reading.warnings, *result.warnings, *_recorded(reading, request, result))]
     with refused_events(upload.path):
         lang = language(options.lang or DEFAULT)
+        warnings = [
+            _warning(w, lang) for w in (*reading.warnings, *result.warnings, *_recorded(reading, request, result))
+        ]
         data = report_data(result, path=upload.path, input_format=reading.format, lang=lang)
         _fits(sum(_text_size(row["lines"]) for row in data["rows"]), len(data["rows"]))
         return Answer(200, JSON, _json({**data, "warnings": warnings}))
@@ -452,7 +454,7 @@ def _view(share: _Share, upload: Upload, options: EventOptions, job: Job) -> Ans
 
 
 def _recorded(reading: Reading, request: RankingRequest, result: Standings) -> list[InputWarning]:
-    """The warning of the recorded ranks and values the standings do not give, as the command line says it."""
+    """The warning of the recorded ranks and values the standings do not give (in the page's wording)."""
     warning = recorded_warning(reading, request, result)
     return [] if warning is None else [warning]
 
@@ -469,8 +471,9 @@ def _category(result: Standings, request: RankingRequest) -> Standings:
 
 
 def _warning(warning: InputWarning, lang: Language) -> str:
-    """A warning as the page shows it: where, then what, in ``lang`` (``str(warning)`` in English)."""
-    said = lang.message(warning.text)
+    """A warning as the page shows it: where, then what, in ``lang``, in the page's wording (which names the page's
+    controls, never a command-line flag: :attr:`~sonneborn.errors.InputWarning.on_page`)."""
+    said = lang.message(warning.on_page)
     return f"{warning.where}: {said}" if warning.where else said
 
 

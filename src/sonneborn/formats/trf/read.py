@@ -289,8 +289,8 @@ class _Reader:
     def error(self, message: str | Message, lineno: int, column: int = 0) -> TrfError:
         return TrfError(message, path=self.path, line=lineno, column=column)
 
-    def warn(self, lineno: int, message: str | Message) -> None:
-        self.say(InputWarning(message, self.path, lineno))
+    def warn(self, lineno: int, message: str | Message, *, page: Message | None = None) -> None:
+        self.say(InputWarning(message, self.path, lineno, page=page))
 
     def read(self, text: str) -> Event | TeamEvent:
         lines = split_lines(text.removeprefix("\ufeff"))
@@ -673,7 +673,15 @@ class _Reader:
             games,
             rounds=rounds_message(rounds),
         )
-        self.warn(first, message)
+        page = Message.ngettext(
+            "{rounds}: {count} game paired with a blank result, read as not played yet (the standings are "
+            "provisional; the What if tab plays them)",
+            "{rounds}: {count} games paired with a blank result, read as not played yet (the standings are "
+            "provisional; the What if tab plays them)",
+            games,
+            rounds=rounds_message(rounds),
+        )
+        self.warn(first, message, page=page)
 
     def warn_federations(self, players: PlayerLines) -> None:
         """Warns, at the first, of the player lines whose federation is neither three letters (``IRL``) nor
