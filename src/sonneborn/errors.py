@@ -34,6 +34,9 @@ class InputError(ValueError):
         """Why it was read so: ``read as TRF because line 1 starts with 012``."""
         self.line_text: str | None = None
         """The line :attr:`line` names, as the file holds it."""
+        self.page: Message | None = None
+        """What the web page and the HTTP API say instead, when :attr:`text` names a command or a flag (``None``:
+        the same)."""
 
     def read_as(self, fmt: str, why: Message, line_text: str | None) -> InputError:
         """The error with the format the file was read as, why, and its line (what is known already is kept)."""

@@ -81,3 +81,36 @@ def test_games_paired_without_a_result_name_the_what_if_tab(client: TestClient) 
     assert _page(client, PAIRED, "en") == [english]
     (spanish,) = _page(client, PAIRED, "es")
     assert "Qué pasaría si" in spanish and "2 partidas" in spanish
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "spanish"),
+    [
+        (
+            "rank,start,name,rating,points,SB\n1,1,Ann,0,2,1\n",
+            "sonneborn's standings as CSV (Download CSV): standings alone cannot be ranked again, they hold no games "
+            "(rank the file they came from instead, or write its event with Download TRF)",
+            "(Descargar CSV)",
+        ),
+        (
+            "# Event\n\n## Standings\n\n| Rk | No | Name | Pts |\n| -: | -: | :--- | -: |\n| 1 | 1 | Ann | 2 |\n",
+            "sonneborn's standings as Markdown (Download Markdown): a report, not read back as an event "
+            "(rank the file they came from instead, or write its event with Download TRF)",
+            "(Descargar Markdown)",
+        ),
+    ],
+)
+def test_one_of_our_own_reports_sent_back_is_refused_in_the_pages_words(
+    client: TestClient, text: str, english: str, spanish: str
+) -> None:
+    """A report the page downloads, sent back: refused naming the page's Download buttons, not the commands that
+    write it (the command line keeps them: ``tests/data/bad/expected.toml``)."""
+    said = {}
+    for code in ("en", "es"):
+        response = client.post(f"/api/standings?lang={code}", files={"file": ("back.csv", text.encode())})
+        assert response.status_code == 422, response.text
+        said[code] = response.json()["error"]["message"]
+        commands = ("`", "sonneborn standings", "sonneborn convert", "sonneborn crosstable", "--")
+        assert not any(command in said[code] for command in commands), said[code]
+    assert said["en"] == english
+    assert spanish in said["es"] and "Descargar TRF" in said["es"]

@@ -63,7 +63,24 @@ def _on_page(line: str) -> str:
     """A command line's warning as the page says it: no command to list the rest, the page's field for the flag."""
     line = re.sub(r"; `sonneborn check [^`]*` lists them$", "", line)
     line = line.replace(" are not the ones computed (", " differ from these standings (")
-    return line.replace("--points states one", "The Point system field under Advanced states one")
+    line = line.replace("--points states one", "The Point system field under Advanced states one")
+    # One of our own reports sent back: the page names its Download buttons, not the commands that write them.
+    instead = "rank the file they came from instead, or write its event with Download TRF"
+    line = line.replace(
+        "write the event instead, from the file they came from: `sonneborn convert FILE event.trf` or "
+        "`sonneborn standings FILE -f json --with-event`",
+        instead,
+    )
+    line = line.replace(
+        "write the crosstable with `sonneborn crosstable FILE -f csv`, which reads back, or the event: "
+        "`sonneborn convert FILE event.trf`",
+        instead,
+    )
+    buttons = {"standings -f csv": "CSV", "standings -f md": "Markdown", "crosstable -f md": "Markdown"}
+    buttons |= {"standings -f html": "HTML report", "crosstable -f html": "HTML report"}
+    for command, button in buttons.items():
+        line = line.replace(f"(`sonneborn {command}`)", f"(Download {button})")
+    return line.replace("(`sonneborn standings`)", "(the command line's standings table)")
 
 
 @pytest.mark.parametrize("case", API_CASES, ids=_case_id)
@@ -86,7 +103,7 @@ def test_issue18_the_api_says_what_the_command_line_says(
         # The first line is the message; under it the format the file was read as and why, which the API gives too.
         error = response.json()["error"]
         first, *under = said.stderr.splitlines()
-        assert first == _cli_line(error)
+        assert _on_page(first) == _cli_line(error)
         assert under[:1] == (["  " + error["why"]] if "why" in error else []), said.stderr
     else:
         assert response.status_code == 200, response.text

@@ -40,7 +40,7 @@ import numpy as np
 from sonneborn.errors import InputError, InputWarning, Warn, log_warning, shown
 from sonneborn.event import ALONE, CODE, COLOUR_CODE, NO_PLAYER, UNANSWERED, unmirrored
 from sonneborn.formats.lines import SHOWN_DUPLICATES, duplicates, more_duplicates, unheld_rounds
-from sonneborn.formats.reports import WRITE_EVENT
+from sonneborn.formats.reports import WRITE_EVENT, on_page
 from sonneborn.messages import N_, Message, said
 from sonneborn.model import (
     Colour,
@@ -282,7 +282,9 @@ class _Reader:
                     "no 'tournament' object, only 'standings': standings alone cannot be ranked again, they "
                     "hold no games ({message})"
                 )
-                raise self.error((), Message.of(template, message=WRITE_EVENT))
+                refused = self.error((), Message.of(template, message=WRITE_EVENT))
+                refused.page = on_page(refused.text)  # the page names its Download button, not the commands
+                raise refused
             raise self.error((), Message(N_("expected a JSON object with a 'tournament' key")))
         return document
 

@@ -17,14 +17,15 @@ sonneborn.errors.InputError: out.csv:1:1: sonneborn's standings as CSV (`sonnebo
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 
 from sonneborn.errors import InputError
 from sonneborn.formats.lines import split_lines
-from sonneborn.messages import N_, Message
+from sonneborn.messages import N_, Message, Number
 
-__all__ = ["WRITE_EVENT", "refuse_report", "report_of"]
+__all__ = ["WRITE_EVENT", "on_page", "refuse_report", "report_of"]
 
 WRITE_EVENT = Message.of(
     N_("write the event instead, from the file they came from: {command} or {command2}"),
@@ -37,6 +38,17 @@ _WRITE_CROSSTABLE = Message.of(
     command="`sonneborn crosstable FILE -f csv`",
     command2="`sonneborn convert FILE event.trf`",
 )
+_PAGE_INSTEAD = Message(N_("rank the file they came from instead, or write its event with Download TRF"))
+"""What the page says instead of :data:`WRITE_EVENT`'s commands: its own Download button."""
+_PAGE_BUTTON = {
+    "standings -f html": N_("Download HTML report"),
+    "crosstable -f html": N_("Download HTML report"),
+    "standings -f csv": N_("Download CSV"),
+    "standings -f md": N_("Download Markdown"),
+    "crosstable -f md": N_("Download Markdown"),
+    "standings": N_("the command line's standings table"),
+}
+"""Where the page writes each report a command writes (the terminal table has no button)."""
 _STANDINGS_ALONE = N_("{message}: standings alone cannot be ranked again, they hold no games ({message2})")
 _NOT_READ_BACK = N_("{message}: a report, not read back as an event ({message2})")
 
@@ -124,10 +136,29 @@ def _own(what: str, command: str, why: str, instead: Message) -> Message:
     return Message.of(why, message=Message.of(what, command=f"`sonneborn {command}`"), message2=instead)
 
 
+def on_page(message: Message) -> Message:
+    """A report's message as the web page says it: its buttons named in place of the commands.
+
+    >>> str(on_page(report_of("rank,start,name,rating,points,SB\\n")[0])).split(":")[0]
+    "sonneborn's standings as CSV (Download CSV)"
+    """
+    values: list[tuple[str, str | int | Message | Number]] = []
+    for name, value in message.values:
+        if value is WRITE_EVENT or value is _WRITE_CROSSTABLE:
+            values.append((name, _PAGE_INSTEAD))
+        elif isinstance(value, str) and value.startswith("`sonneborn ") and value[11:-1] in _PAGE_BUTTON:
+            values.append((name, Message(_PAGE_BUTTON[value[11:-1]])))
+        else:
+            values.append((name, on_page(value) if isinstance(value, Message) else value))
+    return dataclasses.replace(message, values=tuple(values))
+
+
 def refuse_report(text: str, *, path: str = "<input>") -> None:
     """Raises :class:`~sonneborn.errors.InputError` when the text is one of sonneborn's reports (or another
     HTML page or Markdown table), saying what it is and how to write the event instead."""
     found = report_of(text)
     if found is not None:
         message, line = found
-        raise InputError(message, path=path, line=line, column=1)
+        error = InputError(message, path=path, line=line, column=1)
+        error.page = on_page(message)
+        raise error
