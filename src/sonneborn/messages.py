@@ -163,6 +163,14 @@ class Phrase(str):
         return made
 
     @classmethod
+    def written_as(cls, text: str, template: str, values: dict[str, str | int | Message | Number]) -> Phrase:
+        """The phrase :meth:`of` makes of a template and its values, its English ``text`` written by the caller
+        (``template.format_map(values)``, put together from parts worked out once for many phrases)."""
+        made = _new(cls, text)
+        made._template, made._values, made._parts = template, values, None
+        return made
+
+    @classmethod
     def number(cls, text: str) -> Phrase:
         """A number alone (``10.5``), as a phrase: each language writes its decimal sign."""
         return cls.of("{number}", number=Number(text))

@@ -15,6 +15,7 @@ from builders import FOUR_PLAYER_ROUND_ROBIN, event
 
 from sonneborn.demo import seed_event
 from sonneborn.formats import read_path
+from sonneborn.languages import language
 from sonneborn.model import EventKind
 from sonneborn.ranking import rank
 from sonneborn.render.crosstable import build_crosstable
@@ -179,6 +180,25 @@ def test_swiss_page() -> None:
     assert rows[0][4].title == "round 1: won, Black, against P10 (no. 10)"
     standings_rows = page.tables["standings"][1:]
     assert standings_rows[0][4].title == "BH/C1 12 = 1.5 (P7) + 3.5 (P1) + 3.5 (P16) + 3.5 (P3); cut: 1 (P10)"
+
+
+def test_swiss_round_titles_in_spanish_and_with_braces_in_names() -> None:
+    # A round's tooltip is a phrase put together from its parts (the round's words, the opponent's name and
+    # number): another language still writes it from its own template, "ronda {round}: {kind}, {colour},
+    # contra {name} (n.º {start})", "ganó", "Negras", "tablas" (es catalogue), and a name's braces
+    # are text. Round 1 of the FIDE exercise: P2 beat P10 with Black; Dan {x} drew Ann with White.
+    standings = rank(
+        read_path(DATA / "held" / "fide_tec_exercise_2023.trf"), parse_list("BH/C1,SB/C1"), rules=Rules.FIDE_2023
+    )
+    rows = parse(render_html(standings, lang=language("es"))).tables["crosstable"][1:]
+    assert rows[0][4].title == "ronda 1: ganó, Negras, contra P10 (n.º 10)"
+    braces = rank(event("1 Ann: 2b= 3w1\n2 Dan {x}: 1w= 4b1\n3 Cy: 4w1 1b0\n4 Bo: 3b0 2w0", kind=EventKind.SWISS),
+                  parse_list("WIN"))  # fmt: skip
+    by_name = {row[2].text: row for row in parse(render_html(braces)).tables["crosstable"][1:]}
+    assert by_name["Dan {x}"][4].title == "round 1: drew, White, against Ann (no. 1)"
+    assert by_name["Ann"][4].title == "round 1: drew, Black, against Dan {x} (no. 2)"
+    spanish = {row[2].text: row for row in parse(render_html(braces, lang=language("es"))).tables["crosstable"][1:]}
+    assert spanish["Ann"][4].title == "ronda 1: tablas, Negras, contra Dan {x} (n.º 2)"
 
 
 def test_braces_in_names_are_text_not_format_fields() -> None:

@@ -33,7 +33,7 @@ from sonneborn.explain import explained
 from sonneborn.formats.lines import csv_table, spreadsheet_text
 from sonneborn.languages import ENGLISH, Language
 from sonneborn.lots import SeededDraw
-from sonneborn.messages import N_, Number, Phrase
+from sonneborn.messages import N_, Message, Number, Phrase
 from sonneborn.model import Colour, EventKind, ResultKind, StartNo
 from sonneborn.numbers import exact_text
 from sonneborn.ranking import Standings
@@ -286,13 +286,24 @@ def _place_title(standings: Standings, row: int) -> str:
     return _SHARED_PLACE if standings.shared[row] else ""
 
 
+_ROUND_GAME = N_("round {round}: {kind}, {colour}, against {name} (no. {start})")
+_ROUND_BYE = N_("round {round}: {kind}")
+
+
 def _round_titles(standings: Standings, rows: slice = slice(None)) -> list[list[str]]:
     """What each round was, in words, a column a round in final order (the rows of ``rows``): ``round 3: won,
-    White, against Sloth (no. 1)``, each a phrase that a language writes whole."""
+    White, against Sloth (no. 1)``, each a phrase that a language writes whole.
+
+    A game's English text is put together from its round's words for the result and colour and the
+    opponent's name and number, each written once (the template split at ``{name}``), rather than filled
+    from the template for every cell: a page of 10,000 players × 11 rounds has 110,000 of them.
+    """
     table, order = standings.event.table, standings.order[rows]
     if len(order) == 0 or table.rounds == 0:
         return [[] for _ in range(table.rounds)]
     names = standings.event.roster.names
+    head, tail = _ROUND_GAME.split("{name}")
+    against = [name + tail.format(start=start) for start, name in enumerate(names, start=1)]
     found = []
     for column, (opponents, kinds, colours) in enumerate(
         zip(
@@ -300,23 +311,28 @@ def _round_titles(standings: Standings, rows: slice = slice(None)) -> list[list[
         ),
         start=1,
     ):
-        found.append(
-            [
-                Phrase.of(
-                    N_("round {round}: {kind}, {colour}, against {name} (no. {start})"),
-                    round=column,
-                    kind=_KIND_WORDS[kind],
-                    colour=_COLOUR_NAMES[colour],
-                    name=names[opponent],
-                    start=opponent + 1,
-                )
-                if opponent >= 0
-                else ""
-                if kind == NOT_PLAYED
-                else Phrase.of(N_("round {round}: {kind}"), round=column, kind=_KIND_WORDS[kind])
-                for opponent, kind, colour in zip(opponents, kinds, colours, strict=True)
-            ]
-        )
+        heads: dict[tuple[int, int], str] = {}
+        titles: list[str] = []
+        for opponent, kind, colour in zip(opponents, kinds, colours, strict=True):
+            if opponent >= 0:
+                words = heads.get((kind, colour))
+                if words is None:
+                    words = heads[kind, colour] = head.format(
+                        round=column, kind=_KIND_WORDS[kind], colour=_COLOUR_NAMES[colour]
+                    )
+                values: dict[str, str | int | Message | Number] = {
+                    "round": column,
+                    "kind": _KIND_WORDS[kind],
+                    "colour": _COLOUR_NAMES[colour],
+                    "name": names[opponent],
+                    "start": opponent + 1,
+                }
+                titles.append(Phrase.written_as(words + against[opponent], _ROUND_GAME, values))
+            elif kind == NOT_PLAYED:
+                titles.append("")
+            else:
+                titles.append(Phrase.of(_ROUND_BYE, round=column, kind=_KIND_WORDS[kind]))
+        found.append(titles)
     return found
 
 
