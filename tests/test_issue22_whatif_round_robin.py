@@ -195,6 +195,25 @@ def test_a_withdrawn_players_games_still_to_come_are_forfeits(tmp_path: Path) ->
     assert {r.row + 1: (r.best, r.worst) for r in answer.rows} == _brute_force(hand, "DE,WIN")
 
 
+def test_a_player_paired_in_the_next_round_has_not_withdrawn(tmp_path: Path) -> None:
+    # Dunne loses round 2 by forfeit, but the file pairs him in round 3 (Brown-Dunne, Clark-Adams, blank): he is
+    # to play it, so both games stay open, 3 x 3 = 9 outcomes, and no withdrawal is noted.
+    games = {1: RR4[1], 2: [(4, 3, "-+"), (1, 2, "½")], 3: [(2, 4, ""), (3, 1, "")]}
+    path = _write(tmp_path, "rr4_forfeit_then_paired.trf", 4, 3, games)
+    answer = what_if(read(path), Request.parse(tiebreaks="DE,WIN"))
+    assert (answer.method, answer.runs) == ("exact", 9)
+    assert not any("withdrew" in str(note) for note in answer.notes)
+    event = planned(read(path)).event
+    assert [int(event.table.kind[row, 2]) for row in (1, 3)] == [NOT_PLAYED, NOT_PLAYED]
+    assert {r.row + 1: (r.best, r.worst) for r in answer.rows} == _brute_force(path, "DE,WIN")
+    # The same file without round 3 paired: Dunne still reads as withdrawn, his game with Brown a forfeit win for
+    # Brown, only Clark-Adams open: 3 outcomes.
+    unpaired = _write(tmp_path, "rr4_forfeit_unpaired.trf", 4, 3, {1: games[1], 2: games[2]})
+    answer = what_if(read(unpaired), Request.parse(tiebreaks="DE,WIN"))
+    assert answer.runs == 3
+    assert any(str(note).startswith("Dunne, Dan withdrew (did not play round 2") for note in answer.notes)
+
+
 def test_rounds_that_follow_no_berger_table_are_assumed_and_said_so(tmp_path: Path) -> None:
     text = (DATA / "rr4_before_last.trf").read_text().splitlines()
     path = tmp_path / "rr4_unordered.trf"

@@ -306,6 +306,12 @@ def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> list[int]:
     # Only a player with games still to come: a finished event's last-round forfeit withdraws nobody.
     later = scheduled.table
     to_come = ((later.kind == NOT_PLAYED) & (later.opponent >= 0)).any(axis=1)
+    # The file's next round already paired (opponents, results blank): a player paired in it has not withdrawn,
+    # whatever his last result; one left out of it still reads as withdrawn.
+    if played < table.rounds:
+        paired_next = (table.kind[:, played] == NOT_PLAYED) & (table.opponent[:, played] >= 0)
+        if paired_next.any():
+            to_come &= ~paired_next
     return [int(r) for r in np.flatnonzero((lost | absent) & to_come)]
 
 
