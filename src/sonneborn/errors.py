@@ -38,6 +38,11 @@ class InputError(ValueError):
         """What the web page and the HTTP API say instead, when :attr:`text` names a command or a flag (``None``:
         the same)."""
 
+    @property
+    def on_page(self) -> Message:
+        """What the web page and the HTTP API say: :attr:`page`, else :attr:`text` (as :class:`InputWarning`'s)."""
+        return self.text if self.page is None else self.page
+
     def read_as(self, fmt: str, why: Message, line_text: str | None) -> InputError:
         """The error with the format the file was read as, why, and its line (what is known already is kept)."""
         if self.format is None:

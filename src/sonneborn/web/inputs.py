@@ -106,7 +106,7 @@ class ApiError(Exception):
             lines = split_lines(text)
             line_text = lines[error.line - 1] if error.line <= len(lines) else None
         return cls(
-            error.text if error.page is None else error.page,
+            error.on_page,
             path=error.path,
             line=error.line or None,
             column=error.column or None,
