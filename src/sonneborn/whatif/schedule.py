@@ -8,9 +8,11 @@ numbers the file's games fit (numbers drawn by lot). A second cycle repeats the 
 the file's games fit no Berger table, or the rounds are not whole cycles, the rounds not paired stay known only
 as scores (the note says why).
 
-A player whose last round played is a forfeit loss or an absence (not his free round) has withdrawn (C.07
-16.1.1): his games still to come are not played, each a forfeit loss for him and a forfeit win for his opponent,
-which a round robin counts as games (C.07 15.2; the rating tie-breaks and Type B's forfeit losses as unplayed).
+A player who has games still to come has withdrawn (C.07 16.1.1) when the file leaves him out of its next round
+paired (no opponent, no result or an absence) and it is not his free round, or, not paired in it, when his last
+round played is a forfeit loss or an absence (not his free round): his games still to come are not played, each a
+forfeit loss for him and a forfeit win for his opponent, which a round robin counts as games (C.07 15.2; the
+rating tie-breaks and Type B's forfeit losses as unplayed). The round he was left out of stays the file's.
 
 >>> from sonneborn.demo import seed_event
 >>> from sonneborn.event import Event
@@ -287,32 +289,52 @@ def _assigned(event: Event, unpaired: Ints, per: int) -> tuple[Ints, Ints] | Non
     return found, colour
 
 
-def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> list[int]:
-    """The players whose last round played (in ``event``, the file's) is a forfeit loss or an absence (not their
-    free round: ``free``, each row's free rounds by the schedule, rows × rounds), who have games still to come
-    (in ``scheduled``, the schedule's event): withdrawn (C.07 16.1.1)."""
+def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> dict[int, tuple[int, bool]]:
+    """The players withdrawn (C.07 16.1.1), each with the round (1-based) that shows it and whether he was left
+    out of a round the file pairs; each has games still to come (in ``scheduled``, the schedule's event) and is
+    not paired in the file's next round (an opponent, the result blank):
+
+    - left out of the file's next round paired (no opponent, no result or an absence) when that round is not his
+      free round (``free``: each row's free rounds by the schedule, rows × rounds; without it, in an odd round
+      robin, the one player left out of a round is its free one and more are not told apart);
+    - else, his last round played (in ``event``, the file's) a forfeit loss or an absence (not his free round).
+    """
     table = event.table
     played = table.played_rounds
     if not played:
-        return []
+        return {}
+    later = scheduled.table
+    to_come = ((later.kind == NOT_PLAYED) & (later.opponent >= 0)).any(axis=1)
+    odd = table.players % 2 == 1
+    open_paired = (table.kind == NOT_PLAYED) & (table.opponent >= 0)
+    columns = [c for c in np.flatnonzero(open_paired.any(axis=0)).tolist() if c >= played - 1]
+    found: dict[int, tuple[int, bool]] = {}
+    if columns:
+        # The file's next round paired: a player paired in it has not withdrawn, whatever his last result.
+        column = columns[0]
+        to_come &= ~open_paired[:, column]
+        kind = table.kind[:, column]
+        left_out = (table.opponent[:, column] < 0) & ((kind == NOT_PLAYED) | (kind == _FREE))
+        if free is not None:
+            left_out &= ~free[:, column]
+        elif odd and left_out.sum() == 1:
+            left_out[:] = False  # the one player left out of an odd round robin's round: his free round
+        elif odd:
+            left_out[:] = False  # more than one, without the tables: the free one is not told from the others
+        for row in np.flatnonzero(left_out & to_come).tolist():
+            found[row] = (column + 1, True)
     last = played - 1
     kind, opponent = table.kind[:, last], table.opponent[:, last]
     lost = kind == _FORFEIT_LOSS
     absent = (kind == _FREE) & (opponent < 0)
     if free is not None:
         absent &= ~free[:, last]
-    elif table.players % 2 == 1:
+    elif odd:
         absent[:] = False  # the free round of an odd round robin is not told from an absence without the tables
     # Only a player with games still to come: a finished event's last-round forfeit withdraws nobody.
-    later = scheduled.table
-    to_come = ((later.kind == NOT_PLAYED) & (later.opponent >= 0)).any(axis=1)
-    # The file's next round already paired (opponents, results blank): a player paired in it has not withdrawn,
-    # whatever his last result; one left out of it still reads as withdrawn.
-    if played < table.rounds:
-        paired_next = (table.kind[:, played] == NOT_PLAYED) & (table.opponent[:, played] >= 0)
-        if paired_next.any():
-            to_come &= ~paired_next
-    return [int(r) for r in np.flatnonzero((lost | absent) & to_come)]
+    for row in np.flatnonzero((lost | absent) & to_come).tolist():
+        found.setdefault(row, (played, False))
+    return dict(sorted(found.items()))
 
 
 def scheduled(event: Event) -> Schedule:
@@ -369,6 +391,9 @@ def scheduled(event: Event) -> Schedule:
                 else:
                     opponent[:, unpaired], colour[:, unpaired] = assumed
                     free_rounds = np.zeros(table.opponent.shape, dtype=bool)
+                    if players % 2:  # the file's rounds: the one player without an opponent has the free round
+                        lone = table.opponent < 0
+                        free_rounds = lone & (lone.sum(axis=0) == 1)[None, :]
                     free_rounds[:, unpaired] = assumed[0] < 0
                     rounds = tuple(int(c) + 1 for c in unpaired)
                     template = N_(
@@ -430,20 +455,32 @@ def scheduled(event: Event) -> Schedule:
     # as a free round written now, it would count as a round played in the standings now.
     changed = replace(table, opponent=opponent, colour=colour)
     with_schedule = Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
-    withdrawn = [] if event.teams is not None else _withdrawn(event, with_schedule, free_rounds)
+    found = {} if event.teams is not None else _withdrawn(event, with_schedule, free_rounds)
+    withdrawn = list(found)
     if withdrawn:
         with_schedule, forfeits = _forfeited(with_schedule, withdrawn)
         names = event.roster.names
-        for row in withdrawn:
-            note = Message.ngettext(
-                "{name} withdrew (did not play round {round}, the last one played): his {count} game still to come "
-                "is not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
-                "{name} withdrew (did not play round {round}, the last one played): his {count} games still to come "
-                "are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
-                forfeits[row],
-                name=names[row],
-                round=table.played_rounds,
-            )
+        for row, (round_no, left_out) in found.items():
+            if left_out:
+                note = Message.ngettext(
+                    "{name} withdrew (left out of round {round}, which the file pairs): his {count} game still to "
+                    "come is not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
+                    "{name} withdrew (left out of round {round}, which the file pairs): his {count} games still to "
+                    "come are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
+                    forfeits[row],
+                    name=names[row],
+                    round=round_no,
+                )
+            else:
+                note = Message.ngettext(
+                    "{name} withdrew (did not play round {round}, the last one played): his {count} game still to "
+                    "come is not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
+                    "{name} withdrew (did not play round {round}, the last one played): his {count} games still to "
+                    "come are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
+                    forfeits[row],
+                    name=names[row],
+                    round=round_no,
+                )
             notes.append(note)
     if not rounds and not withdrawn and not notes:
         return nothing
