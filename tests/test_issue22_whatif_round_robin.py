@@ -400,6 +400,32 @@ def test_a_team_round_robin_before_its_last_round_paired(tmp_path: Path) -> None
     assert "gives 2 matches" in str(answer.notes[0])
 
 
+def test_a_team_that_forfeited_its_last_match_has_withdrawn(tmp_path: Path) -> None:
+    # team4_before_last.trf's rounds 1 and 2, Beta-Delta of round 2 a forfeited match Beta wins (330, no boards):
+    # Alpha MP 2 (GP 2½), Beta 2 (2, the forfeit's 2 boards), Gamma 3 (2½), Delta 1. Round 3 is Alpha-Delta and
+    # Beta-Gamma: Delta withdrew, Alpha wins by forfeit (MP 4), only Beta-Gamma is open, 5 match scores (Beta's
+    # 0 ... 2). Beta wins it: Alpha and Beta on 4, Alpha beat Beta (DE): Alpha, Beta, Gamma; a 1-1: Gamma and Alpha
+    # on 4, Gamma beat Alpha: Gamma, Alpha, Beta; Gamma wins: Gamma 5, Alpha, Beta. Delta (1) is last.
+    lines = []
+    for line in (DATA / "team4_before_last.trf").read_text().splitlines():
+        if line.startswith("001"):
+            line = line[:109].rstrip()
+            if int(line[4:8]) in (3, 4, 7, 8):  # Beta's and Delta's boards: no round-2 game
+                line = line[:101].rstrip()
+        lines.append(line)
+    path = tmp_path / "team4_forfeit.trf"
+    path.write_text("\n".join([*lines, "330 +-   2   2   4"]) + "\n")
+    answer = what_if(read(path), Request.parse(tiebreaks="DE"))
+    assert (answer.method, answer.runs) == ("exact", 5)
+    assert {row: places[:2] for row, places in _places(answer).items()} == {1: (1, 2), 2: (2, 3), 3: (1, 3), 4: (4, 4)}
+    assert (
+        "Delta withdrew (did not play round 2, the last one played): its 1 match still to come is not played, a "
+        "forfeit loss for it and a win for its opponent (C.07 15.2)"
+    ) in [str(note) for note in answer.notes]
+    table = planned(read(path)).event.table
+    assert [KINDS[table.kind[row, 2]] for row in (0, 3)] == [ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS]
+
+
 def test_after_a_round_a_round_robins_later_rounds_keep_their_pairings() -> None:
     answer = what_if(read(DATA / "rr5_final.trf"), Request.parse(tiebreaks="DE,SB,WIN", after_round=2))
     # Rounds 3–5 as the file pairs them: two games a round and a free round each, 3⁶ outcomes, exact.

@@ -13,6 +13,7 @@ paired (no opponent, no result or an absence) and it is not his free round, or, 
 round played is a forfeit loss or an absence (not his free round): his games still to come are not played, each a
 forfeit loss for him and a forfeit win for his opponent, which a round robin counts as games (C.07 15.2; the
 rating tie-breaks and Type B's forfeit losses as unplayed). The round he was left out of stays the file's.
+A team round robin's alike, its rows teams: a forfeited match (TRF-26 330) lost, a team's matches forfeited.
 
 >>> from sonneborn.demo import seed_event
 >>> from sonneborn.event import Event
@@ -455,36 +456,52 @@ def scheduled(event: Event) -> Schedule:
     # as a free round written now, it would count as a round played in the standings now.
     changed = replace(table, opponent=opponent, colour=colour)
     with_schedule = Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
-    found = {} if event.teams is not None else _withdrawn(event, with_schedule, free_rounds)
+    found = _withdrawn(event, with_schedule, free_rounds)
     withdrawn = list(found)
     if withdrawn:
         with_schedule, forfeits = _forfeited(with_schedule, withdrawn)
         names = event.roster.names
         for row, (round_no, left_out) in found.items():
-            if left_out:
-                note = Message.ngettext(
-                    "{name} withdrew (left out of round {round}, which the file pairs): his {count} game still to "
-                    "come is not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
-                    "{name} withdrew (left out of round {round}, which the file pairs): his {count} games still to "
-                    "come are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
-                    forfeits[row],
-                    name=names[row],
-                    round=round_no,
-                )
-            else:
-                note = Message.ngettext(
-                    "{name} withdrew (did not play round {round}, the last one played): his {count} game still to "
-                    "come is not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
-                    "{name} withdrew (did not play round {round}, the last one played): his {count} games still to "
-                    "come are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
-                    forfeits[row],
-                    name=names[row],
-                    round=round_no,
-                )
+            note = _withdrawal(names[row], round_no, forfeits[row], left_out=left_out, team=event.teams is not None)
             notes.append(note)
     if not rounds and not withdrawn and not notes:
         return nothing
     return Schedule(with_schedule, rounds, tuple(withdrawn), tuple(notes))
+
+
+def _withdrawal(name: str, round_no: int, count: int, *, left_out: bool, team: bool) -> Message:
+    """The note of a withdrawal: a player's (his games) or a team's (its matches)."""
+    if team and left_out:
+        return Message.ngettext(
+            "{name} withdrew (left out of round {round}, which the file pairs): its {count} match still to come "
+            "is not played, a forfeit loss for it and a win for its opponent (C.07 15.2)",
+            "{name} withdrew (left out of round {round}, which the file pairs): its {count} matches still to come "
+            "are not played, forfeit losses for it and wins for its opponents (C.07 15.2)",
+            count, name=name, round=round_no,
+        )  # fmt: skip
+    if team:
+        return Message.ngettext(
+            "{name} withdrew (did not play round {round}, the last one played): its {count} match still to come "
+            "is not played, a forfeit loss for it and a win for its opponent (C.07 15.2)",
+            "{name} withdrew (did not play round {round}, the last one played): its {count} matches still to come "
+            "are not played, forfeit losses for it and wins for its opponents (C.07 15.2)",
+            count, name=name, round=round_no,
+        )  # fmt: skip
+    if left_out:
+        return Message.ngettext(
+            "{name} withdrew (left out of round {round}, which the file pairs): his {count} game still to come is "
+            "not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
+            "{name} withdrew (left out of round {round}, which the file pairs): his {count} games still to come "
+            "are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
+            count, name=name, round=round_no,
+        )  # fmt: skip
+    return Message.ngettext(
+        "{name} withdrew (did not play round {round}, the last one played): his {count} game still to come is not "
+        "played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
+        "{name} withdrew (did not play round {round}, the last one played): his {count} games still to come are "
+        "not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
+        count, name=name, round=round_no,
+    )  # fmt: skip
 
 
 def _forfeited(event: Event, withdrawn: list[int]) -> tuple[Event, dict[int, int]]:
