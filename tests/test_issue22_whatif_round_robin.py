@@ -377,6 +377,17 @@ def test_an_odd_round_robin_gets_its_free_rounds_from_the_table(tmp_path: Path) 
     assert str(answer.notes[0]).endswith("(pairing numbers the start numbers), free rounds as they give them")
 
 
+def test_the_free_round_of_an_odd_round_robin_off_the_tables_is_no_withdrawal(tmp_path: Path) -> None:
+    # Five players, rounds 1-3 in an order no Berger table gives (1-2, 3-4; 3-1, 2-5; 1-4, 5-3): Brown's round 3
+    # is his free round (0000 - Z, the one player without an opponent), not an absence. The pairs still to meet:
+    # Adams-Evans, Brown-Clark, Brown-Dunne, Dunne-Evans, all open: 3^4 = 81 outcomes, nobody withdrawn.
+    games = {1: [(1, 2, "1-0"), (3, 4, "½")], 2: [(3, 1, "0-1"), (2, 5, "½")], 3: [(1, 4, "½"), (5, 3, "1-0")]}
+    path = _write(tmp_path, "rr5_unordered.trf", 5, 5, games)
+    answer = what_if(read(path), Request.parse(tiebreaks="DE"))
+    assert "the file's games follow no Berger table" in str(answer.notes[0])
+    assert answer.runs == 81 and not any("withdrew" in str(note) for note in answer.notes)
+
+
 def test_a_double_round_robins_second_cycle_reverses_the_colours(tmp_path: Path) -> None:
     first = {1: RR4[1], 2: RR4[2], 3: [(2, 4, "½"), (3, 1, "0-1")]}
     path = _write(tmp_path, "drr4.trf", 4, 6, first)

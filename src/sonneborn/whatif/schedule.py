@@ -296,8 +296,8 @@ def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> dict[int, t
     not paired in the file's next round (an opponent, the result blank):
 
     - left out of the file's next round paired (no opponent, no result or an absence) when that round is not his
-      free round (``free``: each row's free rounds by the schedule, rows × rounds; without it, in an odd round
-      robin, the one player left out of a round is its free one and more are not told apart);
+      free round (``free``: each row's free rounds by the schedule, rows × rounds; without it, nobody in an odd
+      round robin: its free player is not told from the others);
     - else, his last round played (in ``event``, the file's) a forfeit loss or an absence (not his free round).
     """
     table = event.table
@@ -308,20 +308,19 @@ def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> dict[int, t
     to_come = ((later.kind == NOT_PLAYED) & (later.opponent >= 0)).any(axis=1)
     odd = table.players % 2 == 1
     open_paired = (table.kind == NOT_PLAYED) & (table.opponent >= 0)
-    columns = [c for c in np.flatnonzero(open_paired.any(axis=0)).tolist() if c >= played - 1]
+    # A player the file pairs in a game still to be played (its next round, or the last played's unfinished
+    # game) has not withdrawn, whatever his last result.
+    to_come &= ~open_paired[:, played - 1 :].any(axis=1)
+    columns = [c for c in (played, played - 1) if c < table.rounds and open_paired[:, c].any()]
     found: dict[int, tuple[int, bool]] = {}
-    if columns:
-        # The file's next round paired: a player paired in it has not withdrawn, whatever his last result.
-        column = columns[0]
-        to_come &= ~open_paired[:, column]
+    if columns:  # the file's next round paired: the round after the last played, or the last played itself
+        column = columns[0]  # (its absences, written as zero-point byes, count it as played)
         kind = table.kind[:, column]
         left_out = (table.opponent[:, column] < 0) & ((kind == NOT_PLAYED) | (kind == _FREE))
         if free is not None:
             left_out &= ~free[:, column]
-        elif odd and left_out.sum() == 1:
-            left_out[:] = False  # the one player left out of an odd round robin's round: his free round
-        elif odd:
-            left_out[:] = False  # more than one, without the tables: the free one is not told from the others
+        elif odd:  # without the tables, one player left out is the round's free one; of more, none is told apart
+            left_out[:] = False
         for row in np.flatnonzero(left_out & to_come).tolist():
             found[row] = (column + 1, True)
     last = played - 1
@@ -392,9 +391,8 @@ def scheduled(event: Event) -> Schedule:
                 else:
                     opponent[:, unpaired], colour[:, unpaired] = assumed
                     free_rounds = np.zeros(table.opponent.shape, dtype=bool)
-                    if players % 2:  # the file's rounds: the one player without an opponent has the free round
-                        lone = table.opponent < 0
-                        free_rounds = lone & (lone.sum(axis=0) == 1)[None, :]
+                    if players % 2:  # the file's rounds: a round's one player without an opponent has its free
+                        free_rounds = table.opponent < 0  # round; of more, none is told from the free one
                     free_rounds[:, unpaired] = assumed[0] < 0
                     rounds = tuple(int(c) + 1 for c in unpaired)
                     template = N_(
