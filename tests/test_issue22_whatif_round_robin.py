@@ -270,6 +270,86 @@ def test_a_withdrawal_in_a_round_robin_of_six(tmp_path: Path) -> None:
     assert _rows(answer) == _rows(what_if(read(hand), Request.parse(tiebreaks=LIST)))
     assert {r.row + 1: (r.best, r.worst) for r in answer.rows} == _brute_force(hand, LIST)
     assert "Frost, Fay withdrew (did not play round 3, the last one played): his 2 games" in str(answer.notes[1])
+    # Frost's opponents: Evans (round 4) and Clark (round 5) win by forfeit, a game in a round robin (C.07 15.2).
+    table = planned(read(path)).event.table
+    assert [KINDS[table.kind[4, 3]], KINDS[table.kind[2, 4]]] == [ResultKind.FORFEIT_WIN] * 2
+    # By hand: after round 3 Adams 1½, Brown 2½, Clark ½, Dunne 1½, Evans 2½, Frost ½; Evans's forfeit win makes
+    # 3½, and only Evans–Adams (round 5) is left to him: 3½ or 4½. Winning it, he is first (Brown, 4½ only by
+    # winning both, loses or draws with Clark). Losing it, Adams (3½ at most, by beating Dunne too, who then has
+    # 2½ at most) and Dunne (3½ only if Adams lost to him) are never both on 3½; Clark has 2½ at most: at most
+    # Brown (4) and Adams, who beat him (DE), ahead: third.
+    assert _places(answer)[5][:2] == (1, 3)
+    assert _places(answer)[6][:2] == (6, 6)  # ½ point; everybody else 1½ at least
+
+
+def _with_block(text: str, start: int, round_no: int, block: str) -> str:
+    """The TRF with one player's block of one round replaced (``""``: left out, no block)."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001") and int(line[4:8]) == start:
+            at = 91 + 10 * (round_no - 1)
+            line = (line.ljust(at + 8)[:at] + block.ljust(8) + line[at + 8 :]).rstrip()
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_player_left_out_of_a_partly_paired_round_has_withdrawn(tmp_path: Path) -> None:
+    # Rounds 1-3 of RR6 played; round 4 (Berger: 6-5, 1-4, 2-3) paired for all but Frost: Adams-Dunne and
+    # Brown-Clark blank, Evans's game against Frost written as his forfeit win (0000 - +), Frost left out. Frost has
+    # withdrawn: his round-5 game (3-6) is Clark's forfeit win. Open: Adams-Dunne, Brown-Clark (round 4),
+    # Dunne-Brown, Evans-Adams (round 5): 3^4 = 81 outcomes (with Frost's game open, 243).
+    text = _with_block(_trf(6, 5, {**RR6, 4: [(1, 4, ""), (2, 3, "")]}), 5, 4, "0000 - +")
+    path = tmp_path / "rr6_left_out.trf"
+    path.write_text(text)
+    answer = what_if(read(path), Request.parse(tiebreaks=LIST))
+    assert (answer.method, answer.runs) == ("exact", 81)
+    assert (
+        "Frost, Fay withdrew (left out of round 4, which the file pairs): his 1 game still to come is not played, a "
+        "forfeit loss for him and a win for his opponent (C.07 15.2)"
+    ) in [str(note) for note in answer.notes]
+    table = planned(read(path)).event.table
+    assert [KINDS[table.kind[2, 4]], KINDS[table.kind[5, 4]]] == [ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS]
+    # The points of the withdrawal test above (Evans's forfeit win from the file, not the schedule): Evans 1-3.
+    assert _places(answer)[5][:2] == (1, 3) and _places(answer)[6][:2] == (6, 6)
+    # Both Evans and Frost left out (their game 6-5 not in the file, both blank): both absent from a round the
+    # schedule pairs them in, both withdrawn. Open: Adams-Dunne, Brown-Clark, Dunne-Brown: 3^3 = 27 outcomes
+    # (Clark and Adams win round 5 by forfeit).
+    both = tmp_path / "rr6_two_left_out.trf"
+    both.write_text(_trf(6, 5, {**RR6, 4: [(1, 4, ""), (2, 3, "")]}))
+    answer = what_if(read(both), Request.parse(tiebreaks=LIST))
+    assert answer.runs == 27
+    assert [str(n).split(" (")[0] for n in answer.notes if "withdrew" in str(n)] == [
+        "Evans, Eve withdrew",
+        "Frost, Fay withdrew",
+    ]
+
+
+def test_the_free_player_left_out_of_an_odd_round_robins_round_has_not_withdrawn(tmp_path: Path) -> None:
+    # RR5, round 4 by the table of six: 6-5 (Evans free), 1-4, 2-3. Paired for all but Evans: his free round, no
+    # withdrawal; open Adams-Dunne, Brown-Clark, and round 5's Dunne-Brown, Evans-Adams (Clark free): 81.
+    free = _write(tmp_path, "rr5_free_left_out.trf", 5, 5, {**RR5, 4: [(1, 4, ""), (2, 3, "")]})
+    answer = what_if(read(free), Request.parse(tiebreaks="DE"))
+    assert answer.runs == 81 and not any("withdrew" in str(note) for note in answer.notes)
+    # Round 4 paired Brown-Clark only: Adams and Dunne left out (withdrawn), Evans too (his free round: not). Their
+    # round-5 games are Brown's and Evans's forfeit wins; only Brown-Clark is open: 3 outcomes. By hand: after
+    # round 3 Adams ½, Brown 1½, Clark ½, Dunne 1, Evans 2½; final Evans 3½, Brown 2½ + b, Clark 1½ − b, Dunne 1,
+    # Adams ½ (b Brown's score against Clark). b = 1: Evans and Brown 3½ (they drew: DE shares first), Dunne 1
+    # third, Clark and Adams ½ (drew: shared fourth). b = ½: Brown 3 second, Clark and Dunne 1 (Dunne beat Clark:
+    # third), Adams fifth. b = 0: Brown second, Clark 1½ third, Dunne fourth, Adams fifth.
+    path = _write(tmp_path, "rr5_two_left_out.trf", 5, 5, {**RR5, 4: [(2, 3, "")]})
+    answer = what_if(read(path), Request.parse(tiebreaks="DE"))
+    assert answer.runs == 3
+    assert [str(n).split(" (")[0] for n in answer.notes if "withdrew" in str(n)] == [
+        "Adams, Ann withdrew",
+        "Dunne, Dan withdrew",
+    ]
+    assert {row: places[:2] for row, places in _places(answer).items()} == {
+        1: (4, 5),
+        2: (1, 2),
+        3: (3, 4),
+        4: (3, 4),
+        5: (1, 1),
+    }
 
 
 # A round robin of five: the table of six, number 6 the free round; rounds 4 and 5 to come (81 outcomes).
@@ -297,6 +377,17 @@ def test_an_odd_round_robin_gets_its_free_rounds_from_the_table(tmp_path: Path) 
     assert str(answer.notes[0]).endswith("(pairing numbers the start numbers), free rounds as they give them")
 
 
+def test_the_free_round_of_an_odd_round_robin_off_the_tables_is_no_withdrawal(tmp_path: Path) -> None:
+    # Five players, rounds 1-3 in an order no Berger table gives (1-2, 3-4; 3-1, 2-5; 1-4, 5-3): Brown's round 3
+    # is his free round (0000 - Z, the one player without an opponent), not an absence. The pairs still to meet:
+    # Adams-Evans, Brown-Clark, Brown-Dunne, Dunne-Evans, all open: 3^4 = 81 outcomes, nobody withdrawn.
+    games = {1: [(1, 2, "1-0"), (3, 4, "½")], 2: [(3, 1, "0-1"), (2, 5, "½")], 3: [(1, 4, "½"), (5, 3, "1-0")]}
+    path = _write(tmp_path, "rr5_unordered.trf", 5, 5, games)
+    answer = what_if(read(path), Request.parse(tiebreaks="DE"))
+    assert "the file's games follow no Berger table" in str(answer.notes[0])
+    assert answer.runs == 81 and not any("withdrew" in str(note) for note in answer.notes)
+
+
 def test_a_double_round_robins_second_cycle_reverses_the_colours(tmp_path: Path) -> None:
     first = {1: RR4[1], 2: RR4[2], 3: [(2, 4, "½"), (3, 1, "0-1")]}
     path = _write(tmp_path, "drr4.trf", 4, 6, first)
@@ -318,6 +409,32 @@ def test_a_team_round_robin_before_its_last_round_paired(tmp_path: Path) -> None
     assert _places(answer) == {1: (1, 4, True, ()), 2: (1, 4, True, ()), 3: (1, 3, True, (3,)), 4: (2, 4, False, ())}
     assert answer.runs == 25  # two matches of two boards: 5 scores each
     assert "gives 2 matches" in str(answer.notes[0])
+
+
+def test_a_team_that_forfeited_its_last_match_has_withdrawn(tmp_path: Path) -> None:
+    # team4_before_last.trf's rounds 1 and 2, Beta-Delta of round 2 a forfeited match Beta wins (330, no boards):
+    # Alpha MP 2 (GP 2½), Beta 2 (2, the forfeit's 2 boards), Gamma 3 (2½), Delta 1. Round 3 is Alpha-Delta and
+    # Beta-Gamma: Delta withdrew, Alpha wins by forfeit (MP 4), only Beta-Gamma is open, 5 match scores (Beta's
+    # 0 ... 2). Beta wins it: Alpha and Beta on 4, Alpha beat Beta (DE): Alpha, Beta, Gamma; a 1-1: Gamma and Alpha
+    # on 4, Gamma beat Alpha: Gamma, Alpha, Beta; Gamma wins: Gamma 5, Alpha, Beta. Delta (1) is last.
+    lines = []
+    for line in (DATA / "team4_before_last.trf").read_text().splitlines():
+        if line.startswith("001"):
+            line = line[:109].rstrip()
+            if int(line[4:8]) in (3, 4, 7, 8):  # Beta's and Delta's boards: no round-2 game
+                line = line[:101].rstrip()
+        lines.append(line)
+    path = tmp_path / "team4_forfeit.trf"
+    path.write_text("\n".join([*lines, "330 +-   2   2   4"]) + "\n")
+    answer = what_if(read(path), Request.parse(tiebreaks="DE"))
+    assert (answer.method, answer.runs) == ("exact", 5)
+    assert {row: places[:2] for row, places in _places(answer).items()} == {1: (1, 2), 2: (2, 3), 3: (1, 3), 4: (4, 4)}
+    assert (
+        "Delta withdrew (did not play round 2, the last one played): its 1 match still to come is not played, a "
+        "forfeit loss for it and a win for its opponent (C.07 15.2)"
+    ) in [str(note) for note in answer.notes]
+    table = planned(read(path)).event.table
+    assert [KINDS[table.kind[row, 2]] for row in (0, 3)] == [ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS]
 
 
 def test_after_a_round_a_round_robins_later_rounds_keep_their_pairings() -> None:

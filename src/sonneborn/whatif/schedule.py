@@ -8,9 +8,12 @@ numbers the file's games fit (numbers drawn by lot). A second cycle repeats the 
 the file's games fit no Berger table, or the rounds are not whole cycles, the rounds not paired stay known only
 as scores (the note says why).
 
-A player whose last round played is a forfeit loss or an absence (not his free round) has withdrawn (C.07
-16.1.1): his games still to come are not played, each a forfeit loss for him and a forfeit win for his opponent,
-which a round robin counts as games (C.07 15.2; the rating tie-breaks and Type B's forfeit losses as unplayed).
+A player who has games still to come has withdrawn (C.07 16.1.1) when the file leaves him out of its next round
+paired (no opponent, no result or an absence) and it is not his free round, or, not paired in it, when his last
+round played is a forfeit loss or an absence (not his free round): his games still to come are not played, each a
+forfeit loss for him and a forfeit win for his opponent, which a round robin counts as games (C.07 15.2; the
+rating tie-breaks and Type B's forfeit losses as unplayed). The round he was left out of stays the file's.
+A team round robin's alike, its rows teams: a forfeited match (TRF-26 330) lost, a team's matches forfeited.
 
 >>> from sonneborn.demo import seed_event
 >>> from sonneborn.event import Event
@@ -287,32 +290,51 @@ def _assigned(event: Event, unpaired: Ints, per: int) -> tuple[Ints, Ints] | Non
     return found, colour
 
 
-def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> list[int]:
-    """The players whose last round played (in ``event``, the file's) is a forfeit loss or an absence (not their
-    free round: ``free``, each row's free rounds by the schedule, rows × rounds), who have games still to come
-    (in ``scheduled``, the schedule's event): withdrawn (C.07 16.1.1)."""
+def _withdrawn(event: Event, scheduled: Event, free: Ints | None) -> dict[int, tuple[int, bool]]:
+    """The players withdrawn (C.07 16.1.1), each with the round (1-based) that shows it and whether he was left
+    out of a round the file pairs; each has games still to come (in ``scheduled``, the schedule's event) and is
+    not paired in the file's next round (an opponent, the result blank):
+
+    - left out of the file's next round paired (no opponent, no result or an absence) when that round is not his
+      free round (``free``: each row's free rounds by the schedule, rows × rounds; without it, nobody in an odd
+      round robin: its free player is not told from the others);
+    - else, his last round played (in ``event``, the file's) a forfeit loss or an absence (not his free round).
+    """
     table = event.table
     played = table.played_rounds
     if not played:
-        return []
+        return {}
+    later = scheduled.table
+    to_come = ((later.kind == NOT_PLAYED) & (later.opponent >= 0)).any(axis=1)
+    odd = table.players % 2 == 1
+    open_paired = (table.kind == NOT_PLAYED) & (table.opponent >= 0)
+    # A player the file pairs in a game still to be played (its next round, or the last played's unfinished
+    # game) has not withdrawn, whatever his last result.
+    to_come &= ~open_paired[:, played - 1 :].any(axis=1)
+    columns = [c for c in (played, played - 1) if c < table.rounds and open_paired[:, c].any()]
+    found: dict[int, tuple[int, bool]] = {}
+    if columns:  # the file's next round paired: the round after the last played, or the last played itself
+        column = columns[0]  # (its absences, written as zero-point byes, count it as played)
+        kind = table.kind[:, column]
+        left_out = (table.opponent[:, column] < 0) & ((kind == NOT_PLAYED) | (kind == _FREE))
+        if free is not None:
+            left_out &= ~free[:, column]
+        elif odd:  # without the tables, one player left out is the round's free one; of more, none is told apart
+            left_out[:] = False
+        for row in np.flatnonzero(left_out & to_come).tolist():
+            found[row] = (column + 1, True)
     last = played - 1
     kind, opponent = table.kind[:, last], table.opponent[:, last]
     lost = kind == _FORFEIT_LOSS
     absent = (kind == _FREE) & (opponent < 0)
     if free is not None:
         absent &= ~free[:, last]
-    elif table.players % 2 == 1:
+    elif odd:
         absent[:] = False  # the free round of an odd round robin is not told from an absence without the tables
     # Only a player with games still to come: a finished event's last-round forfeit withdraws nobody.
-    later = scheduled.table
-    to_come = ((later.kind == NOT_PLAYED) & (later.opponent >= 0)).any(axis=1)
-    # The file's next round already paired (opponents, results blank): a player paired in it has not withdrawn,
-    # whatever his last result; one left out of it still reads as withdrawn.
-    if played < table.rounds:
-        paired_next = (table.kind[:, played] == NOT_PLAYED) & (table.opponent[:, played] >= 0)
-        if paired_next.any():
-            to_come &= ~paired_next
-    return [int(r) for r in np.flatnonzero((lost | absent) & to_come)]
+    for row in np.flatnonzero((lost | absent) & to_come).tolist():
+        found.setdefault(row, (played, False))
+    return dict(sorted(found.items()))
 
 
 def scheduled(event: Event) -> Schedule:
@@ -369,6 +391,8 @@ def scheduled(event: Event) -> Schedule:
                 else:
                     opponent[:, unpaired], colour[:, unpaired] = assumed
                     free_rounds = np.zeros(table.opponent.shape, dtype=bool)
+                    if players % 2:  # the file's rounds: a round's one player without an opponent has its free
+                        free_rounds = table.opponent < 0  # round; of more, none is told from the free one
                     free_rounds[:, unpaired] = assumed[0] < 0
                     rounds = tuple(int(c) + 1 for c in unpaired)
                     template = N_(
@@ -430,24 +454,52 @@ def scheduled(event: Event) -> Schedule:
     # as a free round written now, it would count as a round played in the standings now.
     changed = replace(table, opponent=opponent, colour=colour)
     with_schedule = Event(changed, event.roster, event.info, event.teams).with_kind(event.kind)
-    withdrawn = [] if event.teams is not None else _withdrawn(event, with_schedule, free_rounds)
+    found = _withdrawn(event, with_schedule, free_rounds)
+    withdrawn = list(found)
     if withdrawn:
         with_schedule, forfeits = _forfeited(with_schedule, withdrawn)
         names = event.roster.names
-        for row in withdrawn:
-            note = Message.ngettext(
-                "{name} withdrew (did not play round {round}, the last one played): his {count} game still to come "
-                "is not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
-                "{name} withdrew (did not play round {round}, the last one played): his {count} games still to come "
-                "are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
-                forfeits[row],
-                name=names[row],
-                round=table.played_rounds,
-            )
+        for row, (round_no, left_out) in found.items():
+            note = _withdrawal(names[row], round_no, forfeits[row], left_out=left_out, team=event.teams is not None)
             notes.append(note)
     if not rounds and not withdrawn and not notes:
         return nothing
     return Schedule(with_schedule, rounds, tuple(withdrawn), tuple(notes))
+
+
+def _withdrawal(name: str, round_no: int, count: int, *, left_out: bool, team: bool) -> Message:
+    """The note of a withdrawal: a player's (his games) or a team's (its matches)."""
+    if team and left_out:
+        return Message.ngettext(
+            "{name} withdrew (left out of round {round}, which the file pairs): its {count} match still to come "
+            "is not played, a forfeit loss for it and a win for its opponent (C.07 15.2)",
+            "{name} withdrew (left out of round {round}, which the file pairs): its {count} matches still to come "
+            "are not played, forfeit losses for it and wins for its opponents (C.07 15.2)",
+            count, name=name, round=round_no,
+        )  # fmt: skip
+    if team:
+        return Message.ngettext(
+            "{name} withdrew (did not play round {round}, the last one played): its {count} match still to come "
+            "is not played, a forfeit loss for it and a win for its opponent (C.07 15.2)",
+            "{name} withdrew (did not play round {round}, the last one played): its {count} matches still to come "
+            "are not played, forfeit losses for it and wins for its opponents (C.07 15.2)",
+            count, name=name, round=round_no,
+        )  # fmt: skip
+    if left_out:
+        return Message.ngettext(
+            "{name} withdrew (left out of round {round}, which the file pairs): his {count} game still to come is "
+            "not played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
+            "{name} withdrew (left out of round {round}, which the file pairs): his {count} games still to come "
+            "are not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
+            count, name=name, round=round_no,
+        )  # fmt: skip
+    return Message.ngettext(
+        "{name} withdrew (did not play round {round}, the last one played): his {count} game still to come is not "
+        "played, a forfeit loss for him and a win for his opponent (C.07 15.2)",
+        "{name} withdrew (did not play round {round}, the last one played): his {count} games still to come are "
+        "not played, forfeit losses for him and wins for his opponents (C.07 15.2)",
+        count, name=name, round=round_no,
+    )  # fmt: skip
 
 
 def _forfeited(event: Event, withdrawn: list[int]) -> tuple[Event, dict[int, int]]:
