@@ -13,7 +13,7 @@ from builders import FOUR_PLAYER_ROUND_ROBIN, event
 from sonneborn.errors import TiebreakError
 from sonneborn.event import Event
 from sonneborn.model import EventKind
-from sonneborn.ranking import column_keys, rank, regroup, stated_tiebreaks
+from sonneborn.ranking import column_keys, default_tiebreaks, rank, regroup, stated_tiebreaks
 from sonneborn.render.cells import place_texts
 from sonneborn.tiebreaks import parse, parse_list
 
@@ -29,6 +29,15 @@ def test_default_round_robin_list_puts_direct_encounter_first() -> None:
     assert [str(s) for s in standings.tiebreaks] == ["DE", "SB", "WIN", "KS"]
     assert [row.player.name for row in standings.rows] == ["Boris", "Dmitri", "Anna", "Carla"]
     assert [row.values["DE"].number for row in standings.rows] == [0, 1, 2, 0]
+
+
+def test_the_default_lists_of_players_and_of_teams() -> None:
+    # The library's call without ``teams`` is the players' list (README, docs/tiebreaks.md); the teams' lists are
+    # the secondary score first (docs/tiebreaks.md, Teams).
+    assert [str(s) for s in default_tiebreaks(EventKind.SWISS)] == ["BH/C1", "BH", "SB", "DE", "WIN"]
+    assert [str(s) for s in default_tiebreaks(EventKind.ROUND_ROBIN)] == ["DE", "SB", "WIN", "KS"]
+    assert [str(s) for s in default_tiebreaks(EventKind.SWISS, teams=True)] == ["MPvGP", "BH:MP/C1", "EMGSB/C1"]
+    assert [str(s) for s in default_tiebreaks(EventKind.ROUND_ROBIN, teams=True)] == ["MPvGP", "DE", "EMGSB"]
 
 
 def test_sb_first_leaves_anna_ahead() -> None:
