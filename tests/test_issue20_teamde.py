@@ -270,6 +270,21 @@ def test_bc_is_lower_first_and_only_among_teams_with_the_same_game_points() -> N
     assert [found.row(t).rank for t in (1, 2, 3)] == [1, 1, 1]
 
 
+def test_bc_is_shown_as_each_board_times_its_game_points() -> None:
+    # SWISS: team 1 (alone on its MP) 1×1½ + 2×½ = 2½, no note; team 2 1×1½ + 2×2 = 5½ and team 4 1×1 + 2×1½
+    # = 4, both tied on MP with teams whose GP differ: BC not used (12.1). The elements are the boards, no round.
+    found = standings(SWISS, "BC")
+    shown = {t: found.row(t).values["BC"] for t in (1, 2, 4)}
+    assert [(e.round, e.opponent, e.value, e.text) for e in shown[1].elements] == [
+        (0, None, F(3, 2), "1×1.5 (board 1)"),
+        (0, None, F(1), "2×0.5 (board 2)"),
+    ]
+    assert [(e.value, e.text) for e in shown[2].elements] == [(F(3, 2), "1×1.5 (board 1)"), (F(4), "2×2 (board 2)")]
+    assert [(e.value, e.text) for e in shown[4].elements] == [(F(1), "1×1 (board 1)"), (F(3), "2×1.5 (board 2)")]
+    assert shown[1].note == ""
+    assert shown[2].note == shown[4].note == "not used: the tied teams' game points differ, C.07 12.1"
+
+
 def test_ede_takes_the_secondary_score_and_restarts_on_each_new_subset() -> None:
     # CYCLE: DE on MP separates nobody (2 each); on GP it puts {2, 3} (3½) ahead of 1 (2) (13.3.1), and within
     # {2, 3} 2 (6.2); {2, 3} starting again from 13.3.1 (13.3.3) on MP would give the same: 2 beat 3
