@@ -170,10 +170,12 @@ def test_a_category_shares_the_places_its_members_share_overall() -> None:
     assert [(row["place"], row["rank"]) for row in rows] == [(1, 1), (1, 1)]
     table = run("standings", str(FIELDS), "-t", "WON", "--category", "rating:2100-2450").splitlines()
     assert [line.split()[:2] for line in table[2:4]] == [["1-2", "1-2"], ["1-2", "1-2"]]
+    assert "Players still tied after the last tie-break share the place (1–2)." in table
     # Among the women Adams is alone on her place, which she shares overall with Brown (no woman): place 1,
     # not shared, beside her overall 1-2; Clark 2, overall 4.
     table = run("standings", str(FIELDS), "-t", "WON", "--category", "women").splitlines()
     assert [line.split()[:3] for line in table[2:4]] == [["1", "1-2", "1"], ["2", "4", "3"]]
+    assert not any(line.startswith("Players still tied") for line in table)
 
 
 def test_category_tables_in_every_format() -> None:
