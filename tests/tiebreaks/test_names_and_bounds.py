@@ -48,6 +48,8 @@ def test_full_names(code: str, name: str) -> None:
         ("KS/L+100", "modifier /L needs a signed number of half points from -99 to +99 such as /L+1 in 'KS/L+100'"),
         ("KS/L5", "modifier /L needs a signed number of half points from -99 to +99 such as /L+1 in 'KS/L5'"),
         ("ARO/U10000", "modifier /U needs a rating from 0 to 9999 such as /U1000 in 'ARO/U10000'"),
+        ("SSSC/K0", "modifier /K needs a divisor from 1 to 99 such as /K3 in 'SSSC/K0'"),
+        ("SSSC/K100", "modifier /K needs a divisor from 1 to 99 such as /K3 in 'SSSC/K100'"),
         (" , ", "empty tie-break list ' , '"),
         (",," + " " * 200, "empty tie-break list ',," + " " * 98 + "'"),  # the list quoted up to 100 characters
     ],
@@ -58,7 +60,9 @@ def test_refused_codes_say_why(text: str, message: str) -> None:
     assert str(error.value) == message
 
 
-@pytest.mark.parametrize("text", ["BH/C99", "SB/M99", "KS/L+99", "KS/L-99", "ARO/U9999", "ARO/U0"])
+@pytest.mark.parametrize(
+    "text", ["BH/C99", "SB/M99", "KS/L+99", "KS/L-99", "ARO/U9999", "ARO/U0", "SSSC/K1", "SSSC/K99"]
+)
 def test_the_bounds_themselves_are_accepted(text: str) -> None:
     assert [str(spec) for spec in parse_list(text)] == [text]
 
