@@ -77,7 +77,7 @@ bench: $(DEV)
 	$(BIN)/python -m compileall -q src
 	$(BIN)/python benchmarks/run.py --batch; status=$$?; $(BIN)/python benchmarks/pgn_memory.py && exit $$status
 
-# Mutation testing of the tie-break kernels and the ranking (docs/mutation.md): about 25 minutes on 2 cores,
+# Mutation testing of the tie-break kernels and the ranking (docs/mutation.md): about 70 minutes on 2 cores,
 # never part of `make test`. Prints the score and every survivor; fails under 90 % killed or on a survivor
 # that docs/mutation.md does not explain. mutmut comes with the extra [mutate], into .venv only.
 MUTATE_STAMP := $(VENV)/.mutate-installed

@@ -48,6 +48,7 @@ def test_full_names(code: str, name: str) -> None:
         ("KS/L+100", "modifier /L needs a signed number of half points from -99 to +99 such as /L+1 in 'KS/L+100'"),
         ("KS/L5", "modifier /L needs a signed number of half points from -99 to +99 such as /L+1 in 'KS/L5'"),
         ("ARO/U10000", "modifier /U needs a rating from 0 to 9999 such as /U1000 in 'ARO/U10000'"),
+        ("SSSC/K", "modifier /K needs a divisor from 1 to 99 such as /K3 in 'SSSC/K'"),
         ("SSSC/K0", "modifier /K needs a divisor from 1 to 99 such as /K3 in 'SSSC/K0'"),
         ("SSSC/K100", "modifier /K needs a divisor from 1 to 99 such as /K3 in 'SSSC/K100'"),
         (" , ", "empty tie-break list ' , '"),
