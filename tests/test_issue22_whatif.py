@@ -370,3 +370,20 @@ def test_whatif_takes_a_profile_as_standings_does() -> None:
     assert both.exit_code == 2 and "not both" in both.output and "Traceback" not in both.output
     unknown = run("--profile", "no-such")
     assert unknown.exit_code == 2 and "no-such" in unknown.output and "Traceback" not in unknown.output
+
+
+def test_too_many_outcomes_for_the_exact_method_are_written_as_powers(tmp_path: Path) -> None:
+    # Thirty players, one round paired and not played: 15 games of three outcomes each, 3¹⁵ = 14,348,907 > 60,000.
+    lines = ["012 Too many outcomes", "XXR 1"]
+    for start in range(1, 31):
+        opponent, colour = (start + 15, "w") if start <= 15 else (start - 15, "b")
+        lines.append(f"001 {start:4d}      Player {start:02d}".ljust(91) + f"{opponent:4d} {colour}")
+    path = tmp_path / "open.trf"
+    path.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(cli, ["whatif", str(path), "--method", "exact"])
+    assert result.exit_code == 2
+    assert "3¹⁵ outcomes are too many to enumerate (at most 60,000)" in result.output
+    assert "14348907" not in result.output
+    simulated = CliRunner().invoke(cli, ["whatif", str(path), "--runs", "50", "--seed", "1", "-f", "json"])
+    assert simulated.exit_code == 0, simulated.output
+    assert json.loads(simulated.stdout)["method"] == "simulation"

@@ -14,6 +14,7 @@ ranked scenarios and searched by the branch and bound of :mod:`.proof` until pro
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 import multiprocessing
@@ -756,7 +757,8 @@ def what_if(
     chosen: Method = method or ("exact" if outcomes <= EXACT_LIMIT else "simulation")
     if chosen == "exact" and outcomes > EXACT_LIMIT:
         template = N_("{count} outcomes are too many to enumerate (at most {limit}): use the simulation")
-        raise OptionError(Message.of(template, count=outcomes, limit=EXACT_LIMIT), option="method")
+        written = _outcomes_written(open_.counts)
+        raise OptionError(Message.of(template, count=written, limit=_number(EXACT_LIMIT)), option="method")
     ranker = open_.ranker(specs, rules=rules, unrated_rating=unrated_rating)
     chances = chances_of_items(open_, model or Model())
     notes = list(_notes(open_))
@@ -838,6 +840,24 @@ CHANCES_HINT = N_("chances are the simulation's (--method simulation, --chances)
 def _number(count: int) -> Number:
     """A count as the languages write it: ``10,000`` in English, ``10.000`` in Spanish."""
     return Number(f"{count:,}")
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _outcomes_written(counts: Ints) -> Number:
+    """How many outcomes the items have, their product: as a number up to a million, beyond as powers of each
+    item's outcomes, which a reader can check and no language writes otherwise (``3¹⁰⁰``, not 48 digits).
+
+    >>> str(_outcomes_written(np.array([3, 3, 3]))), str(_outcomes_written(np.array([3] * 100 + [5, 5])))
+    ('27', '3¹⁰⁰ × 5²')
+    """
+    total = math.prod(int(c) for c in counts)
+    if total <= 10**6:
+        return _number(total)
+    powers = collections.Counter(int(c) for c in counts if c > 1)
+    return Number(" × ".join(f"{base}{str(power).translate(_SUPERSCRIPTS) if power > 1 else ''}"
+                             for base, power in sorted(powers.items())))  # fmt: skip
 
 
 def _counted(message: Message) -> Message:
