@@ -30,9 +30,15 @@ from sonneborn.tiebreaks.suggest import suggestions
         ("Progressive score cut 1", ["PS/C1"]),
         ("Number of wins cut 1", ["WIN"]),
         ("Buchholz unrated 1", ["BH"]),
-        # A dash for the first slash.
+        # A name without its parenthesis: SB is "Sonneborn–Berger (Neustadtl)", MM "Modified median (USCF)".
+        ("sonneborn berger cut 1", ["SB/C1"]),
+        ("Sonneborn-Berger", ["SB"]),
+        ("modified median", ["MM"]),
+        # A dash for a slash, before each modifier.
         ("BH-C1", ["BH/C1"]),
         ("BH-C1/P", ["BH/C1/P"]),
+        ("BH-C1-P", ["BH/C1/P"]),
+        ("SBB-C1", ["SB/C1"]),
         # Spelt alike: up to three, the likeliest first.
         ("SBB", ["SB", "BBE"]),
         # A name begun, from four letters; three are too few to guess from.

@@ -30,6 +30,9 @@ _GLUED_PART = re.compile(r"[CMLPRUF][+-]?\d*")
 """Modifiers glued to their code (``BHC1``, ``AOBF``)."""
 _NAMED_MODIFIERS = {"cut": "C", "median": "M", "limit": "L", "unrated": "U"}
 _NAMED_MODIFIER = re.compile(r"(cut|median|limit|unrated)\s*([+-]?\d{1,4})")
+_PARENTHESIS = re.compile(r"\([^)]*\)")
+_HYPHEN = re.compile(r"-(?=[A-Z])")
+"""A hyphen before a modifier, written for its slash (``BH-C1-P``)."""
 _MOST = 3
 """The most suggestions a message offers."""
 
@@ -42,7 +45,12 @@ def suggestions(text: str) -> list[str]:
     """
     cleaned = text.strip()
     key = words(cleaned)
-    named = [(definition, words(definition.name)) for definition in REGISTRY.values()]
+    # A name is also known without its parenthesis: ``Sonneborn–Berger`` for ``Sonneborn–Berger (Neustadtl)``.
+    named = [
+        (definition, name)
+        for definition in REGISTRY.values()
+        for name in dict.fromkeys((words(definition.name), words(_PARENTHESIS.sub(" ", definition.name))))
+    ]
     mended: list[str] = []
     apart = _WRITTEN_APART.fullmatch(cleaned)
     if apart is not None:
@@ -63,7 +71,7 @@ def suggestions(text: str) -> list[str]:
     if mended:
         return mended[:_MOST]
     spelt: list[str] = []
-    code, slash, modifiers = upper.replace("-", "/", 1).partition("/")
+    code, slash, modifiers = _HYPHEN.sub("/", upper).partition("/")
     for close in difflib.get_close_matches(code, list(REGISTRY), n=_MOST, cutoff=0.6):
         _offer(spelt, close + slash + modifiers)
     if spelt:
