@@ -163,6 +163,36 @@ def test_exact_agrees_with_brute_force_over_every_outcome(seed: int) -> None:
     assert found == _brute_force(event, tiebreaks), tournament.rounds
 
 
+def _wilson_margin(count: int, runs: int) -> float:
+    # The Wilson score interval of count successes in runs (95 %), written from its textbook bounds
+    # (p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n): the farther bound from the share p.
+    z, p = 1.959963984540054, count / runs
+    spread = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs))
+    low, high = ((p + z * z / (2 * runs) + sign * spread) / (1 + z * z / runs) for sign in (-1, 1))
+    return max(p - low, high - p)
+
+
+def test_a_place_no_run_reached_keeps_a_margin_unless_no_outcome_gives_it() -> None:
+    # Three runs of the hand round robin: a place within a player's best and worst that no run gave keeps the
+    # margin of 0 successes in 3, z²/(3 + z²) ≈ 56 % (the normal approximation's is 0); one that every run gave,
+    # the same; a place outside them has none: no outcome gives it.
+    runs = 3
+    answer = what_if(read(ROUND_ROBIN), Request.parse(tiebreaks="DE,WIN"), method="simulation", runs=runs, seed=3,
+                     places=4)  # fmt: skip
+    unseen = 0
+    for row in answer.rows:
+        assert row.chances is not None
+        for place, (chance, margin) in enumerate(zip(row.chances, row.margins, strict=True), start=1):
+            if not row.best <= place <= row.worst:
+                assert (chance, margin) == (0.0, 0.0)
+            elif chance == 0.0:
+                unseen += 1
+                assert margin == pytest.approx(1.959963984540054**2 / (runs + 1.959963984540054**2))
+            else:
+                assert margin == pytest.approx(_wilson_margin(round(chance * runs), runs))
+    assert unseen
+
+
 def test_the_simulation_agrees_with_the_exact_chances() -> None:
     # Each place's chance under the model, exactly (every outcome weighted) and from 4,000 runs of a fixed seed:
     # they differ by no more than 4.5 standard errors of the exact chance (a bound a correct simulation passes
@@ -175,9 +205,10 @@ def test_the_simulation_agrees_with_the_exact_chances() -> None:
     for one, other in zip(exact.rows, simulated.rows, strict=True):
         assert one.chances is not None and other.chances is not None
         assert math.isclose(sum(one.chances), 1)
-        for p, q, margin in zip(one.chances, other.chances, other.margins, strict=True):
+        for place, (p, q, margin) in enumerate(zip(one.chances, other.chances, other.margins, strict=True), 1):
             assert abs(p - q) <= 4.5 * math.sqrt(p * (1 - p) / runs) + 1e-12, (one.row, p, q)
-            assert margin == pytest.approx(1.96 * math.sqrt(q * (1 - q) / runs))
+            possible = other.best <= place <= other.worst
+            assert margin == (pytest.approx(_wilson_margin(round(q * runs), runs)) if possible else 0.0)
     # The same seed gives the same runs, however many processes share them.
     again = what_if(reading, request, model=model, method="simulation", runs=runs, seed=11, places=4, jobs=2)
     assert [r.chances for r in again.rows] == [r.chances for r in simulated.rows]

@@ -92,7 +92,8 @@ class PlaceChances:
     """The chance of each place 1 … :attr:`WhatIf.places`, under the model; ``None`` when not computed (the
     exact method without ``with_chances``)."""
     margins: tuple[float, ...]
-    """The margin of error of each chance (95 %, 1.96 standard errors; 0 for the exact method)."""
+    """The margin of error of each chance (95 %, the Wilson score interval's: :func:`margins_of`; 0 for the exact
+    method)."""
     decides: Message
     """What decides first place for him, in words (``str()`` gives the English)."""
     exact: bool = True
@@ -785,9 +786,10 @@ def what_if(
         )  # fmt: skip
         count = runs
         probability = counts / runs
-        margins = 1.96 * np.sqrt(probability * (1 - probability) / runs)
         ranked += proving
         best, worst, settled = found.best, found.worst, found.exact
+        place = np.arange(1, places + 1)[None, :]
+        margins = margins_of(counts, runs, (best[:, None] <= place) & (place <= worst[:, None]))
         best_exact, worst_exact = found.exact_best, found.exact_worst
         # A place a run reached is a place possible too: the best of those seen, where no ranked extreme did better.
         seen = np.where(counts > 0, np.arange(1, places + 1)[None, :], players + 1).min(axis=1)
@@ -835,6 +837,27 @@ def what_if(
 
 CHANCES_HINT = N_("chances are the simulation's (--method simulation, --chances)")
 """The exact method's note on the chances it leaves out: the command line's options, which the page has not."""
+
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def margins_of(counts: Ints, runs: int, possible: Bools) -> Floats:
+    """The margin of error (95 %) of each chance a simulation found, ``counts`` of ``runs``: the farther end of its
+    Wilson score interval from the chance, so that ``chance ± margin`` holds the interval. Unlike the normal
+    approximation ``1.96·√(p(1−p)/N)`` it is not 0 for a place that no run (or every run) gave although an outcome
+    may give it otherwise; 0 where no outcome can (``possible`` false: outside the best and worst places).
+
+    >>> [round(float(m), 5) for m in margins_of(np.array([0, 0, 500]), 1000, np.array([False, True, True]))]
+    [0.0, 0.00383, 0.03093]
+    """
+    share = counts / runs
+    z2 = Z95 * Z95
+    centre = (share + z2 / (2 * runs)) / (1 + z2 / runs)
+    half = Z95 / (1 + z2 / runs) * np.sqrt(share * (1 - share) / runs + z2 / (4 * runs * runs))
+    found: Floats = np.where(possible, np.abs(centre - share) + half, 0.0)
+    return found
 
 
 def _number(count: int) -> Number:
