@@ -191,6 +191,18 @@ def test_a_place_no_run_reached_keeps_a_margin_unless_no_outcome_gives_it() -> N
             else:
                 assert margin == pytest.approx(_wilson_margin(round(chance * runs), runs))
     assert unseen
+    # A player who can still finish first but did in none of the runs is said to be so, not "in 0.0 %".
+    hopeful = [row for row in answer.rows if row.best == 1 and row.chances is not None and row.chances[0] == 0]
+    assert hopeful and all(str(row.decides) == "first in no run, though not excluded" for row in hopeful)
+
+
+def test_a_chance_under_a_tenth_of_a_percent_keeps_a_significant_digit() -> None:
+    from sonneborn.whatif.search import _sim_words
+
+    # 3 runs of 10,000 and 1 of 100,000: 0.03 % and 0.001 %, not 0.0 %; from 0.1 % one decimal as before.
+    texts = [str(_sim_words(np.array([share]), 1)) for share in (3 / 10_000, 1 / 100_000, 0.0015, 0.5)]
+    assert texts == [f"first in {p} of the runs" for p in ("0.03%", "0.001%", "0.1%", "50.0%")]
+    assert str(_sim_words(np.array([0.2]), 2)) == "cannot finish first"
 
 
 def test_the_simulation_agrees_with_the_exact_chances() -> None:

@@ -1008,7 +1008,11 @@ def _sim_words(chances: Floats, best: int) -> Message:
         return Message(N_("cannot finish first"))
     if chances[0] >= 1.0:
         return Message(N_("first in every run"))
-    return Message.of(N_("first in {percent} of the runs"), percent=Number(f"{chances[0]:.1%}"))
+    if chances[0] <= 0.0:
+        return Message(N_("first in no run, though not excluded"))
+    # A chance under 0.1 % keeps one significant digit, not 0.0 %: 3 runs of 10,000 are 0.03 %.
+    percent = f"{chances[0]:.1%}" if chances[0] >= 0.001 else f"{chances[0] * 100:.1g}%"
+    return Message.of(N_("first in {percent} of the runs"), percent=Number(percent))
 
 
 def default_jobs() -> int:
