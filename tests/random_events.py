@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
@@ -35,8 +35,10 @@ SYSTEMS = [
 ]
 
 
-def random_event(rng: random.Random, *, round_robin: bool | None = None) -> Tournament:
-    """A random event, valid by construction (every game mirrored)."""
+def random_event(
+    rng: random.Random, *, round_robin: bool | None = None, weights: Sequence[int] = GAME_WEIGHTS
+) -> Tournament:
+    """A random event, valid by construction (every game mirrored); ``weights``: of each of :data:`GAME_RESULTS`."""
     if round_robin is None:
         round_robin = rng.random() < 0.3
     players = rng.randint(2, 9 if round_robin else 14)
@@ -59,7 +61,7 @@ def random_event(rng: random.Random, *, round_robin: bool | None = None) -> Tour
             if unplayed_tail and number == rounds:
                 first, second = K.NOT_PLAYED, K.NOT_PLAYED
             else:
-                first, second = rng.choices(GAME_RESULTS, GAME_WEIGHTS)[0]
+                first, second = rng.choices(GAME_RESULTS, weights)[0]
             colours = rng.choice([(Colour.WHITE, Colour.BLACK), (Colour.UNKNOWN, Colour.UNKNOWN)])
             entries[white].append(Entry(number, black, colours[0], first, _override(rng, first)))
             entries[black].append(Entry(number, white, colours[1], second, _override(rng, second)))

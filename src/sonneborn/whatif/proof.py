@@ -103,6 +103,7 @@ class Reference:
         real = np.stack([f.source == REAL for f in found])
         present = np.stack([f.present for f in found])
         voluntary = np.stack([f.voluntary for f in found])
+        known &= ~_moved_by_others(open_, found[0].opponent, (present & ~real).any(axis=0), own_items)
         ratio_num = found[0].score_unit
         ratio = ratio_num // table.score.unit if ratio_num % table.score.unit == 0 else 0
         # The contributions move with the opponents' scores and nothing else: checked on the scenarios at hand.
@@ -163,6 +164,24 @@ class Reference:
             known,
             art16,
         )
+
+
+def _moved_by_others(open_: Open, opponent: Ints, not_real: Bools, own_items: Ints) -> Bools:
+    """Players with a round that counts no real opponent's score but has a scheduled opponent with an item still
+    open that is not the player's own: a forfeit's dummy, capped by that opponent's adjusted score (C.07 16.4.1),
+    moves with his result. The reference scenarios move the two together; in the others they part, so such a
+    player's sums are not bounded from them (each of his keys unknown, either way)."""
+    players = open_.players
+    item_of = np.full(players, -1)
+    item_of[open_.rows] = np.arange(open_.items)
+    games = open_.others >= 0
+    item_of[open_.others[games]] = np.flatnonzero(games)
+    scheduled = np.maximum(opponent, 0)
+    own = np.arange(players)[:, None]
+    shared = (own_items[own] == 1) & (own_items[scheduled] == 1) & (item_of[scheduled] == item_of[own])
+    moved = not_real & (opponent >= 0) & (opponent != own) & (own_items[scheduled] > 0) & ~shared
+    found: Bools = np.asarray(moved.any(axis=1))
+    return found
 
 
 def _moves_with_scores(
