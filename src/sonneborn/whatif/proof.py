@@ -78,6 +78,9 @@ class Reference:
     """Contribution units per unit of the primary score."""
     known: Bools
     """Players whose keys are bounded (at most one item of his own, every ``own``/``sum`` value present)."""
+    moving: Bools
+    """Rounds of a dummy that moves with its scheduled opponent's game still to play (players × rounds:
+    :func:`_moved_by_others`): bounded as a real opponent's round is, by his least and greatest score."""
     art16: bool
 
     @classmethod
@@ -103,7 +106,7 @@ class Reference:
         real = np.stack([f.source == REAL for f in found])
         present = np.stack([f.present for f in found])
         voluntary = np.stack([f.voluntary for f in found])
-        known &= ~_moved_by_others(open_, found[0].opponent, (present & ~real).any(axis=0), own_items)
+        moving = _moved_by_others(open_, found[0].opponent, (present & ~real).any(axis=0), own_items)
         ratio_num = found[0].score_unit
         ratio = ratio_num // table.score.unit if ratio_num % table.score.unit == 0 else 0
         # The contributions move with the opponents' scores and nothing else: checked on the scenarios at hand.
@@ -162,15 +165,19 @@ class Reference:
             found[0].opponent.astype(np.int64),
             ratio,
             known,
+            moving,
             art16,
         )
 
 
 def _moved_by_others(open_: Open, opponent: Ints, not_real: Bools, own_items: Ints) -> Bools:
-    """Players with a round that counts no real opponent's score but has a scheduled opponent with an item still
-    open that is not the player's own: a forfeit's dummy, capped by that opponent's adjusted score (C.07 16.4.1),
-    moves with his result. The reference scenarios move the two together; in the others they part, so such a
-    player's sums are not bounded from them (each of his keys unknown, either way)."""
+    """The rounds (players × rounds) that count no real opponent's score but have a scheduled opponent with an
+    item still open that is not the player's own: a forfeit's dummy, capped by that opponent's adjusted score
+    (C.07 16.4.1), moves with his result. The reference scenarios move the two together; in the others they part.
+    The dummy, the least of the player's own score and the cap, moves the cap's way and by no more than the cap:
+    it lies between its reference value moved by the opponent's least and greatest score change, as a real
+    opponent's round does; the exact difference of two players' sums (:meth:`Search._differences`) does not
+    hold for it."""
     players = open_.players
     item_of = np.full(players, -1)
     item_of[open_.rows] = np.arange(open_.items)
@@ -179,8 +186,7 @@ def _moved_by_others(open_: Open, opponent: Ints, not_real: Bools, own_items: In
     scheduled = np.maximum(opponent, 0)
     own = np.arange(players)[:, None]
     shared = (own_items[own] == 1) & (own_items[scheduled] == 1) & (item_of[scheduled] == item_of[own])
-    moved = not_real & (opponent >= 0) & (opponent != own) & (own_items[scheduled] > 0) & ~shared
-    found: Bools = np.asarray(moved.any(axis=1))
+    found: Bools = not_real & (opponent >= 0) & (opponent != own) & (own_items[scheduled] > 0) & ~shared
     return found
 
 
@@ -325,9 +331,12 @@ class Search:
         contributions: list[Ints] = []
         every: list[Ints] = []
         if "sum" in ref.how:
-            for bound in (lo, hi):
+            for bound, side in ((lo, np.minimum), (hi, np.maximum)):
                 moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
-                contribution = np.where(ref.real[:, sub], ref.contribution[:, sub] + moved, ref.contribution[:, sub])
+                # A moving dummy goes the cap's way, by no more than it, perhaps not at all (:func:`_moved_by_others`).
+                moved = np.where(ref.moving[sub][None], side(moved, 0), moved)
+                moves = ref.real[:, sub] | ref.moving[sub][None]
+                contribution = np.where(moves, ref.contribution[:, sub] + moved, ref.contribution[:, sub])
                 contributions.append(contribution.reshape(-1, count_rounds))
                 every.append(np.where(ref.present[:, sub], contribution, 0).sum(axis=2))
         points, present, voluntary = (
@@ -485,8 +494,10 @@ class Search:
         high = key_high - key_low[p, mine][None, None, :]
         low[:, :, 1:] = np.where(key_low[:, :, 1:] == -HUGE, -HUGE, low[:, :, 1:])
         high[:, :, 1:] = np.where(key_high[:, :, 1:] == HUGE, HUGE, high[:, :, 1:])
-        others = sub[sub != p]
-        if not len(others) or not ref.known[p]:
+        # A player with a moving dummy keeps his own bounds: the sum's difference below reads it as fixed.
+        loose: Bools = np.asarray(ref.moving.any(axis=1))
+        others = sub[(sub != p) & ~loose[sub]]
+        if not len(others) or not ref.known[p] or loose[p]:
             return low, high
         fixed = chosen >= 0
         own = self.item_of[others]
