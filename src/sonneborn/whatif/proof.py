@@ -80,7 +80,7 @@ class Reference:
     """Players whose keys are bounded (at most one item of his own, every ``own``/``sum`` value present)."""
     moving: Bools
     """Rounds of a dummy that moves with its scheduled opponent's game still to play (players × rounds:
-    :func:`_moved_by_others`): bounded as a real opponent's round is, by his least and greatest score."""
+    :func:`_moved_by_others`): bounded by his least and greatest score, the cap's way only."""
     art16: bool
 
     @classmethod
