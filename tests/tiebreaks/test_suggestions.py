@@ -45,6 +45,8 @@ from sonneborn.tiebreaks.suggest import suggestions
         ("koya", ["KS"]),
         ("koy", []),
         ("progressive", ["PS"]),
+        # Else a name that holds the text as a word: SB's "(Neustadtl)", NNSB's "Non-Neustadtl …".
+        ("neustadtl", ["SB", "NNSB"]),
         ("XYZ", []),
     ],
 )
