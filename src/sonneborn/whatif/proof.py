@@ -178,13 +178,9 @@ def _moved_by_others(open_: Open, opponent: Ints, not_real: Bools, own_items: In
     it lies between its reference value moved by the opponent's least and greatest score change, as a real
     opponent's round does; the exact difference of two players' sums (:meth:`Search._differences`) does not
     hold for it."""
-    players = open_.players
-    item_of = np.full(players, -1)
-    item_of[open_.rows] = np.arange(open_.items)
-    games = open_.others >= 0
-    item_of[open_.others[games]] = np.flatnonzero(games)
+    item_of = open_.item_of
     scheduled = np.maximum(opponent, 0)
-    own = np.arange(players)[:, None]
+    own = np.arange(open_.players)[:, None]
     shared = (own_items[own] == 1) & (own_items[scheduled] == 1) & (item_of[scheduled] == item_of[own])
     found: Bools = not_real & (opponent >= 0) & (opponent != own) & (own_items[scheduled] > 0) & ~shared
     return found
@@ -250,9 +246,9 @@ class Search:
         self.own = [np.flatnonzero((open_.rows == q) | (open_.others == q)) for q in range(players)]
         self.count = np.array([len(o) for o in self.own])
         """Each player's items still open."""
-        self.item_of = np.full(players, -1)
-        self.item_of[open_.rows] = np.arange(open_.items)
-        self.item_of[open_.others[self.games]] = np.flatnonzero(self.games)
+        self.item_of = open_.item_of
+        self.loose: Bools = np.asarray(reference.moving.any(axis=1))
+        """Players with a moving dummy: their sums' difference to another's is not taken (:meth:`_differences`)."""
         self.others_col = np.where(self.games, open_.others, 0)
         self.ranked = 0
 
@@ -331,11 +327,12 @@ class Search:
         contributions: list[Ints] = []
         every: list[Ints] = []
         if "sum" in ref.how:
+            moving = ref.moving[sub][None]
+            moves = ref.real[:, sub] | moving
             for bound, side in ((lo, np.minimum), (hi, np.maximum)):
                 moved = (bound.transpose(1, 0, 2) - ref.score.T[:, opponent]) * ref.ratio
                 # A moving dummy goes the cap's way, by no more than it, perhaps not at all (:func:`_moved_by_others`).
-                moved = np.where(ref.moving[sub][None], side(moved, 0), moved)
-                moves = ref.real[:, sub] | ref.moving[sub][None]
+                moved = np.where(moving, side(moved, 0), moved)
                 contribution = np.where(moves, ref.contribution[:, sub] + moved, ref.contribution[:, sub])
                 contributions.append(contribution.reshape(-1, count_rounds))
                 every.append(np.where(ref.present[:, sub], contribution, 0).sum(axis=2))
@@ -495,9 +492,8 @@ class Search:
         low[:, :, 1:] = np.where(key_low[:, :, 1:] == -HUGE, -HUGE, low[:, :, 1:])
         high[:, :, 1:] = np.where(key_high[:, :, 1:] == HUGE, HUGE, high[:, :, 1:])
         # A player with a moving dummy keeps his own bounds: the sum's difference below reads it as fixed.
-        loose: Bools = np.asarray(ref.moving.any(axis=1))
-        others = sub[(sub != p) & ~loose[sub]]
-        if not len(others) or not ref.known[p] or loose[p]:
+        others = sub[(sub != p) & ~self.loose[sub]]
+        if not len(others) or not ref.known[p] or self.loose[p]:
             return low, high
         fixed = chosen >= 0
         own = self.item_of[others]

@@ -168,6 +168,15 @@ class Open:
         """The number of outcomes of each item."""
         return np.where(self.others >= 0, len(self.game), len(self.score_only))
 
+    @property
+    def item_of(self) -> Ints:
+        """Each player's item still open (of a player with several, the last), −1 for none."""
+        found = np.full(self.players, -1)
+        found[self.rows] = np.arange(self.items)
+        games = self.others >= 0
+        found[self.others[games]] = np.flatnonzero(games)
+        return found
+
     @classmethod
     def of(cls, event: Event, scheduled: Sequence[int] = ()) -> Open:
         """What is still to be decided in an event (nothing, when it is over); ``scheduled``, the rounds whose

@@ -624,9 +624,7 @@ def _settle(
     valid = np.arange(width)[None, :] < open_.counts[:, None]
     own_first = base[open_.rows][:, None] + first
     own_second = np.where(games[:, None], base[np.where(games, open_.others, 0)][:, None] + second, 0)
-    item_of = np.full(players, -1)
-    item_of[open_.rows] = np.arange(open_.items)
-    item_of[open_.others[games]] = np.flatnonzero(games)
+    item_of = open_.item_of
     lone = item_of < 0  # players with nothing open: their points are final
     many = players + 1
     for row in np.flatnonzero(best <= max(places, SETTLED)).tolist():
@@ -792,7 +790,7 @@ def what_if(
         margins = margins_of(counts, runs, (best[:, None] <= place) & (place <= worst[:, None]))
         best_exact, worst_exact = found.exact_best, found.exact_worst
         # A place a run reached is a place possible too: the best of those seen, where no ranked extreme did better.
-        seen = np.where(counts > 0, np.arange(1, places + 1)[None, :], players + 1).min(axis=1)
+        seen = np.where(counts > 0, place, players + 1).min(axis=1)
         best_seen = np.where((found.best_seen == 0) | (seen < found.best_seen), seen, found.best_seen)
         best_seen = np.where(best_seen > players, 0, best_seen)
         best_exact = best_exact | ((best_seen > 0) & (best_seen == best))
