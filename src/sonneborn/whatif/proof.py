@@ -92,9 +92,7 @@ class Reference:
         tables = [open_.table(choice) for choice in choices]
         pairings = [ranker.pairings.with_outcomes(t, same_byes=ranker.same_byes) for t in tables]
         score = np.stack([t.score.totals for t in tables], axis=1).astype(np.int64)
-        own_items = np.bincount(open_.rows, minlength=players) + np.bincount(
-            open_.others[open_.others >= 0], minlength=players
-        )
+        own_items = open_.appearances
         known = own_items <= 1
         how: list[str] = []
         own_key = np.zeros((len(specs), players, width), dtype=np.int64)
@@ -244,7 +242,7 @@ class Search:
         self.valid = np.arange(self.width)[None, :] < open_.counts[:, None]
         players = open_.players
         self.own = [np.flatnonzero((open_.rows == q) | (open_.others == q)) for q in range(players)]
-        self.count = np.array([len(o) for o in self.own])
+        self.count = open_.appearances
         """Each player's items still open."""
         self.item_of = open_.item_of
         self.loose: Bools = np.asarray(reference.moving.any(axis=1))

@@ -169,6 +169,15 @@ class Open:
         return np.where(self.others >= 0, len(self.game), len(self.score_only))
 
     @property
+    def appearances(self) -> Ints:
+        """How many items still open each player has (a side of a game, or a score of his own)."""
+        games = self.others >= 0
+        found: Ints = np.bincount(self.rows, minlength=self.players) + np.bincount(
+            self.others[games], minlength=self.players
+        )
+        return found
+
+    @property
     def item_of(self) -> Ints:
         """Each player's item still open (of a player with several, the last), −1 for none."""
         found = np.full(self.players, -1)
@@ -256,6 +265,16 @@ class Open:
         first = np.where(games, game_first[None, :], single[None, :])
         second = np.where(games, game_second[None, :], 0)
         return first, second
+
+    def before(self, name: str) -> Ints:
+        """Every player's score ``name`` before the items still open, in units: the table's, less what each
+        item's first outcome, at which the table holds it, gave each side."""
+        first, second = self.gains(name)
+        games = self.others >= 0
+        found: Ints = self.base.table.scores[name].totals.astype(np.int64)
+        found -= np.bincount(self.rows, first[:, 0], minlength=self.players).astype(np.int64)
+        found -= np.bincount(self.others[games], second[games, 0], minlength=self.players).astype(np.int64)
+        return found
 
     def ranker(self, specs: Sequence[Spec] | None, *, rules: Rules, unrated_rating: int | None) -> Ranker:
         """The ranking of this event's scenarios, sharing what they do not change."""

@@ -189,13 +189,10 @@ def _positions(totals: Ints) -> tuple[Ints, Ints]:
 
 def _totals(open_: Open, choices: Ints) -> Ints:
     """Every player's final primary score in each scenario (scenarios × players), in units."""
-    table = open_.base.table
-    name = table.primary
+    name = open_.base.table.primary
     first, second = open_.gains(name)
     items = np.arange(open_.items)
-    base = table.score.totals - np.bincount(open_.rows, first[:, 0], minlength=table.players).astype(np.int64)
-    games = open_.others >= 0
-    base -= np.bincount(open_.others[games], second[games, 0], minlength=table.players).astype(np.int64)
+    base = open_.before(name)
     totals = np.repeat(base[None, :], len(choices), axis=0)
     for item in items:
         totals[:, open_.rows[item]] += first[item][choices[:, item]]
@@ -441,8 +438,7 @@ def point_bounds(open_: Open) -> tuple[Ints, Ints]:
     table = open_.base.table
     first, second = open_.gains(table.primary)
     players = table.players
-    chosen = np.zeros(open_.items, dtype=np.int64)
-    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    base = open_.before(table.primary)
     low = base + _bound(open_, first, second, np.min)
     high = base + _bound(open_, first, second, np.max)
     best = 1 + (low[None, :] > high[:, None]).sum(axis=1)
@@ -522,10 +518,7 @@ def proved_places(open_: Open, places: int, ranker: Ranker, rows: Ints | None = 
     if rows is None:
         by_points, _ = point_bounds(open_)
         rows = np.flatnonzero(by_points <= max(places, SETTLED))
-    table = open_.base.table
-    first, second = open_.gains(table.primary)
-    chosen = np.zeros(open_.items, dtype=np.int64)
-    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    base = open_.before(open_.base.table.primary)
     size = max(1, min(BATCH, STACKED_ROWS // max(open_.players, 1)))
     search = Search(open_, ranker, Reference.of(open_, ranker), base, size)
     best, worst = found.best.copy(), found.worst.copy()
@@ -576,8 +569,7 @@ def first_key_bounds(open_: Open, specs: Sequence[Spec]) -> tuple[Ints, Ints] | 
     if not known.any():
         return None
     first, second = open_.gains(table.primary)
-    chosen = np.zeros(open_.items, dtype=np.int64)
-    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    base = open_.before(table.primary)
     least = base + _bound(open_, first, second, np.min)
     most = base + _bound(open_, first, second, np.max)
     players, width = open_.players, first.shape[1]
@@ -612,14 +604,12 @@ def _settle(
     exact_best = np.zeros(players, dtype=bool)
     exact_worst = np.zeros(players, dtype=bool)
     scenarios: dict[tuple[int, bool], Ints] = {}
-    games = open_.others >= 0
-    appear = np.bincount(open_.rows, minlength=players) + np.bincount(open_.others[games], minlength=players)
-    if (appear > 1).any():
+    if (open_.appearances > 1).any():
         return best, worst, exact_best, exact_worst, scenarios
+    games = open_.others >= 0
     table = open_.base.table
     first, second = open_.gains(table.primary)
-    chosen = np.zeros(open_.items, dtype=np.int64)
-    base = _totals(open_, chosen[None, :])[0] - _gain(open_, first, second, chosen)
+    base = open_.before(table.primary)
     width = first.shape[1]
     valid = np.arange(width)[None, :] < open_.counts[:, None]
     own_first = base[open_.rows][:, None] + first
@@ -694,16 +684,6 @@ def _settle(
                 worst[row] = high if low == high else min(worst[row], high)
                 exact_worst[row] = low == high
     return best, worst, exact_best, exact_worst, scenarios
-
-
-def _gain(open_: Open, first: Ints, second: Ints, chosen: Ints) -> Ints:
-    players = open_.players
-    gain = np.bincount(open_.rows, first[np.arange(open_.items), chosen], minlength=players).astype(np.int64)
-    games = open_.others >= 0
-    gain += np.bincount(open_.others[games], second[np.arange(open_.items), chosen][games], minlength=players).astype(
-        np.int64
-    )
-    return gain
 
 
 def _bound(open_: Open, first: Ints, second: Ints, pick: np.ufunc | object) -> Ints:
