@@ -113,7 +113,8 @@ def test_identify_json_shape_and_exit_status(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["identify", str(path), "-f", "json", "--limit", "2"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"exact", "recorded", "judged", "found", "matches"}
+    assert set(data) == {"exact", "recorded", "judged", "found", "against_points", "matches"}
+    assert data["against_points"] is None
     assert len(data["matches"]) <= 2 and data["found"] >= len(data["matches"])
     for match in data["matches"]:
         assert set(match) == {"tiebreaks", "rules", "also_rules", "options", "preset", "disagreements", "details"}
@@ -139,6 +140,14 @@ def test_ranks_against_the_points_are_explained_by_the_points() -> None:
     assert not found.exact
     causes = [d.hint for d in found.matches[0].disagreements if d.what == "rank"]
     assert len(causes) == 2 and all("his points place him" in str(cause) for cause in causes)
+    # Adjacent ranks swapped: the one player of fewer points now ranked above the one of more, named with both.
+    assert found.against_points is not None and found.against_points.count == 1
+    points = {p.start: f"{float(p.recorded_points or 0):g}" for p in players}
+    assert str(found.against_points.message) == (
+        f"the file ranks 1 player above one with more points, which no tie-break does: player {low.start}, rank "
+        f"{high.recorded_rank} with {points[low.start]}, above player {high.start}, rank {low.recorded_rank} with "
+        f"{points[high.start]}"
+    )
 
 
 def test_a_file_without_ranks_has_nothing_to_identify(tmp_path: Path) -> None:
@@ -331,3 +340,25 @@ def test_a_list_with_a_numeric_modifier_is_found(text: str, plain: str, round_ro
     assert any(
         m.setting.tiebreaks and known[: len(m.setting.tiebreaks)] == m.setting.tiebreaks for m in found.matches
     ), [m.setting.tiebreaks for m in found.matches[:10]]
+
+
+def test_team_ranks_against_the_match_points_are_named_with_the_teams() -> None:
+    """Beta (0 MP, 1 GP) and Delta (3 MP, 2½ GP) with their ranks 4 and 3 swapped: Beta is ranked above a team
+    of more match points, and of more game points: no reading of the primary score gives that order."""
+    source = read_text((DATA.parent / "teams" / "four_clubs_trf26.trf").read_text(encoding="utf-8"), path="t.trf")
+    written = render_trf(standings(source, Request.parse(tiebreaks="MPvGP,BH:MP/C1,EMGSB/C1")))
+    lines = []
+    for line in written.splitlines(keepends=True):
+        if line.startswith("202") or line.startswith("XXT"):
+            continue
+        if line.startswith("310   2 Beta"):
+            line = line.replace("1.0   4", "1.0   3", 1)
+        elif line.startswith("310   4 Delta"):
+            line = line.replace("2.5   3", "2.5   4", 1)
+        lines.append(line)
+    found = identify(standings(read_text("".join(lines), path="t.trf"), Request()))
+    assert not found.exact and found.against_points is not None and found.against_points.count == 1
+    assert str(found.against_points.message) == (
+        "the file ranks 1 team above one with more MP, which no tie-break does: team 2, rank 3 with 0, above "
+        "team 4, rank 4 with 3"
+    )

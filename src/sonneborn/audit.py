@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from sonneborn.causes import Search
+from sonneborn.causes import Search, ranks_against_points
 from sonneborn.errors import InputWarning
 from sonneborn.event import KINDS, Event
 from sonneborn.messages import N_, Message, Number, phrase_message
@@ -484,14 +484,8 @@ def _ranks_follow_points(event: Event, recorded: Sequence[int | None]) -> bool:
     points_score = event.table.score
     points = [p if p is not None else Fraction(int(s), points_score.unit)
               for p, s in zip(event.roster.recorded_points, points_score.totals.tolist(), strict=True)]  # fmt: skip
-    ranked = sorted((rank, points[row]) for row, rank in enumerate(recorded) if rank)
-    best_below = Fraction(-(10**9))
-    wrong = 0
-    for _, score in reversed(ranked):  # from the last place up: a player with fewer points than one below him
-        if score < best_below:
-            wrong += 1
-        best_below = max(best_below, score)
-    return wrong * 4 <= len(ranked)
+    found = ranks_against_points(points, recorded)
+    return found.count * 4 <= found.ranked
 
 
 def _variants(code: str) -> list[str]:

@@ -25,6 +25,7 @@ file scores it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
@@ -36,13 +37,66 @@ from sonneborn.tiebreaks import REGISTRY, Column, Context, Modifier, Spec, parse
 from sonneborn.tiebreaks.own_results import points as points_kernel
 from sonneborn.tiebreaks.rules import DEFAULT_RULES, Rules
 
-__all__ = ["Columns", "Found", "RecordedRanks", "RecordedValues", "Search", "catalogue", "editions"]
+__all__ = [
+    "Columns",
+    "Found",
+    "RanksAgainstPoints",
+    "RecordedRanks",
+    "RecordedValues",
+    "Search",
+    "catalogue",
+    "editions",
+    "ranks_against_points",
+]
 
 Found = tuple[str, Rules]
 """A candidate that gives the recorded values: the list (or code) as written, and the edition."""
 
 _SMALL = 2**31
 """Numerators and denominators below this multiply within 64 bits."""
+
+
+@dataclass(frozen=True, slots=True)
+class RanksAgainstPoints:
+    """The players a file ranks above one with more points: no tie-break puts them there, as one orders only
+    players of equal points (C.07 1.1)."""
+
+    count: int
+    """How many ranked players are ranked above one with more points."""
+    ranked: int
+    """How many players the file ranks."""
+    low: int
+    """The best ranked of them (his row; −1 for none)."""
+    high: int
+    """The player of the most points ranked below him (his row; −1 for none)."""
+
+
+def ranks_against_points(points: Sequence[Fraction], recorded: Sequence[int | None]) -> RanksAgainstPoints:
+    """The players ``recorded`` ranks above one with more ``points`` (a shared rank is neither above nor below),
+    and the best ranked of them with the player of the most points below him.
+
+    >>> found = ranks_against_points([Fraction(2), Fraction(3), Fraction(1)], [1, 3, 2])
+    >>> found.count, found.ranked, found.low, found.high
+    (2, 3, 0, 1)
+    >>> ranks_against_points([Fraction(1), Fraction(2), Fraction(0)], [1, 1, 3]).count  # a shared first place
+    0
+    """
+    by_rank: dict[int, list[int]] = {}
+    for row, rank in enumerate(recorded):
+        if rank:
+            by_rank.setdefault(rank, []).append(row)
+    count, low, high = 0, -1, -1
+    most = -1  # the row of the most points among the players ranked below the place at hand
+    for rank in sorted(by_rank, reverse=True):  # from the last place up
+        rows = by_rank[rank]
+        if most >= 0:
+            for row in rows:
+                if points[row] < points[most]:
+                    count, low, high = count + 1, row, most
+        for row in rows:
+            if most < 0 or points[row] > points[most]:
+                most = row
+    return RanksAgainstPoints(count, sum(len(rows) for rows in by_rank.values()), low, high)
 
 
 def editions(first: Rules) -> list[Rules]:

@@ -32,7 +32,7 @@ from fractions import Fraction
 import numpy as np
 
 from sonneborn.audit import COMMON_LISTS, TEAM_COMMON_LISTS, Disagreement, audit, audited_fields, file_scoring
-from sonneborn.causes import RecordedRanks, RecordedValues, Search, catalogue
+from sonneborn.causes import RanksAgainstPoints, RecordedRanks, RecordedValues, Search, catalogue, ranks_against_points
 from sonneborn.errors import TiebreakError
 from sonneborn.event import CODE, KINDS, Event, Ints
 from sonneborn.matches import rescored
@@ -50,6 +50,7 @@ from sonneborn.tiebreaks.unplayed import describe_kind
 __all__ = [
     "MAX_LENGTH",
     "PRESETS",
+    "AgainstPoints",
     "Identification",
     "Match",
     "Preset",
@@ -151,6 +152,18 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
+class AgainstPoints:
+    """Recorded ranks that no setting gives: players the file ranks above one with more points, whereas a
+    tie-break orders only players of equal points (C.07 1.1). Read under the reading of the points with the
+    fewest of them."""
+
+    count: int
+    """How many players the file ranks above one with more points."""
+    message: Message
+    """The count and the best ranked of them in words, with the player of the most points ranked below him."""
+
+
+@dataclass(frozen=True, slots=True)
 class Identification:
     """What :func:`identify` found: the settings that reproduce the file, or else the closest."""
 
@@ -162,6 +175,8 @@ class Identification:
     """How many settings (list, edition, options) were judged, a list dropped at its beginning counted once."""
     recorded: tuple[str, ...]
     """What the file records: ``points`` (a team event's ``MP``, ``GP``), ``ranks``, tie-break codes."""
+    against_points: AgainstPoints | None = None
+    """When none reproduces the file: the recorded ranks no tie-break can give, if any."""
 
     @property
     def searched(self) -> bool:
@@ -262,7 +277,56 @@ def identify(
     # A reading that gives other totals than the file's is the closest only when every reading does.
     near = [base for base in bases if not base.points] or bases
     closest, count = _closest(near, named, specs, ranks, recorded, max_length or 0)
-    return Identification(tuple(closest), False, judged + count, fields)
+    return Identification(
+        tuple(closest), False, judged + count, fields, _against_points(near, event.roster.recorded_ranks)
+    )
+
+
+def _against_points(bases: Sequence[_Base], ranks: Sequence[int | None]) -> AgainstPoints | None:
+    """The players the file ranks above one with more points (:func:`~sonneborn.causes.ranks_against_points`),
+    under the reading with the fewest; none when a reading has none."""
+    found: tuple[RanksAgainstPoints, _Base] | None = None
+    for base in bases:
+        column = base.search.base.points
+        scores = [column.number(row) or Fraction(0) for row in range(len(ranks))]
+        against = ranks_against_points(scores, ranks)
+        if not against.count:
+            return None
+        if found is None or against.count < found[0].count:
+            found = (against, base)
+    if found is None:
+        return None
+    against, base = found
+    count, low, high = against.count, against.low, against.high
+    points = base.search.base.points
+    values = {
+        "low": low + 1,
+        "high": high + 1,
+        "low_rank": ranks[low] or 0,
+        "high_rank": ranks[high] or 0,
+        "low_points": _number(points.number(low)),
+        "high_points": _number(points.number(high)),
+    }
+    if _who(base.search.base.event) == "player":
+        message = Message.ngettext(
+            "the file ranks {count} player above one with more points, which no tie-break does: player {low}, "
+            "rank {low_rank} with {low_points}, above player {high}, rank {high_rank} with {high_points}",
+            "the file ranks {count} players above one with more points, which no tie-break does: player {low}, "
+            "rank {low_rank} with {low_points}, above player {high}, rank {high_rank} with {high_points}",
+            count,
+            **values,
+        )
+    else:
+        message = Message.ngettext(
+            "the file ranks {count} team above one with more {score}, which no tie-break does: team {low}, "
+            "rank {low_rank} with {low_points}, above team {high}, rank {high_rank} with {high_points}",
+            "the file ranks {count} teams above one with more {score}, which no tie-break does: team {low}, "
+            "rank {low_rank} with {low_points}, above team {high}, rank {high_rank} with {high_points}",
+            count,
+            score=base.search.base.event.table.primary,
+            **values,
+        )
+    return AgainstPoints(count, message)
 
 
 def _effective(search: Search, specs: Sequence[Spec], rules: Rules, ranks: RecordedRanks) -> tuple[Spec, ...] | None:

@@ -27,6 +27,9 @@ def identification_data(found: Identification, *, limit: int | None = None) -> d
         "recorded": list(found.recorded),
         "judged": found.judged,
         "found": len(found.matches),
+        "against_points": None
+        if found.against_points is None
+        else {"players": found.against_points.count, "cause": str(found.against_points.message)},
         "matches": [
             {
                 "tiebreaks": _codes(match),
@@ -96,7 +99,10 @@ def render_identification(found: Identification, fmt: str, *, limit: int = 10, l
             ]
         )
     columns = [padded_column(title, [row[k] for row in rows[1:]], left=True) for k, title in enumerate(rows[0])]
-    lines = [lang.message(message), *("  ".join(cells).rstrip() for cells in zip(*columns, strict=True))]
+    lines = [lang.message(message)]
+    if found.against_points is not None:
+        lines.append(f"  {terminal_text(lang.message(found.against_points.message))}")
+    lines += ["  ".join(cells).rstrip() for cells in zip(*columns, strict=True)]
     for number, match in enumerate(found.matches[:limit], start=1):
         if match.disagreements:
             heading = Message.of(N_("#{number} {list} under {rules}:"), number=number, list=",".join(_codes(match)),
