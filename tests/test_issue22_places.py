@@ -51,12 +51,13 @@ def _event(seed: int, *, rounds: int, most: int, weights: Sequence[int] = GAME_W
             return event
 
 
-def _check(event: Event, tiebreaks: str) -> tuple[int, int]:
-    """Asserts every claim of :func:`proved_places` against brute force; the places it proved exact."""
+def _check(event: Event, tiebreaks: str, *, effort: int = 1) -> tuple[int, int]:
+    """Asserts every claim of :func:`proved_places` (its search's budget times ``effort``) against brute force;
+    the places it proved exact."""
     truth = _brute_force(event, tiebreaks)
     open_ = Open.of(event.with_kind(event.kind))
     ranker = open_.ranker(parse_list(tiebreaks), rules=DEFAULT_RULES, unrated_rating=None)
-    found, _ = proved_places(open_, event.players, ranker)
+    found, _ = proved_places(open_, event.players, ranker, effort=effort)
     for row in range(event.players):
         true_best, true_worst = truth[row + 1]
         assert found.best[row] <= true_best and found.worst[row] >= true_worst, row
@@ -92,6 +93,18 @@ def test_places_with_many_forfeits_agree_with_brute_force(seed: int) -> None:
 def test_places_before_the_last_two_rounds_agree_with_brute_force(seed: int) -> None:
     event = _event(100 + seed, rounds=2, most=7)
     _check(event, LISTS[(seed + 1) % len(LISTS)])
+
+
+def test_more_effort_proves_more_places_and_each_is_true() -> None:
+    # Two rounds to play: most players have two items, where a few nodes prove few places; thirty times the
+    # budget proves more of them, every claim still the brute force's.
+    proved = {1: 0, 30: 0}
+    for seed in range(300, 304):
+        event = _event(seed, rounds=2, most=7)
+        for effort in proved:
+            best, worst = _check(event, "BH/C1,BH,SB,DE,WIN", effort=effort)
+            proved[effort] += best + worst
+    assert proved[30] > proved[1], proved
 
 
 def test_the_search_proves_most_places_of_small_events() -> None:

@@ -30,14 +30,18 @@ Clark's two). The places are those ``tests/test_issue22_whatif.py`` works out fo
 from __future__ import annotations
 
 import itertools
+import json
 import multiprocessing
 import pickle
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
+from sonneborn.cli import cli
 from sonneborn.event import BLACK, KINDS, NOT_PLAYED, WHITE, Event
 from sonneborn.model import ResultKind
 from sonneborn.pipeline import Request, read, read_text
@@ -528,3 +532,30 @@ def test_rounds_planned_that_are_not_whole_cycles_stay_scores(tmp_path: Path) ->
         "round 4: not paired yet, known only as scores: a round robin of 4 players has 3 rounds a cycle, and the "
         "file's 4 are not whole cycles"
     )
+
+
+def test_more_proof_effort_proves_more_places_of_the_same_answer() -> None:
+    # UzChess Cup Masters 2025 before its last four rounds (20 games: simulated). The note names the option for
+    # the places left as bounds; four times the budget proves more of them, and what each search calls exact or
+    # bounds agrees with the other's: a place exact in both is the same, a bound of one holds the other's place.
+    def run(effort: int) -> dict[str, Any]:
+        args = ["whatif", str(PGN), "--after-round", "5", "--runs", "200", "--proof-effort", str(effort), "-f", "json"]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        data: dict[str, Any] = json.loads(result.output)
+        return data
+
+    once, more = run(1), run(4)
+    assert once["notes"][-1].endswith("; --proof-effort K searches K times as long for them")
+
+    def exact(data: dict[str, Any]) -> int:
+        return sum(row["best_exact"] + row["worst_exact"] for row in data["standings"])
+
+    assert exact(more) > exact(once)
+    for a, b in zip(once["standings"], more["standings"], strict=True):
+        assert a["start"] == b["start"]
+        assert a["best"] <= b["best"] and a["worst"] >= b["worst"]  # the wider search's bounds are within
+        if a["best_exact"]:
+            assert b["best_exact"] and a["best"] == b["best"]
+        if a["worst_exact"]:
+            assert b["worst_exact"] and a["worst"] == b["worst"]

@@ -563,6 +563,15 @@ Examples:
 @_executor_options
 @click.option("--chances", is_flag=True, help="With the exact method: each place's chance under the model too.")
 @click.option(
+    "--proof-effort",
+    type=click.IntRange(min=1, max=10_000),
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="With a simulation: K times the search that proves the best and worst places (more of them exact, in "
+    "about K times its time).",
+)
+@click.option(
     "--set",
     "fixed",
     metavar="R.B=RESULT",
@@ -600,6 +609,7 @@ def whatif(
     executor: Executor,
     scheduler: str | None,
     chances: bool,
+    proof_effort: int,
     fixed: tuple[str, ...],
     primary: str | None,
     rules: str | None,
@@ -631,6 +641,7 @@ def whatif(
             scheduler=scheduler,
             with_chances=chances,
             fixed=parse_fixed(fixed),
+            proof_effort=proof_effort,
         )
     except OptionError as error:  # the library's (and the API's) name of --set
         raise OptionError(error.text, option="set" if error.option == "results" else error.option) from None

@@ -49,7 +49,7 @@ from sonneborn.render.whatif import best_text, whatif_data, worst_text
 from sonneborn.tiebreaks import definition
 from sonneborn.web.inputs import WHATIF_BOARDS
 from sonneborn.web.report import explanations, shown_rows
-from sonneborn.whatif.search import CHANCES_HINT
+from sonneborn.whatif.search import HINTS
 
 if TYPE_CHECKING:
     from sonneborn.boardprizes import BoardPrizes
@@ -457,10 +457,10 @@ def round_data(standings: Standings, number: int, *, offset: int = 0, limit: int
 
 
 def _page_note(note: Message) -> Message:
-    """A note of whatif as the page gives it: the exact method's without its hint of the command line's options
-    for the chances (:data:`~sonneborn.whatif.search.CHANCES_HINT`)."""
+    """A note of whatif as the page gives it: without its hint of the command line's options (for the exact
+    method's chances, for the simulation's places left as bounds: :data:`~sonneborn.whatif.search.HINTS`)."""
     parts = dict(note.values)
-    if note.template == "{part0}; {part1}" and parts.get("part1") == Message(CHANCES_HINT):
+    if note.template == "{part0}; {part1}" and parts.get("part1") in [Message(hint) for hint in HINTS]:
         first = parts["part0"]
         return first if isinstance(first, Message) else note
     return note

@@ -139,6 +139,7 @@ def what_if(
     scheduler: str | None = None,
     with_chances: bool = False,
     fixed: Sequence[Fixed] = (),
+    proof_effort: int = 1,
 ) -> WhatIf:
     """Every player's (or team's) best and worst final place, whether he can still win or has clinched each prize
     place up to ``places``, and his chances: exact when the outcomes are few, else by simulation.
@@ -147,6 +148,9 @@ def what_if(
     ``scheduler`` with ``executor="dask"`` (:mod:`sonneborn.cluster`); the counts are the same either way for
     the same ``seed``. The exact method runs in this process (``method="exact"`` with the dask executor is an
     :class:`~sonneborn.errors.OptionError`).
+
+    ``proof_effort`` multiplies the budget of the search that proves a simulation's best and worst places
+    (:mod:`.proof`): more of them exact, in about as many times the time.
 
     ``fixed`` results are set first (:func:`fix`): the standings now are then that event's, ranked as
     ``standings`` ranks it, and only the other games are still open."""
@@ -178,6 +182,7 @@ def what_if(
         executor=executor,
         scheduler=scheduler,
         with_chances=with_chances,
+        proof_effort=proof_effort,
         now=now,
     )
     aside = _set_aside(reading, request)

@@ -16,8 +16,8 @@ bound how far ``p`` can rise (fall) under the node. A completion of the node cho
 ranked by the engine: its place is a witness. Where they meet, the node is settled; else the search
 branches on an item that decides a tie still open (those of ``p``, of the players tied with him, of their
 opponents), takes the most promising node next, and prunes every node whose bound cannot beat the best
-witness. When it ends, the place is exact; when it runs out of its budget (:data:`NODES`), the frontier's
-bound is kept and said to be one.
+witness. When it ends, the place is exact; when it runs out of its budget (:data:`NODES` times its effort), the
+frontier's bound is kept and said to be one.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ __all__ = ["NODES", "Reference", "Search"]
 
 NODES = (120, 10)
 """The most nodes one search visits before it keeps its bound: for a best place, for a worst place (a worst
-place's ties on points are wide, its search seldom ends: a few nodes narrow it)."""
+place's ties on points are wide, its search seldom ends: a few nodes narrow it); times the search's effort."""
 PASSES = 1
 """The most passes that improve a witness (:meth:`Search._improve`)."""
 HUGE = 2**62
@@ -225,8 +225,12 @@ class _Node:
 class Search:
     """The branch and bound of one event and list, for any player and either side."""
 
-    def __init__(self, open_: Open, ranker: Ranker, reference: Reference, base: Ints, batch: int) -> None:
+    def __init__(
+        self, open_: Open, ranker: Ranker, reference: Reference, base: Ints, batch: int, effort: int = 1
+    ) -> None:
         self.open, self.ranker, self.ref = open_, ranker, reference
+        self.budget = (NODES[0] * effort, NODES[1] * effort)
+        """The most nodes a search visits, for a best place and for a worst: :data:`NODES` times ``effort``."""
         table = open_.base.table
         first, second = open_.gains(table.primary)
         self.first, self.second = first, second
@@ -372,7 +376,7 @@ class Search:
         tick = itertools.count()
         heapq.heappush(heap, (sign * bound, 0, next(tick), _Node(np.full(self.open.items, -1, dtype=np.int64), bound)))
         nodes = 0
-        while heap and nodes < NODES[0 if best else 1]:
+        while heap and nodes < self.budget[0 if best else 1]:
             if heap[0][0] >= sign * incumbent:
                 break  # no node left can beat the witness
             _, depth, _, node = heapq.heappop(heap)

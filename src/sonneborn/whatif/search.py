@@ -508,10 +508,13 @@ def witnessed_places(open_: Open, places: int, ranker: Ranker) -> Settled:
     return Settled(best, worst, exact_best, exact_worst, best_seen, worst_seen)
 
 
-def proved_places(open_: Open, places: int, ranker: Ranker, rows: Ints | None = None) -> tuple[Settled, int]:
+def proved_places(
+    open_: Open, places: int, ranker: Ranker, rows: Ints | None = None, *, effort: int = 1
+) -> tuple[Settled, int]:
     """:func:`witnessed_places`, and each bound it leaves for ``rows`` (by default every player who can
     reach the prize places or the top :data:`SETTLED` by points) searched by branch and bound (:mod:`.proof`) until
-    proved or the budget (:data:`.proof.NODES`) spent: the places, and the scenarios the engine ranked for them."""
+    proved or the budget (:data:`.proof.NODES` times ``effort``) spent: the places, and the scenarios the engine
+    ranked for them."""
     found = witnessed_places(open_, places, ranker)
     if not open_.items:
         return found, 0
@@ -520,7 +523,7 @@ def proved_places(open_: Open, places: int, ranker: Ranker, rows: Ints | None = 
         rows = np.flatnonzero(by_points <= max(places, SETTLED))
     base = open_.before(open_.base.table.primary)
     size = max(1, min(BATCH, STACKED_ROWS // max(open_.players, 1)))
-    search = Search(open_, ranker, Reference.of(open_, ranker), base, size)
+    search = Search(open_, ranker, Reference.of(open_, ranker), base, size, effort)
     best, worst = found.best.copy(), found.worst.copy()
     exact_best, exact_worst = found.exact_best.copy(), found.exact_worst.copy()
     best_seen, worst_seen = found.best_seen.copy(), found.worst_seen.copy()
@@ -711,19 +714,24 @@ def what_if(
     executor: Executor = "local",
     scheduler: str | None = None,
     with_chances: bool = False,
+    proof_effort: int = 1,
     now: Standings,
 ) -> WhatIf:
     """The answer for every player, exactly when the outcomes are at most :data:`EXACT_LIMIT` (or ``method``
     says), else by ``runs`` simulations, spread over ``jobs`` processes or (``executor="dask"``) over the workers
     of the Dask cluster at ``scheduler``. The exact method runs in this process: ``method="exact"`` with the dask
     executor is an :class:`~sonneborn.errors.OptionError`, as is ``jobs`` above 1 with it (the cluster's workers
-    share the runs)."""
+    share the runs). A simulation's best and worst places are proved with ``proof_effort`` times the search's
+    budget (:data:`.proof.NODES`): more exact places, in about as many times the time."""
     players = open_.players
     places = max(1, min(places, players))
     if runs < 1:
         raise OptionError(Message.of(N_("the runs must be at least 1 (found {found})"), found=runs), option="runs")
     if jobs < 1:
         raise OptionError(Message.of(N_("-j must be at least 1 (found {found})"), found=jobs), option="jobs")
+    if proof_effort < 1:
+        template = N_("the proof's effort must be at least 1 (found {found})")
+        raise OptionError(Message.of(template, found=proof_effort), option="proof_effort")
     check_executor(executor, scheduler)
     if executor == "dask" and method == "exact":
         message = N_("the exact method runs in this process; the dask executor spreads a simulation's runs "
@@ -760,7 +768,9 @@ def what_if(
         # The places are proved here while the workers draw the runs: the slower of the two, not their sum.
         counts, ranked, (found, proving) = simulate(
             open_, ranker, places, chances, runs, seed, jobs, executor=executor, scheduler=scheduler,
-            meanwhile=lambda: proved_places(open_, places, ranker, now.order[: max(places, SETTLED)]),
+            meanwhile=lambda: proved_places(
+                open_, places, ranker, now.order[: max(places, SETTLED)], effort=proof_effort
+            ),
         )  # fmt: skip
         count = runs
         probability = counts / runs
@@ -788,8 +798,9 @@ def what_if(
                     "best and worst places exact for {exact} of {players}")
         )  # fmt: skip
         runs_words = _counted(Message.ngettext("{count} run", "{count} runs", runs))
-        notes.append(Message.of(template, runs=runs_words, seed=seed, ranked=_number(ranked), exact=_number(exact_for),
-                                players=_number(players), unsettled=_number(unsettled)))  # fmt: skip
+        note = Message.of(template, runs=runs_words, seed=seed, ranked=_number(ranked), exact=_number(exact_for),
+                          players=_number(players), unsettled=_number(unsettled))  # fmt: skip
+        notes.append(Message.joined([note, Message(EFFORT_HINT)], "; ") if unsettled else note)
     rows = tuple(
         PlaceChances(
             row,
@@ -815,6 +826,10 @@ def what_if(
 
 CHANCES_HINT = N_("chances are the simulation's (--method simulation, --chances)")
 """The exact method's note on the chances it leaves out: the command line's options, which the page has not."""
+EFFORT_HINT = N_("--proof-effort K searches K times as long for them")
+"""The simulation's note on the places it leaves as bounds: the command line's option, which the page has not."""
+HINTS = (CHANCES_HINT, EFFORT_HINT)
+"""The notes' hints of the command line's options, which the page leaves out."""
 
 
 Z95 = 1.959963984540054
