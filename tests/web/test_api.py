@@ -849,3 +849,27 @@ def test_whatif_answers_as_the_command(client: TestClient) -> None:
     found = {e["start"]: (e["best"], e["worst"], e["can_win"], e["clinched"]) for e in data["standings"]}
     assert found == {1: (1, 4, True, []), 2: (1, 4, True, []), 3: (1, 3, True, [3]), 4: (2, 4, False, [])}
     assert client.post("/api/whatif?runs=0", files=files).status_code == 422
+
+
+def test_whatif_takes_the_commands_proof_effort(client: TestClient) -> None:
+    # UzChess Cup Masters 2025 before its last four rounds, as tests/test_issue22_whatif_round_robin.py runs it on
+    # the command line: four times the search proves more places, each exact place the same as the shorter one's.
+    path = Path(__file__).parent.parent / "data" / "pgn" / "uzchess_cup_masters_2025.pgn"
+    files = {"file": (path.name, path.read_bytes())}
+
+    def run(effort: int) -> dict[str, Any]:
+        response = client.post(f"/api/whatif?after_round=5&runs=200&proof_effort={effort}", files=files)
+        assert response.status_code == 200, response.text
+        data: dict[str, Any] = response.json()
+        return data
+
+    once, more = run(1), run(4)
+    assert once["method"] == "simulation"
+    exact = [sum(row["best_exact"] + row["worst_exact"] for row in data["standings"]) for data in (once, more)]
+    assert exact[1] > exact[0]
+    for a, b in zip(once["standings"], more["standings"], strict=True):
+        if a["worst_exact"]:
+            assert b["worst_exact"] and a["worst"] == b["worst"]
+    for bad in ("0", "101", "two"):
+        response = client.post(f"/api/whatif?proof_effort={bad}", files=files)
+        assert error_of(response, 422)["field"] == "proof_effort", response.text

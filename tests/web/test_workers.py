@@ -395,6 +395,20 @@ def test_issue19_a_request_asking_for_more_work_than_its_budget_is_refused_at_on
     assert error["path"] == "seed.tsv"
 
 
+def test_issue22_a_whatif_counts_its_proof_effort_in_its_work() -> None:
+    # The seed grid before its last round: 15 players × 15 rounds × 5 values (the points and four codes) × 1,000
+    # for the What if is 1,125,000 cells, within 1 s of budget (2,000,000); three times the proofs' search is not.
+    files = {"file": ("seed.tsv", SEED)}
+    params = {"tiebreaks": "SB,DE,WIN,KS", "after_round": "14", "runs": "10"}
+    with make_client(workers=0, seconds=1.0) as client:
+        assert client.post("/api/whatif", files=files, params={**params, "proof_effort": "1"}).status_code == 200
+        response = client.post("/api/whatif", files=files, params={**params, "proof_effort": "3"})
+    assert response.status_code == 422, response.text
+    message = response.json()["error"]["message"]
+    assert message.startswith("the request asks for too much work: 15 players × 15 rounds × 5 values"), message
+    assert "× 3000 for the whatif = 3,375,000 cells" in message
+
+
 def test_issue19_costly_small_requests_queue_while_a_small_table_is_answered_at_once(
     pool: ThreadPoolExecutor,
 ) -> None:

@@ -111,11 +111,18 @@ def cells(*, players: int, rounds: int, specs: Sequence[Spec], rank_by: Spec | N
 
 
 def work(
-    players: int, rounds: int, specs: Sequence[Spec] | None, kind: EventKind, rank_by: Spec | None, output: str
+    players: int,
+    rounds: int,
+    specs: Sequence[Spec] | None,
+    kind: EventKind,
+    rank_by: Spec | None,
+    output: str,
+    times: int = 1,
 ) -> Work:
-    """What a request asks for an event; ``specs`` ``None`` is the default list of its ``kind``."""
+    """What a request asks for an event; ``specs`` ``None`` is the default list of its ``kind``; ``times``
+    multiplies the output's weight (``whatif``'s ``proof_effort``: its proofs search that many times as long)."""
     chosen = specs if specs is not None else default_tiebreaks(kind)
-    return Work(players, max(rounds, 1), values(chosen, rank_by), OUTPUT_WEIGHTS.get(output, 1), output)
+    return Work(players, max(rounds, 1), values(chosen, rank_by), OUTPUT_WEIGHTS.get(output, 1) * times, output)
 
 
 @dataclass(frozen=True, slots=True)

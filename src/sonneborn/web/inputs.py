@@ -384,6 +384,11 @@ class ExplainOptions(EventOptions):
     )
 
 
+MAX_PROOF_EFFORT = 100
+"""The most ``proof_effort`` a request asks: a hundred times the search, which the time budget refuses for all
+but small events."""
+
+
 class WhatifOptions(EventOptions):
     """The options of ``POST /api/whatif``: the event's and those of ``sonneborn whatif``."""
 
@@ -404,6 +409,13 @@ class WhatifOptions(EventOptions):
     )
     chances: Annotated[bool, BeforeValidator(lambda v: _boolean(v) or False)] = Field(
         False, description="With the exact method: each place's chance under the model too."
+    )
+    proof_effort: Annotated[int, BeforeValidator(_integer)] = Field(
+        1,
+        ge=1,
+        le=MAX_PROOF_EFFORT,
+        description="With a simulation: how many times as long the search that proves each best and worst place "
+        "may take, as `whatif --proof-effort` (the request's work counts as many times).",
     )
     results: Annotated[str, BeforeValidator(lambda v: _text(v) or "")] = Field(
         "",

@@ -247,8 +247,11 @@ def error_json(error: ApiError, lang: Language = ENGLISH) -> bytes:
     return json.dumps(error.body(lang), ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
 
 
-def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequest, output: str) -> None:
-    """Refuses a request that asks for more work than its budget allows; stops a costly one in the cheap share."""
+def _admit(
+    share: _Share, upload: Upload, reading: Reading, request: RankingRequest, output: str, times: int = 1
+) -> None:
+    """Refuses a request that asks for more work than its budget allows (``times`` the output's weight); stops a
+    costly one in the cheap share."""
     job = share.job
     try:
         event = prepared(reading, request)
@@ -261,7 +264,7 @@ def _admit(share: _Share, upload: Upload, reading: Reading, request: RankingRequ
         raise ApiError(error.text, path=upload.path, field=error.option) from None
     except InputError:  # a bad stated list is refused by the ranking, at its line
         pass
-    asked = cost.work(event.players, event.rounds, specs, event.kind, request.rank_by, output)
+    asked = cost.work(event.players, event.rounds, specs, event.kind, request.rank_by, output, times)
     refusal = asked.refusal(job.seconds) if job.seconds is not None else None
     if refusal is not None:
         raise ApiError(refusal, path=upload.path)
@@ -351,7 +354,7 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
 
     request = parse_request(options)
     reading = load_event(upload, options)
-    _admit(share, upload, reading, request, "whatif")
+    _admit(share, upload, reading, request, "whatif", options.proof_effort)
     method = None if options.method == "auto" else options.method
     try:
         fixed = parse_fixed([options.results])
@@ -365,6 +368,7 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
             seed=options.seed,
             with_chances=options.chances,
             fixed=fixed,
+            proof_effort=options.proof_effort,
         )
     except OptionError as error:
         said = _TAB_WORDS.get(error.option or "") if isinstance(options, WhatifPageOptions) else None
