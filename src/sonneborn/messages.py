@@ -387,6 +387,8 @@ PAGE: tuple[str, ...] = (
     N_("What if"),
     N_("Set any game still to be played: the standings and every player's best and worst final place follow at once."),
     N_("Clear every result"),
+    N_("Prove more places"),
+    N_("Search four times as long for the places still shown as bounds"),
     N_("Standings of the scenario"),
     N_("Pages of the games still to be played"),
     N_("Pages of the standings of the scenario"),

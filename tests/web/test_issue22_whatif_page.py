@@ -52,6 +52,15 @@ def _places(page: Page) -> dict[str, str]:
     return found
 
 
+def _cells(page: Page) -> dict[tuple[str, str], str]:
+    """Each player's best and worst place cells as the tab shows them: (start number, best or worst) → text."""
+    script = """() => Object.fromEntries([...document.querySelectorAll(
+        '#whatif-table tbody td[data-what="best"], #whatif-table tbody td[data-what="worst"]')].map((td) => [
+        `${td.parentElement.dataset.start} ${td.dataset.what}`, td.textContent]))"""
+    found: dict[str, str] = page.evaluate(script)
+    return {tuple(key.split()): text for key, text in found.items()}  # type: ignore[misc]
+
+
 def _open_tab(page: Page, path: Path) -> None:
     page.set_input_files("#file", path)
     expect(page.locator("#standings tbody tr")).to_have_count(4)
@@ -174,4 +183,34 @@ def test_issue22_the_tab_of_a_team_event_sets_match_scores(
     match.get_by_role("button", name="2-0").click()
     expect(page.locator('#whatif-table tr[data-start="4"] td[data-what="best"]')).to_have_text("4", timeout=SLOW)
     assert _places(page)["1"] == "1–2"
+    assert problems == []
+
+
+def test_issue22_prove_more_places_asks_four_times_the_search(
+    browser: Browser, live_server: str, problems: list[str]
+) -> None:
+    """UzChess Cup Masters 2025 after round 6 (15 games to play, a simulation): every row's places are left as
+    bounds by the page's first search. "Prove more places" asks the search of ``--proof-effort 4``, which
+    ``tests/web/test_api.py`` shows proves more: fewer places stay ranges, and a place already exact stays as it was."""
+    page = open_page(browser, live_server, problems)
+    page.set_input_files("#file", DATA / "pgn" / "uzchess_cup_masters_2025.pgn")
+    expect(page.locator("#standings tbody tr")).to_have_count(10)
+    page.locator("#after-round").select_option(label="6")
+    expect(page.locator("#whatif-section")).to_be_visible(timeout=SLOW)
+    page.locator("#whatif-section").scroll_into_view_if_needed()
+    prove = page.locator("#whatif-prove")
+    expect(prove).to_be_visible(timeout=SLOW)
+    expect(page.locator("#whatif-table tbody tr")).to_have_count(10)
+    before = _cells(page)
+    with page.expect_response(lambda response: "proof_effort=4" in response.url, timeout=SLOW) as answered:
+        prove.click()
+    assert answered.value.ok
+    expect(page.locator("#whatif-section")).not_to_have_attribute("aria-busy", "true", timeout=SLOW)
+    after = _cells(page)
+    # A place is shown as one number when exact, as a range (``9–10``) when a bound: fewer ranges after, and a
+    # place exact before is the same after.
+    assert sum("–" in text for text in after.values()) < sum("–" in text for text in before.values())
+    assert all(after[cell] == text for cell, text in before.items() if "–" not in text), (before, after)
+    # Bounds are left still: the button stays for the next step (16), under the server's limit of 100.
+    expect(prove).to_be_visible()
     assert problems == []

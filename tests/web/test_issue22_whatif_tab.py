@@ -200,3 +200,11 @@ def test_the_tab_refuses_what_whatif_cannot_do_in_the_pages_words(query: str, fi
     assert (tab.json()["error"]["field"], tab.json()["error"]["message"]) == (field, spanish)
     assert "--" not in english.json()["error"]["message"] and "What if tab" in english.json()["error"]["message"]
     assert api.status_code == 422 and f"--{field.replace('_', '-')}" in api.json()["error"]["message"]
+
+
+def test_the_tab_says_how_many_rows_are_left_as_bounds_and_the_effort_asked() -> None:
+    # The round robin's nine outcomes are enumerated: every place exact, nothing for "Prove more places".
+    with make_client() as client:
+        key = _keep(client, ROUND_ROBIN)
+        data = _tab(client, key, "", "tiebreaks=DE,WIN&proof_effort=3")
+    assert (data["method"], data["bounds"], data["proof_effort"], data["proof_effort_limit"]) == ("exact", 0, 3, 100)

@@ -47,7 +47,7 @@ from sonneborn.render.teamcard import DOUBLE_FORFEIT, team_card_data
 from sonneborn.render.teamcrosstable import board_notes, board_prizes_data
 from sonneborn.render.whatif import best_text, whatif_data, worst_text
 from sonneborn.tiebreaks import definition
-from sonneborn.web.inputs import WHATIF_BOARDS
+from sonneborn.web.inputs import MAX_PROOF_EFFORT, WHATIF_BOARDS
 from sonneborn.web.report import explanations, shown_rows
 from sonneborn.whatif.search import HINTS
 
@@ -484,6 +484,7 @@ def whatif_view(
     offset: int,
     limit: int,
     boards_offset: int,
+    proof_effort: int = 1,
     lang: Language = ENGLISH,
 ) -> dict[str, Any]:
     """The "What if" tab of a kept event: ``POST /api/whatif``'s answer (the standings of the scenario the fixed
@@ -491,7 +492,9 @@ def whatif_view(
     still to be played, :data:`~sonneborn.web.inputs.WHATIF_BOARDS` from ``boards_offset``, each with its
     results (every game of an event has the same) and the one fixed; the points, what decides first place
     (``decides_text``), the count of runs or outcomes (``runs_text``) and the notes in ``lang``, as it writes
-    words and numbers (the notes without the command line's options, which the page has not)."""
+    words and numbers (the notes without the command line's options, which the page has not); the proof effort
+    asked (``proof_effort``, at most ``proof_effort_limit``) and how many rows' places are left as bounds
+    (``bounds``), for the page's "Prove more places"."""
     data = whatif_data(answer)
     rows = data.pop("standings")
     # The places as the terminal table writes them (a bound with the place a ranked scenario reached: ``3–6``).
@@ -527,4 +530,7 @@ def whatif_view(
         "boards_total": len(boards),
         "boards_offset": boards_offset,
         "boards_limit": WHATIF_BOARDS,
+        "proof_effort": proof_effort,
+        "proof_effort_limit": MAX_PROOF_EFFORT,
+        "bounds": sum(not (row.best_exact and row.worst_exact) for row in answer.rows),
     }

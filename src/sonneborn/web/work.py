@@ -385,6 +385,7 @@ def _whatif(share: _Share, upload: Upload, options: WhatifOptions, job: Job) -> 
             offset=options.offset,
             limit=options.limit,
             boards_offset=options.boards_offset,
+            proof_effort=options.proof_effort,
             lang=language(options.lang or DEFAULT),
         )
         return Answer(200, JSON, _json({"event": job.event, **data}))

@@ -1079,13 +1079,17 @@
   // The "What if" tab: the games still to be played, each result set by a click; the server ranks the scenario
   // (`whatif --set`'s path) and answers its standings with every row's best and worst place.
   // `results`: the results set, "round.board" → result; kept while the same file is ranked again.
-  const whatif = { results: new Map(), offset: 0, boardsOffset: 0, of: null, last: new Map() };
+  // `effort`: the proof effort asked (`whatif --proof-effort`), raised by "Prove more places"; `proved`, the last one
+  // answered, kept when a larger one is refused (the server's time budget counts it).
+  const whatif = { results: new Map(), offset: 0, boardsOffset: 0, of: null, last: new Map(), effort: 1, proved: 1 };
   let whatifAsked = 0;
 
   // The section's own words, in the page's language.
   $("whatif-heading").textContent = t("What if");
   $("whatif-intro").textContent = t("Set any game still to be played: the standings and every player's best and worst final place follow at once.");
   $("whatif-clear").textContent = t("Clear every result");
+  $("whatif-prove").textContent = t("Prove more places");
+  $("whatif-prove").title = t("Search four times as long for the places still shown as bounds");
   $("whatif-scroll").setAttribute("aria-label", t("Standings of the scenario"));
   $("whatif-games-pager").setAttribute("aria-label", t("Pages of the games still to be played"));
   $("whatif-pager").setAttribute("aria-label", t("Pages of the standings of the scenario"));
@@ -1099,7 +1103,9 @@
       whatif.last.clear();
       whatif.offset = 0;
       whatif.boardsOffset = 0;
+      whatif.effort = whatif.proved = 1;
       whatif.of = sourceOf(state.shown);
+      $("whatif-prove").hidden = true;
       $("whatif-games").replaceChildren();
       $("whatif-table").replaceChildren();
       $("whatif-method").textContent = "";
@@ -1120,12 +1126,15 @@
     try {
       const found = await kept("whatif", sent, {
         results: whatifResults(), offset: whatif.offset, limit: PAGE, boards_offset: whatif.boardsOffset,
+        proof_effort: whatif.effort,
       }, signal);
       if (asked !== whatifAsked || !state.shown || sourceOf(state.shown) !== sourceOf(sent)) return;
+      whatif.proved = found.proof_effort;
       whatifGames(found);
       whatifTable(found);
     } catch (error) {
       if (asked !== whatifAsked || error.name === "AbortError") return;
+      whatif.effort = whatif.proved;
       $("whatif-method").textContent = "";
       showError(error.detail || { message: error.message }, "whatif-error");
     } finally {
@@ -1181,6 +1190,12 @@
     askWhatif();
   });
 
+  // Places left as bounds: the search proves more with four times its budget, up to the server's limit.
+  $("whatif-prove").addEventListener("click", () => {
+    whatif.effort = Math.min(whatif.proved * 4, Number($("whatif-prove").dataset.limit));
+    askWhatif();
+  });
+
   $("whatif-clear").addEventListener("click", () => {
     whatif.results.clear();
     askWhatif();
@@ -1223,6 +1238,8 @@
     whatif.last = new Map(found.standings.map((row) => [row.start, row]));
     $("whatif-table").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
     $("whatif-notes").replaceChildren(...found.notes.map((note) => h("li", { text: forPage(note) })));
+    $("whatif-prove").dataset.limit = String(found.proof_effort_limit);
+    $("whatif-prove").hidden = !(found.bounds > 0 && found.proof_effort < found.proof_effort_limit);
     pager($("whatif-pager"), found.offset, found.standings.length, found.total, (offset) => {
       whatif.offset = offset;
       askWhatif();
