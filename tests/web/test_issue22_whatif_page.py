@@ -52,13 +52,13 @@ def _places(page: Page) -> dict[str, str]:
     return found
 
 
-def _cells(page: Page) -> dict[tuple[str, str], str]:
-    """Each player's best and worst place cells as the tab shows them: (start number, best or worst) → text."""
+def _cells(page: Page) -> dict[str, str]:
+    """Each player's best and worst place cells as the tab shows them: ``start best`` or ``start worst`` → text."""
     script = """() => Object.fromEntries([...document.querySelectorAll(
         '#whatif-table tbody td[data-what="best"], #whatif-table tbody td[data-what="worst"]')].map((td) => [
         `${td.parentElement.dataset.start} ${td.dataset.what}`, td.textContent]))"""
     found: dict[str, str] = page.evaluate(script)
-    return {tuple(key.split()): text for key, text in found.items()}  # type: ignore[misc]
+    return found
 
 
 def _open_tab(page: Page, path: Path) -> None:

@@ -1079,17 +1079,15 @@
   // The "What if" tab: the games still to be played, each result set by a click; the server ranks the scenario
   // (`whatif --set`'s path) and answers its standings with every row's best and worst place.
   // `results`: the results set, "round.board" → result; kept while the same file is ranked again.
-  // `effort`: the proof effort asked (`whatif --proof-effort`), raised by "Prove more places"; `proved`, the last one
-  // answered, kept when a larger one is refused (the server's time budget counts it).
-  const whatif = { results: new Map(), offset: 0, boardsOffset: 0, of: null, last: new Map(), effort: 1, proved: 1 };
+  // `effort`: the proof effort asked (`whatif --proof-effort`), raised by "Prove more places" up to `limit`, the
+  // server's; `proved`, the last one answered, kept when a larger one is refused (the server's time budget counts it).
+  const whatif = { results: new Map(), offset: 0, boardsOffset: 0, of: null, last: new Map(), effort: 1, proved: 1, limit: 1 };
   let whatifAsked = 0;
 
   // The section's own words, in the page's language.
   $("whatif-heading").textContent = t("What if");
   $("whatif-intro").textContent = t("Set any game still to be played: the standings and every player's best and worst final place follow at once.");
   $("whatif-clear").textContent = t("Clear every result");
-  $("whatif-prove").textContent = t("Prove more places");
-  $("whatif-prove").title = t("Search four times as long for the places still shown as bounds");
   $("whatif-scroll").setAttribute("aria-label", t("Standings of the scenario"));
   $("whatif-games-pager").setAttribute("aria-label", t("Pages of the games still to be played"));
   $("whatif-pager").setAttribute("aria-label", t("Pages of the standings of the scenario"));
@@ -1192,7 +1190,7 @@
 
   // Places left as bounds: the search proves more with four times its budget, up to the server's limit.
   $("whatif-prove").addEventListener("click", () => {
-    whatif.effort = Math.min(whatif.proved * 4, Number($("whatif-prove").dataset.limit));
+    whatif.effort = Math.min(whatif.proved * 4, whatif.limit);
     askWhatif();
   });
 
@@ -1238,7 +1236,7 @@
     whatif.last = new Map(found.standings.map((row) => [row.start, row]));
     $("whatif-table").replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
     $("whatif-notes").replaceChildren(...found.notes.map((note) => h("li", { text: forPage(note) })));
-    $("whatif-prove").dataset.limit = String(found.proof_effort_limit);
+    whatif.limit = found.proof_effort_limit;
     $("whatif-prove").hidden = !(found.bounds > 0 && found.proof_effort < found.proof_effort_limit);
     pager($("whatif-pager"), found.offset, found.standings.length, found.total, (offset) => {
       whatif.offset = offset;
